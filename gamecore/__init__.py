@@ -1,0 +1,4 @@
+"""Parlour's game core: cards, rules engines, match accounting, deal records.
+
+Pure Python; nothing in this package imports Qt.
+"""

@@ -1,0 +1,149 @@
+"""Actions (a player's decisions) as plain frozen dataclasses, and their record syntax.
+
+The record syntax (``../shared/formats/deal-record.md``, "Actions") is ``"<seat> <what>"``:
+``"0 7S"``, ``"2 spin 10S"``, ``"3 stake 5"``, ``"1 split AH:2 KC:2"``, ``"0 rob 5H"``,
+``"0 decline"``, ``"2 claim"``, ``"2 jink"``. Pool names depend on the game, so reading and
+writing a split takes the game's pool names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from gamecore.cards import CardSyntaxError, card_code, parse_card
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Play ``card`` (int 0..51): a lead, a continuation, or a card to a trick.
+
+    ``spin`` is true when the ♦A goes down with it (Spin SP-2, Spinado SN-8).
+    """
+
+    seat: int
+    card: int
+    spin: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class NameStake:
+    """The dealer names the stake ``amount`` (counters, int): NM-5, PJ-21."""
+
+    seat: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Split:
+    """A player spreads his stake: ``amounts[i]`` counters (int ≥ 0) on the game's pool ``i``."""
+
+    seat: int
+    amounts: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Rob:
+    """Spoil Five: discard ``card`` and take the turn-up (SF-21, SF-22)."""
+
+    seat: int
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Decline:
+    """Spoil Five: do not rob (SF-21, SF-22)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """Spoil Five: take the pool after winning tricks 1 to 3 (SF-31)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Jink:
+    """Spoil Five: play on for all five tricks (SF-31)."""
+
+    seat: int
+
+
+Action = Play | NameStake | Split | Rob | Decline | Claim | Jink
+
+
+class ActionSyntaxError(ValueError):
+    """An action string that does not follow the record syntax."""
+
+
+def format_action(action: Action, pools: Sequence[str] = ()) -> str:
+    """Canonical record text of ``action``; ``pools`` names the game's pools for a split."""
+    s = action.seat
+    match action:
+        case Play(card=c, spin=True):
+            return f"{s} spin {card_code(c)}"
+        case Play(card=c):
+            return f"{s} {card_code(c)}"
+        case NameStake(amount=n):
+            return f"{s} stake {n}"
+        case Split(amounts=amounts):
+            parts = [f"{p}:{n}" for p, n in zip(pools, amounts, strict=True) if n]
+            return " ".join([f"{s} split", *parts])
+        case Rob(card=c):
+            return f"{s} rob {card_code(c)}"
+        case Decline():
+            return f"{s} decline"
+        case Claim():
+            return f"{s} claim"
+        case Jink():
+            return f"{s} jink"
+    raise TypeError(f"not an action: {action!r}")
+
+
+def _int(text: str, what: str) -> int:
+    if not text.isdigit():
+        raise ActionSyntaxError(f"{what} must be a whole number, not {text!r}")
+    return int(text)
+
+
+def parse_action(text: str, pools: Sequence[str] = ()) -> Action:
+    """Read one action in record syntax.
+
+    ``pools`` is the game's pool names, in order (needed for ``split``). Cards are read
+    leniently (see :func:`gamecore.cards.parse_card`). Raises :class:`ActionSyntaxError`.
+    """
+    if not isinstance(text, str):
+        raise ActionSyntaxError("an action must be a string")
+    words = text.split()
+    if len(words) < 2:
+        raise ActionSyntaxError("an action is \"<seat> <what>\"")
+    seat = _int(words[0], "the seat")
+    verb, rest = words[1].lower(), words[2:]
+    try:
+        if verb == "stake" and len(rest) == 1:
+            return NameStake(seat, _int(rest[0], "the stake"))
+        if verb == "split":
+            amounts = dict.fromkeys(pools, 0)
+            seen: set[str] = set()
+            for part in rest:
+                name, sep, num = part.partition(":")
+                if not sep or name not in amounts:
+                    raise ActionSyntaxError(f"unknown pool in split: {part!r}")
+                if name in seen:
+                    raise ActionSyntaxError(f"pool {name} named twice in split")
+                seen.add(name)
+                amounts[name] = _int(num, f"the amount on {name}")
+            return Split(seat, tuple(amounts.values()))
+        if verb == "spin" and len(rest) == 1:
+            return Play(seat, parse_card(rest[0]), spin=True)
+        if verb == "rob" and len(rest) == 1:
+            return Rob(seat, parse_card(rest[0]))
+        if not rest and verb in ("decline", "claim", "jink"):
+            return {"decline": Decline, "claim": Claim, "jink": Jink}[verb](seat)
+        if not rest:
+            return Play(seat, parse_card(words[1]))
+    except CardSyntaxError as e:
+        raise ActionSyntaxError(str(e)) from None
+    raise ActionSyntaxError(f"not an action: {text!r}")

@@ -1,0 +1,64 @@
+"""Decisions: what the seat to act must decide next, as plain data.
+
+Card play offers a finite list of actions. Staking offers a range (the named stake) or a
+total to spread over the pools (a split), which is described rather than enumerated.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gamecore.actions import Action, NameStake, Split
+
+
+@dataclass(frozen=True, slots=True)
+class StakeChoice:
+    """The dealer names a stake from ``low`` to ``high`` counters (``None``: no limit). NM-5."""
+
+    seat: int
+    low: int
+    high: int | None
+    default: int
+
+    def allows(self, amount: int) -> bool:
+        """Whether ``amount`` (counters) is a stake this dealer may name."""
+        return amount >= self.low and (self.high is None or amount <= self.high)
+
+    def default_action(self) -> NameStake:
+        """The stake a player gets by accepting the default (``nm.stake``, capped)."""
+        return NameStake(self.seat, self.default)
+
+
+@dataclass(frozen=True, slots=True)
+class SplitChoice:
+    """``seat`` spreads exactly ``total`` counters over ``pools`` (names, in game order)."""
+
+    seat: int
+    total: int
+    pools: tuple[str, ...]
+    default: tuple[int, ...]
+
+    def allows(self, amounts: tuple[int, ...]) -> bool:
+        """Whether ``amounts`` (one int ≥ 0 per pool) is a valid split of ``total``."""
+        return (len(amounts) == len(self.pools) and all(a >= 0 for a in amounts)
+                and sum(amounts) == self.total)
+
+    def default_action(self) -> Split:
+        """The automatic split of the rules (NM-5: one counter per pool, cycling)."""
+        return Split(self.seat, self.default)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayChoice:
+    """``seat`` chooses one of ``actions`` (never empty; one action = a forced move)."""
+
+    seat: int
+    actions: tuple[Action, ...]
+
+    @property
+    def forced(self) -> bool:
+        """True when there is exactly one legal action (STOP-14)."""
+        return len(self.actions) == 1
+
+
+Decision = StakeChoice | SplitChoice | PlayChoice

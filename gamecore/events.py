@@ -1,0 +1,101 @@
+"""Events: what one applied action did, in order, for the table to show and animate.
+
+Events are plain frozen dataclasses; counters are ints, cards are ints (0..51), pools are
+indexes into the game's pool names. :func:`describe` gives the table's words for each.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gamecore.cards import card_label, rank_of, rank_word
+
+
+@dataclass(frozen=True, slots=True)
+class StakeNamed:
+    """The dealer named the stake (NM-5)."""
+
+    seat: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class PaidToPool:
+    """``seat`` paid ``amount`` counters into pool index ``pool`` (a stake or a doubling)."""
+
+    seat: int
+    pool: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """``seat`` played ``card``; ``spin`` when the ♦A went down with it; ``lead`` if it opened
+    a sequence."""
+
+    seat: int
+    card: int
+    lead: bool
+    spin: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PoolTaken:
+    """``seat`` took ``amount`` counters from pool index ``pool`` (a capture, STOP-8)."""
+
+    seat: int
+    pool: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Paid:
+    """``payer`` paid ``amount`` counters to ``payee``; ``reason`` e.g. ``"cards left"``."""
+
+    payer: int
+    payee: int
+    amount: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Stopped:
+    """The sequence stopped on ``card`` (STOP-7); ``missing`` is the successor nobody could
+    play, or ``None`` when ``card`` has no successor. ``seat`` leads next."""
+
+    seat: int
+    card: int
+    missing: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class LeadPassed:
+    """``seat`` could not lead (only the ♦A left, STOP-11); ``to`` leads instead."""
+
+    seat: int
+    to: int
+
+
+@dataclass(frozen=True, slots=True)
+class WentOut:
+    """``seat`` played his last card and won the deal (STOP-9)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class DealEnded:
+    """The deal is settled; ``winner`` is the seat that went out."""
+
+    winner: int | None
+
+
+Event = StakeNamed | PaidToPool | Played | PoolTaken | Paid | Stopped | LeadPassed | WentOut \
+    | DealEnded
+
+
+def stop_words(card: int, missing: int | None) -> str:
+    """The stop call for the table: ``"No nine"``, or ``"K♣ is a stop"`` (STOP-7)."""
+    if missing is None:
+        return f"{card_label(card)} is a stop"
+    return f"No {rank_word(rank_of(missing))}"

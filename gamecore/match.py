@@ -1,0 +1,193 @@
+"""A session (match): seats, dealers, deals, counters and pools (GEN-1 … GEN-10).
+
+:class:`Session` is what the table drives from deal to deal. It owns the current
+:class:`~gamecore.stops.deal.StopsDeal`, keeps the log from which the deal record is written,
+and applies the whole-rounds, no-debt and end-of-session rules.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from gamecore.actions import Action, format_action
+from gamecore.cards import JACK, cards_in, mask_of, rank_of
+from gamecore.decisions import Decision
+from gamecore.errors import IllegalAction
+from gamecore.events import Event
+from gamecore.stops.deal import StopsDeal
+from gamecore.stops.game import StopsGame
+
+
+def first_jack_dealer(deck: list[int], n: int, distributor: int = 0) -> int:
+    """GEN-2: cards of ``deck`` (ints, top first) are turned face up one at a time, the first
+    to the distributor's left, clockwise; the first seat to receive a Jack deals first."""
+    for i, c in enumerate(deck):
+        if rank_of(c) == JACK:
+            return (distributor + 1 + i) % n
+    raise ValueError("a pack without Jacks")
+
+
+def shuffled(pack: int, rng: random.Random) -> list[int]:
+    """The cards of ``pack`` (int mask) in a uniformly random order (GEN-7)."""
+    deck = list(cards_in(pack))
+    rng.shuffle(deck)
+    return deck
+
+
+@dataclass
+class DealLog:
+    """One deal as the record lists it: dealer, cards as dealt (lists of ints, deck order),
+    turn-up, and every action in record syntax."""
+
+    dealer: int
+    hands: list[list[int]]
+    stock: list[int]
+    turnup: int | None
+    actions: list[str] = field(default_factory=list)
+    winner: int | None = None
+    finished: bool = False
+    balances: list[int] = field(default_factory=list)
+    pools: list[int] = field(default_factory=list)
+
+
+class Session:
+    """A session of one game.
+
+    Args: ``game`` (rules with options), ``players`` (names, seat order), ``first_dealer``
+    (seat), ``balances`` (counters per seat; default ``gen.startCounters`` each), ``pools``
+    (counters per pool carried in; default all 0).
+    """
+
+    def __init__(self, game: StopsGame, players: list[str], first_dealer: int,
+                 balances: list[int] | None = None, pools: list[int] | None = None) -> None:
+        n = len(players)
+        if not game.min_players <= n <= game.max_players:
+            raise ValueError(f"{game.name} is for {game.min_players} to {game.max_players} "
+                             f"players, not {n}")
+        self.game = game
+        self.options = game.options
+        self.players = list(players)
+        self.n = n
+        self.first_dealer = first_dealer
+        start = int(game.options["gen.startCounters"])
+        self.start_balances = list(balances) if balances is not None else [start] * n
+        self.start_pools = list(pools) if pools is not None else [0] * len(game.pools)
+        self.balances = list(self.start_balances)
+        self.pools = list(self.start_pools)
+        self.logs: list[DealLog] = []
+        self.deal: StopsDeal | None = None
+        self.prev_winner: int | None = None
+
+    # ---- session shape (GEN-3, GEN-4, GEN-5) ------------------------------------------
+
+    @property
+    def total_deals(self) -> int:
+        """Deals in a whole session: ``gen.rounds × N`` (GEN-4)."""
+        return int(self.options["gen.rounds"]) * self.n
+
+    def next_dealer(self) -> int:
+        """Dealer of the next deal: rotation to the left from the first dealer (GEN-3)."""
+        return (self.first_dealer + len(self.logs)) % self.n
+
+    def cannot_stake(self) -> list[int]:
+        """Seats whose balance is below the least stake of the next deal (GEN-5 rule 1);
+        always empty with ``gen.allowDebt = true``."""
+        if self.options["gen.allowDebt"]:
+            return []
+        dealer = self.next_dealer()
+        return [s for s in range(self.n)
+                if self.balances[s] < self.game.least_stake(s, dealer, self.balances)]
+
+    @property
+    def deal_in_progress(self) -> bool:
+        """True while the current deal is not over."""
+        return self.deal is not None and not self.deal.over
+
+    @property
+    def complete(self) -> bool:
+        """True when no further deal can follow: all rounds dealt, or someone cannot pay the
+        next stake with ``gen.allowDebt = false`` (GEN-4, GEN-5)."""
+        if self.deal_in_progress:
+            return False
+        return len(self.logs) >= self.total_deals or bool(self.cannot_stake())
+
+    # ---- dealing ---------------------------------------------------------------------
+
+    def start_deal(self, hands: list[list[int]], stock: list[int], turnup: int | None
+                   ) -> list[Event]:
+        """Start the next deal with the given cards (lists of ints in deal order).
+
+        Returns the start events (automatic stakes). Raises ``ValueError`` if the session is
+        complete or a deal is in progress; the cards must already be validated.
+        """
+        if self.deal_in_progress:
+            raise ValueError("a deal is in progress")
+        if self.complete:
+            raise ValueError("the session is over")
+        dealer = self.next_dealer()
+        self.deal = StopsDeal(self.game, dealer, [mask_of(h) for h in hands], mask_of(stock),
+                              turnup, self.balances, self.pools, self.prev_winner)
+        self.logs.append(DealLog(dealer, [list(h) for h in hands], list(stock), turnup))
+        self._sync()
+        return list(self.deal.start_events)
+
+    def start_deal_from_deck(self, deck: list[int]) -> list[Event]:
+        """Deal ``deck`` (cards, index 0 on top) by the game's deal rule (GEN-8, STOP-13)."""
+        hands, stock, turnup = self.game.deal_from_deck(deck, self.n, self.next_dealer())
+        return self.start_deal(hands, stock, turnup)
+
+    def start_deal_seeded(self, seed: int) -> list[Event]:
+        """Deal from a pack shuffled by ``random.Random(seed)`` (GEN-7, GEN-8)."""
+        return self.start_deal_from_deck(shuffled(self.game.pack, random.Random(seed)))
+
+    # ---- the state API, delegated to the current deal --------------------------------
+
+    def decision(self) -> Decision | None:
+        """The pending decision of the current deal, or ``None``."""
+        return None if self.deal is None else self.deal.decision()
+
+    def legal_actions(self) -> list[Action]:
+        """See :meth:`StopsDeal.legal_actions`."""
+        return [] if self.deal is None else self.deal.legal_actions()
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply one action to the current deal, log it, and settle the session's counters
+        when the deal ends. Raises :class:`IllegalAction` (state unchanged)."""
+        if self.deal is None or self.deal.over:
+            raise IllegalAction("no deal is in progress")
+        events = self.deal.apply(action)
+        self.logs[-1].actions.append(format_action(action, self.game.pools))
+        self._sync()
+        return events
+
+    def _sync(self) -> None:
+        assert self.deal is not None
+        self.balances = list(self.deal.balances)
+        self.pools = list(self.deal.pools)
+        log = self.logs[-1]
+        log.balances, log.pools = list(self.balances), list(self.pools)
+        if self.deal.over:
+            log.finished, log.winner = True, self.deal.winner
+            self.prev_winner = self.deal.winner
+
+    # ---- the end (GEN-6) -------------------------------------------------------------
+
+    def final_accounts(self) -> tuple[list[int], list[int]]:
+        """Balances and pools after the end-of-session split (GEN-6) when the session is
+        complete and ``gen.endPools = split``; otherwise as they stand."""
+        balances, pools = list(self.balances), list(self.pools)
+        if not self.complete or self.options["gen.endPools"] != "split" or not self.logs:
+            return balances, pools
+        total = sum(pools)
+        share, rest = divmod(total, self.n)
+        eldest = (self.logs[-1].dealer + 1) % self.n
+        for i in range(self.n):
+            balances[i] += share
+        for i in range(rest):
+            balances[(eldest + i) % self.n] += 1
+        return balances, [0] * len(pools)
+
+    def conserved_total(self) -> int:
+        """Σ balances + Σ pools, which must never change (GEN-5)."""
+        return sum(self.balances) + sum(self.pools)

@@ -1,0 +1,167 @@
+"""Rule options (house rules): their keys, allowed values and defaults.
+
+Keys and value ranges are those of the rules spec (section 9A.2, 7.9) and of the deal-record
+format ("Option values"). :func:`resolve_options` validates a mapping supplied by a record or
+by New Game and returns the complete option set for one game, defaults filled in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from gamecore.errors import OptionError
+
+POPE_JOAN, NEWMARKET, SPIN, SPINADO, SPOIL_FIVE = (
+    "pope-joan", "newmarket", "spin", "spinado", "spoil-five")
+GAMES = (POPE_JOAN, NEWMARKET, SPIN, SPINADO, SPOIL_FIVE)
+STOPS_GAMES = (POPE_JOAN, NEWMARKET, SPIN, SPINADO)
+_ALL = frozenset(GAMES)
+_STOPS = frozenset(STOPS_GAMES)
+_NM = frozenset((NEWMARKET, SPIN))
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One option: its key, the games it belongs to, its kind and default.
+
+    ``kind`` is ``"bool"``, ``"int"`` (an int ≥ ``minimum``), ``"int?"`` (``None`` or such an
+    int), ``"choice"`` (one of ``choices``), ``"suits"`` (four suit letters) or ``"false"``
+    (a reserved key that accepts only ``False``).
+    """
+
+    key: str
+    games: frozenset[str]
+    kind: str
+    default: Any
+    minimum: int = 0
+    choices: tuple[str, ...] = ()
+
+
+_SPECS = (
+    OptionSpec("gen.rounds", _ALL, "int", 1, minimum=1),
+    OptionSpec("gen.startCounters", _ALL, "int", 100, minimum=0),
+    OptionSpec("gen.allowDebt", _ALL, "bool", True),
+    OptionSpec("gen.endPools", _ALL, "choice", "split", choices=("split", "carryToNextSession")),
+    OptionSpec("gen.firstDealer", _ALL, "choice", "firstJack",
+               choices=("firstJack", "random", "seat")),
+    OptionSpec("stop.autoPlayForced", _STOPS, "bool", True),
+    OptionSpec("pj.dealerMayViewStock", frozenset((POPE_JOAN,)), "bool", False),
+    OptionSpec("pj.profile", frozenset((POPE_JOAN,)), "choice", "F", choices=("F", "M", "C")),
+    OptionSpec("pj.pope", frozenset((POPE_JOAN,)), "choice", "7D", choices=("7D", "9D")),
+    OptionSpec("pj.honourSuits", frozenset((POPE_JOAN,)), "suits", "DCSH"),
+    OptionSpec("pj.removeEightOfDiamonds", frozenset((POPE_JOAN,)), "bool", False),
+    OptionSpec("pj.doubling", frozenset((POPE_JOAN,)), "bool", True),
+    OptionSpec("pj.m.doubleCombos", frozenset((POPE_JOAN,)), "bool", True),
+    OptionSpec("pj.c.popeExcuses", frozenset((POPE_JOAN,)), "bool", True),
+    OptionSpec("pj.c.parlettLead", frozenset((POPE_JOAN,)), "bool", False),
+    OptionSpec("pj.m.dealerStake", frozenset((POPE_JOAN,)), "int", 5, minimum=1),
+    OptionSpec("pj.m.turnUpAwards", frozenset((POPE_JOAN,)), "choice", "none",
+               choices=("none", "classic")),
+    OptionSpec("pj.c.popeTurnUp", frozenset((POPE_JOAN,)), "choice", "popeGameAndEnd",
+               choices=("popeGameAndEnd", "popeOnly")),
+    OptionSpec("nm.stake", _NM, "int", 4, minimum=1),
+    OptionSpec("nm.minStake", _NM, "int", 4, minimum=1),
+    OptionSpec("nm.maxStake", _NM, "int?", None, minimum=1),
+    OptionSpec("nm.aceHigh", _NM, "bool", False),
+    OptionSpec("nm.removeEightOfDiamonds", _NM, "bool", False),
+    OptionSpec("nm.mustChangeSuit", _NM, "bool", False),
+    OptionSpec("nm.kitty", _NM, "false", False),
+    OptionSpec("nm.dealerMayTakeDeadHand", _NM, "false", False),
+    OptionSpec("sp.diamondAceOrdinary", frozenset((SPIN,)), "bool", False),
+    OptionSpec("sp.mustChangeSuit", frozenset((SPIN,)), "bool", False),
+    OptionSpec("sp.leftWithSpinPenalty", frozenset((SPIN,)), "bool", False),
+    OptionSpec("sp.spinPayment", frozenset((SPIN,)), "int", 0, minimum=0),
+    OptionSpec("sn.spinadoPayment", frozenset((SPINADO,)), "int", 3, minimum=0),
+    OptionSpec("sn.allowSpinadoAlone", frozenset((SPINADO,)), "bool", False),
+    OptionSpec("sn.intrigue", frozenset((SPINADO,)), "choice", "QJ", choices=("QJ", "KJ")),
+    OptionSpec("sf.staking", frozenset((SPOIL_FIVE,)), "choice", "foster",
+               choices=("foster", "dealerPaysAll")),
+    OptionSpec("sf.ante", frozenset((SPOIL_FIVE,)), "int", 1, minimum=0),
+    OptionSpec("sf.dealerAdd", frozenset((SPOIL_FIVE,)), "int", 1, minimum=0),
+    OptionSpec("sf.jinkBonus", frozenset((SPOIL_FIVE,)), "int", 1, minimum=0),
+    OptionSpec("sf.dealerAddsOnFresh", frozenset((SPOIL_FIVE,)), "bool", False),
+    OptionSpec("sf.jinking", frozenset((SPOIL_FIVE,)), "bool", True),
+    OptionSpec("sf.misdealForfeit", frozenset((SPOIL_FIVE,)), "bool", False),
+    OptionSpec("sf.playOutDeadTricks", frozenset((SPOIL_FIVE,)), "bool", False),
+    OptionSpec("sf.autoPlayForced", frozenset((SPOIL_FIVE,)), "bool", True),
+    OptionSpec("sf.robbing", frozenset((SPOIL_FIVE,)), "choice", "optional",
+               choices=("optional", "compulsory", "off")),
+    OptionSpec("sf.packets", frozenset((SPOIL_FIVE,)), "choice", "3-2", choices=("3-2", "2-3")),
+)
+SPECS: dict[str, OptionSpec] = {s.key: s for s in _SPECS}
+
+#: Per-game defaults that differ from the spec's general default (GEN-5).
+_GAME_DEFAULTS: dict[str, dict[str, Any]] = {SPOIL_FIVE: {"gen.startCounters": 20}}
+
+
+def _is_int(v: Any) -> bool:
+    # JSON true/false are bools, which Python also counts as ints; the format is strict.
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _check_value(spec: OptionSpec, v: Any) -> None:
+    key = spec.key
+    if spec.kind == "bool":
+        if not isinstance(v, bool):
+            raise OptionError(f"options: {key} must be true or false (got {v!r})")
+    elif spec.kind in ("int", "int?"):
+        if v is None and spec.kind == "int?":
+            return
+        if not _is_int(v) or v < spec.minimum:
+            extra = "null or " if spec.kind == "int?" else ""
+            raise OptionError(
+                f"options: {key} must be {extra}an integer ≥ {spec.minimum} (got {v!r})")
+    elif spec.kind == "choice":
+        if v not in spec.choices:
+            allowed = ", ".join(f'"{c}"' for c in spec.choices)
+            raise OptionError(f"options: {key} must be one of {allowed} (got {v!r})")
+    elif spec.kind == "suits":
+        if not (isinstance(v, str) and len(v) == 4 and all(ch in "SHDC♠♥♦♣" for ch in v)):
+            raise OptionError(f"options: {key} must be four suit letters such as \"DCSH\" "
+                              f"(got {v!r})")
+    elif spec.kind == "false" and v is not False:
+        raise OptionError(f"options: {key} is reserved and accepts only false (got {v!r})")
+
+
+def defaults(game: str) -> dict[str, Any]:
+    """Every option of ``game`` with its default value."""
+    out = {k: s.default for k, s in SPECS.items() if game in s.games}
+    out.update(_GAME_DEFAULTS.get(game, {}))
+    return out
+
+
+def resolve_options(game: str, given: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Validate ``given`` for ``game`` and return the full option dict, defaults filled in.
+
+    Raises :class:`OptionError` naming the key for: an unknown key, a key of another game,
+    a value of the wrong type or out of range, or a combination the spec forbids
+    (``nm.minStake ≤ nm.stake ≤ nm.maxStake``; ``nm.aceHigh`` refused for Spin, SP-9).
+    """
+    if game not in GAMES:
+        raise OptionError(f"game: unknown game {game!r}")
+    if given is None:
+        given = {}
+    if not isinstance(given, Mapping):
+        raise OptionError("options: must be an object of option keys")
+    for key, value in given.items():
+        spec = SPECS.get(key)
+        if spec is None:
+            raise OptionError(f"options: unknown key {key}")
+        if game not in spec.games:
+            raise OptionError(f"options: {key} is not an option of {game}")
+        _check_value(spec, value)
+    out = defaults(game)
+    out.update(given)
+    if game in _NM:
+        lo, st, hi = out["nm.minStake"], out["nm.stake"], out["nm.maxStake"]
+        if st < lo:
+            raise OptionError(f"options: nm.stake ({st}) is below nm.minStake ({lo})")
+        if hi is not None and hi < lo:
+            raise OptionError(f"options: nm.maxStake ({hi}) is below nm.minStake ({lo})")
+        if hi is not None and st > hi:
+            raise OptionError(f"options: nm.stake ({st}) is above nm.maxStake ({hi})")
+    if game == SPIN and out["nm.aceHigh"]:
+        raise OptionError("options: nm.aceHigh must be false in Spin (SP-9)")
+    return out

@@ -1,0 +1,365 @@
+"""The deal record (``../shared/formats/deal-record.md``): read strictly, write, replay.
+
+:func:`load_record` turns JSON text into a checked :class:`Record` (file-level faults raise
+:class:`RecordError` naming the key). :func:`replay` plays it through the same
+:class:`~gamecore.match.Session` the table uses and returns the outcome the format defines;
+a fault in a deal or an action names the deal and action, counted from 1.
+:func:`record_of` writes a session back, and :func:`save_record` writes it atomically.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from gamecore.actions import ActionSyntaxError, NameStake, Split, format_action, parse_action
+from gamecore.cards import CardSyntaxError, card_code, parse_card
+from gamecore.decisions import PlayChoice, SplitChoice, StakeChoice
+from gamecore.errors import IllegalAction, OptionError, RecordError
+from gamecore.games import make_game
+from gamecore.match import Session
+from gamecore.options import GAMES, STOPS_GAMES
+from gamecore.stops.game import StopsGame
+
+FORMAT = "parlour-record"
+VERSION = 1
+_TOP_KEYS = {"format", "version", "game", "options", "players", "start", "deals"}
+_START_KEYS = {"balances", "pools", "first_dealer"}
+_DEAL_KEYS = {"dealer", "hands", "stock", "turnup", "seed", "actions"}
+
+
+@dataclass
+class DealEntry:
+    """One deal of a record: ``dealer`` (seat); ``hands``/``stock`` (card lists) and
+    ``turnup`` (card or ``None``), or ``seed`` (int) instead; ``actions`` (strings)."""
+
+    dealer: int
+    hands: list[list[int]] | None
+    stock: list[int] | None
+    turnup: int | None
+    seed: int | None
+    actions: list[str]
+
+
+@dataclass
+class Record:
+    """A read deal record, checked at the level of the whole file and its keys."""
+
+    game: StopsGame
+    options: dict[str, Any]
+    players: list[str]
+    balances: list[int] | None
+    pools: list[int] | None
+    first_dealer: int
+    deals: list[DealEntry]
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _cards(value: Any, where: str) -> list[int]:
+    if not isinstance(value, list):
+        raise RecordError(f"{where}: must be a list of cards")
+    try:
+        return [parse_card(c) for c in value]
+    except CardSyntaxError as e:
+        raise RecordError(f"{where}: {e}") from None
+
+
+def parse_record(data: Any) -> Record:
+    """Check the decoded JSON ``data`` of a record and return a :class:`Record`.
+
+    Raises :class:`RecordError` with a one-line reason naming the faulty key.
+    """
+    if not isinstance(data, dict):
+        raise RecordError("the file is not a deal record (expected a JSON object)")
+    if data.get("format") != FORMAT:
+        raise RecordError(f'format: expected "{FORMAT}", got {data.get("format")!r}')
+    version = data.get("version")
+    if not _is_int(version):
+        raise RecordError(f"version: expected 1, got {version!r}")
+    if version > VERSION:
+        raise RecordError(f"version: {version} is newer than this program reads ({VERSION})")
+    if version != VERSION:
+        raise RecordError(f"version: expected 1, got {version!r}")
+    for key in data:
+        if key not in _TOP_KEYS:
+            raise RecordError(f"unknown key {key}")
+    name = data.get("game")
+    if name not in GAMES:
+        raise RecordError(f"game: unknown game {name!r}")
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        raise RecordError("options: must be an object")
+    try:
+        game = make_game(name, options)
+    except OptionError as e:
+        raise RecordError(str(e)) from None
+    players = data.get("players")
+    if not (isinstance(players, list) and players and all(isinstance(p, str) for p in players)):
+        raise RecordError("players: must be a list of names")
+    n = len(players)
+    if not game.min_players <= n <= game.max_players:
+        raise RecordError(f"players: {name} is for {game.min_players} to {game.max_players} "
+                          f"players, not {n}")
+    deals_data = data.get("deals")
+    if not isinstance(deals_data, list) or not deals_data:
+        raise RecordError("deals: must be a non-empty list")
+    deals = [_parse_deal(d, i + 1, n, name) for i, d in enumerate(deals_data)]
+    start = data.get("start", {})
+    if not isinstance(start, dict):
+        raise RecordError("start: must be an object")
+    for key in start:
+        if key not in _START_KEYS:
+            raise RecordError(f"start: unknown key {key}")
+    balances = start.get("balances")
+    if balances is not None and not (
+            isinstance(balances, list) and len(balances) == n and all(map(_is_int, balances))):
+        raise RecordError(f"start.balances: must be {n} whole numbers")
+    pools = None
+    if "pools" in start:
+        given = start["pools"]
+        if not isinstance(given, dict):
+            raise RecordError("start.pools: must be an object of pool names")
+        pools = [0] * len(game.pools)
+        for pool, amount in given.items():
+            if pool not in game.pools:
+                raise RecordError(f"start.pools: unknown pool {pool}")
+            if not _is_int(amount) or amount < 0:
+                raise RecordError(f"start.pools.{pool}: must be a whole number ≥ 0")
+            pools[game.pools.index(pool)] = amount
+    first = start.get("first_dealer", deals[0].dealer)
+    if first != deals[0].dealer:
+        raise RecordError(f"start.first_dealer: must equal deals[0].dealer ({deals[0].dealer})")
+    return Record(game, dict(options), list(players), balances, pools, first, deals)
+
+
+def _parse_deal(d: Any, k: int, n: int, game_name: str) -> DealEntry:
+    where = f"deal {k}"
+    if not isinstance(d, dict):
+        raise RecordError(f"{where}: must be an object")
+    for key in d:
+        if key not in _DEAL_KEYS:
+            raise RecordError(f"{where}: unknown key {key}")
+    dealer = d.get("dealer")
+    if not _is_int(dealer) or not 0 <= dealer < n:
+        raise RecordError(f"{where}: dealer must be a seat from 0 to {n - 1}")
+    actions = d.get("actions", [])
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise RecordError(f"{where}: actions must be a list of strings")
+    seed = d.get("seed")
+    if seed is not None:
+        if not _is_int(seed):
+            raise RecordError(f"{where}: seed must be a whole number")
+        if any(key in d for key in ("hands", "stock", "turnup")):
+            raise RecordError(f"{where}: give either seed or hands/stock/turnup, not both")
+        return DealEntry(dealer, None, None, None, seed, list(actions))
+    if "hands" not in d:
+        raise RecordError(f"{where}: hands missing")
+    hands = d["hands"]
+    if not isinstance(hands, list) or len(hands) != n:
+        raise RecordError(f"{where}: hands must list {n} hands, one per seat")
+    hand_cards = [_cards(h, f"{where}: hands[{i}]") for i, h in enumerate(hands)]
+    if "stock" not in d and game_name in STOPS_GAMES:
+        raise RecordError(f"{where}: stock missing")
+    stock = _cards(d.get("stock", []), f"{where}: stock")
+    turnup = d.get("turnup")
+    if turnup is not None:
+        if not isinstance(turnup, str):
+            raise RecordError(f"{where}: turnup must be a card or null")
+        try:
+            turnup = parse_card(turnup)
+        except CardSyntaxError as e:
+            raise RecordError(f"{where}: turnup: {e}") from None
+    return DealEntry(dealer, hand_cards, stock, turnup, None, list(actions))
+
+
+def load_record(text: str) -> Record:
+    """Parse and check record JSON ``text``. Raises :class:`RecordError`."""
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as e:
+        raise RecordError(f"the file is not valid JSON ({e})") from None
+    return parse_record(data)
+
+
+def read_record(path: str | os.PathLike[str]) -> Record:
+    """Read and check the record at ``path``. Raises :class:`RecordError`."""
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as e:
+        raise RecordError(f"cannot read {path}: {e.strerror or e}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise RecordError("the file is not a deal record (not UTF-8 text)") from None
+    return load_record(text)
+
+
+# ---- replay ----------------------------------------------------------------------------
+
+
+def _check_cards(game: StopsGame, entry: DealEntry, n: int, where: str) -> None:
+    assert entry.hands is not None and entry.stock is not None
+    k = game.hand_size(n)
+    seen: set[int] = set()
+    for i, hand in enumerate(entry.hands):
+        if len(hand) != k:
+            raise RecordError(f"{where}: hands[{i}] has {len(hand)} cards; "
+                              f"{game.name} with {n} players deals {k}")
+    for c in [*(c for h in entry.hands for c in h), *entry.stock]:
+        if c in seen:
+            raise RecordError(f"{where}: {card_code(c)} appears twice")
+        if not game.pack >> c & 1:
+            raise RecordError(f"{where}: {card_code(c)} is not in the {game.name} pack")
+        seen.add(c)
+    if len(seen) != game.pack_size():
+        missing = [card_code(c) for c in range(52) if game.pack >> c & 1 and c not in seen]
+        raise RecordError(f"{where}: cards missing from hands and stock: {' '.join(missing)}")
+    if entry.turnup is not None:
+        if not game.turns_trump:
+            raise RecordError(f"{where}: turnup: {game.name} turns no trump; it must be null")
+        if entry.turnup not in entry.stock:
+            raise RecordError(f"{where}: turnup {card_code(entry.turnup)} is not a stock card")
+
+
+def new_session(record: Record) -> Session:
+    """An empty session set up as ``record`` describes (players, options, start)."""
+    return Session(record.game, record.players, record.first_dealer, record.balances,
+                   record.pools)
+
+
+def replay_session(record: Record) -> Session:
+    """Play ``record`` through a :class:`Session`, action by action.
+
+    Raises :class:`RecordError` naming the deal and action (counted from 1) at the first
+    inconsistency or illegal action.
+    """
+    session = new_session(record)
+    game, n = record.game, len(record.players)
+    for k, entry in enumerate(record.deals, start=1):
+        where = f"deal {k}"
+        if session.deal_in_progress:
+            raise RecordError(f"deal {k - 1}: unfinished, but another deal follows it")
+        if session.complete:
+            raise RecordError(f"{where}: the session is already over")
+        if entry.dealer != session.next_dealer():
+            raise RecordError(f"{where}: dealer must be seat {session.next_dealer()} "
+                              f"(rotation, GEN-3), not {entry.dealer}")
+        if entry.seed is not None:
+            session.start_deal_seeded(entry.seed)
+        else:
+            _check_cards(game, entry, n, where)
+            assert entry.hands is not None and entry.stock is not None
+            session.start_deal(entry.hands, entry.stock, entry.turnup)
+        deal = session.deal
+        assert deal is not None
+        for j, text in enumerate(entry.actions, start=1):
+            here = f'{where}, action {j} ("{text}")'
+            try:
+                action = parse_action(text, game.pools)
+            except ActionSyntaxError as e:
+                raise RecordError(f"{here}: {e}") from None
+            if j == 1 and not isinstance(action, NameStake | Split) and deal.phase == "staking":
+                # Staking may be left out of a deal with at least one play: apply the
+                # default stake and the automatic splits (format "Actions", NM-5).
+                for auto in _auto_staking(session):
+                    session.apply(auto)
+            try:
+                session.apply(action)
+            except IllegalAction as e:
+                raise RecordError(f"{here}: {e}") from None
+    return session
+
+
+def _auto_staking(session: Session) -> list[Any]:
+    out = []
+    probe = session.deal.clone()  # type: ignore[union-attr]
+    while probe.phase == "staking":
+        d = probe.decision()
+        assert isinstance(d, StakeChoice | SplitChoice)
+        act = d.default_action()
+        probe.apply(act)
+        out.append(act)
+    return out
+
+
+def legal_texts(session: Session) -> tuple[int | None, list[str]]:
+    """``next`` of the replay output: the seat to act and its legal actions as text."""
+    d = session.decision()
+    if d is None:
+        return None, []
+    if isinstance(d, StakeChoice):
+        high = "" if d.high is None else str(d.high)
+        return d.seat, [f"{d.seat} stake {d.low}..{high}"]
+    if isinstance(d, SplitChoice):
+        return d.seat, [f"{d.seat} split {d.total}"]
+    assert isinstance(d, PlayChoice)
+    return d.seat, [format_action(a, session.game.pools) for a in d.actions]
+
+
+def outcome(session: Session) -> dict[str, Any]:
+    """The replay output of the format ("Replay") for ``session``."""
+    pools = session.game.pools
+    deals = [{"dealer": log.dealer, "winner": log.winner, "finished": log.finished,
+              "balances": list(log.balances), "pools": dict(zip(pools, log.pools, strict=True))}
+             for log in session.logs]
+    balances, final_pools = session.final_accounts()
+    seat, legal = legal_texts(session)
+    return {"game": session.game.name, "deals": deals, "balances": balances,
+            "pools": dict(zip(pools, final_pools, strict=True)),
+            "next": {"seat": seat, "legal": legal}}
+
+
+def replay(record: Record) -> dict[str, Any]:
+    """Replay ``record`` and return its outcome. Raises :class:`RecordError`."""
+    return outcome(replay_session(record))
+
+
+# ---- writing ---------------------------------------------------------------------------
+
+
+def record_of(session: Session) -> dict[str, Any]:
+    """The deal record of ``session`` as a JSON-ready dict (canonical card notation)."""
+    game = session.game
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": game.name,
+        "options": dict(session.options),
+        "players": list(session.players),
+        "start": {"balances": list(session.start_balances),
+                  "pools": dict(zip(game.pools, session.start_pools, strict=True)),
+                  "first_dealer": session.first_dealer},
+        "deals": [{"dealer": log.dealer,
+                   "hands": [[card_code(c) for c in h] for h in log.hands],
+                   "stock": [card_code(c) for c in log.stock],
+                   "turnup": None if log.turnup is None else card_code(log.turnup),
+                   "actions": list(log.actions)} for log in session.logs],
+    }
+
+
+def dumps_record(session: Session) -> str:
+    """``record_of(session)`` as JSON text."""
+    return json.dumps(record_of(session), ensure_ascii=False, indent=1) + "\n"
+
+
+def save_record(session: Session, path: str | os.PathLike[str]) -> None:
+    """Write the record of ``session`` to ``path`` atomically: a temporary file in the same
+    folder, flushed and synced, then renamed over ``path``."""
+    target = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=target.name + ".", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(dumps_record(session))
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

@@ -1,0 +1,391 @@
+"""One deal of a stops game: staking, play and settlement (STOP-1 … STOP-14).
+
+:class:`StopsDeal` is the state API the table, the computer players and the tests share:
+``decision()`` (who acts and what they may do), ``legal_actions()``, ``apply(action)``
+(exactly one action, returning its events), ``over``, ``clone()`` and ``observation(seat)``.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+
+from gamecore.actions import Action, NameStake, Play, Split
+from gamecore.cards import AD, card_code, card_label, suit_of
+from gamecore.decisions import Decision, PlayChoice, SplitChoice, StakeChoice
+from gamecore.errors import IllegalAction
+from gamecore.events import (
+    DealEnded,
+    Event,
+    LeadPassed,
+    Paid,
+    PaidToPool,
+    Played,
+    PoolTaken,
+    StakeNamed,
+    Stopped,
+    WentOut,
+)
+from gamecore.stops.game import StopsGame
+
+STAKING, PLAY, OVER = "staking", "play", "over"
+
+
+@dataclass(frozen=True)
+class StopsObservation:
+    """What one seat may know (GEN-9). Cards are ints, card sets int masks, counters ints.
+
+    During staking no cards at all are shown (``hand`` is 0, ``hand_counts`` all 0). At the
+    end of the deal every hand and the stock are shown (``revealed``).
+    """
+
+    seat: int
+    game: str
+    phase: str
+    dealer: int
+    hand: int
+    hand_counts: tuple[int, ...]
+    played: int
+    history: tuple[Played, ...]
+    top: int | None
+    to_act: int | None
+    pools: tuple[int, ...]
+    balances: tuple[int, ...]
+    stake: int | None
+    turnup: int | None
+    revealed: tuple[tuple[int, ...], int] | None
+    decision: Decision | None
+
+
+class StopsDeal:
+    """The state of one deal of a stops game.
+
+    Args (constructor): ``game`` (:class:`StopsGame`), ``dealer`` (seat), ``hands`` (one int
+    mask per seat), ``stock`` (int mask; includes the turn-up), ``turnup`` (card or
+    ``None``), ``balances`` and ``pools`` (lists of ints, copied; pools in game order).
+    The deal starts in staking; automatic stakes (PJ-F dressing, Spinado) are paid at once.
+    """
+
+    def __init__(self, game: StopsGame, dealer: int, hands: list[int], stock: int,
+                 turnup: int | None, balances: list[int], pools: list[int],
+                 prev_winner: int | None = None) -> None:
+        self.game = game
+        self.n = len(hands)
+        self.dealer = dealer
+        self.hands = list(hands)
+        self.dealt = tuple(hands)
+        self.stock = stock
+        self.turnup = turnup
+        self.balances = list(balances)
+        self.pools = list(pools)
+        self.prev_winner = prev_winner
+        self.played = 0
+        self.history: list[Played] = []
+        self.top: int | None = None
+        self.last_suit: int | None = None
+        self.current: int = (dealer + 1) % self.n
+        self.phase = STAKING
+        self.stake: int | None = None
+        self.split_queue: list[int] = []
+        self.winner: int | None = None
+        self.flags: dict[str, object] = {}
+        self.start_events: list[Event] = []
+        for seat, pool, amount in game.auto_stakes(self):
+            self.pay_pool(seat, pool, amount, self.start_events)
+        if game.stake_bounds(self) is None:
+            self.stake = 0
+            self._queue_splits()
+        self._advance_staking(self.start_events)
+
+    # ---- construction for tests (GEN-8) ----------------------------------------------
+
+    @classmethod
+    def from_position(cls, game: StopsGame, hands: list[int], *, dealer: int | None = None,
+                      stock: int = 0, played: int = 0, top: int | None = None,
+                      to_act: int = 0, pools: list[int] | None = None,
+                      balances: list[int] | None = None, turnup: int | None = None,
+                      last_suit: int | None = None) -> StopsDeal:
+        """A deal in play from an explicit position (GEN-8), staking already done.
+
+        ``to_act`` is the seat that acts; when ``top`` (the open sequence's top card) is
+        given, ``to_act`` must hold its successor. Cards in neither hands nor ``stock`` are
+        taken as played unless ``played`` says otherwise.
+        """
+        n = len(hands)
+        if dealer is None:
+            dealer = n - 1
+        pools = list(pools) if pools is not None else [0] * len(game.pools)
+        balances = list(balances) if balances is not None else [0] * n
+        deal = cls.__new__(cls)
+        deal.game, deal.n, deal.dealer = game, n, dealer
+        deal.hands, deal.dealt = list(hands), tuple(hands)
+        deal.stock, deal.turnup = stock, turnup
+        deal.balances, deal.pools, deal.prev_winner = balances, pools, None
+        held = 0
+        for h in hands:
+            held |= h
+        deal.played = played or (game.pack & ~held & ~stock)
+        deal.history, deal.top, deal.last_suit = [], top, last_suit
+        deal.current, deal.phase, deal.stake = to_act, PLAY, 0
+        deal.split_queue, deal.winner, deal.flags, deal.start_events = [], None, {}, []
+        return deal
+
+    # ---- queries ----------------------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        """True once someone went out and the deal is settled."""
+        return self.phase == OVER
+
+    def others(self, seat: int) -> list[int]:
+        """Every seat but ``seat``, clockwise from its left."""
+        return [(seat + i) % self.n for i in range(1, self.n)]
+
+    def holder(self, c: int) -> int | None:
+        """Seat whose hand holds card ``c``, or ``None``."""
+        b = 1 << c
+        for seat, h in enumerate(self.hands):
+            if h & b:
+                return seat
+        return None
+
+    def decision(self) -> Decision | None:
+        """What the seat to act must decide, or ``None`` when the deal is over."""
+        if self.phase == OVER:
+            return None
+        if self.phase == STAKING:
+            if self.stake is None:
+                low, high, default = self.game.stake_bounds(self)  # type: ignore[misc]
+                return StakeChoice(self.dealer, low, high, default)
+            seat = self.split_queue[0]
+            total = self.game.split_total(self, seat) or 0
+            return SplitChoice(seat, total, self.game.pools, self.game.auto_split(total))
+        return PlayChoice(self.current, tuple(self._play_actions()))
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat that acts next, or ``None`` when the deal is over."""
+        d = self.decision()
+        return None if d is None else d.seat
+
+    def legal_actions(self) -> list[Action]:
+        """The legal card plays (in play), or the default choice during staking.
+
+        Staking choices are ranges (see :meth:`decision`); for them this returns the one
+        automatic action, so code that just wants to move on can. Empty once the deal is over.
+        """
+        d = self.decision()
+        if d is None:
+            return []
+        if isinstance(d, PlayChoice):
+            return list(d.actions)
+        return [d.default_action()]
+
+    def _play_actions(self) -> list[Play]:
+        seat, game = self.current, self.game
+        out: list[Play] = []
+        if self.top is not None:
+            nxt = game.succ[self.top]
+            assert nxt is not None and self.hands[seat] >> nxt & 1
+            out.append(Play(seat, nxt))
+            if game.spin_allowed(self, seat, nxt, False):
+                out.append(Play(seat, nxt, spin=True))
+            return out
+        mask = game.lead_mask(self, seat)
+        while mask:
+            low = mask & -mask
+            c = low.bit_length() - 1
+            mask ^= low
+            out.append(Play(seat, c))
+            if game.spin_allowed(self, seat, c, True):
+                out.append(Play(seat, c, spin=True))
+        return out
+
+    def explain_illegal(self, action: Action) -> str | None:
+        """Why ``action`` is illegal now, in the game's words; ``None`` if it is legal."""
+        d = self.decision()
+        if d is None:
+            return "the deal is over"
+        if action.seat != d.seat:
+            return f"it is seat {d.seat}'s turn, not seat {action.seat}'s"
+        if isinstance(d, StakeChoice):
+            if not isinstance(action, NameStake):
+                return "the dealer must name the stake first"
+            if not d.allows(action.amount):
+                top = "" if d.high is None else f" to {d.high}"
+                return f"the stake must be from {d.low}{top} counters, not {action.amount}"
+            return None
+        if isinstance(d, SplitChoice):
+            if not isinstance(action, Split):
+                return f"seat {d.seat} must spread his stake of {d.total} over the pools"
+            if not d.allows(action.amounts):
+                return (f"the split must put exactly {d.total} counters on the pools, "
+                        f"not {sum(action.amounts)}")
+            return None
+        if action in d.actions:
+            return None
+        if not isinstance(action, Play):
+            return "a card must be played"
+        return self.game_explain_play(action)
+
+    def game_explain_play(self, action: Play) -> str:
+        """Reason a card play is refused (STOP-5, STOP-6, NM-7, SP-6)."""
+        seat, c = action.seat, action.card
+        if not self.hands[seat] >> c & 1:
+            return f"seat {seat} does not hold {card_code(c)}"
+        if action.spin:
+            return f"the ♦A cannot be played with {card_label(c)} now"
+        if self.top is not None:
+            nxt = self.game.succ[self.top]
+            return f"{card_label(nxt)} must be played to continue the sequence"  # type: ignore[arg-type]
+        return self.game.explain_lead(self, seat, c)
+
+    # ---- applying actions -------------------------------------------------------------
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply exactly one action and return its events, in order.
+
+        Raises :class:`IllegalAction` (with :meth:`explain_illegal`'s reason) and leaves the
+        state unchanged if the action is not legal now.
+        """
+        why = self.explain_illegal(action)
+        if why is not None:
+            raise IllegalAction(why)
+        events: list[Event] = []
+        if isinstance(action, NameStake):
+            self.stake = action.amount
+            events.append(StakeNamed(action.seat, action.amount))
+            self._queue_splits()
+            self._advance_staking(events)
+        elif isinstance(action, Split):
+            for pool, amount in enumerate(action.amounts):
+                if amount:
+                    self.pay_pool(action.seat, pool, amount, events)
+            self.split_queue.pop(0)
+            self._advance_staking(events)
+        else:
+            assert isinstance(action, Play)
+            self._play(action, events)
+        return events
+
+    def _queue_splits(self) -> None:
+        seats = [(self.dealer + i) % self.n for i in range(1, self.n + 1)]
+        self.split_queue = [s for s in seats if self.game.split_total(self, s) is not None]
+
+    def _advance_staking(self, events: list[Event]) -> None:
+        if self.phase == STAKING and self.stake is not None and not self.split_queue:
+            self.phase = PLAY
+            self.current = (self.dealer + 1) % self.n
+            self.flags.clear()
+            self.game.on_deal_start(self, events)
+            if self.phase == PLAY:
+                self._ensure_leader_can_lead(events)
+
+    def auto_stake(self) -> list[Event]:
+        """Apply the default stake and automatic splits (record without staking actions)."""
+        events: list[Event] = []
+        while self.phase == STAKING:
+            d = self.decision()
+            assert isinstance(d, StakeChoice | SplitChoice)
+            events += self.apply(d.default_action())
+        return events
+
+    def _play(self, action: Play, events: list[Event]) -> None:
+        seat, c, game = action.seat, action.card, self.game
+        lead = self.top is None
+        self.hands[seat] &= ~(1 << c)
+        self.played |= 1 << c
+        if action.spin:
+            self.hands[seat] &= ~(1 << AD)
+            self.played |= 1 << AD
+        played = Played(seat, c, lead, action.spin)
+        self.history.append(played)
+        events.append(played)
+        game.on_play(self, seat, c, action.spin, events)
+        if not self.hands[seat]:
+            events.append(WentOut(seat))
+            self._end(seat, events)
+            return
+        nxt = game.succ[c]
+        holder = None if (nxt is None or action.spin) else self.holder(nxt)
+        if holder is None:
+            self.top = None
+            self.last_suit = suit_of(c)
+            self.current = seat
+            events.append(Stopped(seat, c, None if action.spin else nxt))
+            game.after_stop(self, seat, action.spin)
+            self._ensure_leader_can_lead(events)
+        else:
+            self.top = c
+            self.current = holder
+
+    def _ensure_leader_can_lead(self, events: list[Event]) -> None:
+        # STOP-11: a leader whose only card may not be led passes the lead to his left once.
+        if not self.game.lead_mask(self, self.current):
+            to = (self.current + 1) % self.n
+            events.append(LeadPassed(self.current, to))
+            self.current = to
+            self.game.after_lead_passed(self)
+
+    def _end(self, winner: int, events: list[Event]) -> None:
+        self.winner = winner
+        self.top = None
+        self.game.settle(self, winner, events)
+        self.phase = OVER
+        events.append(DealEnded(winner))
+
+    # ---- money -----------------------------------------------------------------------
+
+    def pay_pool(self, seat: int, pool: int, amount: int, events: list[Event]) -> None:
+        """``seat`` pays ``amount`` counters into pool index ``pool``."""
+        self.balances[seat] -= amount
+        self.pools[pool] += amount
+        events.append(PaidToPool(seat, pool, amount))
+
+    def take_pool(self, seat: int, pool: int, events: list[Event], amount: int | None = None
+                  ) -> None:
+        """``seat`` takes ``amount`` counters (default: all) from pool index ``pool``."""
+        if amount is None:
+            amount = self.pools[pool]
+        self.pools[pool] -= amount
+        self.balances[seat] += amount
+        events.append(PoolTaken(seat, pool, amount))
+
+    def pay(self, payer: int, payee: int, amount: int, reason: str, events: list[Event]
+            ) -> None:
+        """``payer`` pays ``amount`` counters to ``payee`` (nothing happens for 0)."""
+        if amount:
+            self.balances[payer] -= amount
+            self.balances[payee] += amount
+            events.append(Paid(payer, payee, amount, reason))
+
+    # ---- copies and views ------------------------------------------------------------
+
+    def clone(self) -> StopsDeal:
+        """An independent copy (the game description is shared: it is immutable)."""
+        c = copy.copy(self)
+        c.hands = list(self.hands)
+        c.balances = list(self.balances)
+        c.pools = list(self.pools)
+        c.history = list(self.history)
+        c.split_queue = list(self.split_queue)
+        c.flags = dict(self.flags)
+        c.start_events = list(self.start_events)
+        return c
+
+    def observation(self, seat: int) -> StopsObservation:
+        """Exactly what ``seat`` may know now (GEN-9)."""
+        staking = self.phase == STAKING
+        d = self.decision()
+        mine = d if d is not None and d.seat == seat else None
+        return StopsObservation(
+            seat=seat, game=self.game.name, phase=self.phase, dealer=self.dealer,
+            hand=0 if staking else self.hands[seat],
+            hand_counts=tuple(0 if staking else h.bit_count() for h in self.hands),
+            played=self.played, history=tuple(self.history), top=self.top,
+            to_act=None if d is None else d.seat, pools=tuple(self.pools),
+            balances=tuple(self.balances), stake=self.stake,
+            turnup=None if staking else self.turnup,
+            revealed=(tuple(self.hands), self.stock) if self.phase == OVER else None,
+            decision=mine,
+        )

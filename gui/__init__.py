@@ -1,0 +1,2 @@
+"""Parlour's table (PySide6). Importing this package does not import Qt; ``gui.cli`` is the
+entry point and loads Qt only on the path that opens a window."""

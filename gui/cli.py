@@ -1,0 +1,54 @@
+"""The ``parlour`` command.
+
+``parlour`` opens the table; ``parlour replay FILE`` replays a deal record and prints its
+outcome as JSON. Headless commands never import Qt: this module imports PySide6 (through
+``gui.app``) only on the path that opens a window.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+
+def _replay(path: str) -> int:
+    from gamecore.errors import ParlourError
+    from gamecore.record import read_record, replay
+
+    try:
+        result = replay(read_record(path))
+    except ParlourError as e:
+        print(f"parlour replay: {e}", file=sys.stderr)
+        return 2
+    except Exception as e:  # a bug must still not print a traceback at the user
+        print(f"parlour replay: internal error: {type(e).__name__}: {e}", file=sys.stderr)
+        return 2
+    json.dump(result, sys.stdout, ensure_ascii=False, indent=1)
+    sys.stdout.write("\n")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The command-line parser: no sub-command opens the table."""
+    parser = argparse.ArgumentParser(
+        prog="parlour", description="Parlour: Pope Joan, Newmarket, Spin, Spinado, Spoil Five.")
+    sub = parser.add_subparsers(dest="command")
+    rp = sub.add_parser("replay", help="replay a deal record and print its outcome as JSON")
+    rp.add_argument("file", help="the record (*.parlour.json)")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the ``parlour`` command with ``argv`` (default: ``sys.argv[1:]``); returns the
+    exit status."""
+    args = build_parser().parse_args(argv)
+    if args.command == "replay":
+        return _replay(args.file)
+    from gui.app import run  # the only path that imports Qt
+
+    return run()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
