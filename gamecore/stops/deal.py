@@ -35,7 +35,9 @@ STAKING, PLAY, OVER = "staking", "play", "over"
 class StopsObservation:
     """What one seat may know (GEN-9). Cards are ints, card sets int masks, counters ints.
 
-    During staking no cards at all are shown (``hand`` is 0, ``hand_counts`` all 0). At the
+    ``known_out`` holds the cards announced missing at a stop ("No nine": nobody holds the
+    nine) that have not been played: they are in the stock or out of the pack. During
+    staking no cards at all are shown (``hand`` is 0, ``hand_counts`` all 0). At the
     end of the deal every hand and the stock are shown (``revealed``).
     """
 
@@ -53,6 +55,7 @@ class StopsObservation:
     balances: tuple[int, ...]
     stake: int | None
     turnup: int | None
+    known_out: int
     revealed: tuple[tuple[int, ...], int] | None
     decision: Decision | None
 
@@ -80,6 +83,7 @@ class StopsDeal:
         self.pools = list(pools)
         self.prev_winner = prev_winner
         self.played = 0
+        self.known_out = 0
         self.history: list[Played] = []
         self.top: int | None = None
         self.last_suit: int | None = None
@@ -126,6 +130,7 @@ class StopsDeal:
             held |= h
         deal.played = played or (game.pack & ~held & ~stock)
         deal.history, deal.top, deal.last_suit = [], top, last_suit
+        deal.known_out = 0
         deal.current, deal.phase, deal.stake = to_act, PLAY, 0
         deal.split_queue, deal.winner, deal.flags, deal.start_events = [], None, {}, []
         return deal
@@ -313,6 +318,8 @@ class StopsDeal:
             self.last_suit = suit_of(c)
             self.current = seat
             events.append(Stopped(seat, c, None if action.spin else nxt))
+            if nxt is not None and not action.spin and not self.played >> nxt & 1:
+                self.known_out |= 1 << nxt
             game.after_stop(self, seat, action.spin)
             self._ensure_leader_can_lead(events)
         else:
@@ -385,7 +392,7 @@ class StopsDeal:
             played=self.played, history=tuple(self.history), top=self.top,
             to_act=None if d is None else d.seat, pools=tuple(self.pools),
             balances=tuple(self.balances), stake=self.stake,
-            turnup=None if staking else self.turnup,
+            turnup=None if staking else self.turnup, known_out=self.known_out,
             revealed=(tuple(self.hands), self.stock) if self.phase == OVER else None,
             decision=mine,
         )
