@@ -290,3 +290,14 @@ def test_observation_hides_other_hands_and_the_stock_gen9():
     for seat in (0, 1, 3):
         assert str(session.deal.hands[seat]) not in text
     assert str(session.deal.stock) not in text
+
+
+def test_settlement_lists_the_payments_and_the_deal_deltas_stop10():
+    deal = position(nm(), ["5H", "2S 3S 4S", "6H 2D"], to_act=0, top="4H",
+                    balances=[10, 10, 10])
+    assert deal.settlement() is None
+    deal.apply(Play(0, C("5H")))
+    s = deal.settlement()
+    assert s.winner == 0
+    assert s.events == (Paid(1, 0, 3, "cards left"), Paid(2, 0, 2, "cards left"))
+    assert s.deltas == (5, -3, -2)

@@ -32,6 +32,17 @@ STAKING, PLAY, OVER = "staking", "play", "over"
 
 
 @dataclass(frozen=True)
+class Settlement:
+    """The end of a deal (STOP-10): ``winner`` (seat), ``events`` of the settlement (payments
+    and pool moves, in order), ``deltas`` (counters won or lost by each seat over the whole
+    deal, stakes included, as ints)."""
+
+    winner: int
+    events: tuple[Event, ...]
+    deltas: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class StopsObservation:
     """What one seat may know (GEN-9). Cards are ints, card sets int masks, counters ints.
 
@@ -80,8 +91,10 @@ class StopsDeal:
         self.stock = stock
         self.turnup = turnup
         self.balances = list(balances)
+        self.opening_balances = tuple(balances)
         self.pools = list(pools)
         self.prev_winner = prev_winner
+        self.settle_events: tuple[Event, ...] = ()
         self.played = 0
         self.known_out = 0
         self.history: list[Played] = []
@@ -125,6 +138,7 @@ class StopsDeal:
         deal.hands, deal.dealt = list(hands), tuple(hands)
         deal.stock, deal.turnup = stock, turnup
         deal.balances, deal.pools, deal.prev_winner = balances, pools, None
+        deal.opening_balances, deal.settle_events = tuple(balances), ()
         held = 0
         for h in hands:
             held |= h
@@ -337,9 +351,18 @@ class StopsDeal:
     def _end(self, winner: int, events: list[Event]) -> None:
         self.winner = winner
         self.top = None
+        first = len(events)
         self.game.settle(self, winner, events)
+        self.settle_events = tuple(events[first:])
         self.phase = OVER
         events.append(DealEnded(winner))
+
+    def settlement(self) -> Settlement | None:
+        """The settlement once the deal is over (else ``None``)."""
+        if self.phase != OVER or self.winner is None:
+            return None
+        deltas = tuple(b - o for b, o in zip(self.balances, self.opening_balances, strict=True))
+        return Settlement(self.winner, self.settle_events, deltas)
 
     # ---- money -----------------------------------------------------------------------
 
