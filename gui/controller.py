@@ -1,0 +1,285 @@
+"""The controller: links the table view and the engine. It owns the session and the seats,
+turns the person's input into actions, feeds the engine's events to the view in order,
+paces computer plays, and opens the staking and summary dialogs. It decides no rule: every
+legality question goes to the engine.
+
+One pacing parameter, ``pace`` (ms), drives every pause and movement; 0 in tests.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtWidgets import QDialog, QWidget
+
+from gamecore.actions import Action, NameStake, Play, Split
+from gamecore.agents.newmarket import NewmarketAgent
+from gamecore.cards import cards_in
+from gamecore.decisions import PlayChoice, SplitChoice, StakeChoice
+from gamecore.errors import IllegalAction
+from gamecore.events import Event, Played
+from gamecore.games import make_game
+from gamecore.match import Session, first_jack_dealer, shuffled
+from gui import presenter
+from gui.dialogs import DealSummaryDialog, SplitDialog, StakeDialog, StandingsDialog
+from gui.seats import SeatKind, Thinker
+from gui.snapshot import DealSummary
+from gui.table import TableView
+
+COMPUTER_NAMES = ("Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
+
+#: Controller states, for the status line and for tests waiting on the table.
+IDLE, HUMAN, COMPUTER, STAKING, SUMMARY, OVER = (
+    "idle", "human", "computer", "staking", "summary", "over")
+
+
+class Controller(QObject):
+    """Runs a session of one game at ``view``.
+
+    Args: ``view`` (the table), ``parent_widget`` (for dialogs), ``status`` (a callable that
+    shows one line in the status bar), ``pace`` (ms per card movement; pauses derive from
+    it; 0 = immediate), ``seed`` (for the shuffles and the computers, or ``None``).
+    """
+
+    state_changed = Signal(str)
+
+    def __init__(self, view: TableView, parent_widget: QWidget | None,
+                 status: Callable[[str], None], pace: int = 350, seed: int | None = None
+                 ) -> None:
+        super().__init__()
+        self.view = view
+        self.parent_widget = parent_widget
+        self.status = status
+        self.pace = pace
+        self.rng = random.Random(seed)
+        self.thinker = Thinker()
+        self.thinker.decided.connect(self._computer_decided)
+        self.view.card_chosen.connect(self.person_chose_card)
+        self.session: Session | None = None
+        self.seats: list[SeatKind] = []
+        self.agents: dict[int, NewmarketAgent] = {}
+        self.human = 0
+        self.state = IDLE
+        self.token = 0
+        self.dialog: QDialog | None = None
+        self.deal_events: list[Event] = []
+        self.log: list[str] = []
+        self.last_play: tuple[int, int] | None = None
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.timeout.connect(self._step)
+        self.view.duration = pace
+
+    # ---- sessions ----------------------------------------------------------------
+
+    def new_session(self, game_name: str = "newmarket", players: int = 4,
+                    name: str = "You", options: dict | None = None) -> None:
+        """Start a session: you at the bottom (seat 0) and ``players - 1`` computers.
+        The first dealer is the first to be dealt a Jack (GEN-2)."""
+        self.token += 1
+        self._timer.stop()
+        self._close_dialog()
+        game = make_game(game_name, options or {})
+        self.seats = [SeatKind(name or "You", True)] + [
+            SeatKind(COMPUTER_NAMES[i], False) for i in range(players - 1)]
+        names = [s.name for s in self.seats]
+        first = first_jack_dealer(shuffled((1 << 52) - 1, self.rng), players)
+        self.session = Session(game, names, first_dealer=first)
+        self.agents = {s: NewmarketAgent() for s in range(players) if not self.seats[s].person}
+        self.human = 0
+        self.log = [f"{names[first]} deals first (first Jack)."]
+        self._start_deal()
+
+    def _start_deal(self) -> None:
+        session = self.session
+        assert session is not None
+        self.deal_events = list(session.start_deal_seeded(self.rng.randrange(1 << 62)))
+        self.last_play = None
+        dealer = session.players[session.deal.dealer]  # type: ignore[union-attr]
+        self._say(f"Deal {len(session.logs)} of {session.total_deals}: {dealer} deals.")
+        self._refresh()
+        self._schedule(0)
+
+    # ---- the loop ----------------------------------------------------------------
+
+    def _schedule(self, delay: int) -> None:
+        self._timer.start(max(0, delay))
+
+    def _set_state(self, state: str) -> None:
+        if state != self.state:
+            self.state = state
+            self.state_changed.emit(state)
+
+    def _step(self) -> None:
+        """Look at the pending decision and hand it to the right seat."""
+        session = self.session
+        if session is None or session.deal is None:
+            return
+        deal = session.deal
+        if deal.over:
+            self._show_summary()
+            return
+        d = deal.decision()
+        assert d is not None
+        if not self.seats[d.seat].person:
+            self._set_state(COMPUTER)
+            self._refresh(thinking=True)
+            obs = deal.observation(d.seat)
+            self.thinker.think(self.agents[d.seat], session.game, obs,
+                               random.Random(self.rng.random()), self.token)
+            return
+        if isinstance(d, StakeChoice):
+            self._set_state(STAKING)
+            dlg = StakeDialog(self.parent_widget, session.players[d.seat], d.low, d.high,
+                              d.default)
+            dlg.accepted.connect(lambda: self._apply(NameStake(d.seat, dlg.value())))
+            self._open(dlg)
+            return
+        if isinstance(d, SplitChoice):
+            self._set_state(STAKING)
+            dlg2 = SplitDialog(self.parent_widget, session.players[d.seat], d.total,
+                               presenter.pool_labels(session.game), d.default)
+            dlg2.accepted.connect(lambda: self._apply(Split(d.seat, dlg2.amounts())))
+            self._open(dlg2)
+            return
+        assert isinstance(d, PlayChoice)
+        self._set_state(HUMAN)
+        self._refresh()
+        if d.forced and session.options.get("stop.autoPlayForced", True):
+            # A forced move plays itself after a short pause (STOP-14).
+            self.status(presenter.lead_hint(session, d.seat))
+            QTimer.singleShot(self.pace, lambda tok=self.token, a=d.actions[0]:
+                              self._auto_play(tok, a))
+            return
+        self.status(presenter.lead_hint(session, d.seat))
+
+    def _auto_play(self, token: int, action: Action) -> None:
+        deal = self.session.deal if self.session else None
+        if token == self.token and deal is not None and action in deal.legal_actions():
+            self._apply(action)
+
+    def person_chose_card(self, card: int) -> None:
+        """The person dropped or clicked ``card``: play it if legal, else refuse with the
+        engine's reason (the card slides home)."""
+        session = self.session
+        if session is None or session.deal is None or self.state != HUMAN or self.view.busy:
+            self.view.refuse(card)
+            if self.state == COMPUTER and session is not None and session.deal is not None:
+                who = session.players[session.deal.to_act or 0]
+                self.status(f"Wait: {who} is to play.")
+            return
+        action = Play(self.human, card)
+        why = session.deal.explain_illegal(action)
+        if why is not None:
+            self.view.refuse(card)
+            self.status(f"Not allowed: {why}.")
+            return
+        self._apply(action)
+
+    def _computer_decided(self, action: object, token: int) -> None:
+        if token != self.token or self.session is None:
+            return
+        if isinstance(action, BaseException):
+            self.status(f"A computer player failed: {action}")
+            return
+        self._apply(action, delay=self.pace)  # type: ignore[arg-type]
+
+    def _apply(self, action: Action, delay: int = 0) -> None:
+        session = self.session
+        assert session is not None
+        try:
+            events = session.apply(action)
+        except IllegalAction as e:
+            self.status(f"Not allowed: {e}.")
+            self._schedule(0)
+            return
+        self.deal_events += events
+        labels = presenter.pool_labels(session.game)
+        for e in events:
+            if isinstance(e, Played):
+                self.last_play = (e.seat, e.card)
+            line = presenter.log_line(e, session.players, labels)
+            if line:
+                self._say(line)
+            call = presenter.announcement(e, session.players, labels)
+            if call:
+                self.view.announce(call)
+        self._refresh()
+        self._schedule(delay)
+
+    # ---- end of deal and session ----------------------------------------------------
+
+    def _show_summary(self) -> None:
+        session = self.session
+        assert session is not None and session.deal is not None
+        deal = session.deal
+        settlement = deal.settlement()
+        assert settlement is not None
+        self._set_state(SUMMARY)
+        self._refresh()
+        summary = DealSummary(
+            names=list(session.players), winner=deal.winner, dealer=deal.dealer,
+            hands_left=[list(cards_in(h)) for h in deal.hands],
+            stock=list(cards_in(deal.stock)),
+            lines=presenter.summary_lines(session, self.deal_events),
+            deltas=list(settlement.deltas), balances=list(session.balances),
+            pools=list(zip(presenter.pool_labels(session.game), session.pools, strict=True)),
+            last_deal=session.complete)
+        dlg = DealSummaryDialog(self.parent_widget, summary)
+        dlg.accepted.connect(self._after_summary)
+        self._open(dlg)
+
+    def _after_summary(self) -> None:
+        session = self.session
+        assert session is not None
+        self.dialog = None
+        if not session.complete:
+            self._start_deal()
+            return
+        self._set_state(OVER)
+        balances, _pools = session.final_accounts()
+        dlg = StandingsDialog(self.parent_widget, list(session.players), balances,
+                              list(session.start_balances))
+        dlg.accepted.connect(lambda: self._after_standings(dlg.choice))
+        dlg.rejected.connect(lambda: self._after_standings(dlg.choice))
+        self._open(dlg)
+
+    def _after_standings(self, choice: str) -> None:
+        self.dialog = None
+        if choice == "new" and self.session is not None:
+            self.new_session(self.session.game.name, self.session.n, self.seats[0].name)
+
+    # ---- helpers -----------------------------------------------------------------
+
+    def _open(self, dlg: QDialog) -> None:
+        self.dialog = dlg
+        dlg.finished.connect(lambda _r, d=dlg: self._forget(d))
+        dlg.open()
+
+    def _forget(self, dlg: QDialog) -> None:
+        if self.dialog is dlg:
+            self.dialog = None
+
+    def _close_dialog(self) -> None:
+        if self.dialog is not None:
+            dlg, self.dialog = self.dialog, None
+            dlg.blockSignals(True)
+            dlg.close()
+            dlg.deleteLater()
+
+    def _say(self, line: str) -> None:
+        self.log.append(line)
+        self.status(line)
+
+    def _refresh(self, thinking: bool = False) -> None:
+        if self.session is not None:
+            self.view.show(presenter.snapshot(self.session, self.human, thinking=thinking,
+                                              last_play=self.last_play))
+
+    def shutdown(self) -> None:
+        """Stop thinking and timers (window closing)."""
+        self.token += 1
+        self._timer.stop()
+        self.thinker.shutdown()

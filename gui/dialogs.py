@@ -1,0 +1,637 @@
+"""Parlour's dialogs: naming the stake, spreading it over the layout, a new game, the end of
+a deal and the final standings.
+
+The dialogs know Qt but no game rules. They receive plain data (names as ``str``, amounts of
+counters as ``int``, cards as ``int`` in ``0..51``, see :mod:`gamecore.cards`) and give back
+plain values; the caller decides what those values mean.
+
+Cards are shown as text (``10♦``) through :func:`gamecore.cards.card_label`, inside rich-text
+spans: hearts and diamonds red, spades and clubs in the palette's ordinary text colour. Every
+colour except that red comes from the widget's palette, so light and dark themes both work.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Sequence
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont, QPalette
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gamecore.cards import card_label
+from gui.snapshot import DealSummary
+
+__all__ = [
+    "DealSummary",
+    "DealSummaryDialog",
+    "NewGameDialog",
+    "SplitDialog",
+    "StakeDialog",
+    "StandingsDialog",
+    "cards_html",
+    "signed",
+]
+
+#: The real minus sign, for amounts shown to people.
+MINUS = "\u2212"
+
+#: Smallest point size used for dialog text.
+_MIN_POINT_SIZE = 11.0
+
+#: Red ink for hearts and diamonds on a light background, and on a dark one.
+_RED_ON_LIGHT = "#b3161f"
+_RED_ON_DARK = "#ff7a7a"
+
+_RED_SUITS = "♥♦"
+# A card written either way round: "♥A", "A♥", "10♦", "♦10".
+_CARD_TOKEN = re.compile(r"[♠♥♦♣](?:10|[AJQK2-9])|(?:10|[AJQK2-9])[♠♥♦♣]")
+
+
+# ---------------------------------------------------------------------------------------------
+# Text helpers
+
+
+def signed(n: int) -> str:
+    """``n`` counters as a change: ``+5``, ``−3`` (real minus sign), ``0``."""
+    if n > 0:
+        return f"+{n}"
+    if n < 0:
+        return f"{MINUS}{-n}"
+    return "0"
+
+
+def _number(n: int) -> str:
+    """``n`` counters as an amount: ``12``, ``−4`` (real minus sign)."""
+    return f"{MINUS}{-n}" if n < 0 else str(n)
+
+
+def _red(palette: QPalette) -> str:
+    """The red ink that reads well on ``palette``'s window background."""
+    return _RED_ON_DARK if palette.color(QPalette.ColorRole.Window).lightness() < 128 else (
+        _RED_ON_LIGHT)
+
+
+def _dark(palette: QPalette) -> str:
+    """The ink for spades and clubs: the palette's ordinary text colour."""
+    return palette.color(QPalette.ColorRole.WindowText).name()
+
+
+def _span(text: str, red: bool, palette: QPalette) -> str:
+    """``text`` (already HTML-escaped) in a span of suit colour."""
+    colour = _red(palette) if red else _dark(palette)
+    return f'<span style="color:{colour}; white-space:nowrap">{text}</span>'
+
+
+def cards_html(cards: Sequence[int], palette: QPalette, empty: str = "—") -> str:
+    """Rich text for ``cards`` (ints 0..51), each as a coloured label (``10♦``), separated by
+    spaces; ``empty`` (plain text) when there are none. Colours follow ``palette``."""
+    if not cards:
+        return html.escape(empty)
+    parts = []
+    for c in cards:
+        label = card_label(c)
+        parts.append(_span(html.escape(label), label[-1] in _RED_SUITS, palette))
+    return " ".join(parts)
+
+
+def _text_html(text: str, palette: QPalette) -> str:
+    """Plain ``text`` as rich text, with every card written in it (``♣K``, ``10♦``) coloured
+    by suit."""
+    out: list[str] = []
+    pos = 0
+    for m in _CARD_TOKEN.finditer(text):
+        out.append(html.escape(text[pos:m.start()]))
+        token = m.group()
+        out.append(_span(html.escape(token), any(s in token for s in _RED_SUITS), palette))
+        pos = m.end()
+    out.append(html.escape(text[pos:]))
+    return "".join(out)
+
+
+# ---------------------------------------------------------------------------------------------
+# Layout helpers
+
+
+def _readable(dialog: QDialog) -> None:
+    """Give ``dialog`` a font of at least the readable size, keeping the family."""
+    font = QFont(dialog.font())
+    if font.pointSizeF() > 0 and font.pointSizeF() < _MIN_POINT_SIZE:
+        font.setPointSizeF(_MIN_POINT_SIZE)
+        dialog.setFont(font)
+
+
+def _main_layout(dialog: QDialog) -> QVBoxLayout:
+    """The dialog's top-level column, with comfortable margins and spacing."""
+    layout = QVBoxLayout(dialog)
+    layout.setContentsMargins(22, 20, 22, 16)
+    layout.setSpacing(12)
+    return layout
+
+
+def _heading(text: str, parent: QWidget, scale: float = 1.3) -> QLabel:
+    """A bold label ``scale`` times the parent's font size."""
+    label = QLabel(text, parent)
+    font = QFont(parent.font())
+    if font.pointSizeF() > 0:
+        font.setPointSizeF(font.pointSizeF() * scale)
+    font.setBold(True)
+    label.setFont(font)
+    return label
+
+
+def _bold(label: QLabel) -> QLabel:
+    """``label`` with its font made bold; returns it."""
+    font = QFont(label.font())
+    font.setBold(True)
+    label.setFont(font)
+    return label
+
+
+def _rich(text: str, parent: QWidget, name: str = "", wrap: bool = True) -> QLabel:
+    """A rich-text label (``text`` is HTML), word-wrapped unless ``wrap`` is false."""
+    label = QLabel(parent)
+    label.setTextFormat(Qt.TextFormat.RichText)
+    label.setText(text)
+    label.setWordWrap(wrap)
+    if name:
+        label.setObjectName(name)
+    return label
+
+
+def _plain(text: str, parent: QWidget, name: str = "", wrap: bool = True) -> QLabel:
+    """A plain-text label, word-wrapped unless ``wrap`` is false."""
+    label = QLabel(parent)
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    label.setText(text)
+    label.setWordWrap(wrap)
+    if name:
+        label.setObjectName(name)
+    return label
+
+
+def _rule(parent: QWidget) -> QFrame:
+    """A thin horizontal separator drawn from the palette."""
+    line = QFrame(parent)
+    line.setFrameShape(QFrame.Shape.HLine)
+    line.setFrameShadow(QFrame.Shadow.Sunken)
+    return line
+
+
+# ---------------------------------------------------------------------------------------------
+# Stake
+
+
+class StakeDialog(QDialog):
+    """The dealer names the stake every player puts on the layout.
+
+    There is no Cancel: Esc or closing the window accepts the value currently shown (the
+    default unless the player changed it), so the deal can always go on.
+    """
+
+    def __init__(self, parent: QWidget | None, dealer_name: str, low: int, high: int | None,
+                 default: int, cap: int = 50) -> None:
+        """``dealer_name``: who deals (shown in the title). ``low``/``high``: the stake allowed
+        by the rules, in counters per player (``high`` ``None``: no upper limit, and the
+        control then stops at ``max(cap, default)``). ``default``: the prefilled stake, in
+        counters."""
+        super().__init__(parent)
+        _readable(self)
+        self.dealer_name = dealer_name
+        self.setWindowTitle("Name the stake")
+        layout = _main_layout(self)
+
+        top = high if high is not None else cap
+        intro = _plain(
+            "You deal. Name the stake every player puts on the layout "
+            f"(from {low} to {top} counters).", self, "intro")
+        layout.addWidget(intro)
+        if high is None:
+            note = _plain(f"(no upper limit in these rules; this control stops at {cap})",
+                          self, "note")
+            note.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+            layout.addWidget(note)
+
+        row = QHBoxLayout()
+        row.setSpacing(10)
+        caption = QLabel("&Stake:", self)
+        self._spin = QSpinBox(self)
+        self._spin.setObjectName("stake")
+        self._spin.setRange(low, high if high is not None else max(cap, default))
+        self._spin.setValue(default)
+        self._spin.setSuffix(" counters")
+        self._spin.setMinimumWidth(150)
+        caption.setBuddy(self._spin)
+        row.addWidget(caption)
+        row.addWidget(self._spin)
+        row.addStretch(1)
+        layout.addLayout(row)
+
+        layout.addSpacing(6)
+        layout.addStretch(1)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok, self)
+        ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        ok.setObjectName("ok")
+        ok.setDefault(True)
+        buttons.accepted.connect(self.accept)
+        layout.addWidget(buttons)
+
+        self.setMinimumWidth(500)
+        self._spin.setFocus()
+        self._spin.selectAll()
+
+    def value(self) -> int:
+        """The stake named, in counters per player."""
+        return self._spin.value()
+
+    def reject(self) -> None:
+        """Esc or closing the window: accept the value shown (never leaves no stake)."""
+        self._spin.interpretText()
+        self.accept()
+
+
+# ---------------------------------------------------------------------------------------------
+# Split
+
+
+class SplitDialog(QDialog):
+    """The player spreads a stake of counters over the pools of the layout.
+
+    OK is the default button and is enabled only while the amounts add up to the stake, so
+    Enter on the prefilled split accepts it. Esc or closing the window puts the default split
+    back and accepts it.
+    """
+
+    def __init__(self, parent: QWidget | None, player_name: str, total: int,
+                 pool_labels: list[str], default: tuple[int, ...]) -> None:
+        """``player_name``: whose stake it is. ``total``: the stake, in counters.
+        ``pool_labels``: one label per pool (``"♥A"``). ``default``: the suggested counters
+        per pool, in the same order, adding up to ``total``.
+
+        Raises ``ValueError`` if ``default`` does not match the pools or the total."""
+        super().__init__(parent)
+        if len(default) != len(pool_labels) or sum(default) != total or min(
+                default, default=0) < 0:
+            raise ValueError(f"default split {default!r} does not spread {total} counters "
+                             f"over {len(pool_labels)} pools")
+        _readable(self)
+        self.player_name = player_name
+        self._total = total
+        self._default = tuple(default)
+        self.setWindowTitle("Spread your stake")
+        layout = _main_layout(self)
+        layout.addWidget(_plain(f"Spread {total} counters over the layout.", self, "intro"))
+
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(12)
+        grid.setVerticalSpacing(8)
+        self._spins: list[QSpinBox] = []
+        for i, text in enumerate(pool_labels):
+            name = _rich(_text_html(text, self.palette()), self, f"label_{i}", wrap=False)
+            spin = QSpinBox(self)
+            spin.setObjectName(f"pool_{i}")
+            spin.setRange(0, total)
+            spin.setValue(default[i])
+            spin.setMinimumWidth(90)
+            spin.setAccessibleName(f"Counters on {text}")
+            spin.valueChanged.connect(self._update)
+            name.setBuddy(spin)
+            quick = QPushButton(f"All on {text}", self)
+            quick.setObjectName(f"all_{i}")
+            quick.setAutoDefault(False)
+            quick.clicked.connect(lambda _checked=False, i=i: self._all_on(i))
+            grid.addWidget(name, i, 0)
+            grid.addWidget(spin, i, 1)
+            grid.addWidget(quick, i, 2)
+            self._spins.append(spin)
+        grid.setColumnStretch(3, 1)
+        layout.addLayout(grid)
+
+        self._remaining = _plain("", self, "remaining", wrap=False)
+        _bold(self._remaining)
+        layout.addWidget(self._remaining)
+
+        layout.addSpacing(6)
+        layout.addStretch(1)
+        buttons = QDialogButtonBox(self)
+        reset = buttons.addButton("&Default split", QDialogButtonBox.ButtonRole.ResetRole)
+        reset.setObjectName("defaultSplit")
+        reset.setAutoDefault(False)
+        reset.clicked.connect(self.reset_default)
+        self._ok = buttons.addButton(QDialogButtonBox.StandardButton.Ok)
+        self._ok.setObjectName("ok")
+        self._ok.setDefault(True)
+        self._ok.clicked.connect(self.accept)
+        layout.addWidget(buttons)
+
+        self.setMinimumWidth(380)
+        self._update()
+        if self._spins:
+            self._spins[0].setFocus()
+
+    def amounts(self) -> tuple[int, ...]:
+        """Counters placed on each pool, in ``pool_labels`` order."""
+        return tuple(s.value() for s in self._spins)
+
+    def reset_default(self) -> None:
+        """Put the default split back in every control."""
+        for spin, n in zip(self._spins, self._default, strict=True):
+            spin.setValue(n)
+        self._update()
+
+    def accept(self) -> None:
+        """Close with the amounts shown; does nothing unless they add up to the stake."""
+        if sum(self.amounts()) != self._total:
+            return
+        super().accept()
+
+    def reject(self) -> None:
+        """Esc or closing the window: accept the default split."""
+        self.reset_default()
+        self.accept()
+
+    def _all_on(self, index: int) -> None:
+        """The whole stake on pool ``index``, nothing elsewhere."""
+        for i, spin in enumerate(self._spins):
+            spin.setValue(self._total if i == index else 0)
+        self._update()
+
+    def _update(self) -> None:
+        """Refresh the remaining-count line and whether OK is enabled."""
+        left = self._total - sum(self.amounts())
+        if left > 0:
+            self._remaining.setText(f"{left} left to place")
+        elif left == 0:
+            self._remaining.setText("All placed")
+        else:
+            self._remaining.setText(f"{-left} too many")
+        self._ok.setEnabled(left == 0)
+
+
+# ---------------------------------------------------------------------------------------------
+# New game
+
+
+class NewGameDialog(QDialog):
+    """Set up a new game: how many players sit at the table and the human player's name."""
+
+    def __init__(self, parent: QWidget | None, players: int = 4, name: str = "You",
+                 min_players: int = 3, max_players: int = 8) -> None:
+        """``players``: seats at the table, the human player included, prefilled and kept
+        within ``min_players..max_players``. ``name``: the human player's name, prefilled."""
+        super().__init__(parent)
+        _readable(self)
+        self.setWindowTitle("New game")
+        layout = _main_layout(self)
+        layout.addWidget(_heading("New game", self, 1.2))
+
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(12)
+        grid.setVerticalSpacing(10)
+        self._players = QSpinBox(self)
+        self._players.setObjectName("players")
+        self._players.setRange(min_players, max_players)
+        self._players.setValue(players)
+        self._players.setMinimumWidth(90)
+        self._name = QLineEdit(self)
+        self._name.setObjectName("name")
+        self._name.setText(name)
+        self._name.setPlaceholderText("You")
+        self._name.setMaxLength(24)
+        self._name.setMinimumWidth(180)
+        players_caption = QLabel("&Players:", self)
+        players_caption.setBuddy(self._players)
+        name_caption = QLabel("Your &name:", self)
+        name_caption.setBuddy(self._name)
+        grid.addWidget(players_caption, 0, 0)
+        grid.addWidget(self._players, 0, 1, Qt.AlignmentFlag.AlignLeft)
+        grid.addWidget(name_caption, 1, 0)
+        grid.addWidget(self._name, 1, 1)
+        grid.setColumnStretch(1, 1)
+        layout.addLayout(grid)
+
+        self._opponents = _plain("", self, "opponents")
+        self._opponents.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        layout.addWidget(self._opponents)
+        self._players.valueChanged.connect(self._update)
+        self._update()
+
+        layout.addSpacing(6)
+        layout.addStretch(1)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
+        ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        ok.setObjectName("ok")
+        ok.setDefault(True)
+        buttons.button(QDialogButtonBox.StandardButton.Cancel).setObjectName("cancel")
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+        self.setMinimumWidth(360)
+
+    def players(self) -> int:
+        """Seats at the table, the human player included."""
+        return self._players.value()
+
+    def name(self) -> str:
+        """The human player's name, stripped; ``"You"`` if left empty."""
+        return self._name.text().strip() or "You"
+
+    def _update(self) -> None:
+        """Refresh the line saying who will play."""
+        others = self._players.value() - 1
+        self._opponents.setText(f"You and {others} computer players")
+
+
+# ---------------------------------------------------------------------------------------------
+# End of a deal
+
+
+class DealSummaryDialog(QDialog):
+    """The end of a deal: who went out, the cards left in every hand, who paid whom, the
+    counters won or lost and the pools carried over.
+
+    Meant for non-modal use: the caller ``open()``s it and listens to ``accepted``. The only
+    way on is the "next" button; Esc or closing the window does the same (accepts), so the
+    game never waits on a dialog the player dismissed.
+    """
+
+    def __init__(self, parent: QWidget | None, summary: DealSummary) -> None:
+        """``summary``: the deal to show (see :class:`DealSummary`)."""
+        super().__init__(parent)
+        _readable(self)
+        self.summary = summary
+        self.setWindowTitle("Deal over")
+        pal = self.palette()
+        layout = _main_layout(self)
+
+        s = summary
+        heading = f"{s.names[s.winner]} went out" if s.winner is not None else "Deal over"
+        head = _heading(heading, self)
+        head.setObjectName("heading")
+        layout.addWidget(head)
+
+        hands = QFrame(self)
+        hands.setObjectName("hands")
+        hands.setFrameShape(QFrame.Shape.StyledPanel)
+        grid = QGridLayout(hands)
+        grid.setContentsMargins(12, 10, 12, 10)
+        grid.setHorizontalSpacing(18)
+        grid.setVerticalSpacing(6)
+        for col, title in enumerate(("Player", "Cards left", "This deal", "Balance")):
+            h = _bold(_plain(title, hands, wrap=False))
+            if col >= 2:
+                h.setAlignment(Qt.AlignmentFlag.AlignRight)
+            grid.addWidget(h, 0, col)
+        for seat, name in enumerate(s.names):
+            row = seat + 1
+            marks = []
+            if seat == s.winner:
+                marks.append("★ out")
+            if seat == s.dealer:
+                marks.append("(dealer)")
+            who = _plain(" ".join([name, *marks]), hands, f"name_{seat}", wrap=False)
+            if seat == s.winner:
+                _bold(who)
+            cards = _rich(cards_html(sorted(s.hands_left[seat]), pal), hands, f"cards_{seat}")
+            cards.setMinimumWidth(160)
+            delta = _plain(signed(s.deltas[seat]), hands, f"delta_{seat}", wrap=False)
+            balance = _plain(_number(s.balances[seat]), hands, f"balance_{seat}", wrap=False)
+            for lab in (delta, balance):
+                lab.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
+            who.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+            grid.addWidget(who, row, 0)
+            grid.addWidget(cards, row, 1)
+            grid.addWidget(delta, row, 2)
+            grid.addWidget(balance, row, 3)
+        grid.setColumnStretch(1, 1)
+        layout.addWidget(hands)
+
+        stock = _rich("Stock: " + cards_html(sorted(s.stock), pal, "none"), self, "stock")
+        layout.addWidget(stock)
+
+        if s.lines:
+            layout.addWidget(_rule(self))
+            lines = _rich("<br>".join(_text_html(t, pal) for t in s.lines), self, "lines")
+            layout.addWidget(lines)
+
+        layout.addWidget(_rule(self))
+        if s.pools:
+            pools_text = " · ".join(f"{label} {_number(n)}" for label, n in s.pools)
+            pools = _rich(_text_html(f"Pools carried over: {pools_text}", pal), self, "pools")
+        else:
+            pools = _plain("Pools carried over: none", self, "pools")
+        layout.addWidget(pools)
+
+        layout.addSpacing(6)
+        layout.addStretch(1)
+        buttons = QDialogButtonBox(self)
+        self._next = buttons.addButton("Final standings" if s.last_deal else "Next deal",
+                                       QDialogButtonBox.ButtonRole.AcceptRole)
+        self._next.setObjectName("next")
+        self._next.setDefault(True)
+        self._next.clicked.connect(self.accept)
+        layout.addWidget(buttons)
+        self.setMinimumWidth(580)
+
+    def reject(self) -> None:
+        """Esc or closing the window: go on, exactly as the "next" button does."""
+        self.accept()
+
+
+# ---------------------------------------------------------------------------------------------
+# Final standings
+
+
+class StandingsDialog(QDialog):
+    """The final standings: players ranked by counters held, with the net won or lost.
+
+    After it closes, ``choice`` is ``"new"`` (the player asked for a new game) or ``"close"``
+    (the Close button, Esc or closing the window).
+    """
+
+    def __init__(self, parent: QWidget | None, names: list[str], balances: list[int],
+                 start_balances: list[int]) -> None:
+        """``names``, ``balances`` (counters held at the end) and ``start_balances`` (counters
+        held at the start), all by seat. Rows are sorted by balance, highest first; equal
+        balances share a rank and keep seat order."""
+        super().__init__(parent)
+        _readable(self)
+        self.choice: str = "close"
+        self.setWindowTitle("Final standings")
+        layout = _main_layout(self)
+        layout.addWidget(_heading("Final standings", self))
+
+        table = QFrame(self)
+        table.setObjectName("standings")
+        table.setFrameShape(QFrame.Shape.StyledPanel)
+        grid = QGridLayout(table)
+        grid.setContentsMargins(12, 10, 12, 10)
+        grid.setHorizontalSpacing(22)
+        grid.setVerticalSpacing(6)
+        for col, title in enumerate(("Rank", "Player", "Counters", "Net")):
+            h = _bold(_plain(title, table, wrap=False))
+            if col != 1:
+                h.setAlignment(Qt.AlignmentFlag.AlignRight)
+            grid.addWidget(h, 0, col)
+
+        order = sorted(range(len(names)), key=lambda seat: -balances[seat])
+        #: Seats in the order shown, best first.
+        self.order: list[int] = order
+        rank = 0
+        for pos, seat in enumerate(order):
+            if pos == 0 or balances[seat] != balances[order[pos - 1]]:
+                rank = pos + 1
+            row = pos + 1
+            cells = (
+                _plain(str(rank), table, f"rank_{pos}", wrap=False),
+                _plain(names[seat], table, f"name_{pos}", wrap=False),
+                _plain(_number(balances[seat]), table, f"balance_{pos}", wrap=False),
+                _plain(signed(balances[seat] - start_balances[seat]), table, f"net_{pos}",
+                       wrap=False),
+            )
+            for col, cell in enumerate(cells):
+                if col != 1:
+                    cell.setAlignment(Qt.AlignmentFlag.AlignRight)
+                if rank == 1:
+                    _bold(cell)
+                grid.addWidget(cell, row, col)
+        grid.setColumnStretch(1, 1)
+        layout.addWidget(table)
+
+        layout.addSpacing(6)
+        layout.addStretch(1)
+        buttons = QDialogButtonBox(self)
+        new = buttons.addButton("&New game", QDialogButtonBox.ButtonRole.AcceptRole)
+        new.setObjectName("newGame")
+        new.setDefault(True)
+        new.clicked.connect(self._new_game)
+        close = buttons.addButton("&Close", QDialogButtonBox.ButtonRole.RejectRole)
+        close.setObjectName("close")
+        close.setAutoDefault(False)
+        close.clicked.connect(self.reject)
+        layout.addWidget(buttons)
+        self.setMinimumWidth(380)
+
+    def reject(self) -> None:
+        """Close, Esc or closing the window: ``choice`` becomes ``"close"``."""
+        self.choice = "close"
+        super().reject()
+
+    def _new_game(self) -> None:
+        """The New game button: ``choice`` becomes ``"new"``."""
+        self.choice = "new"
+        self.accept()

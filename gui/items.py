@@ -1,0 +1,348 @@
+"""Scene items of the table: cards, face-down fans, seat plates, pools, the stock and the
+announcement. They draw what they are told; none of them knows a rule or holds game state
+beyond what it shows."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPixmap
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsObject,
+    QGraphicsPixmapItem,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
+
+from gamecore.cards import card_name
+from gui.cardart import CardArt
+
+GOLD = QColor(242, 201, 76)
+INK = QColor(245, 240, 225)
+
+
+def _font(px: float, bold: bool = False) -> QFont:
+    f = QFont("DejaVu Sans")
+    f.setPixelSize(max(8, round(px)))
+    f.setBold(bold)
+    return f
+
+
+class CardItem(QGraphicsPixmapItem):
+    """One card on the table: ``card`` (int 0..51), face up or down, at a card width in
+    scene pixels. ``home`` is where the layout wants it (drags return there)."""
+
+    def __init__(self, card: int, art: CardArt) -> None:
+        super().__init__()
+        self.card = card
+        self.art = art
+        self.face_up = True
+        self.width = 0
+        self.dpr = 1.0
+        self.home = QPointF()
+        self.in_hand = False
+        self.playable = False
+        self.setTransformationMode(Qt.TransformationMode.SmoothTransformation)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)  # the view handles input
+        self.setShapeMode(QGraphicsPixmapItem.ShapeMode.BoundingRectShape)
+
+    def accessible_name(self) -> str:
+        """The card's spoken name, or "a face-down card"."""
+        return card_name(self.card) if self.face_up else "a face-down card"
+
+    def set_look(self, width: int, dpr: float, face_up: bool) -> None:
+        """Render at ``width`` logical pixels and ratio ``dpr`` (cached by the art)."""
+        if (width, dpr, face_up) == (self.width, self.dpr, self.face_up) and not self.pixmap(
+        ).isNull():
+            return
+        self.width, self.dpr, self.face_up = width, dpr, face_up
+        pix = art_face(self.art, self.card, width, dpr) if face_up else self.art.back(width, dpr)
+        self.setPixmap(pix)
+        self.setToolTip(self.accessible_name())
+
+    def set_playable(self, playable: bool) -> None:
+        """Mark a playable hand card (raised by the layout, outlined here)."""
+        if playable != self.playable:
+            self.playable = playable
+            self.update()
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        super().paint(painter, option, widget)
+        if self.in_hand and self.playable:
+            # Playable: an outline and a small notch (shape, not colour alone), plus the raise.
+            r = self.boundingRect().adjusted(1.5, 1.5, -1.5, -1.5)
+            pen = QPen(GOLD, max(2.0, self.width * 0.04))
+            painter.setPen(pen)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            radius = self.width * 0.07
+            painter.drawRoundedRect(r, radius, radius)
+            tri = QPainterPath()
+            cx, top = r.center().x(), r.top() - self.width * 0.02
+            s = self.width * 0.09
+            tri.moveTo(cx - s, top)
+            tri.lineTo(cx + s, top)
+            tri.lineTo(cx, top + s)
+            tri.closeSubpath()
+            painter.fillPath(tri, GOLD)
+        elif self.in_hand and not self.playable:
+            painter.fillRect(self.boundingRect(), QColor(0, 0, 0, 40))
+
+
+def art_face(art: CardArt, card: int, width: int, dpr: float) -> QPixmap:
+    """The face of ``card`` from ``art`` (a seam for tests)."""
+    return art.face(card, width, dpr)
+
+
+class FanItem(QGraphicsItem):
+    """An opponent's hand as a fan of ``count`` face-down cards (no card identities)."""
+
+    def __init__(self, art: CardArt) -> None:
+        super().__init__()
+        self.art = art
+        self.positions: list[tuple[float, float]] = []
+        self.card_w = 40
+        self.dpr = 1.0
+        self._rect = QRectF()
+
+    def set_fan(self, positions: list[tuple[float, float]], card_w: float, dpr: float) -> None:
+        """Show face-down cards at ``positions`` (scene coordinates) of width ``card_w``."""
+        self.prepareGeometryChange()
+        self.positions, self.card_w, self.dpr = positions, max(8, round(card_w)), dpr
+        if positions:
+            h = CardArt.height_for(self.card_w)
+            xs = [p[0] for p in positions]
+            self._rect = QRectF(min(xs), positions[0][1], max(xs) - min(xs) + self.card_w, h)
+        else:
+            self._rect = QRectF()
+        self.update()
+
+    @property
+    def count(self) -> int:
+        """Number of face-down cards shown."""
+        return len(self.positions)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt name)
+        return self._rect
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        back = self.art.back(self.card_w, self.dpr)
+        for x, y in self.positions:
+            painter.drawPixmap(QPointF(x, y), back)
+
+
+class SeatPlate(QGraphicsItem):
+    """A seat's name plate: name, cards held, counters; the dealer mark; the acting mark
+    (a ring and an arrow, and "thinking…" for a computer: never colour alone)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rect = QRectF()
+        self.name = ""
+        self.detail = ""
+        self.acting = False
+        self.thinking = False
+        self.dealer = False
+        self.winner = False
+
+    def set_state(self, rect: QRectF, name: str, detail: str, *, acting: bool,
+                  thinking: bool, dealer: bool, winner: bool = False) -> None:
+        """Show ``name`` and ``detail`` (e.g. "9 cards · 96") in ``rect`` (scene pixels)."""
+        self.prepareGeometryChange()
+        self.rect = rect
+        self.name, self.detail = name, detail
+        self.acting, self.thinking, self.dealer, self.winner = acting, thinking, dealer, winner
+        self.setToolTip(f"{name}: {detail}" + (", dealer" if dealer else "")
+                        + (", to play" if acting else ""))
+        self.update()
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt name)
+        pad = self.rect.height() * 0.5
+        return self.rect.adjusted(-pad, -4, 4, 4)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        r = self.rect
+        if r.isEmpty():
+            return
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        radius = r.height() * 0.3
+        painter.setBrush(QColor(0, 0, 0, 95))
+        pen = QPen(GOLD if self.acting else QColor(255, 255, 255, 60),
+                   3.0 if self.acting else 1.0)
+        painter.setPen(pen)
+        painter.drawRoundedRect(r, radius, radius)
+        hpx = r.height()
+        text_left = r.left() + hpx * 0.25
+        if self.acting:
+            # An arrow pointing at the plate, left of it.
+            a = QPainterPath()
+            cy, x = r.center().y(), r.left() - hpx * 0.1
+            s = hpx * 0.22
+            a.moveTo(x - 2 * s, cy - s)
+            a.lineTo(x, cy)
+            a.lineTo(x - 2 * s, cy + s)
+            a.closeSubpath()
+            painter.fillPath(a, GOLD)
+        painter.setPen(INK)
+        painter.setFont(_font(hpx * 0.36, bold=True))
+        name = self.name + ("  ★" if self.winner else "")
+        painter.drawText(QRectF(text_left, r.top(), r.width() * 0.8, hpx * 0.55),
+                         Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom, name)
+        painter.setFont(_font(hpx * 0.28))
+        detail = self.detail + ("  · thinking…" if self.thinking else "")
+        painter.drawText(QRectF(text_left, r.top() + hpx * 0.52, r.width() - hpx * 0.3,
+                                hpx * 0.45),
+                         Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, detail)
+        if self.dealer:
+            d = hpx * 0.42
+            c = QRectF(r.right() - d - hpx * 0.12, r.top() + hpx * 0.08, d, d)
+            painter.setBrush(QColor(250, 250, 245))
+            painter.setPen(QPen(QColor(40, 40, 40), 1))
+            painter.drawEllipse(c)
+            painter.setFont(_font(d * 0.6, bold=True))
+            painter.setPen(QColor(30, 30, 30))
+            painter.drawText(c, Qt.AlignmentFlag.AlignCenter, "D")
+
+
+class PoolItem(QGraphicsItem):
+    """A layout pool: its card (face up, e.g. the boodle ♥A), a stack of counters under it
+    and the number beside it. ``label`` names it for people and screen readers."""
+
+    def __init__(self, art: CardArt, label: str) -> None:
+        super().__init__()
+        self.art = art
+        self.label = label
+        self.card: int | None = None
+        self.amount = 0
+        self.card_rect = QRectF()
+        self.chip_rect = QRectF()
+        self.dpr = 1.0
+
+    def set_state(self, card_rect: QRectF, chip_rect: QRectF, card: int | None, amount: int,
+                  dpr: float) -> None:
+        """Show pool ``card`` (or a plate when ``None``) with ``amount`` counters."""
+        self.prepareGeometryChange()
+        self.card_rect, self.chip_rect, self.card, self.amount, self.dpr = (
+            card_rect, chip_rect, card, amount, dpr)
+        self.setToolTip(self.accessible_name())
+        self.update()
+
+    def accessible_name(self) -> str:
+        """E.g. "♥A pool, 6 counters"."""
+        return f"{self.label} pool, {self.amount} counter{'s' if self.amount != 1 else ''}"
+
+    def chip_anchor(self) -> QPointF:
+        """Where counters moving into or out of this pool start or land."""
+        return self.chip_rect.center()
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt name)
+        return self.card_rect.united(self.chip_rect).adjusted(-2, -2, 2, 2)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        w = round(self.card_rect.width())
+        if self.card is not None and w > 0:
+            painter.setOpacity(0.92)
+            painter.drawPixmap(self.card_rect.topLeft(), self.art.face(self.card, w, self.dpr))
+            painter.setOpacity(1.0)
+        cr = self.chip_rect
+        d = max(8, round(cr.width() * 0.42))
+        shown = min(self.amount, 12)
+        x = cr.left() + cr.width() * 0.08
+        base = cr.top() + cr.height() * 0.55
+        for i in range(shown):
+            chip = self.art.chip(i // 5 % 5, d, self.dpr)
+            painter.drawPixmap(QPointF(x, base - i * d * 0.12), chip)
+        painter.setPen(INK)
+        painter.setFont(_font(cr.height() * 0.36, bold=True))
+        painter.drawText(QRectF(x + d + 4, cr.top(), cr.width() - d, cr.height() * 0.8),
+                         Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                         str(self.amount))
+
+
+class StockItem(QGraphicsItem):
+    """The stock: a small face-down pile and its name and count ("Stock · 4")."""
+
+    def __init__(self, art: CardArt) -> None:
+        super().__init__()
+        self.art = art
+        self.rect = QRectF()
+        self.count = 0
+        self.name = "Stock"
+        self.dpr = 1.0
+
+    def set_state(self, rect: QRectF, count: int, dpr: float, name: str = "Stock") -> None:
+        """Show ``count`` face-down cards in ``rect``."""
+        self.prepareGeometryChange()
+        self.rect, self.count, self.dpr, self.name = rect, count, dpr, name
+        self.setToolTip(f"{name}: {count} cards, face down")
+        self.update()
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt name)
+        return self.rect.adjusted(-4, -4, 8, self.rect.height() * 0.3)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        w = round(self.rect.width())
+        if w <= 0:
+            return
+        back = self.art.back(w, self.dpr)
+        layers = min(self.count, 4)
+        for i in range(layers):
+            painter.drawPixmap(self.rect.topLeft() + QPointF(i * 1.5, -i * 1.5), back)
+        painter.setPen(INK)
+        painter.setFont(_font(self.rect.width() * 0.16))
+        painter.drawText(QRectF(self.rect.left() - 10, self.rect.bottom() + 4,
+                                self.rect.width() + 20, self.rect.height() * 0.25),
+                         Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop,
+                         f"{self.name} · {self.count}")
+
+
+class Announcement(QGraphicsObject):
+    """A short call in the middle of the table ("No nine"), shown on a dark pill."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.text = ""
+        self.center = QPointF()
+        self.px = 20.0
+
+    def show_text(self, text: str, center: QPointF, px: float) -> None:
+        """Show ``text`` centred on ``center`` with a font of ``px`` pixels."""
+        self.prepareGeometryChange()
+        self.text, self.center, self.px = text, center, px
+        self.setOpacity(1.0)
+        self.setVisible(bool(text))
+        self.update()
+
+    def _box(self) -> QRectF:
+        w = max(1.0, len(self.text) * self.px * 0.62 + self.px * 1.6)
+        h = self.px * 1.7
+        return QRectF(self.center.x() - w / 2, self.center.y() - h / 2, w, h)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt name)
+        return self._box()
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        if not self.text:
+            return
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        box = self._box()
+        painter.setBrush(QBrush(QColor(10, 30, 20, 190)))
+        painter.setPen(QPen(GOLD, 1.5))
+        painter.drawRoundedRect(box, box.height() / 2, box.height() / 2)
+        painter.setPen(INK)
+        painter.setFont(_font(self.px, bold=True))
+        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, self.text)
+
+
+class ChipToken(QGraphicsPixmapItem):
+    """A counter sliding between a pool and a seat (decoration only)."""
+
+    def __init__(self, pixmap: QPixmap) -> None:
+        super().__init__(pixmap)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)

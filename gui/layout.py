@@ -1,0 +1,165 @@
+"""Where everything sits on the table, in card units, for a window size (no Qt here).
+
+Every position is computed from the card width ``w`` (the largest that fits the window) so the
+table fills any window: opponents across the top, the played cards by suit on the left, the
+layout with its pools in the middle, the stock on the right, your hand along the bottom.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+ASPECT = 1.4  # card height / width (the card art uses the same)
+UNITS_WIDE = 16.0  # table width in card widths
+UNITS_HIGH = 8.0  # table height in card widths
+
+
+@dataclass(frozen=True)
+class Rect:
+    """An axis-aligned rectangle in scene pixels: ``x``, ``y`` (top left), ``w``, ``h``."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def right(self) -> float:
+        """x of the right edge."""
+        return self.x + self.w
+
+    @property
+    def bottom(self) -> float:
+        """y of the bottom edge."""
+        return self.y + self.h
+
+    def intersects(self, o: Rect) -> bool:
+        """True when the two rectangles overlap (touching edges do not count)."""
+        return self.x < o.right and o.x < self.right and self.y < o.bottom and o.y < self.bottom
+
+
+@dataclass(frozen=True)
+class TableLayout:
+    """Positions for one window size and seat count (scene pixels)."""
+
+    width: float
+    height: float
+    card_w: float
+    card_h: float
+    #: Seat plates and the face-down fans under them, by display index (0 = you, bottom;
+    #: 1 … n-1 = the others clockwise, left to right across the top). ``fans[0]`` is unused.
+    plates: tuple[Rect, ...]
+    fans: tuple[Rect, ...]
+    fan_card_w: float
+    #: Played cards (``played_w`` wide): row r (suit), column c (rank position) sits at
+    #: ``(played_x + c * played_dx, played_y + r * played_dy)``.
+    played_w: float
+    played_x: float
+    played_y: float
+    played_dx: float
+    played_dy: float
+    #: One card rect per layout pool, and the chip area under it.
+    pool_cards: tuple[Rect, ...]
+    pool_chips: tuple[Rect, ...]
+    stock: Rect
+    #: Your hand: cards centred on ``hand_center_x``, tops at ``hand_y`` (playable cards are
+    #: raised by ``raise_by``), at most ``hand_max_w`` wide in all.
+    hand_center_x: float
+    hand_y: float
+    hand_max_w: float
+    raise_by: float
+    announce_y: float
+    #: A card released above this y lands on the table (a play).
+    drop_line: float
+
+    def played_pos(self, row: int, col: int) -> tuple[float, float]:
+        """Top-left of the played card in suit row ``row`` and rank column ``col``."""
+        return self.played_x + col * self.played_dx, self.played_y + row * self.played_dy
+
+    def hand_positions(self, count: int) -> list[tuple[float, float]]:
+        """Top-left of each of ``count`` hand cards, left to right, unraised."""
+        if count <= 0:
+            return []
+        dx = self.card_w * 0.62
+        if count > 1:
+            dx = min(dx, (self.hand_max_w - self.card_w) / (count - 1))
+        total = self.card_w + dx * (count - 1)
+        x0 = self.hand_center_x - total / 2
+        return [(x0 + i * dx, self.hand_y) for i in range(count)]
+
+    def fan_positions(self, display: int, count: int) -> list[tuple[float, float]]:
+        """Top-left of each face-down card of an opponent's fan (small cards)."""
+        fan = self.fans[display]
+        if count <= 0:
+            return []
+        dx = self.fan_card_w * 0.22
+        if count > 1:
+            dx = min(dx, (fan.w - self.fan_card_w) / (count - 1))
+        total = self.fan_card_w + dx * (count - 1)
+        x0 = fan.x + (fan.w - total) / 2
+        return [(x0 + i * dx, fan.y) for i in range(count)]
+
+
+def compute_layout(width: float, height: float, seats: int, pools: int) -> TableLayout:
+    """The table for a ``width`` × ``height`` pixel view, ``seats`` players (2–10) and
+    ``pools`` layout pools (0–8)."""
+    w = max(20.0, min(width / UNITS_WIDE, height / UNITS_HIGH))
+    h = w * ASPECT
+    # Centre the table's card-unit box in the window; spare space goes to the margins.
+    box_w, box_h = w * UNITS_WIDE, w * UNITS_HIGH
+    ox, oy = (width - box_w) / 2, (height - box_h) / 2
+    margin = 0.2 * w
+
+    # Top band: the other players, left to right, on a gentle arc.
+    others = max(0, seats - 1)
+    plate_h = 0.5 * w
+    fan_card_w = 0.55 * w
+    fan_h = fan_card_w * ASPECT
+    plates: list[Rect] = [Rect(0, 0, 0, 0)]
+    fans: list[Rect] = [Rect(0, 0, 0, 0)]
+    if others:
+        slot = (box_w - 2 * margin) / others
+        pw = min(slot * 0.92, 3.0 * w)
+        for i in range(others):
+            cx = ox + margin + slot * (i + 0.5)
+            dip = 0.25 * w * (1 - math.sin(math.pi * (i + 0.5) / others)) if others > 2 else 0
+            y = oy + margin + dip
+            plates.append(Rect(cx - pw / 2, y, pw, plate_h))
+            fans.append(Rect(cx - pw / 2, y + plate_h + 0.08 * w, pw, fan_h))
+    top_bottom = oy + margin + 0.25 * w + plate_h + 0.08 * w + fan_h
+
+    # Middle band: played cards by suit (left), layout pools (centre), stock (right).
+    mid_y = top_bottom + 0.3 * w
+    # Played cards are a little smaller, so four suit rows show most of each card.
+    played_w = 0.78 * w
+    played_dx, played_dy = 0.3 * w, 0.5 * h
+    played_x = ox + margin + 0.45 * w  # room for the suit labels
+    played_right = played_x + 12 * played_dx + played_w
+    stock = Rect(ox + box_w - margin - 1.25 * w, mid_y + 0.1 * h, w, h)
+    pool_gap = 0.3 * w
+    pools_w = pools * w + max(0, pools - 1) * pool_gap
+    free_l, free_r = played_right + 0.4 * w, stock.x - 0.4 * w
+    px0 = free_l + max(0.0, (free_r - free_l - pools_w) / 2)
+    pool_cards = tuple(Rect(px0 + i * (w + pool_gap), mid_y, w, h) for i in range(pools))
+    pool_chips = tuple(Rect(r.x, r.bottom + 0.08 * w, w, 0.5 * h) for r in pool_cards)
+
+    # Bottom: your plate on the left of your hand.
+    hand_y = oy + box_h - margin - h
+    raise_by = 0.2 * h
+    my_plate = Rect(ox + margin + 0.35 * w, hand_y + 0.25 * h, 2.3 * w, 0.55 * w * 1.6)
+    plates[0] = my_plate
+    hand_left = my_plate.right + 0.3 * w
+    hand_right = ox + box_w - margin
+    played_bottom = mid_y + 3 * played_dy + played_w * ASPECT
+    return TableLayout(
+        width=width, height=height, card_w=w, card_h=h,
+        plates=tuple(plates), fans=tuple(fans), fan_card_w=fan_card_w,
+        played_w=played_w, played_x=played_x, played_y=mid_y, played_dx=played_dx,
+        played_dy=played_dy,
+        pool_cards=pool_cards, pool_chips=pool_chips, stock=stock,
+        hand_center_x=(hand_left + hand_right) / 2, hand_y=hand_y,
+        hand_max_w=hand_right - hand_left, raise_by=raise_by,
+        announce_y=(played_bottom + hand_y - raise_by) / 2 - 0.15 * w,
+        drop_line=hand_y - raise_by - 0.05 * h,
+    )

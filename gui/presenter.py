@@ -1,0 +1,169 @@
+"""Turns the engine's public state and events into what the table shows and says.
+
+No Qt here: plain data in (a :class:`~gamecore.match.Session`), plain data out (a
+:class:`~gui.snapshot.TableSnapshot`, lines of text). The words are the games' own
+("No nine", "K♣ is a stop", "Ben takes the ♣K pool: 7").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from gamecore.cards import (
+    ACE,
+    RANK_CODES,
+    SUIT_SYMBOLS,
+    card_label,
+    cards_in,
+    rank_of,
+    suit_of,
+)
+from gamecore.decisions import PlayChoice
+from gamecore.events import (
+    Event,
+    LeadPassed,
+    Paid,
+    PaidToPool,
+    Played,
+    PoolTaken,
+    StakeNamed,
+    Stopped,
+    WentOut,
+    stop_words,
+)
+from gamecore.match import Session
+from gamecore.stops.game import StopsGame
+from gui.snapshot import PoolView, SeatView, TableSnapshot
+
+#: Suits in hand and played rows: alternating colours (♠ ♥ ♣ ♦) read best.
+SUIT_DISPLAY = (0, 1, 3, 2)
+
+
+def pool_labels(game: StopsGame) -> list[str]:
+    """People's names of the game's pools: the boodle cards as "♥A", "♣K" …"""
+    pay = getattr(game, "pay_cards", ())
+    if len(pay) == len(game.pools):
+        return [SUIT_SYMBOLS[suit_of(c)] + RANK_CODES[rank_of(c)] for c in pay]
+    return [p.capitalize() for p in game.pools]
+
+
+def rank_position(c: int, ace_high: bool) -> int:
+    """Column of card ``c`` in its suit's row: 0 for the lowest rank."""
+    r = rank_of(c)
+    if ace_high:
+        return 12 if r == ACE else r - 1
+    return r
+
+
+def display_order(cards: Iterable[int], ace_high: bool) -> list[int]:
+    """Cards sorted for a hand: by suit (♠ ♥ ♣ ♦), then rank under the game's order."""
+    return sorted(cards, key=lambda c: (SUIT_DISPLAY.index(suit_of(c)),
+                                        rank_position(c, ace_high)))
+
+
+def snapshot(session: Session, bottom: int, *, thinking: bool = False,
+             last_play: tuple[int, int] | None = None) -> TableSnapshot:
+    """What the table shows now, from the bottom seat's point of view (GEN-9)."""
+    game, deal = session.game, session.deal
+    names = session.players
+    labels = pool_labels(game)
+    pay = getattr(game, "pay_cards", (None,) * len(game.pools))
+    pools = tuple(PoolView(labels[i], pay[i], session.pools[i]) for i in range(len(labels)))
+    if deal is None:
+        seats = tuple(SeatView(names[s], session.balances[s], 0) for s in range(session.n))
+        return TableSnapshot(seats=seats, bottom=bottom, pools=pools)
+    obs = deal.observation(bottom)
+    d = deal.decision()
+    to_act = None if d is None else d.seat
+    seats = tuple(
+        SeatView(names[s], session.balances[s], obs.hand_counts[s], acting=s == to_act,
+                 thinking=thinking and s == to_act, dealer=s == deal.dealer,
+                 winner=deal.winner == s)
+        for s in range(session.n))
+    hand = tuple(display_order(cards_in(obs.hand), game.ace_high))
+    playable: frozenset[int] = frozenset()
+    if isinstance(d, PlayChoice) and d.seat == bottom:
+        playable = frozenset(a.card for a in d.actions)
+    played = tuple((c, SUIT_DISPLAY.index(suit_of(c)), rank_position(c, game.ace_high))
+                   for c in (p.card for p in obs.history))
+    revealed: dict[int, tuple[int, ...]] = {}
+    stock_cards: tuple[int, ...] = ()
+    stock_count = 0 if obs.phase == "staking" else deal.stock.bit_count()
+    if obs.revealed is not None:
+        hands, stock = obs.revealed
+        revealed = {s: tuple(display_order(cards_in(h), game.ace_high))
+                    for s, h in enumerate(hands) if s != bottom}
+        stock_cards = tuple(display_order(cards_in(stock), game.ace_high))
+        stock_count = 0
+    return TableSnapshot(
+        seats=seats, bottom=bottom, hand=hand, playable=playable, played=played,
+        row_labels=tuple(SUIT_SYMBOLS[s] for s in SUIT_DISPLAY), stock_count=stock_count,
+        stock_cards=stock_cards, revealed=revealed, pools=pools, last_play=last_play)
+
+
+def _v(name: str, verb: str) -> str:
+    """``verb`` in the third person, or plain after "You" ("You play", "Ben plays")."""
+    if name != "You":
+        return verb
+    return {"is": "are", "takes": "take", "pays": "pay", "puts": "put", "names": "name",
+            "leads": "lead", "plays": "play", "cannot": "cannot", "took": "took",
+            "paid": "paid"}.get(verb, verb)
+
+
+def announcement(event: Event, names: list[str], labels: list[str]) -> str | None:
+    """The call the table makes for ``event``, or ``None`` (most events pass silently)."""
+    if isinstance(event, Stopped):
+        return stop_words(event.card, event.missing)
+    if isinstance(event, PoolTaken) and event.amount:
+        who = names[event.seat]
+        return f"{who} {_v(who, 'takes')} the {labels[event.pool]} pool: {event.amount}"
+    if isinstance(event, WentOut):
+        return f"{names[event.seat]} {_v(names[event.seat], 'is')} out!"
+    if isinstance(event, LeadPassed):
+        return f"{names[event.seat]} cannot lead; {names[event.to]} leads"
+    return None
+
+
+def log_line(event: Event, names: list[str], labels: list[str]) -> str | None:
+    """A line for the play log and the status bar, or ``None``."""
+    match event:
+        case StakeNamed(seat=s, amount=a):
+            return f"{names[s]} {_v(names[s], 'names')} a stake of {a}"
+        case PaidToPool(seat=s, pool=p, amount=a):
+            return f"{names[s]} {_v(names[s], 'puts')} {a} on {labels[p]}"
+        case Played(seat=s, card=c, lead=lead, spin=spin):
+            verb = _v(names[s], "leads" if lead else "plays")
+            return f"{names[s]} {verb} {card_label(c)}" + (" with the ♦A: Spin!" if spin else "")
+        case Paid(payer=a, payee=b, amount=n, reason=why):
+            return f"{names[a]} {_v(names[a], 'pays')} {names[b]} {n} ({why})"
+    return announcement(event, names, labels)
+
+
+def summary_lines(session: Session, events: Iterable[Event]) -> list[str]:
+    """Captures and payments of one deal, phrased for the summary."""
+    names, labels = session.players, pool_labels(session.game)
+    out = []
+    for e in events:
+        if isinstance(e, PoolTaken) and e.amount:
+            out.append(f"{names[e.seat]} took the {labels[e.pool]} pool: {e.amount}")
+        elif isinstance(e, Paid):
+            out.append(f"{names[e.payer]} paid {names[e.payee]} {e.amount} for "
+                       f"{e.amount} card{'s' if e.amount != 1 else ''} left"
+                       if e.reason == "cards left" else
+                       f"{names[e.payer]} paid {names[e.payee]} {e.amount} ({e.reason})")
+    return out
+
+
+def lead_hint(session: Session, seat: int) -> str:
+    """The status line for a person whose turn it is."""
+    deal = session.deal
+    if deal is None:
+        return ""
+    d = deal.decision()
+    if not isinstance(d, PlayChoice) or d.seat != seat:
+        return ""
+    if deal.top is not None:
+        return f"Continue the sequence: play {card_label(d.actions[0].card)}"
+    if d.forced:
+        return f"Your lead: {card_label(d.actions[0].card)} is your only lead"
+    return "Your lead: play the lowest card of any suit (drag it to the table or click it)"

@@ -1,0 +1,85 @@
+"""What the table shows at one moment, as plain data (no Qt, no rules).
+
+The controller builds a :class:`TableSnapshot` from the engine's public state and the seat at
+the bottom's observation; the view draws it. Cards are ints 0..51, counters ints.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """One seat's plate: ``name``, ``balance`` (counters), ``count`` (cards held), and marks."""
+
+    name: str
+    balance: int
+    count: int
+    acting: bool = False
+    thinking: bool = False
+    dealer: bool = False
+    winner: bool = False
+
+
+@dataclass(frozen=True)
+class PoolView:
+    """A layout pool: ``label`` ("♥A"), its layout ``card`` (or ``None``), ``amount``."""
+
+    label: str
+    card: int | None
+    amount: int
+
+
+@dataclass(frozen=True)
+class TableSnapshot:
+    """Everything the view draws.
+
+    ``hand`` is the bottom seat's cards in display order (empty while hidden, e.g. during
+    staking); ``playable`` the subset that may be played now; ``played`` the played cards as
+    ``(card, row, column)`` in the by-suit display (``row_labels`` names the rows);
+    ``revealed`` other seats' cards shown face up at the end of a deal; ``last_play`` the
+    ``(seat, card)`` just played, so the card can travel from that seat.
+    """
+
+    seats: tuple[SeatView, ...]
+    bottom: int
+    hand: tuple[int, ...] = ()
+    playable: frozenset[int] = frozenset()
+    played: tuple[tuple[int, int, int], ...] = ()
+    row_labels: tuple[str, ...] = ("♠", "♥", "♣", "♦")
+    stock_count: int = 0
+    stock_name: str = "Stock"
+    stock_cards: tuple[int, ...] = ()
+    revealed: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    pools: tuple[PoolView, ...] = ()
+    last_play: tuple[int, int] | None = None
+
+
+@dataclass
+class DealSummary:
+    """What happened in one deal, already worked out by the caller.
+
+    Seats are indexes into ``names``; counters are ``int``; cards are ``int`` in ``0..51``.
+    """
+
+    #: Player names by seat.
+    names: list[str]
+    #: Seat of the player who went out, or ``None`` (nobody did).
+    winner: int | None
+    #: Seat of the dealer.
+    dealer: int
+    #: Cards still held by each seat at the end of the deal.
+    hands_left: list[list[int]]
+    #: Cards not dealt to anyone (the dead hand / widow), if shown.
+    stock: list[int]
+    #: Payments and captures, phrased by the caller ("Ben took the ♣K pool: 7").
+    lines: list[str]
+    #: Counters won (+) or lost (−) this deal, by seat.
+    deltas: list[int]
+    #: Each seat's counters after the deal.
+    balances: list[int]
+    #: Pools left on the layout: (label such as ``"♥A"``, counters on it).
+    pools: list[tuple[str, int]]
+    #: Whether this was the last deal of the game.
+    last_deal: bool

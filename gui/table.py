@@ -1,0 +1,359 @@
+"""The table: a QGraphicsView that draws a :class:`~gui.snapshot.TableSnapshot` and turns
+mouse input into "this card was chosen". It keeps no game state and knows no rules.
+
+All card movement goes through :meth:`TableView.move_card`, so one duration drives every
+animation, ``0`` places cards at once (tests), and input is ignored while the cards it
+concerns are moving.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import (
+    QEasingCurve,
+    QPointF,
+    QRectF,
+    Qt,
+    QTimer,
+    QVariantAnimation,
+    Signal,
+)
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFocusEvent,
+    QMouseEvent,
+    QPainter,
+    QRadialGradient,
+    QResizeEvent,
+)
+from PySide6.QtWidgets import QApplication, QGraphicsScene, QGraphicsSimpleTextItem, QGraphicsView
+
+from gui.cardart import CardArt
+from gui.items import INK, Announcement, CardItem, FanItem, PoolItem, SeatPlate, StockItem
+from gui.layout import TableLayout, compute_layout
+from gui.snapshot import TableSnapshot
+
+
+class TableView(QGraphicsView):
+    """The card table. Emits :attr:`card_chosen` (card int) when the person drops a hand
+    card on the table or clicks it; the controller answers with :meth:`show` (accepted) or
+    :meth:`refuse` (the card slides home)."""
+
+    card_chosen = Signal(int)
+
+    def __init__(self, art: CardArt | None = None, parent=None) -> None:
+        super().__init__(parent)
+        scene = QGraphicsScene(self)  # owned by the view, not by a Python reference
+        self.setScene(scene)
+        self.setObjectName("table")
+        self.art = art or CardArt()
+        self.setRenderHints(QPainter.RenderHint.Antialiasing
+                            | QPainter.RenderHint.SmoothPixmapTransform)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setFrameShape(QGraphicsView.Shape.NoFrame)
+        self.setMinimumSize(640, 440)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setAccessibleName("Card table")
+        self.snapshot: TableSnapshot | None = None
+        self.layout_: TableLayout | None = None
+        self.cards: dict[int, CardItem] = {}
+        self.plates: dict[int, SeatPlate] = {}
+        self.fans: dict[int, FanItem] = {}
+        self.pool_items: list[PoolItem] = []
+        self.row_labels: list[QGraphicsSimpleTextItem] = []
+        self.stock = StockItem(self.art)
+        scene.addItem(self.stock)
+        self.announcement = Announcement()
+        self.announcement.setZValue(900)
+        scene.addItem(self.announcement)
+        self._anims: dict[CardItem, QVariantAnimation] = {}
+        self._fade: QVariantAnimation | None = None
+        self._press: tuple[CardItem, QPointF, QPointF] | None = None
+        self._dragging = False
+        self._relayout = QTimer(self)
+        self._relayout.setSingleShot(True)
+        self._relayout.setInterval(0)
+        self._relayout.timeout.connect(lambda: self._draw(0))
+        self.duration = 0
+
+    # ---- drawing -------------------------------------------------------------------
+
+    def show(self, snapshot: TableSnapshot, duration: int | None = None) -> None:  # type: ignore[override]
+        """Draw ``snapshot``; cards whose place changed move there over ``duration`` ms."""
+        self.snapshot = snapshot
+        self._draw(self.duration if duration is None else duration)
+
+    def _dpr(self) -> float:
+        return float(self.devicePixelRatioF()) or 1.0
+
+    def _draw(self, duration: int) -> None:
+        snap = self.snapshot
+        if snap is None:
+            return
+        vp = self.viewport().rect()
+        self.scene().setSceneRect(QRectF(0, 0, vp.width(), vp.height()))
+        n = len(snap.seats)
+        lay = compute_layout(vp.width(), vp.height(), n, len(snap.pools))
+        self.layout_ = lay
+        dpr = self._dpr()
+        cw = round(lay.card_w)
+        self._draw_seats(snap, lay, dpr)
+        self._draw_pools(snap, lay, dpr)
+        self.stock.set_state(QRectF(lay.stock.x, lay.stock.y, lay.stock.w, lay.stock.h),
+                             snap.stock_count, dpr, snap.stock_name)
+        self.stock.setVisible(snap.stock_count > 0)
+        self._draw_row_labels(snap, lay)
+
+        targets: dict[int, tuple[QPointF, bool, int, float, bool]] = {}
+        # Played cards by suit and rank position.
+        pw = round(lay.played_w)
+        for c, row, col in snap.played:
+            x, y = lay.played_pos(row, col)
+            targets[c] = (QPointF(x, y), True, 100 + col + row * 20, pw, False)
+        # Your hand, playable cards raised.
+        for (x, y), c in zip(lay.hand_positions(len(snap.hand)), snap.hand, strict=True):
+            up = c in snap.playable
+            targets[c] = (QPointF(x, y - (lay.raise_by if up else 0)), True, 300, cw, True)
+        # Hands and stock shown at the end of a deal.
+        small = round(lay.fan_card_w)
+        for seat, cards in snap.revealed.items():
+            d = (seat - snap.bottom) % n
+            if d == 0:
+                continue
+            for (x, y), c in zip(lay.fan_positions(d, len(cards)), cards, strict=True):
+                targets[c] = (QPointF(x, y), True, 200, small, False)
+        if snap.stock_cards:
+            sx = lay.stock.x - (len(snap.stock_cards) - 1) * small * 0.3 + lay.card_w - small
+            for i, c in enumerate(snap.stock_cards):
+                targets[c] = (QPointF(sx + i * small * 0.3, lay.stock.y), True, 200, small,
+                              False)
+
+        for c in list(self.cards):
+            if c not in targets:
+                item = self.cards.pop(c)
+                self._stop(item)
+                self.scene().removeItem(item)
+        z_hand = 0
+        for c, (pos, face_up, z, width, in_hand) in targets.items():
+            item = self.cards.get(c)
+            if item is None:
+                item = CardItem(c, self.art)
+                self.cards[c] = item
+                self.scene().addItem(item)
+                item.setPos(self._origin(snap, c, lay, pos))
+            item.set_look(width, dpr, face_up)
+            item.in_hand = in_hand
+            item.set_playable(in_hand and c in snap.playable)
+            item.setAccessibleName(item.accessible_name()) if hasattr(
+                item, "setAccessibleName") else None
+            item.setZValue(z + (z_hand if in_hand else 0))
+            if in_hand:
+                z_hand += 1
+            item.home = pos
+            if self._press is not None and self._press[0] is item and self._dragging:
+                continue
+            self.move_card(item, pos, duration)
+
+    def _origin(self, snap: TableSnapshot, c: int, lay: TableLayout, target: QPointF
+                ) -> QPointF:
+        # A card just played by another seat travels from that seat's fan.
+        if snap.last_play is not None and snap.last_play[1] == c:
+            d = (snap.last_play[0] - snap.bottom) % len(snap.seats)
+            if d != 0:
+                fan = lay.fans[d]
+                return QPointF(fan.x + fan.w / 2 - lay.card_w / 2, fan.y)
+        return target
+
+    def _draw_seats(self, snap: TableSnapshot, lay: TableLayout, dpr: float) -> None:
+        n = len(snap.seats)
+        for seat, sv in enumerate(snap.seats):
+            d = (seat - snap.bottom) % n
+            plate = self.plates.get(seat)
+            if plate is None:
+                plate = self.plates[seat] = SeatPlate()
+                plate.setZValue(50)
+                self.scene().addItem(plate)
+            r = lay.plates[d]
+            cards = "card" if sv.count == 1 else "cards"
+            plate.set_state(QRectF(r.x, r.y, r.w, r.h), sv.name,
+                            f"{sv.count} {cards} · {sv.balance}", acting=sv.acting,
+                            thinking=sv.thinking, dealer=sv.dealer, winner=sv.winner)
+            fan = self.fans.get(seat)
+            if fan is None:
+                fan = self.fans[seat] = FanItem(self.art)
+                fan.setZValue(40)
+                self.scene().addItem(fan)
+            if d == 0 or seat in snap.revealed:
+                fan.set_fan([], lay.fan_card_w, dpr)
+            else:
+                fan.set_fan(lay.fan_positions(d, sv.count), lay.fan_card_w, dpr)
+        for seat in [s for s in self.plates if s >= n]:
+            self.scene().removeItem(self.plates.pop(seat))
+            self.scene().removeItem(self.fans.pop(seat))
+
+    def _draw_pools(self, snap: TableSnapshot, lay: TableLayout, dpr: float) -> None:
+        while len(self.pool_items) > len(snap.pools):
+            self.scene().removeItem(self.pool_items.pop())
+        for i, pv in enumerate(snap.pools):
+            if i == len(self.pool_items):
+                item = PoolItem(self.art, pv.label)
+                item.setZValue(10)
+                self.scene().addItem(item)
+                self.pool_items.append(item)
+            item = self.pool_items[i]
+            item.label = pv.label
+            cr, ch = lay.pool_cards[i], lay.pool_chips[i]
+            item.set_state(QRectF(cr.x, cr.y, cr.w, cr.h), QRectF(ch.x, ch.y, ch.w, ch.h),
+                           pv.card, pv.amount, dpr)
+
+    def _draw_row_labels(self, snap: TableSnapshot, lay: TableLayout) -> None:
+        while len(self.row_labels) < len(snap.row_labels):
+            t = QGraphicsSimpleTextItem()
+            t.setBrush(QColor(INK.red(), INK.green(), INK.blue(), 150))
+            self.scene().addItem(t)
+            self.row_labels.append(t)
+        font = self.font()
+        font.setPixelSize(max(10, round(lay.card_w * 0.28)))
+        for i, t in enumerate(self.row_labels):
+            t.setVisible(i < len(snap.row_labels))
+            if i < len(snap.row_labels):
+                t.setText(snap.row_labels[i])
+                t.setFont(font)
+                x, y = lay.played_pos(i, 0)
+                t.setPos(x - lay.card_w * 0.4, y + lay.card_w * 0.05)
+
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:  # noqa: N802
+        """A baize-green table with a soft vignette."""
+        r = self.sceneRect()
+        g = QRadialGradient(r.center(), max(r.width(), r.height()) * 0.75)
+        g.setColorAt(0.0, QColor(36, 112, 70))
+        g.setColorAt(0.7, QColor(22, 84, 50))
+        g.setColorAt(1.0, QColor(10, 48, 28))
+        painter.fillRect(rect, QBrush(g))
+
+    # ---- movement: the one place cards move ---------------------------------------
+
+    def move_card(self, item: CardItem, pos: QPointF, duration: int) -> None:
+        """Move ``item`` to ``pos`` (scene pixels) over ``duration`` ms (0: at once)."""
+        self._stop(item)
+        if duration <= 0 or item.pos() == pos:
+            item.setPos(pos)
+            return
+        anim = QVariantAnimation(self)
+        anim.setStartValue(item.pos())
+        anim.setEndValue(pos)
+        anim.setDuration(duration)
+        anim.setEasingCurve(QEasingCurve.Type.OutCubic)
+        anim.valueChanged.connect(item.setPos)
+        anim.finished.connect(lambda it=item: self._anims.pop(it, None))
+        self._anims[item] = anim
+        anim.start()
+
+    def _stop(self, item: CardItem) -> None:
+        anim = self._anims.pop(item, None)
+        if anim is not None:
+            anim.stop()
+
+    @property
+    def busy(self) -> bool:
+        """True while any card is moving."""
+        return bool(self._anims)
+
+    def refuse(self, card: int) -> None:
+        """The choice of ``card`` was refused: it slides back to its place in the hand."""
+        item = self.cards.get(card)
+        if item is not None:
+            self.move_card(item, item.home, max(120, self.duration))
+
+    def announce(self, text: str) -> None:
+        """Show a short call ("No nine") in the middle of the table; it fades after a while."""
+        lay = self.layout_
+        if lay is None:
+            return
+        self.announcement.show_text(text, QPointF(lay.width / 2, lay.announce_y),
+                                    lay.card_w * 0.26)
+        if self._fade is not None:
+            self._fade.stop()
+        if self.duration <= 0:
+            return  # tests: it stays until replaced
+        fade = QVariantAnimation(self)
+        fade.setStartValue(1.0)
+        fade.setKeyValueAt(0.7, 1.0)
+        fade.setEndValue(0.0)
+        fade.setDuration(self.duration * 6 + 1200)
+        fade.valueChanged.connect(self.announcement.setOpacity)
+        self._fade = fade
+        fade.start()
+
+    # ---- input -------------------------------------------------------------------
+
+    def hand_card_at(self, view_pos) -> CardItem | None:
+        """The topmost hand card under ``view_pos`` (viewport coordinates), or ``None``."""
+        for item in self.items(view_pos):
+            if isinstance(item, CardItem) and item.in_hand:
+                return item
+        return None
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        if event.button() != Qt.MouseButton.LeftButton:
+            return super().mousePressEvent(event)
+        item = self.hand_card_at(event.position().toPoint())
+        if item is None or item in self._anims:
+            self._press = None
+            return
+        scene_pos = self.mapToScene(event.position().toPoint())
+        self._press = (item, QPointF(scene_pos), QPointF(scene_pos) - item.pos())
+        self._dragging = False
+        event.accept()
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        if self._press is None:
+            return super().mouseMoveEvent(event)
+        item, start, offset = self._press
+        scene_pos = QPointF(self.mapToScene(event.position().toPoint()))
+        if not self._dragging:
+            moved = (scene_pos - start).manhattanLength()
+            if moved < QApplication.startDragDistance():
+                return
+            self._dragging = True
+            item.setZValue(1000)
+        item.setPos(scene_pos - offset)  # the card follows the pointer while dragged
+        event.accept()
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        if self._press is None or event.button() != Qt.MouseButton.LeftButton:
+            return super().mouseReleaseEvent(event)
+        item, _start, _offset = self._press
+        dragging = self._dragging
+        self._press, self._dragging = None, False
+        event.accept()
+        if not dragging:
+            self.card_chosen.emit(item.card)  # a click
+            return
+        inside = self.viewport().rect().contains(event.position().toPoint())
+        lay = self.layout_
+        center_y = item.pos().y() + item.boundingRect().height() / 2
+        if inside and lay is not None and center_y < lay.drop_line:
+            self.card_chosen.emit(item.card)
+        else:
+            self.cancel_drag(item)
+
+    def cancel_drag(self, item: CardItem | None = None) -> None:
+        """Send a dragged card home (released off the table, or focus lost)."""
+        if item is None and self._press is not None:
+            item = self._press[0]
+        self._press, self._dragging = None, False
+        if item is not None:
+            item.setZValue(300)
+            self.move_card(item, item.home, max(120, self.duration))
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:  # noqa: N802
+        if self._dragging:
+            self.cancel_drag()
+        super().focusOutEvent(event)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
+        super().resizeEvent(event)
+        # A storm of resizes ends in one layout, drawn once the events have settled.
+        self._relayout.start()

@@ -1,0 +1,354 @@
+"""Tests for gui.dialogs, driving the real widgets offscreen with pytest-qt."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDialog, QLabel, QLineEdit, QPushButton, QSpinBox
+
+from gamecore.cards import card
+from gui.dialogs import (
+    DealSummary,
+    DealSummaryDialog,
+    NewGameDialog,
+    SplitDialog,
+    StakeDialog,
+    StandingsDialog,
+    cards_html,
+    signed,
+)
+
+POOLS = ["♥A", "♣K", "♦Q", "♠J"]
+
+
+def _show(qtbot, dlg: QDialog) -> QDialog:
+    qtbot.addWidget(dlg)
+    dlg.show()
+    qtbot.waitExposed(dlg)
+    return dlg
+
+
+def _child(dlg: QDialog, cls: type, name: str):
+    w = dlg.findChild(cls, name)
+    assert w is not None, f"no {cls.__name__} named {name!r}"
+    return w
+
+
+def _retype(qtbot, widget: QSpinBox | QLineEdit, text: str) -> None:
+    widget.setFocus()
+    widget.selectAll()
+    qtbot.keyClicks(widget, text)
+
+
+# ---------------------------------------------------------------------------------------------
+# Stake
+
+
+def test_stake_range_default_and_typed_value(qtbot):
+    dlg = _show(qtbot, StakeDialog(None, "You", 1, 10, 3))
+    spin = _child(dlg, QSpinBox, "stake")
+    assert (spin.minimum(), spin.maximum(), spin.value()) == (1, 10, 3)
+    assert dlg.value() == 3
+    intro = _child(dlg, QLabel, "intro")
+    assert intro.text() == ("You deal. Name the stake every player puts on the layout "
+                            "(from 1 to 10 counters).")
+    assert dlg.findChild(QLabel, "note") is None
+    _retype(qtbot, spin, "7")
+    assert dlg.value() == 7
+    with qtbot.waitSignal(dlg.accepted, timeout=1000):
+        qtbot.mouseClick(_child(dlg, QPushButton, "ok"), Qt.MouseButton.LeftButton)
+    assert dlg.result() == QDialog.DialogCode.Accepted
+    assert dlg.value() == 7
+
+
+def test_stake_without_upper_limit_stops_at_cap(qtbot):
+    dlg = _show(qtbot, StakeDialog(None, "You", 2, None, 5, cap=40))
+    spin = _child(dlg, QSpinBox, "stake")
+    assert (spin.minimum(), spin.maximum(), spin.value()) == (2, 40, 5)
+    assert _child(dlg, QLabel, "intro").text().endswith("(from 2 to 40 counters).")
+    assert _child(dlg, QLabel, "note").text() == (
+        "(no upper limit in these rules; this control stops at 40)")
+    _retype(qtbot, spin, "99")  # 99 is over the cap: the validator refuses the second 9
+    assert dlg.value() == 9
+
+
+def test_stake_cap_grows_to_fit_default(qtbot):
+    dlg = _show(qtbot, StakeDialog(None, "You", 1, None, 60, cap=50))
+    spin = _child(dlg, QSpinBox, "stake")
+    assert (spin.maximum(), spin.value()) == (60, 60)
+
+
+def test_stake_has_no_cancel_and_escape_accepts_current_value(qtbot):
+    dlg = _show(qtbot, StakeDialog(None, "You", 1, 10, 3))
+    buttons = [b.text().replace("&", "") for b in dlg.findChildren(QPushButton)]
+    assert buttons == ["OK"]
+    with qtbot.waitSignal(dlg.accepted, timeout=1000):
+        qtbot.keyClick(dlg, Qt.Key.Key_Escape)
+    assert dlg.result() == QDialog.DialogCode.Accepted
+    assert dlg.value() == 3
+
+
+# ---------------------------------------------------------------------------------------------
+# Split
+
+
+def _split(qtbot, total: int = 4, default: tuple[int, ...] = (1, 1, 1, 1)) -> SplitDialog:
+    return _show(qtbot, SplitDialog(None, "You", total, POOLS, default))
+
+
+def test_split_prefilled_default_ok_enabled(qtbot):
+    dlg = _split(qtbot, 6, (2, 2, 1, 1))
+    assert dlg.windowTitle() == "Spread your stake"
+    assert _child(dlg, QLabel, "intro").text() == "Spread 6 counters over the layout."
+    spins = [_child(dlg, QSpinBox, f"pool_{i}") for i in range(4)]
+    assert [(s.minimum(), s.maximum(), s.value()) for s in spins] == [(0, 6, 2), (0, 6, 2),
+                                                                     (0, 6, 1), (0, 6, 1)]
+    ok = _child(dlg, QPushButton, "ok")
+    assert ok.isEnabled()
+    assert ok.isDefault()
+    assert _child(dlg, QLabel, "remaining").text() == "All placed"
+    with qtbot.waitSignal(dlg.accepted, timeout=1000):
+        qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
+    assert dlg.amounts() == (2, 2, 1, 1)
+
+
+def test_split_enter_accepts_prefilled_default(qtbot):
+    dlg = _split(qtbot)
+    spin = _child(dlg, QSpinBox, "pool_0")
+    with qtbot.waitSignal(dlg.accepted, timeout=1000):
+        qtbot.keyClick(spin, Qt.Key.Key_Return)
+    assert dlg.amounts() == (1, 1, 1, 1)
+
+
+def test_split_wrong_sum_disables_ok_and_default_split_restores(qtbot):
+    dlg = _split(qtbot)
+    ok = _child(dlg, QPushButton, "ok")
+    remaining = _child(dlg, QLabel, "remaining")
+    spin = _child(dlg, QSpinBox, "pool_1")
+
+    _retype(qtbot, spin, "0")
+    assert dlg.amounts() == (1, 0, 1, 1)
+    assert remaining.text() == "1 left to place"
+    assert not ok.isEnabled()
+    qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)  # disabled: nothing happens
+    assert dlg.isVisible()
+    assert dlg.result() == 0
+
+    _retype(qtbot, spin, "4")
+    assert dlg.amounts() == (1, 4, 1, 1)
+    assert remaining.text() == "3 too many"
+    assert not ok.isEnabled()
+
+    qtbot.mouseClick(_child(dlg, QPushButton, "defaultSplit"), Qt.MouseButton.LeftButton)
+    assert dlg.amounts() == (1, 1, 1, 1)
+    assert remaining.text() == "All placed"
+    assert ok.isEnabled()
+    assert dlg.isVisible()  # "Default split" does not close the dialog
+
+
+def test_split_own_amounts(qtbot):
+    dlg = _split(qtbot)
+    for i, text in enumerate(["3", "0", "0", "1"]):
+        _retype(qtbot, _child(dlg, QSpinBox, f"pool_{i}"), text)
+    ok = _child(dlg, QPushButton, "ok")
+    assert ok.isEnabled()
+    with qtbot.waitSignal(dlg.accepted, timeout=1000):
+        qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
+    assert dlg.amounts() == (3, 0, 0, 1)
+
+
+def test_split_all_on_one_pool(qtbot):
+    dlg = _split(qtbot)
+    qtbot.mouseClick(_child(dlg, QPushButton, "all_2"), Qt.MouseButton.LeftButton)
+    assert dlg.amounts() == (0, 0, 4, 0)
+    assert _child(dlg, QLabel, "remaining").text() == "All placed"
+    assert dlg.isVisible()
+
+
+def test_split_escape_gives_default(qtbot):
+    dlg = _split(qtbot, 5, (2, 1, 1, 1))
+    _retype(qtbot, _child(dlg, QSpinBox, "pool_0"), "0")
+    assert dlg.amounts() == (0, 1, 1, 1)
+    with qtbot.waitSignal(dlg.accepted, timeout=1000):
+        qtbot.keyClick(dlg, Qt.Key.Key_Escape)
+    assert dlg.result() == QDialog.DialogCode.Accepted
+    assert dlg.amounts() == (2, 1, 1, 1)
+
+
+def test_split_rejects_inconsistent_default(qtbot):
+    with pytest.raises(ValueError):
+        SplitDialog(None, "You", 4, POOLS, (1, 1, 1))
+    with pytest.raises(ValueError):
+        SplitDialog(None, "You", 4, POOLS, (1, 1, 1, 2))
+
+
+# ---------------------------------------------------------------------------------------------
+# New game
+
+
+def test_new_game_values(qtbot):
+    dlg = _show(qtbot, NewGameDialog(None, players=4, name="You"))
+    players = _child(dlg, QSpinBox, "players")
+    name = _child(dlg, QLineEdit, "name")
+    opponents = _child(dlg, QLabel, "opponents")
+    assert (players.minimum(), players.maximum(), players.value()) == (3, 8, 4)
+    assert opponents.text() == "You and 3 computer players"
+
+    _retype(qtbot, players, "6")
+    assert dlg.players() == 6
+    assert opponents.text() == "You and 5 computer players"
+    _retype(qtbot, name, "  Mrs Gamp ")
+    assert dlg.name() == "Mrs Gamp"
+
+    with qtbot.waitSignal(dlg.accepted, timeout=1000):
+        qtbot.mouseClick(_child(dlg, QPushButton, "ok"), Qt.MouseButton.LeftButton)
+    assert (dlg.players(), dlg.name()) == (6, "Mrs Gamp")
+
+
+def test_new_game_empty_name_is_you_and_cancel_rejects(qtbot):
+    dlg = _show(qtbot, NewGameDialog(None, players=5, name="Ann", min_players=3, max_players=6))
+    assert _child(dlg, QSpinBox, "players").maximum() == 6
+    name = _child(dlg, QLineEdit, "name")
+    assert dlg.name() == "Ann"
+    name.selectAll()
+    qtbot.keyClick(name, Qt.Key.Key_Delete)
+    qtbot.keyClicks(name, "   ")
+    assert name.text() == "   "
+    assert dlg.name() == "You"
+    with qtbot.waitSignal(dlg.rejected, timeout=1000):
+        qtbot.mouseClick(_child(dlg, QPushButton, "cancel"), Qt.MouseButton.LeftButton)
+    assert dlg.result() == QDialog.DialogCode.Rejected
+
+
+# ---------------------------------------------------------------------------------------------
+# Deal summary
+
+
+def _summary(winner: int | None = 1, last_deal: bool = False) -> DealSummary:
+    return DealSummary(
+        names=["You", "Ben", "Cass"],
+        winner=winner,
+        dealer=0,
+        hands_left=[[card(9, 2), card(0, 0)], [], [card(12, 3)]],
+        stock=[card(3, 3), card(8, 2)],
+        lines=["Ben took the ♣K pool: 7", "You paid Ben 2"],
+        deltas=[-3, 9, 0],
+        balances=[17, 29, -2],
+        pools=[("♥A", 6), ("♣K", 0), ("♦Q", 3), ("♠J", 1)],
+        last_deal=last_deal,
+    )
+
+
+def test_summary_winner_heading_table_and_next_deal(qtbot):
+    dlg = _show(qtbot, DealSummaryDialog(None, _summary(winner=1, last_deal=False)))
+    assert dlg.windowTitle() == "Deal over"
+    assert _child(dlg, QLabel, "heading").text() == "Ben went out"
+    assert dlg.findChild(QLabel, "hands") is None  # a frame holding the table, not a label
+    assert dlg.findChild(QLabel, "name_1").text() == "Ben ★ out"
+    assert dlg.findChild(QLabel, "name_0").text() == "You (dealer)"
+    assert dlg.findChild(QLabel, "name_2").text() == "Cass"
+    assert [dlg.findChild(QLabel, f"delta_{i}").text() for i in range(3)] == ["\u22123", "+9",
+                                                                              "0"]
+    assert [dlg.findChild(QLabel, f"balance_{i}").text() for i in range(3)] == ["17", "29",
+                                                                                "\u22122"]
+    cards0 = dlg.findChild(QLabel, "cards_0").text()
+    assert ">A♠</span>" in cards0 and ">10♦</span>" in cards0
+    assert cards0.index("A♠") < cards0.index("10♦")  # sorted by suit, then rank
+    assert dlg.findChild(QLabel, "cards_1").text() == "—"
+    stock = dlg.findChild(QLabel, "stock").text()
+    assert stock.startswith("Stock: ") and ">4♣</span>" in stock and ">9♦</span>" in stock
+    lines = dlg.findChild(QLabel, "lines").text()
+    assert ">♣K</span> pool: 7<br>You paid Ben 2" in lines
+    pools = dlg.findChild(QLabel, "pools").text()
+    assert pools.startswith("Pools carried over: ")
+    assert "</span> 6 · " in pools and "</span> 0 · " in pools and pools.endswith("</span> 1")
+
+    nxt = _child(dlg, QPushButton, "next")
+    assert nxt.text() == "Next deal"
+    assert [b.objectName() for b in dlg.findChildren(QPushButton)] == ["next"]
+    with qtbot.waitSignal(dlg.accepted, timeout=1000):
+        qtbot.mouseClick(nxt, Qt.MouseButton.LeftButton)
+    assert dlg.result() == QDialog.DialogCode.Accepted
+    assert not dlg.isVisible()
+
+
+def test_summary_last_deal_and_no_winner(qtbot):
+    dlg = DealSummaryDialog(None, _summary(winner=None, last_deal=True))
+    qtbot.addWidget(dlg)
+    dlg.open()  # the caller's non-modal use
+    qtbot.waitExposed(dlg)
+    assert _child(dlg, QLabel, "heading").text() == "Deal over"
+    assert dlg.findChild(QLabel, "name_1").text() == "Ben"
+    nxt = _child(dlg, QPushButton, "next")
+    assert nxt.text() == "Final standings"
+    with qtbot.waitSignal(dlg.accepted, timeout=1000):
+        qtbot.mouseClick(nxt, Qt.MouseButton.LeftButton)
+
+
+def test_summary_escape_goes_on(qtbot):
+    dlg = _show(qtbot, DealSummaryDialog(None, _summary()))
+    with qtbot.waitSignal(dlg.accepted, timeout=1000):
+        qtbot.keyClick(dlg, Qt.Key.Key_Escape)
+
+
+# ---------------------------------------------------------------------------------------------
+# Standings
+
+
+def _rows(dlg: StandingsDialog, n: int) -> list[tuple[str, str, str, str]]:
+    return [tuple(dlg.findChild(QLabel, f"{col}_{i}").text()
+                  for col in ("rank", "name", "balance", "net")) for i in range(n)]
+
+
+def test_standings_order_and_new_game(qtbot):
+    dlg = _show(qtbot, StandingsDialog(None, ["You", "Ben", "Cass", "Dora"],
+                                       [18, 31, -4, 18], [20, 20, 20, 20]))
+    assert dlg.windowTitle() == "Final standings"
+    assert _rows(dlg, 4) == [
+        ("1", "Ben", "31", "+11"),
+        ("2", "You", "18", "\u22122"),
+        ("2", "Dora", "18", "\u22122"),
+        ("4", "Cass", "\u22124", "\u221224"),
+    ]
+    assert dlg.order == [1, 0, 3, 2]
+    with qtbot.waitSignal(dlg.accepted, timeout=1000):
+        qtbot.mouseClick(_child(dlg, QPushButton, "newGame"), Qt.MouseButton.LeftButton)
+    assert dlg.choice == "new"
+
+
+def test_standings_close(qtbot):
+    dlg = _show(qtbot, StandingsDialog(None, ["You", "Ben", "Cass"], [20, 20, 20],
+                                       [20, 20, 20]))
+    assert _rows(dlg, 3) == [("1", "You", "20", "0"), ("1", "Ben", "20", "0"),
+                             ("1", "Cass", "20", "0")]
+    with qtbot.waitSignal(dlg.rejected, timeout=1000):
+        qtbot.mouseClick(_child(dlg, QPushButton, "close"), Qt.MouseButton.LeftButton)
+    assert dlg.choice == "close"
+
+
+def test_standings_escape_is_close(qtbot):
+    dlg = _show(qtbot, StandingsDialog(None, ["You", "Ben", "Cass"], [1, 2, 3], [0, 0, 0]))
+    with qtbot.waitSignal(dlg.rejected, timeout=1000):
+        qtbot.keyClick(dlg, Qt.Key.Key_Escape)
+    assert dlg.choice == "close"
+
+
+# ---------------------------------------------------------------------------------------------
+# Text helpers
+
+
+def test_signed_uses_real_minus():
+    assert [signed(n) for n in (5, -3, 0)] == ["+5", "\u22123", "0"]
+
+
+def test_cards_html_colours_red_and_dark_suits(qtbot):
+    dlg = _show(qtbot, StakeDialog(None, "You", 1, 10, 3))
+    pal = dlg.palette()
+    text = cards_html([card(9, 2), card(12, 3)], pal)
+    red, dark = text.split("</span> ")
+    red += "</span>"
+    assert ">10♦</span>" in red and ">K♣</span>" in dark
+    colour = pal.windowText().color().name()
+    assert f"color:{colour}" in dark
+    assert f"color:{colour}" not in red
+    assert cards_html([], pal) == "—"
