@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from gamecore.errors import OptionError
 from gamecore.options import GAMES, resolve_options
 from gamecore.stops.game import StopsGame
 from gamecore.stops.newmarket import Newmarket
+from gamecore.stops.popejoan import pope_joan
+from gamecore.stops.spin import Spin
+from gamecore.stops.spinado import Spinado
 
-_FACTORIES: dict[str, type[StopsGame]] = {"newmarket": Newmarket}
+_FACTORIES: dict[str, Callable[[Mapping[str, Any]], StopsGame]] = {
+    "pope-joan": pope_joan, "newmarket": Newmarket, "spin": Spin, "spinado": Spinado}
 
 
 def available_games() -> tuple[str, ...]:

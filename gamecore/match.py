@@ -97,7 +97,8 @@ class Session:
             return []
         dealer = self.next_dealer()
         return [s for s in range(self.n)
-                if self.balances[s] < self.game.least_stake(s, dealer, self.balances)]
+                if self.balances[s] < self.game.least_stake(s, dealer, self.balances,
+                                                            self.prev_winner)]
 
     @property
     def deal_in_progress(self) -> bool:

@@ -18,9 +18,12 @@ from helpers import nm, play_session
 from paths import DATA, ROOT
 
 CONFORMANCE = DATA / "conformance"
-NM_RECORDS = sorted(p for p in (CONFORMANCE / "newmarket").glob("[0-9]*.json")
-                    if not p.name.endswith(".expected.json"))
-NM_BAD = sorted((CONFORMANCE / "newmarket").glob("bad-*.json"))
+STOPS_FOLDERS = ("newmarket", "pope-joan-f", "pope-joan-m", "pope-joan-c", "spin", "spinado")
+RECORDS = sorted(p for folder in STOPS_FOLDERS for p in (CONFORMANCE / folder).glob("[0-9]*.json")
+                 if not p.name.endswith(".expected.json"))
+BAD = sorted(p for folder in STOPS_FOLDERS for p in (CONFORMANCE / folder).glob("bad-*.json"))
+NM_RECORDS = [p for p in RECORDS if p.parent.name == "newmarket"]
+NM_BAD = [p for p in BAD if p.parent.name == "newmarket"]
 
 
 def _compared(out: dict) -> tuple:
@@ -29,12 +32,16 @@ def _compared(out: dict) -> tuple:
             out["balances"], out["pools"], out["next"]["seat"], sorted(out["next"]["legal"]))
 
 
-def test_there_are_newmarket_conformance_records():
-    assert len(NM_RECORDS) == 36 and len(NM_BAD) == 10
+def test_there_are_conformance_records_for_every_stops_game():
+    assert len(RECORDS) == 36 * len(STOPS_FOLDERS) and len(BAD) == 10 * len(STOPS_FOLDERS)
 
 
-@pytest.mark.parametrize("path", NM_RECORDS, ids=lambda p: p.stem)
-def test_newmarket_conformance(path, capsys):
+def _id(p) -> str:
+    return f"{p.parent.name}/{p.stem}"
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=_id)
+def test_conformance(path, capsys):
     expected = json.loads(path.with_name(path.stem + ".expected.json").read_text())
     assert main(["replay", str(path)]) == 0
     out, err = capsys.readouterr()
@@ -43,26 +50,41 @@ def test_newmarket_conformance(path, capsys):
 
 
 BAD_REASONS = {
-    "bad-001": "the file is not valid JSON",
-    "bad-002": "version: 2 is newer than this program reads (1)",
-    "bad-003": "options: unknown key nm.jokers",
-    "bad-004": "options: nm.stake must be an integer ≥ 1 (got 0)",
-    "bad-005": "deal 1: QH appears twice",
-    "bad-006": "deal 1: cards missing from hands and stock: AC",
-    "bad-007": "deal 2: dealer must be seat 5 (rotation, GEN-3), not 6",
-    "bad-008": 'deal 1, action 31 ("1 9S"): seat 1 does not hold 9S',
-    "bad-009": 'deal 1, action 10 ("2 9D"): it is seat 0\'s turn, not seat 2\'s',
-    "bad-010": "deal 1: hands[2]: not a card: '1X'",
+    "newmarket/bad-001": "the file is not valid JSON",
+    "newmarket/bad-002": "version: 2 is newer than this program reads (1)",
+    "newmarket/bad-003": "options: unknown key nm.jokers",
+    "newmarket/bad-004": "options: nm.stake must be an integer ≥ 1 (got 0)",
+    "newmarket/bad-005": "deal 1: QH appears twice",
+    "newmarket/bad-006": "deal 1: cards missing from hands and stock: AC",
+    "newmarket/bad-007": "deal 2: dealer must be seat 5 (rotation, GEN-3), not 6",
+    "newmarket/bad-008": 'deal 1, action 31 ("1 9S"): seat 1 does not hold 9S',
+    "newmarket/bad-009": 'deal 1, action 10 ("2 9D"): it is seat 0\'s turn, not seat 2\'s',
+    "newmarket/bad-010": "deal 1: hands[2]: not a card: '1X'",
+    "pope-joan-f/bad-002": 'format: expected "parlour-record", got \'parlour-save\'',
+    "pope-joan-f/bad-004": "options: pj.pope must be one of \"7D\", \"9D\" (got '8D')",
+    "pope-joan-f/bad-008": 'deal 2, action 15 ("2 10S"): seat 2 does not hold 10S',
+    "pope-joan-m/bad-004": "options: pj.m.dealerStake must be an integer ≥ 1 (got 0)",
+    "pope-joan-m/bad-009": 'deal 4, action 39 ("0 2H"): it is seat 2\'s turn, not seat 0\'s',
+    "pope-joan-c/bad-004": "options: pj.c.popeTurnUp must be one of",
+    "pope-joan-c/bad-007": "deal 2: dealer must be seat 3 (rotation, GEN-3), not 4",
+    "spin/bad-003": "options: unknown key sp.doubleSpin",
+    "spin/bad-004": "options: nm.aceHigh must be false in Spin (SP-9)",
+    "spinado/bad-004": "options: sn.intrigue must be one of \"QJ\", \"KJ\" (got 'KQ')",
+    "spinado/bad-008": 'deal 3, action 9 ("0 spin AH"): seat 0 does not hold AH',
 }
 
 
-@pytest.mark.parametrize("path", NM_BAD, ids=lambda p: p.stem)
-def test_bad_newmarket_records_are_refused(path, capsys):
+@pytest.mark.parametrize("path", BAD, ids=_id)
+def test_bad_records_are_refused(path, capsys):
     assert main(["replay", str(path)]) == 2
     out, err = capsys.readouterr()
     assert out == ""
     assert err.count("\n") == 1
-    assert err.startswith("parlour replay: " + BAD_REASONS[path.stem])
+    assert err.startswith("parlour replay: ")
+    assert "internal error" not in err
+    expected = BAD_REASONS.get(_id(path))
+    if expected is not None:
+        assert err.startswith("parlour replay: " + expected)
 
 
 def test_replay_as_a_command_in_a_fresh_process_exit_codes():

@@ -96,6 +96,7 @@ class StopsDeal:
         self.prev_winner = prev_winner
         self.settle_events: tuple[Event, ...] = ()
         self.played = 0
+        self.played_by: dict[int, int] = {}
         self.known_out = 0
         self.history: list[Played] = []
         self.top: int | None = None
@@ -144,7 +145,7 @@ class StopsDeal:
             held |= h
         deal.played = played or (game.pack & ~held & ~stock)
         deal.history, deal.top, deal.last_suit = [], top, last_suit
-        deal.known_out = 0
+        deal.known_out, deal.played_by = 0, {}
         deal.current, deal.phase, deal.stake = to_act, PLAY, 0
         deal.split_queue, deal.winner, deal.flags, deal.start_events = [], None, {}, []
         return deal
@@ -314,9 +315,11 @@ class StopsDeal:
         lead = self.top is None
         self.hands[seat] &= ~(1 << c)
         self.played |= 1 << c
+        self.played_by[c] = seat
         if action.spin:
             self.hands[seat] &= ~(1 << AD)
             self.played |= 1 << AD
+            self.played_by[AD] = seat
         played = Played(seat, c, lead, action.spin)
         self.history.append(played)
         events.append(played)
@@ -347,6 +350,14 @@ class StopsDeal:
             events.append(LeadPassed(self.current, to))
             self.current = to
             self.game.after_lead_passed(self)
+
+    def end_without_play(self, winner: int, events: list[Event]) -> None:
+        """End the deal before any card is played (a turned Pope, PJ-C-5); the game's
+        :meth:`StopsGame.settle_without_play` has already paid what is due."""
+        self.winner = winner
+        self.top = None
+        self.phase = OVER
+        events.append(DealEnded(winner))
 
     def _end(self, winner: int, events: list[Event]) -> None:
         self.winner = winner
@@ -400,6 +411,7 @@ class StopsDeal:
         c.history = list(self.history)
         c.split_queue = list(self.split_queue)
         c.flags = dict(self.flags)
+        c.played_by = dict(self.played_by)
         c.start_events = list(self.start_events)
         return c
 

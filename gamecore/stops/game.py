@@ -161,8 +161,10 @@ class StopsGame:
             amounts[order[i % len(order)]] += 1
         return tuple(amounts)
 
-    def least_stake(self, seat: int, dealer: int, balances: list[int]) -> int:
-        """The smallest stake the rules could require of ``seat`` next deal (GEN-5 rule 1)."""
+    def least_stake(self, seat: int, dealer: int, balances: list[int],
+                    prev_winner: int | None = None) -> int:
+        """The smallest stake the rules could require of ``seat`` next deal (GEN-5 rule 1);
+        ``prev_winner`` is the winner of the deal before (Spinado's exemption)."""
         return 0
 
     # ---- play -------------------------------------------------------------------------
@@ -192,10 +194,26 @@ class StopsGame:
         """Why leading card ``c`` is refused (the card is in ``seat``'s hand)."""
         return f"{card_label(c)} cannot be led now"
 
+    #: Index of the pool the winner takes (a "Game" pool), or ``None``.
+    game_pool: int | None = None
+
+    def card_payment(self, deal: StopsDeal, seat: int) -> int:
+        """What ``seat`` pays the winner for the cards left in his hand (1 per card)."""
+        return deal.hands[seat].bit_count()
+
     def settle(self, deal: StopsDeal, winner: int, events: list[Event]) -> None:
-        """Settlement after ``winner`` went out (STOP-10). Default: 1 counter per card."""
+        """Settlement after ``winner`` went out, in the order of STOP-10: (1) the Game pool,
+        (2) the payment for cards left, (3) doubling (amounts as at the end of play)."""
+        at_end = list(deal.pools)
+        if self.game_pool is not None and deal.pools[self.game_pool]:
+            deal.take_pool(winner, self.game_pool, events)
         for seat in deal.others(winner):
-            deal.pay(seat, winner, deal.hands[seat].bit_count(), "cards left", events)
+            deal.pay(seat, winner, self.card_payment(deal, seat), "cards left", events)
+        self.doubling(deal, at_end, events)
+
+    def doubling(self, deal: StopsDeal, at_end: list[int], events: list[Event]) -> None:
+        """STOP-10 step 3: doubling penalties (Pope Joan). ``at_end``: pool amounts at the
+        end of play. Default: none."""
 
     # ---- helpers for subclasses --------------------------------------------------------
 

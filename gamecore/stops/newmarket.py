@@ -74,7 +74,8 @@ class Newmarket(StopsGame):
     def split_total(self, deal: StopsDeal, seat: int) -> int | None:
         return deal.stake
 
-    def least_stake(self, seat: int, dealer: int, balances: list[int]) -> int:
+    def least_stake(self, seat: int, dealer: int, balances: list[int],
+                    prev_winner: int | None = None) -> int:
         return int(self.options["nm.minStake"])
 
     # ---- play (NM-7, NM-8) -----------------------------------------------------------
