@@ -39,6 +39,70 @@ class OptionSpec:
     choices: tuple[str, ...] = ()
 
 
+#: One line for people about each house rule (New Game shows it beside the control).
+HELP: dict[str, str] = {
+    "gen.rounds": "Whole rounds in a session: every player deals this many times (GEN-4).",
+    "gen.startCounters": "Counters each player starts the session with (GEN-5).",
+    "gen.allowDebt": "Players may go below zero; off: the session ends when someone cannot "
+                     "stake (GEN-5).",
+    "gen.endPools": "What happens to counters left in the pools when the session ends "
+                    "(GEN-6).",
+    "gen.firstDealer": "How the first dealer is chosen: the first Jack dealt face up, at "
+                       "random, or the first seat (GEN-2).",
+    "pj.profile": "Foster's simple layout, Foster's trump layout (Matrimony…), or the classic "
+                  "eight-compartment board.",
+    "pj.pope": "Which card is the Pope: the Seven or the Nine of diamonds (PJ-4).",
+    "pj.honourSuits": "Suits of the Ten, Jack, Queen and King layout cards, in that order "
+                      "(PJ-4).",
+    "pj.removeEightOfDiamonds": "Take the 8♦ out of the pack, making the 7♦ a known stop "
+                                "(PJ-2).",
+    "pj.doubling": "A player caught holding a layout card doubles its compartment (PJ-11, "
+                   "PJ-24, PJ-27).",
+    "pj.m.doubleCombos": "Unplayed trump honours double their Matrimony, Intrigue or "
+                         "Confederacy pool (PJ-27).",
+    "pj.c.popeExcuses": "A player still holding the Pope pays nothing for his cards at the "
+                        "end (PJ-C-7).",
+    "pj.c.parlettLead": "Ace high, and every lead must be the lowest card of its suit "
+                        "(PJ-C-2).",
+    "pj.m.dealerStake": "The dealer's usual stake D; everyone else stakes D − 1 (PJ-21).",
+    "pj.m.turnUpAwards": "A turned-up Pope gives the dealer the Pope pool (classic) or nothing "
+                         "(PJ-26).",
+    "pj.c.popeTurnUp": "A turned-up Pope: the dealer takes Pope and Game and the deal ends, "
+                       "or he takes the Pope only (PJ-C-5).",
+    "nm.stake": "The stake a computer dealer names (NM-5).",
+    "nm.minStake": "The smallest stake a dealer may name (NM-5).",
+    "nm.maxStake": "The largest stake a dealer may name; empty for no limit (NM-5).",
+    "nm.aceHigh": "Aces rank above Kings (modern British play, NM-3).",
+    "nm.removeEightOfDiamonds": "Take the 8♦ out of the pack (NM-2).",
+    "nm.mustChangeSuit": "Each new sequence must be in a different suit from the one that "
+                         "just stopped (NM-11).",
+    "sp.diamondAceOrdinary": "The ♦A may also be led as an ordinary card (SP-6).",
+    "sp.mustChangeSuit": "The lead right after a Spin must change suit (SP-10).",
+    "sp.leftWithSpinPenalty": "A player caught holding the ♦A pays 2 per card (SP-7).",
+    "sp.spinPayment": "Counters each other player pays the spinner (SP-7).",
+    "sn.spinadoPayment": "Counters each other player pays for a Spinado (SN-8).",
+    "sn.allowSpinadoAlone": "The ♦A may be led alone (Cassell, SN-9).",
+    "sn.intrigue": "Intrigue is the ♦Q and ♦J, or the ♦K and ♦J (Cassell, SN-12).",
+    "sf.staking": "Each player antes, or the dealer stakes for everybody (SF-6).",
+    "sf.ante": "Each player's stake to a fresh pool (SF-6).",
+    "sf.dealerAdd": "What each later dealer adds while the pool is running (SF-7).",
+    "sf.jinkBonus": "What each other player pays a player who jinks and wins all five "
+                    "(SF-31).",
+    "sf.dealerAddsOnFresh": "The dealer of a fresh pool also adds his dealer's counter "
+                            "(AMB-16).",
+    "sf.jinking": "After winning three tricks a player may play on for all five (SF-31).",
+    "sf.misdealForfeit": "A misdeal costs the dealer 2 counters to the pool (SF-41).",
+    "sf.playOutDeadTricks": "Play the remaining tricks when the deal is already decided "
+                            "(AMB-18).",
+    "sf.robbing": "Robbing the turned-up trump: optional, compulsory or not played (SF-21).",
+    "sf.packets": "Deal in packets of three then two, or two then three (SF-17).",
+}
+
+#: Table settings and reserved keys: valid in records, not house rules for New Game.
+NOT_HOUSE_RULES = frozenset(("stop.autoPlayForced", "sf.autoPlayForced",
+                             "pj.dealerMayViewStock", "nm.kitty", "nm.dealerMayTakeDeadHand"))
+
+
 _SPECS = (
     OptionSpec("gen.rounds", _ALL, "int", 1, minimum=1),
     OptionSpec("gen.startCounters", _ALL, "int", 100, minimum=0),
@@ -123,6 +187,26 @@ def _check_value(spec: OptionSpec, v: Any) -> None:
                               f"(got {v!r})")
     elif spec.kind == "false" and v is not False:
         raise OptionError(f"options: {key} is reserved and accepts only false (got {v!r})")
+
+
+def house_rules(game: str, profile: str | None = None) -> list[OptionSpec]:
+    """The options New Game offers for ``game`` (and Pope Joan ``profile``): every rule option
+    except table settings and reserved keys, and except the Pope Joan keys the chosen profile
+    fixes or ignores (PJ-13, PJ-C-2)."""
+    only = {"F": ("pj.pope", "pj.honourSuits", "pj.removeEightOfDiamonds", "pj.doubling"),
+            "M": ("pj.pope", "pj.removeEightOfDiamonds", "pj.doubling", "pj.m."),
+            "C": ("pj.c.",)}
+    out = []
+    for spec in _SPECS:
+        if game not in spec.games or spec.key in NOT_HOUSE_RULES or spec.key == "pj.profile":
+            continue
+        if spec.key.startswith("pj.") and profile in only and not spec.key.startswith(
+                only[profile]):
+            continue
+        if game == SPIN and spec.key == "nm.aceHigh":
+            continue  # SP-9: always false in Spin
+        out.append(spec)
+    return out
 
 
 def defaults(game: str) -> dict[str, Any]:

@@ -15,18 +15,37 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QDialog, QWidget
 
 from gamecore.actions import Action, NameStake, Play, Split
-from gamecore.agents.newmarket import NewmarketAgent
-from gamecore.cards import cards_in
+from gamecore.agents.base import Agent
+from gamecore.cards import card_label, cards_in
 from gamecore.decisions import PlayChoice, SplitChoice, StakeChoice
 from gamecore.errors import IllegalAction
-from gamecore.events import Event, Played
+from gamecore.events import Event, Paid, PaidToPool, Played, PoolTaken
 from gamecore.games import make_game
 from gamecore.match import Session, first_jack_dealer, shuffled
 from gui import presenter
-from gui.dialogs import DealSummaryDialog, SplitDialog, StakeDialog, StandingsDialog
+from gui.dialogs import (
+    DealSummaryDialog,
+    SpinChoiceDialog,
+    SplitDialog,
+    StakeDialog,
+    StandingsDialog,
+)
 from gui.seats import SeatKind, Thinker
 from gui.snapshot import DealSummary
 from gui.table import TableView
+
+
+def agent_for(game: object) -> Agent:
+    """The computer player for ``game`` (falls back to a random legal player)."""
+    try:
+        from gamecore.agents import agent_for as factory
+    except ImportError:
+        from gamecore.agents.base import RandomAgent
+        from gamecore.agents.newmarket import NewmarketAgent
+
+        return NewmarketAgent() if getattr(game, "name", "") == "newmarket" else RandomAgent()
+    return factory(game)  # type: ignore[arg-type]
+
 
 COMPUTER_NAMES = ("Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
 
@@ -59,7 +78,7 @@ class Controller(QObject):
         self.view.card_chosen.connect(self.person_chose_card)
         self.session: Session | None = None
         self.seats: list[SeatKind] = []
-        self.agents: dict[int, NewmarketAgent] = {}
+        self.agents: dict[int, Agent] = {}
         self.human = 0
         self.state = IDLE
         self.token = 0
@@ -76,8 +95,9 @@ class Controller(QObject):
 
     def new_session(self, game_name: str = "newmarket", players: int = 4,
                     name: str = "You", options: dict | None = None) -> None:
-        """Start a session: you at the bottom (seat 0) and ``players - 1`` computers.
-        The first dealer is the first to be dealt a Jack (GEN-2)."""
+        """Start a session of ``game_name`` with ``options`` (record keys; ``pj.profile``
+        for Pope Joan): you at the bottom (seat 0) and ``players - 1`` computer players. The
+        first dealer follows ``gen.firstDealer`` (GEN-2: the first Jack by default)."""
         self.token += 1
         self._timer.stop()
         self._close_dialog()
@@ -85,11 +105,18 @@ class Controller(QObject):
         self.seats = [SeatKind(name or "You", True)] + [
             SeatKind(COMPUTER_NAMES[i], False) for i in range(players - 1)]
         names = [s.name for s in self.seats]
-        first = first_jack_dealer(shuffled((1 << 52) - 1, self.rng), players)
+        how = game.options["gen.firstDealer"]
+        if how == "firstJack":
+            first = first_jack_dealer(shuffled((1 << 52) - 1, self.rng), players)
+            why = " (first Jack)"
+        elif how == "random":
+            first, why = self.rng.randrange(players), ""
+        else:
+            first, why = 0, ""
         self.session = Session(game, names, first_dealer=first)
-        self.agents = {s: NewmarketAgent() for s in range(players) if not self.seats[s].person}
+        self.agents = {s: agent_for(game) for s in range(players) if not self.seats[s].person}
         self.human = 0
-        self.log = [f"{names[first]} deals first (first Jack)."]
+        self.log = [f"{names[first]} deals first{why}."]
         self._start_deal()
 
     def _start_deal(self) -> None:
@@ -171,12 +198,38 @@ class Controller(QObject):
                 self.status(f"Wait: {who} is to play.")
             return
         action = Play(self.human, card)
+        legal = session.deal.legal_actions()
+        spin = Play(self.human, card, spin=True)
+        if spin in legal and action in legal:
+            self._offer_spin(card)
+            return
+        if spin in legal:
+            action = spin  # the ♦A must go with it (only a Spin or Spinado is legal)
         why = session.deal.explain_illegal(action)
         if why is not None:
             self.view.refuse(card)
             self.status(f"Not allowed: {why}.")
             return
         self._apply(action)
+
+    def _offer_spin(self, card: int) -> None:
+        """Both plain and with the ♦A are legal: ask, so the ♦A never goes by accident."""
+        session = self.session
+        assert session is not None
+        spinado = session.game.name == "spinado"
+        call = "Spinado" if spinado else "Spin"
+        effect = ("Each other player pays you for the Spinado, the sequence stops, and you "
+                  "lead next." if spinado else
+                  "The sequence stops at this card, and you lead next: you may lead any pay "
+                  "card you hold.")
+        dlg = SpinChoiceDialog(self.parent_widget, call, card_label(card), effect)
+        self.view.refuse(card)  # back home while the question is open
+
+        def chosen() -> None:
+            self._apply(Play(self.human, card, spin=dlg.spin))
+
+        dlg.accepted.connect(chosen)
+        self._open(dlg)
 
     def _computer_decided(self, action: object, token: int) -> None:
         if token != self.token or self.session is None:
@@ -197,16 +250,18 @@ class Controller(QObject):
             return
         self.deal_events += events
         labels = presenter.pool_labels(session.game)
+        name = session.game.name
         for e in events:
             if isinstance(e, Played):
                 self.last_play = (e.seat, e.card)
-            line = presenter.log_line(e, session.players, labels)
+            line = presenter.log_line(e, session.players, labels, name)
             if line:
                 self._say(line)
-            call = presenter.announcement(e, session.players, labels)
+            call = presenter.announcement(e, session.players, labels, name)
             if call:
                 self.view.announce(call)
         self._refresh()
+        self._slide(events)
         self._schedule(delay)
 
     # ---- end of deal and session ----------------------------------------------------
@@ -249,9 +304,24 @@ class Controller(QObject):
     def _after_standings(self, choice: str) -> None:
         self.dialog = None
         if choice == "new" and self.session is not None:
-            self.new_session(self.session.game.name, self.session.n, self.seats[0].name)
+            self.new_session(self.session.game.name, self.session.n, self.seats[0].name,
+                             self.session.options)
 
     # ---- helpers -----------------------------------------------------------------
+
+    def _slide(self, events: list[Event]) -> None:
+        """Counters move on the table as they change hands."""
+        v = self.view
+        moves = []
+        for e in events:
+            if isinstance(e, PoolTaken) and e.amount:
+                moves.append((v.pool_anchor(e.pool), v.seat_anchor(e.seat), e.amount))
+            elif isinstance(e, PaidToPool) and e.amount:
+                moves.append((v.seat_anchor(e.seat), v.pool_anchor(e.pool), e.amount))
+            elif isinstance(e, Paid) and e.amount:
+                moves.append((v.seat_anchor(e.payer), v.seat_anchor(e.payee), e.amount))
+        if moves:
+            v.slide_counters(moves)
 
     def _open(self, dlg: QDialog) -> None:
         self.dialog = dlg

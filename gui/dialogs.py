@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
     QPushButton,
     QSpinBox,
     QVBoxLayout,
@@ -38,7 +37,6 @@ from gui.snapshot import DealSummary
 __all__ = [
     "DealSummary",
     "DealSummaryDialog",
-    "NewGameDialog",
     "SplitDialog",
     "StakeDialog",
     "StandingsDialog",
@@ -385,81 +383,6 @@ class SplitDialog(QDialog):
 # New game
 
 
-class NewGameDialog(QDialog):
-    """Set up a new game: how many players sit at the table and the human player's name."""
-
-    def __init__(self, parent: QWidget | None, players: int = 4, name: str = "You",
-                 min_players: int = 3, max_players: int = 8) -> None:
-        """``players``: seats at the table, the human player included, prefilled and kept
-        within ``min_players..max_players``. ``name``: the human player's name, prefilled."""
-        super().__init__(parent)
-        _readable(self)
-        self.setWindowTitle("New game")
-        layout = _main_layout(self)
-        layout.addWidget(_heading("New game", self, 1.2))
-
-        grid = QGridLayout()
-        grid.setHorizontalSpacing(12)
-        grid.setVerticalSpacing(10)
-        self._players = QSpinBox(self)
-        self._players.setObjectName("players")
-        self._players.setRange(min_players, max_players)
-        self._players.setValue(players)
-        self._players.setMinimumWidth(90)
-        self._name = QLineEdit(self)
-        self._name.setObjectName("name")
-        self._name.setText(name)
-        self._name.setPlaceholderText("You")
-        self._name.setMaxLength(24)
-        self._name.setMinimumWidth(180)
-        players_caption = QLabel("&Players:", self)
-        players_caption.setBuddy(self._players)
-        name_caption = QLabel("Your &name:", self)
-        name_caption.setBuddy(self._name)
-        grid.addWidget(players_caption, 0, 0)
-        grid.addWidget(self._players, 0, 1, Qt.AlignmentFlag.AlignLeft)
-        grid.addWidget(name_caption, 1, 0)
-        grid.addWidget(self._name, 1, 1)
-        grid.setColumnStretch(1, 1)
-        layout.addLayout(grid)
-
-        self._opponents = _plain("", self, "opponents")
-        self._opponents.setForegroundRole(QPalette.ColorRole.PlaceholderText)
-        layout.addWidget(self._opponents)
-        self._players.valueChanged.connect(self._update)
-        self._update()
-
-        layout.addSpacing(6)
-        layout.addStretch(1)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
-        ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
-        ok.setObjectName("ok")
-        ok.setDefault(True)
-        buttons.button(QDialogButtonBox.StandardButton.Cancel).setObjectName("cancel")
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        layout.addWidget(buttons)
-        self.setMinimumWidth(360)
-
-    def players(self) -> int:
-        """Seats at the table, the human player included."""
-        return self._players.value()
-
-    def name(self) -> str:
-        """The human player's name, stripped; ``"You"`` if left empty."""
-        return self._name.text().strip() or "You"
-
-    def _update(self) -> None:
-        """Refresh the line saying who will play."""
-        others = self._players.value() - 1
-        self._opponents.setText(f"You and {others} computer players")
-
-
-# ---------------------------------------------------------------------------------------------
-# End of a deal
-
-
 class DealSummaryDialog(QDialog):
     """The end of a deal: who went out, the cards left in every hand, who paid whom, the
     counters won or lost and the pools carried over.
@@ -634,4 +557,37 @@ class StandingsDialog(QDialog):
     def _new_game(self) -> None:
         """The New game button: ``choice`` becomes ``"new"``."""
         self.choice = "new"
+        self.accept()
+
+
+class SpinChoiceDialog(QDialog):
+    """Play a card alone or with the ♦A (Spin, SP-2; Spinado, SN-8). Offered only when
+    both are legal, so the ♦A is never attached by accident.
+
+    ``call`` is "Spin" or "Spinado"; ``card_text`` e.g. "10♠"; ``effect`` one line on what
+    the ♦A does. After acceptance :attr:`spin` says which was chosen.
+    """
+
+    def __init__(self, parent: QWidget | None, call: str, card_text: str, effect: str) -> None:
+        super().__init__(parent)
+        _readable(self)
+        self.setWindowTitle(f"{call}?")
+        self.spin = False
+        layout = _main_layout(self)
+        layout.addWidget(_heading(f"Play {card_text} with the ♦A?", self, 1.15))
+        layout.addWidget(_plain(effect, self, "effect"))
+        row = QHBoxLayout()
+        plain = QPushButton(f"Play {card_text} alone", self)
+        plain.setObjectName("plain")
+        plain.setDefault(True)
+        spin = QPushButton(f"Play {card_text} + ♦A: {call}!", self)
+        spin.setObjectName("spin")
+        plain.clicked.connect(lambda: self._choose(False))
+        spin.clicked.connect(lambda: self._choose(True))
+        row.addWidget(plain)
+        row.addWidget(spin)
+        layout.addLayout(row)
+
+    def _choose(self, spin: bool) -> None:
+        self.spin = spin
         self.accept()

@@ -4,6 +4,8 @@ beyond what it shows."""
 
 from __future__ import annotations
 
+import math
+
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPixmap
 from PySide6.QtWidgets import (
@@ -216,16 +218,19 @@ class PoolItem(QGraphicsItem):
         self.label = label
         self.card: int | None = None
         self.amount = 0
+        self.detail = ""
         self.card_rect = QRectF()
         self.chip_rect = QRectF()
         self.dpr = 1.0
 
     def set_state(self, card_rect: QRectF, chip_rect: QRectF, card: int | None, amount: int,
-                  dpr: float) -> None:
-        """Show pool ``card`` (or a plate when ``None``) with ``amount`` counters."""
+                  dpr: float, detail: str = "") -> None:
+        """Show pool ``card`` (or a plate when ``None``) with ``amount`` counters and a short
+        ``detail`` line (e.g. the two cards of a combination)."""
         self.prepareGeometryChange()
         self.card_rect, self.chip_rect, self.card, self.amount, self.dpr = (
             card_rect, chip_rect, card, amount, dpr)
+        self.detail = detail
         self.setToolTip(self.accessible_name())
         self.update()
 
@@ -248,6 +253,25 @@ class PoolItem(QGraphicsItem):
             painter.setOpacity(0.92)
             painter.drawPixmap(self.card_rect.topLeft(), self.art.face(self.card, w, self.dpr))
             painter.setOpacity(1.0)
+        elif w > 0:
+            # A named compartment with no layout card: a plate with its name.
+            r = self.card_rect.adjusted(2, 2, -2, -2)
+            painter.setBrush(QColor(0, 0, 0, 70))
+            painter.setPen(QPen(QColor(GOLD.red(), GOLD.green(), GOLD.blue(), 170), 1.5))
+            painter.drawRoundedRect(r, r.width() * 0.08, r.width() * 0.08)
+            painter.setPen(INK)
+            painter.setFont(_font(min(r.width() * 0.15, r.width() * 1.45 / max(6, len(
+                self.label))), bold=True))
+            painter.drawText(r.adjusted(2, 0, -2, -r.height() * 0.25),
+                             Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap,
+                             self.label)
+        if self.detail and w > 0:
+            cr0 = self.card_rect
+            painter.setPen(INK)
+            painter.setFont(_font(cr0.width() * 0.14))
+            painter.drawText(QRectF(cr0.left() - 8, cr0.bottom() - cr0.height() * 0.26,
+                                    cr0.width() + 16, cr0.height() * 0.2),
+                             Qt.AlignmentFlag.AlignCenter, self.detail)
         cr = self.chip_rect
         d = max(8, round(cr.width() * 0.42))
         shown = min(self.amount, 12)
@@ -346,3 +370,84 @@ class ChipToken(QGraphicsPixmapItem):
     def __init__(self, pixmap: QPixmap) -> None:
         super().__init__(pixmap)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+
+class RoundBoard(QGraphicsItem):
+    """The classic Pope Joan board (PJ-C): a round tray of compartments around a centre,
+    each with its name, its counters and their number."""
+
+    def __init__(self, art: CardArt) -> None:
+        super().__init__()
+        self.art = art
+        self.rect = QRectF()
+        self.pools: list[tuple[str, int, str]] = []
+        self.dpr = 1.0
+
+    def set_state(self, rect: QRectF, pools: list[tuple[str, int, str]], dpr: float) -> None:
+        """Draw ``pools`` (label, counters, detail) around the board in ``rect``."""
+        self.prepareGeometryChange()
+        self.rect, self.pools, self.dpr = rect, pools, dpr
+        self.setToolTip("; ".join(f"{lab} pool, {n} counters" for lab, n, _ in pools))
+        self.update()
+
+    def anchor(self, i: int) -> QPointF:
+        """Centre of compartment ``i`` (where its counters lie)."""
+        n = max(1, len(self.pools))
+        c = self.rect.center()
+        r = self.rect.width() * 0.33
+        a = -math.pi / 2 + 2 * math.pi * i / n
+        return QPointF(c.x() + r * math.cos(a), c.y() + r * math.sin(a))
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt name)
+        return self.rect.adjusted(-2, -2, 2, 2)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        if self.rect.isEmpty() or not self.pools:
+            return
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        r = self.rect
+        painter.setBrush(QColor(92, 52, 24))
+        painter.setPen(QPen(QColor(40, 20, 8), 2))
+        painter.drawEllipse(r)
+        inner = r.adjusted(r.width() * 0.04, r.width() * 0.04, -r.width() * 0.04,
+                           -r.width() * 0.04)
+        painter.setBrush(QColor(128, 78, 40))
+        painter.drawEllipse(inner)
+        n = len(self.pools)
+        pen = QPen(QColor(60, 30, 10), 2)
+        painter.setPen(pen)
+        c = r.center()
+        for i in range(n):
+            a = -math.pi / 2 + 2 * math.pi * (i + 0.5) / n
+            painter.drawLine(QPointF(c.x() + inner.width() * 0.22 * math.cos(a),
+                                     c.y() + inner.width() * 0.22 * math.sin(a)),
+                             QPointF(c.x() + inner.width() * 0.5 * math.cos(a),
+                                     c.y() + inner.width() * 0.5 * math.sin(a)))
+        hub = QRectF(c.x() - inner.width() * 0.22, c.y() - inner.width() * 0.22,
+                     inner.width() * 0.44, inner.width() * 0.44)
+        painter.setBrush(QColor(60, 30, 12))
+        painter.drawEllipse(hub)
+        painter.setPen(INK)
+        painter.setFont(_font(hub.width() * 0.16, bold=True))
+        painter.drawText(hub, Qt.AlignmentFlag.AlignCenter, "Pope\nJoan")
+        cell = r.width() * 0.2
+        d = max(8, round(cell * 0.32))
+        for i, (label, amount, detail) in enumerate(self.pools):
+            p = self.anchor(i)
+            box = QRectF(p.x() - cell / 2, p.y() - cell / 2, cell, cell)
+            painter.setPen(INK)
+            painter.setFont(_font(cell * 0.17, bold=True))
+            painter.drawText(QRectF(box.left() - cell * 0.2, box.top() - cell * 0.12,
+                                    cell * 1.4, cell * 0.3), Qt.AlignmentFlag.AlignCenter, label)
+            for k in range(min(amount, 8)):
+                chip = self.art.chip(k // 5 % 5, d, self.dpr)
+                painter.drawPixmap(QPointF(p.x() - d * 0.9, p.y() - d * 0.3 - k * d * 0.12), chip)
+            painter.setFont(_font(cell * 0.2, bold=True))
+            painter.drawText(QRectF(p.x() + d * 0.15, p.y() - d * 0.5, cell * 0.6, d),
+                             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                             str(amount))
+            if detail:
+                painter.setFont(_font(cell * 0.14))
+                painter.drawText(QRectF(box.left() - cell * 0.2, p.y() + d * 0.55, cell * 1.4,
+                                        cell * 0.25), Qt.AlignmentFlag.AlignCenter, detail)

@@ -62,6 +62,8 @@ class TableLayout:
     #: One card rect per layout pool, and the chip area under it.
     pool_cards: tuple[Rect, ...]
     pool_chips: tuple[Rect, ...]
+    #: The square the classic round board (Pope Joan PJ-C) is drawn in.
+    board: Rect
     stock: Rect
     #: Your hand: cards centred on ``hand_center_x``, tops at ``hand_y`` (playable cards are
     #: raised by ``raise_by``), at most ``hand_max_w`` wide in all.
@@ -143,6 +145,8 @@ def compute_layout(width: float, height: float, seats: int, pools: int) -> Table
     px0 = free_l + max(0.0, (free_r - free_l - pools_w) / 2)
     pool_cards = tuple(Rect(px0 + i * (w + pool_gap), mid_y, w, h) for i in range(pools))
     pool_chips = tuple(Rect(r.x, r.bottom + 0.08 * w, w, 0.5 * h) for r in pool_cards)
+    side = min(free_r - free_l, 1.55 * h + 0.08 * w + 0.5 * h)
+    board = Rect((free_l + free_r - side) / 2, mid_y - 0.1 * h, side, side)
 
     # Bottom: your plate on the left of your hand.
     hand_y = oy + box_h - margin - h
@@ -157,7 +161,7 @@ def compute_layout(width: float, height: float, seats: int, pools: int) -> Table
         plates=tuple(plates), fans=tuple(fans), fan_card_w=fan_card_w,
         played_w=played_w, played_x=played_x, played_y=mid_y, played_dx=played_dx,
         played_dy=played_dy,
-        pool_cards=pool_cards, pool_chips=pool_chips, stock=stock,
+        pool_cards=pool_cards, pool_chips=pool_chips, board=board, stock=stock,
         hand_center_x=(hand_left + hand_right) / 2, hand_y=hand_y,
         hand_max_w=hand_right - hand_left, raise_by=raise_by,
         announce_y=(played_bottom + hand_y - raise_by) / 2 - 0.15 * w,

@@ -5,9 +5,10 @@ from __future__ import annotations
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QLabel, QMainWindow
 
+from gui import presenter
 from gui.cardart import CardArt
 from gui.controller import Controller
-from gui.dialogs import NewGameDialog
+from gui.newgame import NewGameDialog
 from gui.table import TableView
 
 
@@ -25,6 +26,9 @@ class MainWindow(QMainWindow):
         self.controller = Controller(self.view, self, self.show_status, pace=pace, seed=seed)
         self.players = 4
         self.player_name = "You"
+        self.game_name = "newmarket"
+        self.options: dict = {}
+        self.game_label = "Newmarket"
         game_menu = self.menuBar().addMenu("&Game")
         self.new_action = QAction("&New Game…", self)
         self.new_action.setShortcut(QKeySequence.StandardKey.New)
@@ -45,16 +49,26 @@ class MainWindow(QMainWindow):
 
     def start(self) -> None:
         """Open straight into a game with the defaults (Newmarket, you and three computers)."""
-        self.controller.new_session("newmarket", self.players, self.player_name)
+        self._begin()
+
+    def _begin(self) -> None:
+        self.controller.new_session(self.game_name, self.players, self.player_name,
+                                    self.options)
+        assert self.controller.session is not None
+        self.game_label = presenter.game_label(self.controller.session.game)
+        self.setWindowTitle(f"Parlour — {self.game_label}")
 
     def ask_new_game(self) -> None:
         """Show the New Game dialog; a new session starts when it is accepted."""
-        dlg = NewGameDialog(self, self.players, self.player_name)
+        dlg = NewGameDialog(self, presenter.game_choices(), self.game_label, self.players,
+                            self.player_name, self.options)
         self.new_dialog = dlg
 
         def accepted() -> None:
+            self.game_name = dlg.choice()[0]
             self.players, self.player_name = dlg.players(), dlg.name()
-            self.controller.new_session("newmarket", self.players, self.player_name)
+            self.options = dlg.options()
+            self._begin()
 
         dlg.accepted.connect(accepted)
         dlg.open()

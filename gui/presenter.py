@@ -11,6 +11,7 @@ from collections.abc import Iterable
 
 from gamecore.cards import (
     ACE,
+    AD,
     RANK_CODES,
     SUIT_SYMBOLS,
     card_label,
@@ -31,20 +32,58 @@ from gamecore.events import (
     WentOut,
     stop_words,
 )
+from gamecore.games import make_game
 from gamecore.match import Session
+from gamecore.options import HELP, house_rules
 from gamecore.stops.game import StopsGame
-from gui.snapshot import PoolView, SeatView, TableSnapshot
+from gui.snapshot import GameChoice, PoolView, SeatView, TableSnapshot
 
 #: Suits in hand and played rows: alternating colours (♠ ♥ ♣ ♦) read best.
 SUIT_DISPLAY = (0, 1, 3, 2)
 
 
 def pool_labels(game: StopsGame) -> list[str]:
-    """People's names of the game's pools: the boodle cards as "♥A", "♣K" …"""
+    """People's names of the game's pools: the boodle cards as "♥A", "♣K" …; Pope Joan's
+    and Spinado's compartments by name ("Matrimony", "Pope")."""
     pay = getattr(game, "pay_cards", ())
     if len(pay) == len(game.pools):
         return [SUIT_SYMBOLS[suit_of(c)] + RANK_CODES[rank_of(c)] for c in pay]
     return [p.capitalize() for p in game.pools]
+
+
+def _pair(a: int, b: int) -> str:
+    return f"{card_label(a)} {card_label(b)}"
+
+
+def pool_views(game: StopsGame, pools: list[int], turnup: int | None) -> tuple[PoolView, ...]:
+    """The layout as the table draws it: each pool's label, its layout card (if it has one),
+    its counters, and a short detail ("K♥ Q♥" for Matrimony once trumps are known)."""
+    labels = pool_labels(game)
+    cards: list[int | None] = [None] * len(labels)
+    details = [""] * len(labels)
+    if hasattr(game, "pay_cards"):
+        cards = list(game.pay_cards)
+    elif hasattr(game, "layout_cards"):  # Pope Joan PJ-F
+        cards = list(game.layout_cards)
+    elif game.name == "spinado":
+        for pool, (a, b) in game.combos:
+            details[pool] = _pair(a, b)
+    elif hasattr(game, "combos"):  # PJ-M
+        cards[game.pools.index("pope")] = game.pope
+        if turnup is not None:
+            for pool, (a, b) in game.combos(suit_of(turnup)):
+                details[pool] = _pair(a, b)
+    elif hasattr(game, "honours") and turnup is not None:  # PJ-C
+        for c, pool in game.honours(suit_of(turnup)).items():
+            details[pool] = card_label(c)
+        details[game.pools.index("pope")] = "9♦"
+    return tuple(PoolView(labels[i], cards[i], pools[i], details[i]) for i in range(len(labels)))
+
+
+def stock_name(game: StopsGame) -> str:
+    """What the table calls the undealt cards: the widow in Spinado, the dead hand in Pope
+    Joan, the stock elsewhere."""
+    return {"spinado": "Widow", "pope-joan": "Dead hand"}.get(game.name, "Stock")
 
 
 def rank_position(c: int, ace_high: bool) -> int:
@@ -66,12 +105,12 @@ def snapshot(session: Session, bottom: int, *, thinking: bool = False,
     """What the table shows now, from the bottom seat's point of view (GEN-9)."""
     game, deal = session.game, session.deal
     names = session.players
-    labels = pool_labels(game)
-    pay = getattr(game, "pay_cards", (None,) * len(game.pools))
-    pools = tuple(PoolView(labels[i], pay[i], session.pools[i]) for i in range(len(labels)))
+    turnup = None if deal is None or deal.phase == "staking" else deal.turnup
+    pools = pool_views(game, session.pools, turnup)
+    board = "round" if len(pools) > 6 else "row"
     if deal is None:
         seats = tuple(SeatView(names[s], session.balances[s], 0) for s in range(session.n))
-        return TableSnapshot(seats=seats, bottom=bottom, pools=pools)
+        return TableSnapshot(seats=seats, bottom=bottom, pools=pools, board=board)
     obs = deal.observation(bottom)
     d = deal.decision()
     to_act = None if d is None else d.seat
@@ -98,7 +137,9 @@ def snapshot(session: Session, bottom: int, *, thinking: bool = False,
     return TableSnapshot(
         seats=seats, bottom=bottom, hand=hand, playable=playable, played=played,
         row_labels=tuple(SUIT_SYMBOLS[s] for s in SUIT_DISPLAY), stock_count=stock_count,
-        stock_cards=stock_cards, revealed=revealed, pools=pools, last_play=last_play)
+        stock_cards=stock_cards, revealed=revealed, pools=pools, last_play=last_play,
+        turnup=None if obs.revealed is not None else turnup, stock_name=stock_name(game),
+        board=board)
 
 
 def _v(name: str, verb: str) -> str:
@@ -110,10 +151,19 @@ def _v(name: str, verb: str) -> str:
             "paid": "paid"}.get(verb, verb)
 
 
-def announcement(event: Event, names: list[str], labels: list[str]) -> str | None:
+COMBOS = ("Matrimony", "Intrigue", "Confederacy")
+
+
+def announcement(event: Event, names: list[str], labels: list[str], game_name: str = ""
+                 ) -> str | None:
     """The call the table makes for ``event``, or ``None`` (most events pass silently)."""
     if isinstance(event, Stopped):
         return stop_words(event.card, event.missing)
+    if isinstance(event, Played) and event.spin:
+        return "Spinado!" if game_name == "spinado" else "Spin!"
+    if isinstance(event, PoolTaken) and event.amount and labels[event.pool] in COMBOS:
+        who = names[event.seat]
+        return f"{labels[event.pool]}! {who} {_v(who, 'takes')} {event.amount}"
     if isinstance(event, PoolTaken) and event.amount:
         who = names[event.seat]
         return f"{who} {_v(who, 'takes')} the {labels[event.pool]} pool: {event.amount}"
@@ -124,7 +174,8 @@ def announcement(event: Event, names: list[str], labels: list[str]) -> str | Non
     return None
 
 
-def log_line(event: Event, names: list[str], labels: list[str]) -> str | None:
+def log_line(event: Event, names: list[str], labels: list[str], game_name: str = ""
+             ) -> str | None:
     """A line for the play log and the status bar, or ``None``."""
     match event:
         case StakeNamed(seat=s, amount=a):
@@ -133,10 +184,12 @@ def log_line(event: Event, names: list[str], labels: list[str]) -> str | None:
             return f"{names[s]} {_v(names[s], 'puts')} {a} on {labels[p]}"
         case Played(seat=s, card=c, lead=lead, spin=spin):
             verb = _v(names[s], "leads" if lead else "plays")
-            return f"{names[s]} {verb} {card_label(c)}" + (" with the ♦A: Spin!" if spin else "")
+            call = "Spinado" if game_name == "spinado" else "Spin"
+            return f"{names[s]} {verb} {card_label(c)}" + (f" with the ♦A: {call}!" if spin
+                                                             else "")
         case Paid(payer=a, payee=b, amount=n, reason=why):
             return f"{names[a]} {_v(names[a], 'pays')} {names[b]} {n} ({why})"
-    return announcement(event, names, labels)
+    return announcement(event, names, labels, game_name)
 
 
 def summary_lines(session: Session, events: Iterable[Event]) -> list[str]:
@@ -166,4 +219,39 @@ def lead_hint(session: Session, seat: int) -> str:
         return f"Continue the sequence: play {card_label(d.actions[0].card)}"
     if d.forced:
         return f"Your lead: {card_label(d.actions[0].card)} is your only lead"
-    return "Your lead: play the lowest card of any suit (drag it to the table or click it)"
+    how = "(drag it to the table or click it)"
+    leads = {a.card for a in d.actions}
+    if leads | {AD} >= set(cards_in(deal.hands[seat])):
+        return f"Your lead: play any card {how}"
+    return f"Your lead: play the lowest card of a suit {how}"
+
+
+#: New Game's entries: label, record game name, Pope Joan profile.
+GAME_ENTRIES = (
+    ("Newmarket", "newmarket", None),
+    ("Spin", "spin", None),
+    ("Spinado", "spinado", None),
+    ("Pope Joan (Foster's layout)", "pope-joan", "F"),
+    ("Pope Joan (trump layout: Matrimony, Intrigue…)", "pope-joan", "M"),
+    ("Pope Joan (classic board)", "pope-joan", "C"),
+)
+
+
+def game_choices() -> list[GameChoice]:
+    """Every game New Game offers, with its player range and house rules."""
+    out = []
+    for label, name, profile in GAME_ENTRIES:
+        options = {"pj.profile": profile} if profile else {}
+        game = make_game(name, options)
+        out.append(GameChoice(label, name, profile, game.min_players, game.max_players,
+                              tuple(house_rules(name, profile)), dict(HELP)))
+    return out
+
+
+def game_label(game: StopsGame) -> str:
+    """The entry label of ``game`` ("Pope Joan (classic board)")."""
+    profile = getattr(game, "profile", None) or None
+    for label, name, prof in GAME_ENTRIES:
+        if name == game.name and prof == profile:
+            return label
+    return game.name

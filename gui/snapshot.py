@@ -7,6 +7,7 @@ the bottom's observation; the view draws it. Cards are ints 0..51, counters ints
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -29,6 +30,7 @@ class PoolView:
     label: str
     card: int | None
     amount: int
+    detail: str = ""
 
 
 @dataclass(frozen=True)
@@ -54,6 +56,9 @@ class TableSnapshot:
     revealed: dict[int, tuple[int, ...]] = field(default_factory=dict)
     pools: tuple[PoolView, ...] = ()
     last_play: tuple[int, int] | None = None
+    turnup: int | None = None
+    #: "row": pools side by side; "round": the classic round Pope Joan board.
+    board: str = "row"
 
 
 @dataclass
@@ -83,3 +88,18 @@ class DealSummary:
     pools: list[tuple[str, int]]
     #: Whether this was the last deal of the game.
     last_deal: bool
+
+
+@dataclass(frozen=True)
+class GameChoice:
+    """One entry of New Game: ``label`` for people, the record ``game`` name, the Pope Joan
+    ``profile`` (or ``None``), the player range, and the house rules offered (option specs
+    from :mod:`gamecore.options`, with their one-line ``help``)."""
+
+    label: str
+    game: str
+    profile: str | None
+    min_players: int
+    max_players: int
+    rules: tuple[Any, ...]
+    help: dict[str, str] = field(default_factory=dict)

@@ -29,7 +29,17 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QApplication, QGraphicsScene, QGraphicsSimpleTextItem, QGraphicsView
 
 from gui.cardart import CardArt
-from gui.items import INK, Announcement, CardItem, FanItem, PoolItem, SeatPlate, StockItem
+from gui.items import (
+    INK,
+    Announcement,
+    CardItem,
+    ChipToken,
+    FanItem,
+    PoolItem,
+    RoundBoard,
+    SeatPlate,
+    StockItem,
+)
 from gui.layout import TableLayout, compute_layout
 from gui.snapshot import TableSnapshot
 
@@ -64,6 +74,10 @@ class TableView(QGraphicsView):
         self.row_labels: list[QGraphicsSimpleTextItem] = []
         self.stock = StockItem(self.art)
         scene.addItem(self.stock)
+        self.board = RoundBoard(self.art)
+        self.board.setZValue(10)
+        scene.addItem(self.board)
+        self._chips: list[QVariantAnimation] = []
         self.announcement = Announcement()
         self.announcement.setZValue(900)
         scene.addItem(self.announcement)
@@ -123,6 +137,10 @@ class TableView(QGraphicsView):
                 continue
             for (x, y), c in zip(lay.fan_positions(d, len(cards)), cards, strict=True):
                 targets[c] = (QPointF(x, y), True, 200, small, False)
+        if snap.turnup is not None:
+            # The trump turn-up lies face up across the stock (PJ-22, PJ-C-4).
+            targets[snap.turnup] = (QPointF(lay.stock.x - lay.card_w * 0.6,
+                                            lay.stock.y - lay.card_h * 0.06), True, 60, cw, False)
         if snap.stock_cards:
             sx = lay.stock.x - (len(snap.stock_cards) - 1) * small * 0.3 + lay.card_w - small
             for i, c in enumerate(snap.stock_cards):
@@ -193,9 +211,15 @@ class TableView(QGraphicsView):
             self.scene().removeItem(self.fans.pop(seat))
 
     def _draw_pools(self, snap: TableSnapshot, lay: TableLayout, dpr: float) -> None:
-        while len(self.pool_items) > len(snap.pools):
+        round_board = snap.board == "round"
+        b = lay.board
+        self.board.setVisible(round_board)
+        self.board.set_state(QRectF(b.x, b.y, b.w, b.h) if round_board else QRectF(),
+                             [(p.label, p.amount, p.detail) for p in snap.pools], dpr)
+        shown = [] if round_board else list(snap.pools)
+        while len(self.pool_items) > len(shown):
             self.scene().removeItem(self.pool_items.pop())
-        for i, pv in enumerate(snap.pools):
+        for i, pv in enumerate(shown):
             if i == len(self.pool_items):
                 item = PoolItem(self.art, pv.label)
                 item.setZValue(10)
@@ -205,7 +229,50 @@ class TableView(QGraphicsView):
             item.label = pv.label
             cr, ch = lay.pool_cards[i], lay.pool_chips[i]
             item.set_state(QRectF(cr.x, cr.y, cr.w, cr.h), QRectF(ch.x, ch.y, ch.w, ch.h),
-                           pv.card, pv.amount, dpr)
+                           pv.card, pv.amount, dpr, pv.detail)
+
+    def pool_anchor(self, pool: int) -> QPointF:
+        """Where the counters of pool ``pool`` lie on the table."""
+        if self.board.isVisible():
+            return self.board.anchor(pool)
+        if pool < len(self.pool_items):
+            return self.pool_items[pool].chip_anchor()
+        return QPointF()
+
+    def seat_anchor(self, seat: int) -> QPointF:
+        """The middle of seat ``seat``'s plate."""
+        plate = self.plates.get(seat)
+        return plate.rect.center() if plate is not None else QPointF()
+
+    def slide_counters(self, moves: list[tuple[QPointF, QPointF, int]]) -> None:
+        """Counters slide from one point to another (pool ↔ seat, seat → seat): up to five
+        chips per move, over the table's duration; nothing moves when it is 0."""
+        if self.duration <= 0 or self.layout_ is None:
+            return
+        d = max(10, round(self.layout_.card_w * 0.32))
+        dpr = self._dpr()
+        for src, dst, amount in moves:
+            for k in range(min(amount, 5)):
+                token = ChipToken(self.art.chip(k % 5, d, dpr))
+                token.setZValue(950)
+                token.setPos(src - QPointF(d / 2, d / 2))
+                self.scene().addItem(token)
+                anim = QVariantAnimation(self)
+                anim.setStartValue(src - QPointF(d / 2, d / 2))
+                anim.setEndValue(dst - QPointF(d / 2, d / 2))
+                anim.setDuration(int(self.duration * 1.6) + 40 * k)
+                anim.setEasingCurve(QEasingCurve.Type.InOutQuad)
+                anim.valueChanged.connect(token.setPos)
+
+                def done(t: ChipToken = token, a: QVariantAnimation = anim) -> None:
+                    if t.scene() is not None:
+                        self.scene().removeItem(t)
+                    if a in self._chips:
+                        self._chips.remove(a)
+
+                anim.finished.connect(done)
+                self._chips.append(anim)
+                anim.start()
 
     def _draw_row_labels(self, snap: TableSnapshot, lay: TableLayout) -> None:
         while len(self.row_labels) < len(snap.row_labels):

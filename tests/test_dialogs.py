@@ -10,7 +10,6 @@ from gamecore.cards import card
 from gui.dialogs import (
     DealSummary,
     DealSummaryDialog,
-    NewGameDialog,
     SplitDialog,
     StakeDialog,
     StandingsDialog,
@@ -184,44 +183,6 @@ def test_split_rejects_inconsistent_default(qtbot):
 
 # ---------------------------------------------------------------------------------------------
 # New game
-
-
-def test_new_game_values(qtbot):
-    dlg = _show(qtbot, NewGameDialog(None, players=4, name="You"))
-    players = _child(dlg, QSpinBox, "players")
-    name = _child(dlg, QLineEdit, "name")
-    opponents = _child(dlg, QLabel, "opponents")
-    assert (players.minimum(), players.maximum(), players.value()) == (3, 8, 4)
-    assert opponents.text() == "You and 3 computer players"
-
-    _retype(qtbot, players, "6")
-    assert dlg.players() == 6
-    assert opponents.text() == "You and 5 computer players"
-    _retype(qtbot, name, "  Mrs Gamp ")
-    assert dlg.name() == "Mrs Gamp"
-
-    with qtbot.waitSignal(dlg.accepted, timeout=1000):
-        qtbot.mouseClick(_child(dlg, QPushButton, "ok"), Qt.MouseButton.LeftButton)
-    assert (dlg.players(), dlg.name()) == (6, "Mrs Gamp")
-
-
-def test_new_game_empty_name_is_you_and_cancel_rejects(qtbot):
-    dlg = _show(qtbot, NewGameDialog(None, players=5, name="Ann", min_players=3, max_players=6))
-    assert _child(dlg, QSpinBox, "players").maximum() == 6
-    name = _child(dlg, QLineEdit, "name")
-    assert dlg.name() == "Ann"
-    name.selectAll()
-    qtbot.keyClick(name, Qt.Key.Key_Delete)
-    qtbot.keyClicks(name, "   ")
-    assert name.text() == "   "
-    assert dlg.name() == "You"
-    with qtbot.waitSignal(dlg.rejected, timeout=1000):
-        qtbot.mouseClick(_child(dlg, QPushButton, "cancel"), Qt.MouseButton.LeftButton)
-    assert dlg.result() == QDialog.DialogCode.Rejected
-
-
-# ---------------------------------------------------------------------------------------------
-# Deal summary
 
 
 def _summary(winner: int | None = 1, last_deal: bool = False) -> DealSummary:
