@@ -15,8 +15,13 @@ from gamecore.cards import JACK, cards_in, mask_of, rank_of
 from gamecore.decisions import Decision
 from gamecore.errors import IllegalAction
 from gamecore.events import Event
+from gamecore.spoilfive.deal import SpoilFiveDeal
+from gamecore.spoilfive.game import SpoilFive
 from gamecore.stops.deal import StopsDeal
 from gamecore.stops.game import StopsGame
+
+Game = StopsGame | SpoilFive
+Deal = StopsDeal | SpoilFiveDeal
 
 
 def first_jack_dealer(deck: list[int], n: int, distributor: int = 0) -> int:
@@ -59,7 +64,7 @@ class Session:
     (counters per pool carried in; default all 0).
     """
 
-    def __init__(self, game: StopsGame, players: list[str], first_dealer: int,
+    def __init__(self, game: Game, players: list[str], first_dealer: int,
                  balances: list[int] | None = None, pools: list[int] | None = None) -> None:
         n = len(players)
         if not game.min_players <= n <= game.max_players:
@@ -76,7 +81,7 @@ class Session:
         self.balances = list(self.start_balances)
         self.pools = list(self.start_pools)
         self.logs: list[DealLog] = []
-        self.deal: StopsDeal | None = None
+        self.deal: Deal | None = None
         self.prev_winner: int | None = None
 
     # ---- session shape (GEN-3, GEN-4, GEN-5) ------------------------------------------
@@ -98,7 +103,13 @@ class Session:
         dealer = self.next_dealer()
         return [s for s in range(self.n)
                 if self.balances[s] < self.game.least_stake(s, dealer, self.balances,
-                                                            self.prev_winner)]
+                                                            self.prev_winner, self.fresh)]
+
+    @property
+    def fresh(self) -> bool:
+        """Whether the next deal starts a fresh pool: the first deal of a record or session,
+        or the pool was won last deal (Spoil Five, SF-6)."""
+        return not self.logs or self.logs[-1].winner is not None
 
     @property
     def deal_in_progress(self) -> bool:
@@ -127,8 +138,9 @@ class Session:
         if self.complete:
             raise ValueError("the session is over")
         dealer = self.next_dealer()
-        self.deal = StopsDeal(self.game, dealer, [mask_of(h) for h in hands], mask_of(stock),
-                              turnup, self.balances, self.pools, self.prev_winner)
+        self.deal = self.game.new_deal(dealer, [mask_of(h) for h in hands], mask_of(stock),
+                                       turnup, self.balances, self.pools, self.prev_winner,
+                                       self.fresh)
         self.logs.append(DealLog(dealer, [list(h) for h in hands], list(stock), turnup))
         self._sync()
         return list(self.deal.start_events)
@@ -168,8 +180,9 @@ class Session:
         self.pools = list(self.deal.pools)
         log = self.logs[-1]
         log.balances, log.pools = list(self.balances), list(self.pools)
+        log.winner = self.deal.winner
         if self.deal.over:
-            log.finished, log.winner = True, self.deal.winner
+            log.finished = True
             self.prev_winner = self.deal.winner
 
     # ---- the end (GEN-6) -------------------------------------------------------------

@@ -149,7 +149,7 @@ _SPECS = (
     OptionSpec("sf.jinking", frozenset((SPOIL_FIVE,)), "bool", True),
     OptionSpec("sf.misdealForfeit", frozenset((SPOIL_FIVE,)), "bool", False),
     OptionSpec("sf.playOutDeadTricks", frozenset((SPOIL_FIVE,)), "bool", False),
-    OptionSpec("sf.autoPlayForced", frozenset((SPOIL_FIVE,)), "bool", True),
+    OptionSpec("sf.autoPlayForced", frozenset((SPOIL_FIVE,)), "bool", False),
     OptionSpec("sf.robbing", frozenset((SPOIL_FIVE,)), "choice", "optional",
                choices=("optional", "compulsory", "off")),
     OptionSpec("sf.packets", frozenset((SPOIL_FIVE,)), "choice", "3-2", choices=("3-2", "2-3")),

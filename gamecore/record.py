@@ -21,9 +21,8 @@ from gamecore.cards import CardSyntaxError, card_code, parse_card
 from gamecore.decisions import PlayChoice, SplitChoice, StakeChoice
 from gamecore.errors import IllegalAction, OptionError, RecordError
 from gamecore.games import make_game
-from gamecore.match import Session
+from gamecore.match import Game, Session
 from gamecore.options import GAMES, STOPS_GAMES
-from gamecore.stops.game import StopsGame
 
 FORMAT = "parlour-record"
 VERSION = 1
@@ -43,13 +42,14 @@ class DealEntry:
     turnup: int | None
     seed: int | None
     actions: list[str]
+    stock_given: bool = True
 
 
 @dataclass
 class Record:
     """A read deal record, checked at the level of the whole file and its keys."""
 
-    game: StopsGame
+    game: Game
     options: dict[str, Any]
     players: list[str]
     balances: list[int] | None
@@ -176,7 +176,7 @@ def _parse_deal(d: Any, k: int, n: int, game_name: str) -> DealEntry:
             turnup = parse_card(turnup)
         except CardSyntaxError as e:
             raise RecordError(f"{where}: turnup: {e}") from None
-    return DealEntry(dealer, hand_cards, stock, turnup, None, list(actions))
+    return DealEntry(dealer, hand_cards, stock, turnup, None, list(actions), "stock" in d)
 
 
 def load_record(text: str) -> Record:
@@ -204,15 +204,27 @@ def read_record(path: str | os.PathLike[str]) -> Record:
 # ---- replay ----------------------------------------------------------------------------
 
 
-def _check_cards(game: StopsGame, entry: DealEntry, n: int, where: str) -> None:
+def _check_cards(game: Game, entry: DealEntry, n: int, where: str) -> None:
+    """Hands of the deal table's size, every card of the pack exactly once, and a turn-up
+    where the game turns one (in the stock for the stops games, apart from it in Spoil Five,
+    whose stock may be left out)."""
     assert entry.hands is not None and entry.stock is not None
     k = game.hand_size(n)
-    seen: set[int] = set()
     for i, hand in enumerate(entry.hands):
         if len(hand) != k:
             raise RecordError(f"{where}: hands[{i}] has {len(hand)} cards; "
                               f"{game.name} with {n} players deals {k}")
-    for c in [*(c for h in entry.hands for c in h), *entry.stock]:
+    if entry.turnup is not None and not game.turns_trump:
+        raise RecordError(f"{where}: turnup: {game.name} turns no trump; it must be null")
+    if game.turns_trump and not game.turnup_in_stock:
+        if entry.turnup is None:
+            raise RecordError(f"{where}: turnup missing: {game.name} turns a trump")
+        if entry.stock_given is False:
+            held = {c for h in entry.hands for c in h} | {entry.turnup}
+            entry.stock = [c for c in range(52) if game.pack >> c & 1 and c not in held]
+    seen: set[int] = set()
+    extra = [entry.turnup] if entry.turnup is not None and not game.turnup_in_stock else []
+    for c in [*(c for h in entry.hands for c in h), *entry.stock, *extra]:
         if c in seen:
             raise RecordError(f"{where}: {card_code(c)} appears twice")
         if not game.pack >> c & 1:
@@ -221,11 +233,8 @@ def _check_cards(game: StopsGame, entry: DealEntry, n: int, where: str) -> None:
     if len(seen) != game.pack_size():
         missing = [card_code(c) for c in range(52) if game.pack >> c & 1 and c not in seen]
         raise RecordError(f"{where}: cards missing from hands and stock: {' '.join(missing)}")
-    if entry.turnup is not None:
-        if not game.turns_trump:
-            raise RecordError(f"{where}: turnup: {game.name} turns no trump; it must be null")
-        if entry.turnup not in entry.stock:
-            raise RecordError(f"{where}: turnup {card_code(entry.turnup)} is not a stock card")
+    if entry.turnup is not None and game.turnup_in_stock and entry.turnup not in entry.stock:
+        raise RecordError(f"{where}: turnup {card_code(entry.turnup)} is not a stock card")
 
 
 def new_session(record: Record) -> Session:
@@ -266,6 +275,7 @@ def replay_session(record: Record) -> Session:
             except ActionSyntaxError as e:
                 raise RecordError(f"{here}: {e}") from None
             if j == 1 and not isinstance(action, NameStake | Split) and deal.phase == "staking":
+                # (Spoil Five has no staking decisions: its stakes are paid at the deal.)
                 # Staking may be left out of a deal with at least one play: apply the
                 # default stake and the automatic splits (format "Actions", NM-5).
                 for auto in _auto_staking(session):

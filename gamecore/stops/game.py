@@ -97,6 +97,17 @@ class StopsGame:
     def _finish_setup(self) -> None:
         self.succ = successor_table(self.pack, self.ace_high)
 
+    def new_deal(self, dealer: int, hands: list[int], stock: int, turnup: int | None,
+                 balances: list[int], pools: list[int], prev_winner: int | None,
+                 fresh: bool = True) -> StopsDeal:
+        """A new deal of this game with these cards (int masks) and counters."""
+        from gamecore.stops.deal import StopsDeal
+
+        return StopsDeal(self, dealer, hands, stock, turnup, balances, pools, prev_winner)
+
+    #: Whether the turn-up is one of the stock cards (the stops games) or apart from it.
+    turnup_in_stock = True
+
     # ---- dealing (STOP-13) -------------------------------------------------------------
 
     def pack_size(self) -> int:
@@ -162,9 +173,10 @@ class StopsGame:
         return tuple(amounts)
 
     def least_stake(self, seat: int, dealer: int, balances: list[int],
-                    prev_winner: int | None = None) -> int:
+                    prev_winner: int | None = None, fresh: bool = True) -> int:
         """The smallest stake the rules could require of ``seat`` next deal (GEN-5 rule 1);
-        ``prev_winner`` is the winner of the deal before (Spinado's exemption)."""
+        ``prev_winner`` is the winner of the deal before (Spinado's exemption); ``fresh``
+        whether the next deal starts a fresh pool (Spoil Five)."""
         return 0
 
     # ---- play -------------------------------------------------------------------------

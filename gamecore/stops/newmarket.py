@@ -75,7 +75,7 @@ class Newmarket(StopsGame):
         return deal.stake
 
     def least_stake(self, seat: int, dealer: int, balances: list[int],
-                    prev_winner: int | None = None) -> int:
+                    prev_winner: int | None = None, fresh: bool = True) -> int:
         return int(self.options["nm.minStake"])
 
     # ---- play (NM-7, NM-8) -----------------------------------------------------------

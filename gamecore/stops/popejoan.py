@@ -53,7 +53,7 @@ class PopeJoan(StopsGame):
         self.capture_cards: dict[int, int] = {}
 
     def least_stake(self, seat: int, dealer: int, balances: list[int],
-                    prev_winner: int | None = None) -> int:
+                    prev_winner: int | None = None, fresh: bool = True) -> int:
         return 15 if seat == dealer else 0
 
     def captures(self, deal: StopsDeal) -> dict[int, int]:
@@ -161,7 +161,7 @@ class PopeJoanM(PopeJoan):
         return deal.stake if seat == deal.dealer else deal.stake - 1
 
     def least_stake(self, seat: int, dealer: int, balances: list[int],
-                    prev_winner: int | None = None) -> int:
+                    prev_winner: int | None = None, fresh: bool = True) -> int:
         return 1 if seat == dealer else 0
 
     # ---- play --------------------------------------------------------------------

@@ -53,7 +53,7 @@ class Spinado(StopsGame):
         return out
 
     def least_stake(self, seat: int, dealer: int, balances: list[int],
-                    prev_winner: int | None = None) -> int:
+                    prev_winner: int | None = None, fresh: bool = True) -> int:
         if seat == dealer:
             return 24
         return 0 if seat == prev_winner else 3
