@@ -191,11 +191,12 @@ class Controller(QObject):
         """The person dropped or clicked ``card``: play it if legal, else refuse with the
         engine's reason (the card slides home)."""
         session = self.session
-        if session is None or session.deal is None or self.state != HUMAN or self.view.busy:
+        deal = None if session is None else session.deal
+        if (deal is None or self.state != HUMAN or self.view.busy or self.dialog is not None
+                or deal.to_act != self.human):
             self.view.refuse(card)
-            if self.state == COMPUTER and session is not None and session.deal is not None:
-                who = session.players[session.deal.to_act or 0]
-                self.status(f"Wait: {who} is to play.")
+            if deal is not None and deal.to_act is not None and deal.to_act != self.human:
+                self.status(f"Wait: {session.players[deal.to_act]} is to play.")
             return
         action = Play(self.human, card)
         legal = session.deal.legal_actions()

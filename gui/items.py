@@ -42,6 +42,7 @@ class CardItem(QGraphicsPixmapItem):
         self.width = 0
         self.dpr = 1.0
         self.home = QPointF()
+        self.home_z = 0.0
         self.in_hand = False
         self.playable = False
         self.setTransformationMode(Qt.TransformationMode.SmoothTransformation)

@@ -165,12 +165,13 @@ class TableView(QGraphicsView):
             item.set_playable(in_hand and c in snap.playable)
             item.setAccessibleName(item.accessible_name()) if hasattr(
                 item, "setAccessibleName") else None
-            item.setZValue(z + (z_hand if in_hand else 0))
+            item.home_z = z + (z_hand if in_hand else 0)
             if in_hand:
                 z_hand += 1
             item.home = pos
             if self._press is not None and self._press[0] is item and self._dragging:
-                continue
+                continue  # the card stays on top, under the pointer
+            item.setZValue(item.home_z)
             self.move_card(item, pos, duration)
 
     def _origin(self, snap: TableSnapshot, c: int, lay: TableLayout, target: QPointF
@@ -331,6 +332,7 @@ class TableView(QGraphicsView):
         """The choice of ``card`` was refused: it slides back to its place in the hand."""
         item = self.cards.get(card)
         if item is not None:
+            item.setZValue(item.home_z)
             self.move_card(item, item.home, max(120, self.duration))
 
     def announce(self, text: str) -> None:
@@ -412,7 +414,7 @@ class TableView(QGraphicsView):
             item = self._press[0]
         self._press, self._dragging = None, False
         if item is not None:
-            item.setZValue(300)
+            item.setZValue(item.home_z)
             self.move_card(item, item.home, max(120, self.duration))
 
     def focusOutEvent(self, event: QFocusEvent) -> None:  # noqa: N802

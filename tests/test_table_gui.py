@@ -1,0 +1,684 @@
+"""End-to-end tests of the table: the real MainWindow, driven with mouse events on the view's
+viewport and clicks on the real dialog buttons, checked against the engine.
+
+Everything runs with ``pace=0``: no pauses, but every step still goes through the Qt event
+loop (single-shot timers, the computer players' worker thread), so the tests wait on
+conditions with ``qtbot.waitUntil`` and never sleep.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+
+import pytest
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QPushButton, QSpinBox
+
+from gamecore.actions import Play, Split, format_action, parse_action
+from gamecore.cards import card_code, cards_in, suit_of
+from gamecore.decisions import PlayChoice, SplitChoice, StakeChoice
+from gamecore.match import first_jack_dealer, shuffled
+from gamecore.stops.deal import StopsObservation
+from gui import controller as ctl
+from gui.dialogs import DealSummaryDialog, SplitDialog, StakeDialog, StandingsDialog
+from gui.items import CardItem
+from gui.mainwindow import MainWindow
+from gui.presenter import SUIT_DISPLAY, rank_position
+
+SEED = 20240611
+WAIT = 5000  # ms: generous upper bound for one step; a step takes a few ms at pace 0
+LEFT = Qt.MouseButton.LeftButton
+NOMOD = Qt.KeyboardModifier.NoModifier
+
+
+# ---------------------------------------------------------------------------------------------
+# Helpers
+
+
+def open_window(qtbot, seed: int = SEED, on_start=None) -> MainWindow:
+    """A started MainWindow (pace 0, fixed seed), shown at 1280×800 with its layout drawn.
+    ``on_start(win)`` runs right after ``start()``, before any event is processed."""
+    win = MainWindow(pace=0, seed=seed)
+    qtbot.addWidget(win)
+    win.show()
+    win.resize(1280, 800)
+    qtbot.waitExposed(win)
+    win.start()
+    if on_start is not None:
+        on_start(win)
+    view = win.view
+
+    def laid_out() -> bool:
+        lay = view.layout_
+        vp = view.viewport().rect()
+        return lay is not None and (lay.width, lay.height) == (vp.width(), vp.height())
+
+    qtbot.waitUntil(laid_out, timeout=WAIT)
+    return win
+
+
+def status(win: MainWindow) -> str:
+    label = win.findChild(QLabel, "status")
+    assert label is not None
+    return label.text()
+
+
+def person_choice(win: MainWindow) -> PlayChoice | None:
+    """The person's pending card choice when it is really theirs to make (not a forced move,
+    which plays itself), the table at rest; else ``None``."""
+    c = win.controller
+    if c.state != ctl.HUMAN or c.session is None or c.session.deal is None or win.view.busy:
+        return None
+    d = c.session.deal.decision()
+    if isinstance(d, PlayChoice) and d.seat == c.human and not d.forced:
+        return d
+    return None
+
+
+def open_dialog(win: MainWindow) -> QDialog | None:
+    dlg = win.controller.dialog
+    return dlg if dlg is not None and dlg.isVisible() else None
+
+
+def needs_person(win: MainWindow) -> bool:
+    state = win.controller.state
+    if state in (ctl.STAKING, ctl.SUMMARY, ctl.OVER):
+        return open_dialog(win) is not None
+    return person_choice(win) is not None
+
+
+def wait_for_person(qtbot, win: MainWindow) -> None:
+    """Wait until the person must act, and stays so after the event queue has run (a
+    pending step may still change the status line or the state)."""
+    while True:
+        qtbot.waitUntil(lambda: needs_person(win), timeout=WAIT)
+        qtbot.wait(1)
+        if needs_person(win):
+            return
+
+
+def ok_button(dlg: QDialog) -> QPushButton:
+    box = dlg.findChild(QDialogButtonBox)
+    assert box is not None
+    ok = box.button(QDialogButtonBox.StandardButton.Ok)
+    if ok is None:
+        ok = next(b for b in dlg.findChildren(QPushButton) if b.isDefault())
+    return ok
+
+
+def click_button(qtbot, dlg: QDialog, button: QPushButton) -> None:
+    assert button.isVisible() and button.isEnabled(), button.objectName()
+    with qtbot.waitSignal(dlg.finished, timeout=WAIT):
+        qtbot.mouseClick(button, LEFT)
+
+
+def advance(qtbot, win: MainWindow, max_steps: int = 400, allow_end: bool = False,
+            check: bool = False) -> PlayChoice | None:
+    """Accept staking dialogs (OK) and deal summaries (Next) until the person has a real card
+    choice; return it. At the end of the session (standings shown) return ``None`` if
+    ``allow_end``, else fail. ``check``: check every card's place whenever the person must
+    act."""
+    for _ in range(max_steps):
+        wait_for_person(qtbot, win)
+        if check:
+            check_places(win)
+        d = person_choice(win)
+        if d is not None:
+            return d
+        dlg = open_dialog(win)
+        assert dlg is not None
+        if isinstance(dlg, StandingsDialog) and allow_end:
+            return None
+        if isinstance(dlg, DealSummaryDialog):
+            click_button(qtbot, dlg, dlg.findChild(QPushButton, "next"))
+        elif isinstance(dlg, StakeDialog | SplitDialog):
+            click_button(qtbot, dlg, ok_button(dlg))
+        else:
+            pytest.fail(f"unexpected dialog {dlg!r} in state {win.controller.state}")
+    pytest.fail("the person never got a card choice")
+
+
+def hand_items(win: MainWindow) -> list[CardItem]:
+    """The person's hand items, left to right."""
+    items = [it for it in win.view.cards.values() if it.in_hand]
+    return sorted(items, key=lambda it: it.pos().x())
+
+
+def grab_point(win: MainWindow, item: CardItem) -> QPoint:
+    """A viewport point on ``item`` where it is the topmost hand card: its centre when that
+    is visible (cards overlap in the hand), else the nearest visible point on its row."""
+    view = win.view
+    rect = item.sceneBoundingRect()
+    centre = view.mapFromScene(rect.center())
+    if view.hand_card_at(centre) is item:
+        return centre
+    y = rect.center().y()
+    for i in range(1, 40):
+        p = view.mapFromScene(QPointF(rect.left() + rect.width() * i / 40, y))
+        if view.hand_card_at(p) is item:
+            return p
+    pytest.fail(f"no visible point on {card_code(item.card)}")
+
+
+def table_point(win: MainWindow) -> QPointF:
+    """A scene point in the middle of the table, well above the drop line."""
+    lay = win.view.layout_
+    assert lay is not None
+    return QPointF(lay.width / 2, lay.drop_line - lay.card_h)
+
+
+def drag(qtbot, win: MainWindow, item: CardItem, to_centre: QPointF,
+         via: tuple[QPointF, ...] = (), steps: int = 8) -> None:
+    """Press on ``item``, move in ``steps`` per leg so that the card's centre passes through
+    ``via`` and ends at ``to_centre`` (scene), and release there — all as mouse events on the
+    viewport. Checks that the card follows the pointer."""
+    view = win.view
+    vp = view.viewport()
+    start = grab_point(win, item)
+    offset = view.mapToScene(start) - item.sceneBoundingRect().center()
+    QTest.mousePress(vp, LEFT, NOMOD, start)
+    here = QPointF(start)
+    for centre in (*via, to_centre):
+        end = QPointF(view.mapFromScene(centre + offset))
+        for i in range(1, steps + 1):
+            p = here + (end - here) * (i / steps)
+            QTest.mouseMove(vp, QPoint(round(p.x()), round(p.y())))
+        here = end
+        got = item.sceneBoundingRect().center()
+        assert abs(got.x() - centre.x()) <= 2 and abs(got.y() - centre.y()) <= 2
+    QTest.mouseRelease(vp, LEFT, NOMOD, QPoint(round(here.x()), round(here.y())))
+
+
+def click_card(win: MainWindow, item: CardItem) -> None:
+    """Press and release on ``item`` without moving (a click)."""
+    p = grab_point(win, item)
+    QTest.mousePress(win.view.viewport(), LEFT, NOMOD, p)
+    QTest.mouseRelease(win.view.viewport(), LEFT, NOMOD, p)
+
+
+def engine_hand(win: MainWindow) -> set[int]:
+    deal = win.controller.session.deal
+    return set(cards_in(deal.hands[win.controller.human]))
+
+
+def check_places(win: MainWindow) -> None:
+    """Every card in exactly one place (the table at rest)."""
+    view, deal = win.view, win.controller.session.deal
+    assert not view.busy
+    scene_cards = [it.card for it in view.scene().items() if isinstance(it, CardItem)]
+    assert len(scene_cards) == len(set(scene_cards)), "a card is drawn twice"
+    assert set(scene_cards) == set(view.cards)
+    for c, item in view.cards.items():
+        assert item.card == c
+        assert item.pos() == item.home, f"{card_code(c)} is not at its place"
+    in_hand = {c for c, it in view.cards.items() if it.in_hand}
+    on_table = {c for c, it in view.cards.items() if not it.in_hand}
+    if deal.phase == "staking":
+        assert in_hand == set()  # no cards are shown while staking (GEN-9)
+    else:
+        assert in_hand == engine_hand(win)
+    if not deal.over:
+        assert on_table == {p.card for p in deal.history}
+    places = [(round(it.home.x(), 3), round(it.home.y(), 3)) for it in view.cards.values()]
+    assert len(places) == len(set(places)), "two cards share a place"
+
+
+def find_illegal_choice(qtbot, win: MainWindow) -> tuple[PlayChoice, int]:
+    """Advance (playing the first legal card by a click when needed) until the person must
+    lead and holds a card that may not be led; return the choice and that card."""
+    for _ in range(60):
+        d = advance(qtbot, win)
+        legal = {a.card for a in d.actions}
+        illegal = sorted(engine_hand(win) - legal)
+        if illegal:
+            return d, illegal[0]
+        item = next(it for it in hand_items(win) if it.playable)
+        click_card(win, item)
+    pytest.fail("no position with an illegal card found")
+
+
+def advance_to_next_deal(qtbot, win: MainWindow) -> None:
+    """Play the current deal out (clicking the first playable card each time) and accept its
+    summary; the next deal has started when this returns."""
+    play_deal_by_clicks(qtbot, win)
+    dlg = win.controller.dialog
+    deals = len(win.controller.session.logs)
+    click_button(qtbot, dlg, dlg.findChild(QPushButton, "next"))
+    qtbot.waitUntil(lambda: len(win.controller.session.logs) == deals + 1, timeout=WAIT)
+
+
+def play_deal_by_clicks(qtbot, win: MainWindow, clicks: list[int] | None = None) -> None:
+    """Until the deal's summary shows: accept staking dialogs, and make the person's choices
+    by clicking the leftmost playable card (real mouse events on the viewport)."""
+    for _ in range(200):
+        wait_for_person(qtbot, win)
+        c = win.controller
+        if c.state == ctl.SUMMARY:
+            return
+        dlg = open_dialog(win)
+        if dlg is not None:
+            assert isinstance(dlg, StakeDialog | SplitDialog)
+            click_button(qtbot, dlg, ok_button(dlg))
+            continue
+        item = next(it for it in hand_items(win) if it.playable)
+        n = len(c.session.logs[-1].actions)
+        click_card(win, item)
+        assert c.session.logs[-1].actions[n] == f"0 {card_code(item.card)}"
+        if clicks is not None:
+            clicks.append(item.card)
+    pytest.fail("the deal did not end")
+
+
+# ---------------------------------------------------------------------------------------------
+# Playing cards with the mouse
+
+
+def test_drag_legal_card_onto_table_plays_it(qtbot):
+    win = open_window(qtbot)
+    d = advance(qtbot, win)
+    session, view = win.controller.session, win.view
+    lay = view.layout_
+    legal = [a.card for a in d.actions]
+    item = next(it for it in hand_items(win) if it.card in legal)
+    assert item.playable and item.in_hand
+    assert item.pos() == item.home
+    assert item.home.y() == pytest.approx(lay.hand_y - lay.raise_by)  # raised: playable
+    card = item.card
+    n_actions = len(session.logs[-1].actions)
+
+    drag(qtbot, win, item, table_point(win))
+
+    assert card not in engine_hand(win)
+    assert session.logs[-1].actions[n_actions] == f"0 {card_code(card)}"
+    assert any(p.seat == 0 and p.card == card for p in session.deal.history)
+    assert view.cards[card] is item and not item.in_hand and not item.playable
+    qtbot.waitUntil(lambda: not view.busy, timeout=WAIT)
+    # On its place among the played cards: its suit's row, its rank's column.
+    row = SUIT_DISPLAY.index(suit_of(card))
+    col = rank_position(card, session.game.ace_high)
+    assert item.pos() == item.home == QPointF(*lay.played_pos(row, col))
+
+
+def test_click_legal_card_plays_it(qtbot):
+    win = open_window(qtbot)
+    d = advance(qtbot, win)
+    session = win.controller.session
+    legal = [a.card for a in d.actions]
+    item = [it for it in hand_items(win) if it.card in legal][-1]
+    card = item.card
+    n_actions = len(session.logs[-1].actions)
+
+    click_card(win, item)
+
+    assert card not in engine_hand(win)
+    assert session.logs[-1].actions[n_actions] == f"0 {card_code(card)}"
+    assert not item.in_hand
+
+
+def test_illegal_drop_is_refused_with_engine_reason(qtbot):
+    win = open_window(qtbot)
+    d, card = find_illegal_choice(qtbot, win)
+    session, view = win.controller.session, win.view
+    deal = session.deal
+    why = deal.explain_illegal(Play(0, card))
+    assert why is not None
+    hand_before = deal.hands[0]
+    actions_before = list(session.logs[-1].actions)
+    history_before = len(deal.history)
+    item = view.cards[card]
+    assert item.in_hand and not item.playable
+    home = QPointF(item.home)
+
+    drag(qtbot, win, item, table_point(win))
+
+    assert deal.hands[0] == hand_before
+    assert session.logs[-1].actions == actions_before
+    assert len(deal.history) == history_before
+    assert deal.decision() == d
+    assert status(win).startswith("Not allowed:")
+    assert why in status(win)
+    assert win.controller.state == ctl.HUMAN
+    qtbot.waitUntil(lambda: not view.busy, timeout=WAIT)
+    assert item.in_hand
+    assert item.pos() == item.home == home
+
+
+def test_drag_released_over_hand_returns_home(qtbot):
+    win = open_window(qtbot)
+    d = advance(qtbot, win)
+    session, view = win.controller.session, win.view
+    lay = view.layout_
+    item = next(it for it in hand_items(win) if it.playable)
+    card, home = item.card, QPointF(item.home)
+    hand_before = session.deal.hands[0]
+    actions_before = list(session.logs[-1].actions)
+    status_before = status(win)
+    # Carry the card over the table, then back down and let go over the hand, below the
+    # drop line.
+    below = QPointF(item.sceneBoundingRect().center().x() + lay.card_w * 0.8,
+                    lay.drop_line + lay.card_h * 0.6)
+    assert below.y() > lay.drop_line and below.y() < lay.height
+    drag(qtbot, win, item, below, via=(table_point(win),))
+
+    assert session.deal.hands[0] == hand_before
+    assert session.logs[-1].actions == actions_before
+    assert session.deal.decision() == d
+    assert not status(win).startswith("Not allowed")
+    assert status(win) == status_before
+    qtbot.waitUntil(lambda: not view.busy, timeout=WAIT)
+    assert item.in_hand and item.playable
+    assert item.pos() == item.home == home
+    assert card in engine_hand(win)
+
+
+# ---------------------------------------------------------------------------------------------
+# Staking through the dialogs
+
+
+def _seed_where_person_deals_first() -> int:
+    for seed in range(1000):
+        if first_jack_dealer(shuffled((1 << 52) - 1, random.Random(seed)), 4) == 0:
+            return seed
+    raise AssertionError("no seed found")
+
+
+def test_stake_and_split_dialogs_move_counters(qtbot):
+    win = open_window(qtbot, seed=_seed_where_person_deals_first())
+    c = win.controller
+    session = c.session
+    # Normally seat 0 deals first with this seed; if the controller draws differently, play
+    # on (deals rotate, GEN-3) until seat 0 deals.
+    for _ in range(session.n + 1):
+        if session.deal.dealer == 0:
+            break
+        advance_to_next_deal(qtbot, win)
+    assert session.deal.dealer == 0
+    deals_before = len(session.logs)
+    wait_for_person(qtbot, win)
+    dlg = c.dialog
+    assert isinstance(dlg, StakeDialog) and c.state == ctl.STAKING
+    choice = session.deal.decision()
+    assert isinstance(choice, StakeChoice) and choice.seat == 0
+    spin = dlg.findChild(QSpinBox, "stake")
+    assert spin.minimum() == choice.low
+    if choice.high is not None:
+        assert spin.maximum() == choice.high
+    assert spin.value() == choice.default
+    stake = choice.low + 3
+    assert spin.minimum() <= stake <= spin.maximum() and stake != choice.default
+    spin.setFocus()
+    spin.selectAll()
+    qtbot.keyClicks(spin, str(stake))
+    assert dlg.value() == stake
+    click_button(qtbot, dlg, ok_button(dlg))
+    assert session.deal.stake == stake
+    assert session.logs[-1].actions[0] == f"0 stake {stake}"
+
+    # The computers split first (clockwise from the dealer's left), then the dealer.
+    wait_for_person(qtbot, win)
+    split = c.dialog
+    assert isinstance(split, SplitDialog) and c.state == ctl.STAKING
+    sc = session.deal.decision()
+    assert isinstance(sc, SplitChoice) and sc.seat == 0 and sc.total == stake
+    others = [parse_action(a, session.game.pools) for a in session.logs[-1].actions[1:]]
+    assert [a.seat for a in others] == [1, 2, 3]
+    start = session.start_pools
+    assert session.pools == [start[i] + sum(a.amounts[i] for a in others)
+                             for i in range(len(start))]
+    pools_before, balance_before = list(session.pools), session.balances[0]
+    others_before = session.balances[1:]
+    # Mess the spin boxes up, then put the default back with the button.
+    qtbot.mouseClick(split.findChild(QPushButton, "all_1"), LEFT)
+    assert split.amounts() == (0, stake, 0, 0) != sc.default
+    qtbot.mouseClick(split.findChild(QPushButton, "defaultSplit"), LEFT)
+    assert split.amounts() == sc.default
+    assert [split.findChild(QSpinBox, f"pool_{i}").value() for i in range(4)] == list(
+        sc.default)
+
+    # Read the accounts the moment the split is applied, before anything else can happen
+    # (slots run in connection order: the controller's first).
+    seen: dict[str, list[int]] = {}
+    split.accepted.connect(lambda: seen.update(pools=list(session.pools),
+                                               balances=list(session.balances)))
+    click_button(qtbot, split, split.findChild(QPushButton, "ok"))
+    assert seen["balances"][0] == balance_before - stake
+    assert seen["balances"][1:] == others_before
+    assert seen["pools"] == [p + a for p, a in zip(pools_before, sc.default, strict=True)]
+    assert session.logs[-1].actions[4] == format_action(Split(0, sc.default),
+                                                        session.game.pools)
+    assert len(session.logs) == deals_before
+    assert session.deal.phase == "play"
+    # Staking moves counters but never creates or destroys them.
+    assert session.conserved_total() == sum(session.start_balances) + sum(start)
+
+
+# ---------------------------------------------------------------------------------------------
+# A whole deal
+
+
+def test_whole_deal_through_the_view(qtbot):
+    win = open_window(qtbot)
+    c = win.controller
+    session = c.session
+    total = sum(session.start_balances) + sum(session.start_pools)
+    clicks: list[int] = []
+    play_deal_by_clicks(qtbot, win, clicks)
+
+    deal = session.deal
+    assert c.state == ctl.SUMMARY
+    dlg = c.dialog
+    assert isinstance(dlg, DealSummaryDialog) and dlg.isVisible()
+    assert deal.over and deal.winner is not None
+    assert dlg.summary.winner == deal.winner
+    assert session.logs[-1].finished and session.logs[-1].winner == deal.winner
+    assert not deal.hands[deal.winner]
+    assert sum(session.balances) + sum(session.pools) == total
+    assert dlg.summary.balances == session.balances
+    assert sum(dlg.summary.deltas) + sum(session.pools) - sum(session.start_pools) == 0
+    # Everything the person clicked was played by seat 0, in that order.
+    mine = [p.card for p in deal.history if p.seat == 0]
+    assert [x for x in mine if x in clicks] == clicks
+    assert len(session.logs) == 1
+
+    click_button(qtbot, dlg, dlg.findChild(QPushButton, "next"))
+    qtbot.waitUntil(lambda: c.state in (ctl.STAKING, ctl.COMPUTER, ctl.HUMAN), timeout=WAIT)
+    assert len(session.logs) == 2
+    assert session.deal is not deal and not session.deal.over
+    assert session.deal.dealer == (deal.dealer + 1) % session.n
+
+
+# ---------------------------------------------------------------------------------------------
+# What the computers see
+
+
+class SpyAgent:
+    """Wraps an agent and records, on the worker thread, what it was given and the engine's
+    state at that moment (copied: the deal changes later)."""
+
+    def __init__(self, inner, seat: int, win: MainWindow, calls: list[dict]) -> None:
+        self.inner, self.seat, self.win, self.calls = inner, seat, win, calls
+
+    def choose(self, game, obs, rng):
+        deal = self.win.controller.session.deal
+        record = {
+            "thread": threading.get_ident(),
+            "seat": self.seat,
+            "game": game,
+            "obs": obs,
+            "phase": deal.phase,
+            "hand": deal.hands[self.seat],
+            "hands": tuple(deal.hands),
+            "decision": deal.decision(),
+        }
+        action = self.inner.choose(game, obs, rng)
+        record["action"] = action
+        record["why"] = deal.explain_illegal(action)
+        self.calls.append(record)
+        return action
+
+
+def test_computers_see_only_their_own_cards(qtbot):
+    calls: list[dict] = []
+
+    def spy(win: MainWindow) -> None:
+        c = win.controller
+        # start() only scheduled the first step: no computer has been asked anything yet.
+        assert c.state == ctl.IDLE
+        c.agents = {s: SpyAgent(a, s, win, calls) for s, a in c.agents.items()}
+
+    win = open_window(qtbot, on_start=spy)
+    c = win.controller
+    play_deal_by_clicks(qtbot, win)
+
+    session = c.session
+    assert calls
+    assert {r["seat"] for r in calls} == set(range(1, session.n))
+    assert all(r["thread"] != threading.get_ident() for r in calls)
+    phases = {r["phase"] for r in calls}
+    assert phases == {"staking", "play"}
+    for r in calls:
+        obs = r["obs"]
+        assert isinstance(obs, StopsObservation)
+        assert r["game"] is session.game
+        assert obs.seat == r["seat"]
+        assert obs.decision == r["decision"] and obs.decision.seat == r["seat"]
+        assert obs.revealed is None
+        if r["phase"] == "staking":
+            assert obs.hand == 0 and set(obs.hand_counts) == {0}
+        else:
+            assert obs.hand == r["hand"]
+            assert obs.hand_counts == tuple(h.bit_count() for h in r["hands"])
+            for other, h in enumerate(r["hands"]):
+                if other != r["seat"]:
+                    assert obs.hand & h == 0
+        assert r["why"] is None, f"seat {r['seat']} chose {r['action']}: {r['why']}"
+    assert session.deal.over
+
+
+# ---------------------------------------------------------------------------------------------
+# Cards stay in exactly one place
+
+
+def test_every_card_in_one_place_after_clicks(qtbot):
+    win = open_window(qtbot)
+    c, view = win.controller, win.view
+    session = c.session
+    refused = 0
+    for _round in range(6):
+        d = advance(qtbot, win, allow_end=True, check=True)
+        if d is None:
+            break
+        legal = {a.card for a in d.actions}
+        items = hand_items(win)
+        # An illegal card: clicked, then dragged onto the table.
+        bad = [it for it in items if it.card not in legal]
+        for it in bad[:1]:
+            before = session.deal.hands[0]
+            click_card(win, it)
+            assert status(win).startswith("Not allowed:")
+            qtbot.waitUntil(lambda: not view.busy, timeout=WAIT)
+            check_places(win)
+            drag(qtbot, win, it, table_point(win))
+            qtbot.waitUntil(lambda: not view.busy, timeout=WAIT)
+            assert session.deal.hands[0] == before
+            check_places(win)
+            refused += 1
+        # A legal card, then at once another card while it is no longer the person's turn.
+        good = next(it for it in items if it.card in legal)
+        click_card(win, good)
+        assert not good.in_hand
+        rest = hand_items(win)
+        if rest and session.deal.decision() is not None and \
+                session.deal.decision().seat != 0:
+            hand_before = session.deal.hands[0]
+            click_card(win, rest[0])
+            assert session.deal.hands[0] == hand_before
+            assert status(win).startswith(("Not allowed:", "Wait:"))
+        qtbot.waitUntil(lambda: not view.busy, timeout=WAIT)
+        check_places(win)
+    assert refused
+
+
+# ---------------------------------------------------------------------------------------------
+# Stacking of the hand after a drag that did not play
+
+
+def _shared_point(win: MainWindow, top: CardItem, other: CardItem) -> QPoint | None:
+    """A viewport point inside both cards where ``top`` is the topmost hand card."""
+    view = win.view
+    both = top.sceneBoundingRect().intersected(other.sceneBoundingRect())
+    if both.isEmpty():
+        return None
+    for i in range(1, 10):
+        for j in range(1, 10):
+            p = view.mapFromScene(QPointF(both.left() + both.width() * i / 10,
+                                          both.top() + both.height() * j / 10))
+            if view.hand_card_at(p) is top:
+                return p
+    return None
+
+
+
+def _click_at(win: MainWindow, p: QPoint) -> None:
+    QTest.mousePress(win.view.viewport(), LEFT, NOMOD, p)
+    QTest.mouseRelease(win.view.viewport(), LEFT, NOMOD, p)
+
+
+def test_refused_drop_leaves_right_neighbour_clickable(qtbot):
+    win = open_window(qtbot)
+    view, session = win.view, win.controller.session
+    # An illegal card with a playable card to its right.
+    for _ in range(20):
+        d, _card = find_illegal_choice(qtbot, win)
+        legal = {a.card for a in d.actions}
+        items = hand_items(win)
+        pairs = [(a, b) for a, b in zip(items, items[1:], strict=False)
+                 if a.card not in legal and b.card in legal]
+        if pairs:
+            break
+        click_card(win, next(it for it in items if it.playable))
+    else:
+        pytest.fail("no illegal card with a playable right neighbour")
+    bad, right = pairs[0]
+    p = _shared_point(win, right, bad)
+    if p is None:
+        pytest.fail("the cards do not overlap")
+    drag(qtbot, win, bad, table_point(win))
+    qtbot.waitUntil(lambda: not view.busy, timeout=WAIT)
+    assert status(win).startswith("Not allowed:")
+    assert bad.pos() == bad.home
+    # The person clicks the playable card where it is visible: it should be played.
+    n = len(session.logs[-1].actions)
+    _click_at(win, p)
+    assert session.logs[-1].actions[n:n + 1] == [f"0 {card_code(right.card)}"], status(win)
+
+
+def test_cancelled_drag_leaves_card_clickable(qtbot):
+    win = open_window(qtbot)
+    view, session = win.view, win.controller.session
+    # Two playable cards side by side (a lead in two suits).
+    for _ in range(20):
+        advance(qtbot, win)
+        items = hand_items(win)
+        pairs = [(a, b) for a, b in zip(items, items[1:], strict=False)
+                 if a.playable and b.playable]
+        if pairs:
+            break
+        click_card(win, next(it for it in items if it.playable))
+    else:
+        pytest.fail("no two playable cards side by side")
+    left, item = pairs[0]
+    p = _shared_point(win, item, left)
+    if p is None:
+        pytest.fail("the cards do not overlap")
+    lay = view.layout_
+    drag(qtbot, win, item, QPointF(item.sceneBoundingRect().center().x() + lay.card_w * 0.8,
+                                   lay.drop_line + lay.card_h * 0.6))
+    qtbot.waitUntil(lambda: not view.busy, timeout=WAIT)
+    assert item.pos() == item.home
+    # A click where the card was visible before the drag plays that card, not its neighbour.
+    n = len(session.logs[-1].actions)
+    _click_at(win, p)
+    assert session.logs[-1].actions[n:n + 1] == [f"0 {card_code(item.card)}"]
