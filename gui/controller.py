@@ -14,7 +14,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QDialog, QWidget
 
-from gamecore.actions import Action, NameStake, Play, Split
+from gamecore.actions import Action, Claim, Decline, Jink, NameStake, Play, Rob, Split
 from gamecore.agents.base import Agent
 from gamecore.cards import card_label, cards_in
 from gamecore.decisions import PlayChoice, SplitChoice, StakeChoice
@@ -36,15 +36,14 @@ from gui.table import TableView
 
 
 def agent_for(game: object) -> Agent:
-    """The computer player for ``game`` (falls back to a random legal player)."""
-    try:
-        from gamecore.agents import agent_for as factory
-    except ImportError:
-        from gamecore.agents.base import RandomAgent
-        from gamecore.agents.newmarket import NewmarketAgent
+    """The computer player for ``game`` (a random legal player where none is written yet)."""
+    from gamecore.agents import agent_for as factory
+    from gamecore.agents.base import RandomAgent
 
-        return NewmarketAgent() if getattr(game, "name", "") == "newmarket" else RandomAgent()
-    return factory(game)  # type: ignore[arg-type]
+    try:
+        return factory(game)  # type: ignore[arg-type]
+    except ValueError:
+        return RandomAgent()
 
 
 COMPUTER_NAMES = ("Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
@@ -76,6 +75,7 @@ class Controller(QObject):
         self.thinker = Thinker()
         self.thinker.decided.connect(self._computer_decided)
         self.view.card_chosen.connect(self.person_chose_card)
+        self.view.prompt_chosen.connect(self.person_answered)
         self.session: Session | None = None
         self.seats: list[SeatKind] = []
         self.agents: dict[int, Agent] = {}
@@ -101,6 +101,7 @@ class Controller(QObject):
         self.token += 1
         self._timer.stop()
         self._close_dialog()
+        self.view.prompt.hide()
         game = make_game(game_name, options or {})
         self.seats = [SeatKind(name or "You", True)] + [
             SeatKind(COMPUTER_NAMES[i], False) for i in range(players - 1)]
@@ -174,13 +175,49 @@ class Controller(QObject):
         assert isinstance(d, PlayChoice)
         self._set_state(HUMAN)
         self._refresh()
-        if d.forced and session.options.get("stop.autoPlayForced", True):
+        if self._ask_trick_question(d):
+            return
+        auto = session.options.get("stop.autoPlayForced",
+                                   session.options.get("sf.autoPlayForced", False))
+        if d.forced and auto:
             # A forced move plays itself after a short pause (STOP-14).
             self.status(presenter.lead_hint(session, d.seat))
             QTimer.singleShot(self.pace, lambda tok=self.token, a=d.actions[0]:
                               self._auto_play(tok, a))
             return
         self.status(presenter.lead_hint(session, d.seat))
+
+    def _ask_trick_question(self, d: PlayChoice) -> bool:
+        """Spoil Five's decisions besides a card: robbing (SF-21, SF-22) and claim or jink
+        (SF-31), asked in a panel above the hand. True when one was asked."""
+        session = self.session
+        assert session is not None and session.deal is not None
+        kinds = {type(a) for a in d.actions}
+        if Rob in kinds or Decline in kinds:
+            turnup = card_label(session.deal.turnup)
+            self.view.prompt.ask(f"Rob the {turnup}?\nClick or drag the card to discard,\n"
+                                 "or keep your cards:", [("decline", "Decline")])
+            self.status(f"You may rob the {turnup}: choose a card to discard, or decline.")
+            return True
+        if Claim in kinds:
+            pool = session.pools[0]
+            self.view.prompt.ask("You won the first three tricks.",
+                                 [("claim", f"Claim the pool ({pool})"),
+                                  ("jink", "Jink: win all five")])
+            self.status("Claim the pool now, or jink for all five tricks.")
+            return True
+        self.view.prompt.hide()
+        return False
+
+    def person_answered(self, key: str) -> None:
+        """A prompt button: decline to rob, claim or jink."""
+        session = self.session
+        if session is None or session.deal is None or self.state != HUMAN:
+            return
+        action = {"decline": Decline, "claim": Claim, "jink": Jink}[key](self.human)
+        if action in session.deal.legal_actions():
+            self.view.prompt.hide()
+            self._apply(action)
 
     def _auto_play(self, token: int, action: Action) -> None:
         deal = self.session.deal if self.session else None
@@ -200,6 +237,10 @@ class Controller(QObject):
             return
         action = Play(self.human, card)
         legal = session.deal.legal_actions()
+        if Rob(self.human, card) in legal:
+            self.view.prompt.hide()
+            self._apply(Rob(self.human, card))  # the card chosen is the discard
+            return
         spin = Play(self.human, card, spin=True)
         if spin in legal and action in legal:
             self._offer_spin(card)
@@ -275,11 +316,18 @@ class Controller(QObject):
         assert settlement is not None
         self._set_state(SUMMARY)
         self._refresh()
+        tricks = session.game.name == "spoil-five"  # GEN-9: its hands stay hidden
+        lines = presenter.summary_lines(session, self.deal_events)
+        if tricks:
+            lines = [f"{session.players[s]}: {n} trick{'s' if n != 1 else ''}"
+                     for s, n in enumerate(deal.tricks_won)] + lines  # type: ignore[union-attr]
+            if deal.winner is None:
+                lines.append("Spoiled: the pool stays for the next deal.")
         summary = DealSummary(
             names=list(session.players), winner=deal.winner, dealer=deal.dealer,
-            hands_left=[list(cards_in(h)) for h in deal.hands],
-            stock=list(cards_in(deal.stock)),
-            lines=presenter.summary_lines(session, self.deal_events),
+            hands_left=[[] if tricks else list(cards_in(h)) for h in deal.hands],
+            stock=[] if tricks else list(cards_in(deal.stock)),
+            lines=lines,
             deltas=list(settlement.deltas), balances=list(session.balances),
             pools=list(zip(presenter.pool_labels(session.game), session.pools, strict=True)),
             last_deal=session.complete)
@@ -346,8 +394,10 @@ class Controller(QObject):
 
     def _refresh(self, thinking: bool = False) -> None:
         if self.session is not None:
-            self.view.show(presenter.snapshot(self.session, self.human, thinking=thinking,
-                                              last_play=self.last_play))
+            make = presenter.snapshot_tricks if self.session.game.name == "spoil-five" \
+                else presenter.snapshot
+            self.view.show(make(self.session, self.human, thinking=thinking,
+                                last_play=self.last_play))
 
     def shutdown(self) -> None:
         """Stop thinking and timers (window closing)."""

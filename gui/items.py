@@ -148,15 +148,20 @@ class SeatPlate(QGraphicsItem):
         self.thinking = False
         self.dealer = False
         self.winner = False
+        self.tricks: int | None = None
 
     def set_state(self, rect: QRectF, name: str, detail: str, *, acting: bool,
-                  thinking: bool, dealer: bool, winner: bool = False) -> None:
-        """Show ``name`` and ``detail`` (e.g. "9 cards · 96") in ``rect`` (scene pixels)."""
+                  thinking: bool, dealer: bool, winner: bool = False,
+                  tricks: int | None = None) -> None:
+        """Show ``name`` and ``detail`` (e.g. "9 cards · 96") in ``rect`` (scene pixels);
+        ``tricks`` won this deal as small marks (trick games)."""
         self.prepareGeometryChange()
+        self.tricks = tricks
         self.rect = rect
         self.name, self.detail = name, detail
         self.acting, self.thinking, self.dealer, self.winner = acting, thinking, dealer, winner
         self.setToolTip(f"{name}: {detail}" + (", dealer" if dealer else "")
+                        + (f", {tricks} tricks" if tricks is not None else "")
                         + (", to play" if acting else ""))
         self.update()
 
@@ -198,6 +203,14 @@ class SeatPlate(QGraphicsItem):
         painter.drawText(QRectF(text_left, r.top() + hpx * 0.52, r.width() - hpx * 0.3,
                                 hpx * 0.45),
                          Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, detail)
+        if self.tricks:
+            # Tricks won: small card-shaped marks along the bottom right of the plate.
+            mw, mh = hpx * 0.16, hpx * 0.22
+            painter.setBrush(INK)
+            painter.setPen(Qt.PenStyle.NoPen)
+            for i in range(self.tricks):
+                painter.drawRoundedRect(QRectF(r.right() - (i + 1) * (mw + 3) - hpx * 0.1,
+                                               r.bottom() - mh - hpx * 0.1, mw, mh), 1.5, 1.5)
         if self.dealer:
             d = hpx * 0.42
             c = QRectF(r.right() - d - hpx * 0.12, r.top() + hpx * 0.08, d, d)

@@ -74,6 +74,9 @@ class TableLayout:
     announce_y: float
     #: A card released above this y lands on the table (a play).
     drop_line: float
+    #: Trick games: the centre of the trick, and where the last trick is shown (top left).
+    trick_center: tuple[float, float] = (0.0, 0.0)
+    last_trick: Rect = Rect(0, 0, 0, 0)
 
     def played_pos(self, row: int, col: int) -> tuple[float, float]:
         """Top-left of the played card in suit row ``row`` and rank column ``col``."""
@@ -166,4 +169,6 @@ def compute_layout(width: float, height: float, seats: int, pools: int) -> Table
         hand_max_w=hand_right - hand_left, raise_by=raise_by,
         announce_y=(played_bottom + hand_y - raise_by) / 2 - 0.15 * w,
         drop_line=hand_y - raise_by - 0.05 * h,
+        trick_center=(ox + box_w / 2, mid_y + 1.2 * h),
+        last_trick=Rect(played_x, mid_y + 1.45 * h, 3.3 * w, 0.55 * w * ASPECT),
     )

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from gamecore.actions import Play, Rob
 from gamecore.cards import (
     ACE,
     AD,
     RANK_CODES,
+    SUIT_NAMES,
     SUIT_SYMBOLS,
     card_label,
     cards_in,
@@ -35,6 +37,15 @@ from gamecore.events import (
 from gamecore.games import make_game
 from gamecore.match import Session
 from gamecore.options import HELP, house_rules
+from gamecore.spoilfive.deal import (
+    Jinked,
+    JinkOffered,
+    Robbed,
+    RobDeclined,
+    Spoiled,
+    TrickWon,
+)
+from gamecore.spoilfive.ranks import EFFECTIVE, STRENGTH, TRUMP, TRUMP_RANK, trump_order
 from gamecore.stops.game import StopsGame
 from gui.snapshot import GameChoice, PoolView, SeatView, TableSnapshot
 
@@ -146,7 +157,8 @@ def _v(name: str, verb: str) -> str:
     """``verb`` in the third person, or plain after "You" ("You play", "Ben plays")."""
     if name != "You":
         return verb
-    return {"is": "are", "takes": "take", "pays": "pay", "puts": "put", "names": "name",
+    return {"is": "are", "takes": "take", "robs": "rob", "holds": "hold", "does": "do",
+            "wins": "win", "jinks": "jink", "pays": "pay", "puts": "put", "names": "name",
             "leads": "lead", "plays": "play", "cannot": "cannot", "took": "took",
             "paid": "paid"}.get(verb, verb)
 
@@ -154,9 +166,33 @@ def _v(name: str, verb: str) -> str:
 COMBOS = ("Matrimony", "Intrigue", "Confederacy")
 
 
+def _trick_line(event: Event, names: list[str]) -> str | None:
+    """Spoil Five's events in words (robbing, tricks, jinks, spoils)."""
+    match event:
+        case Robbed(seat=s, card=c):
+            return f"{names[s]} {_v(names[s], 'robs')} the {card_label(c)}"
+        case RobDeclined(seat=s, ineligible=inel):
+            extra = " and cannot win this deal" if inel else ""
+            return f"{names[s]} {_v(names[s], 'holds')} the ace and {_v(names[s], 'does')} " \
+                   f"not rob{extra}"
+        case TrickWon(seat=s, number=k):
+            return f"{names[s]} {_v(names[s], 'wins')} trick {k}"
+        case JinkOffered(seat=s):
+            return f"{names[s]} won the first three tricks: claim or jink?"
+        case Jinked(seat=s):
+            return f"{names[s]} {_v(names[s], 'jinks')}: all five tricks or nothing!"
+        case Spoiled(reason=why):
+            return f"Spoiled: {why}. The pool stays."
+    return None
+
+
 def announcement(event: Event, names: list[str], labels: list[str], game_name: str = ""
                  ) -> str | None:
     """The call the table makes for ``event``, or ``None`` (most events pass silently)."""
+    if isinstance(event, Jinked):
+        return f"{names[event.seat]}: Jink!"
+    if isinstance(event, Spoiled):
+        return "Spoiled!"
     if isinstance(event, Stopped):
         return stop_words(event.card, event.missing)
     if isinstance(event, Played) and event.spin:
@@ -166,7 +202,8 @@ def announcement(event: Event, names: list[str], labels: list[str], game_name: s
         return f"{labels[event.pool]}! {who} {_v(who, 'takes')} {event.amount}"
     if isinstance(event, PoolTaken) and event.amount:
         who = names[event.seat]
-        return f"{who} {_v(who, 'takes')} the {labels[event.pool]} pool: {event.amount}"
+        pool = "the pool" if labels[event.pool] == "Pool" else f"the {labels[event.pool]} pool"
+        return f"{who} {_v(who, 'takes')} {pool}: {event.amount}"
     if isinstance(event, WentOut):
         return f"{names[event.seat]} {_v(names[event.seat], 'is')} out!"
     if isinstance(event, LeadPassed):
@@ -177,6 +214,9 @@ def announcement(event: Event, names: list[str], labels: list[str], game_name: s
 def log_line(event: Event, names: list[str], labels: list[str], game_name: str = ""
              ) -> str | None:
     """A line for the play log and the status bar, or ``None``."""
+    trick_line = _trick_line(event, names)
+    if trick_line is not None:
+        return trick_line
     match event:
         case StakeNamed(seat=s, amount=a):
             return f"{names[s]} {_v(names[s], 'names')} a stake of {a}"
@@ -198,7 +238,8 @@ def summary_lines(session: Session, events: Iterable[Event]) -> list[str]:
     out = []
     for e in events:
         if isinstance(e, PoolTaken) and e.amount:
-            out.append(f"{names[e.seat]} took the {labels[e.pool]} pool: {e.amount}")
+            pool = "the pool" if labels[e.pool] == "Pool" else f"the {labels[e.pool]} pool"
+            out.append(f"{names[e.seat]} took {pool}: {e.amount}")
         elif isinstance(e, Paid):
             out.append(f"{names[e.payer]} paid {names[e.payee]} {e.amount} for "
                        f"{e.amount} card{'s' if e.amount != 1 else ''} left"
@@ -215,6 +256,12 @@ def lead_hint(session: Session, seat: int) -> str:
     d = deal.decision()
     if not isinstance(d, PlayChoice) or d.seat != seat:
         return ""
+    if session.game.name == "spoil-five":
+        if d.forced:
+            return f"Your turn: {card_label(d.actions[0].card)} is your only legal card"
+        if not getattr(deal, "trick", None):
+            return "Your lead: play any card (drag it to the table or click it)"
+        return "Your turn: follow suit or play a trump; playable cards are raised"
     if deal.top is not None:
         return f"Continue the sequence: play {card_label(d.actions[0].card)}"
     if d.forced:
@@ -234,6 +281,7 @@ GAME_ENTRIES = (
     ("Pope Joan (Foster's layout)", "pope-joan", "F"),
     ("Pope Joan (trump layout: Matrimony, Intrigue…)", "pope-joan", "M"),
     ("Pope Joan (classic board)", "pope-joan", "C"),
+    ("Spoil Five", "spoil-five", None),
 )
 
 
@@ -255,3 +303,67 @@ def game_label(game: StopsGame) -> str:
         if name == game.name and prof == profile:
             return label
     return game.name
+
+
+# ---- Spoil Five ------------------------------------------------------------------------
+
+ORDINALS = ("", "best", "second-best", "third-best", "fourth-best", "fifth-best",
+            "sixth-best", "seventh-best", "eighth-best", "ninth-best", "tenth-best",
+            "eleventh-best", "twelfth-best", "thirteenth-best", "lowest")
+
+
+def trick_display_order(cards: Iterable[int], trump: int) -> list[int]:
+    """A Spoil Five hand for people: plain suits first (♠ ♥ ♣ ♦ order), each from worst to
+    best, then the effective trumps (♥A included) together at the right, worst to best."""
+    eff, strength = EFFECTIVE[trump], STRENGTH[trump]
+    return sorted(cards, key=lambda c: (eff[c] == TRUMP,
+                                        SUIT_DISPLAY.index(eff[c]) if eff[c] != TRUMP else 0,
+                                        strength[c]))
+
+
+def trick_reason(trump: int, plays: tuple[tuple[int, int], ...], winner: int) -> str:
+    """Why ``winner`` took the trick, in words ("J♣ is the second-best trump")."""
+    eff, rank = EFFECTIVE[trump], TRUMP_RANK[trump]
+    card_of = dict(plays)
+    c = card_of[winner]
+    if eff[c] == TRUMP:
+        if sum(1 for _, x in plays if eff[x] == TRUMP) == 1:
+            return f"{card_label(c)} is the only trump played"
+        which = "lowest" if rank[c] == len(trump_order(trump)) else ORDINALS[rank[c]]
+        return f"{card_label(c)} is the {which} trump"
+    return f"{card_label(c)} is the best {SUIT_NAMES[suit_of(c)][:-1]} played; no trump was played"
+
+
+def snapshot_tricks(session: Session, bottom: int, *, thinking: bool = False,
+                    last_play: tuple[int, int] | None = None) -> TableSnapshot:
+    """The Spoil Five table from the bottom seat's point of view (GEN-9)."""
+    deal = session.deal
+    names = session.players
+    pools = (PoolView("Pool", None, session.pools[0]),)
+    if deal is None:
+        seats = tuple(SeatView(names[s], session.balances[s], 0) for s in range(session.n))
+        return TableSnapshot(seats=seats, bottom=bottom, pools=pools, mode="tricks")
+    obs = deal.observation(bottom)
+    d = deal.decision()
+    to_act = None if d is None else d.seat
+    seats = tuple(
+        SeatView(names[s], session.balances[s], obs.hand_counts[s], acting=s == to_act,
+                 thinking=thinking and s == to_act, dealer=s == deal.dealer,
+                 winner=deal.winner == s, tricks=obs.tricks_won[s])
+        for s in range(session.n))
+    hand = tuple(trick_display_order(cards_in(obs.hand), obs.trump))
+    playable: frozenset[int] = frozenset()
+    if isinstance(d, PlayChoice) and d.seat == bottom:
+        playable = frozenset(a.card for a in d.actions if isinstance(a, Play | Rob))
+    last = obs.tricks[-1] if obs.tricks else None
+    note = f"Trumps: {SUIT_NAMES[obs.trump]}"
+    if obs.robbed_by is not None:
+        note = f"{note}\n{card_label(obs.turnup)} robbed by {names[obs.robbed_by]}"
+    turnup = None if obs.robbed_by is not None else obs.turnup
+    return TableSnapshot(
+        seats=seats, bottom=bottom, hand=hand, playable=playable, pools=pools,
+        last_play=last_play, turnup=turnup, stock_count=deal.stock.bit_count() + (
+            1 if turnup is not None else 0), stock_name="Pack", mode="tricks",
+        trick=obs.trick, last_trick=last.cards if last else (),
+        trick_reason=trick_reason(obs.trump, last.cards, last.seat) if last else "",
+        trump_note=note)

@@ -21,6 +21,8 @@ class SeatView:
     thinking: bool = False
     dealer: bool = False
     winner: bool = False
+    #: Tricks won this deal (trick games), shown as marks on the plate; ``None`` elsewhere.
+    tricks: int | None = None
 
 
 @dataclass(frozen=True)
@@ -59,6 +61,14 @@ class TableSnapshot:
     turnup: int | None = None
     #: "row": pools side by side; "round": the classic round Pope Joan board.
     board: str = "row"
+    #: "stops" (played cards by suit) or "tricks" (Spoil Five: the trick in the centre).
+    mode: str = "stops"
+    trick: tuple[tuple[int, int], ...] = ()
+    last_trick: tuple[tuple[int, int], ...] = ()
+    #: Why the last trick was won ("J♣ is the second-best trump").
+    trick_reason: str = ""
+    #: A line under the trump turn-up ("Trumps: clubs", "Robbed by Ben").
+    trump_note: str = ""
 
 
 @dataclass

@@ -26,7 +26,16 @@ from PySide6.QtGui import (
     QRadialGradient,
     QResizeEvent,
 )
-from PySide6.QtWidgets import QApplication, QGraphicsScene, QGraphicsSimpleTextItem, QGraphicsView
+from PySide6.QtWidgets import (
+    QApplication,
+    QFrame,
+    QGraphicsScene,
+    QGraphicsSimpleTextItem,
+    QGraphicsView,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+)
 
 from gui.cardart import CardArt
 from gui.items import (
@@ -50,6 +59,8 @@ class TableView(QGraphicsView):
     :meth:`refuse` (the card slides home)."""
 
     card_chosen = Signal(int)
+    #: A prompt button was clicked (its key, e.g. "decline", "claim", "jink").
+    prompt_chosen = Signal(str)
 
     def __init__(self, art: CardArt | None = None, parent=None) -> None:
         super().__init__(parent)
@@ -78,6 +89,14 @@ class TableView(QGraphicsView):
         self.board.setZValue(10)
         scene.addItem(self.board)
         self._chips: list[QVariantAnimation] = []
+        self.reason_text = QGraphicsSimpleTextItem()
+        self.reason_text.setBrush(INK)
+        scene.addItem(self.reason_text)
+        self.trump_text = QGraphicsSimpleTextItem()
+        self.trump_text.setBrush(INK)
+        scene.addItem(self.trump_text)
+        self.prompt = PromptPanel(self)
+        self.prompt.chosen.connect(self.prompt_chosen)
         self.announcement = Announcement()
         self.announcement.setZValue(900)
         scene.addItem(self.announcement)
@@ -118,6 +137,7 @@ class TableView(QGraphicsView):
                              snap.stock_count, dpr, snap.stock_name)
         self.stock.setVisible(snap.stock_count > 0)
         self._draw_row_labels(snap, lay)
+        self.prompt.place()
 
         targets: dict[int, tuple[QPointF, bool, int, float, bool]] = {}
         # Played cards by suit and rank position.
@@ -125,6 +145,7 @@ class TableView(QGraphicsView):
         for c, row, col in snap.played:
             x, y = lay.played_pos(row, col)
             targets[c] = (QPointF(x, y), True, 100 + col + row * 20, pw, False)
+        self._draw_tricks(snap, lay, targets)
         # Your hand, playable cards raised.
         for (x, y), c in zip(lay.hand_positions(len(snap.hand)), snap.hand, strict=True):
             up = c in snap.playable
@@ -174,6 +195,46 @@ class TableView(QGraphicsView):
             item.setZValue(item.home_z)
             self.move_card(item, pos, duration)
 
+    def _draw_tricks(self, snap: TableSnapshot, lay: TableLayout,
+                     targets: dict[int, tuple[QPointF, bool, int, float, bool]]) -> None:
+        """Trick games: each card of the trick placed toward its player, the last trick
+        small on the left with the reason it was won, the trump note under the pack."""
+        tricks = snap.mode == "tricks"
+        self.reason_text.setVisible(tricks and bool(snap.trick_reason))
+        self.trump_text.setVisible(tricks and bool(snap.trump_note))
+        if not tricks:
+            return
+        n = len(snap.seats)
+        pw = round(lay.played_w)
+        ph = pw * 1.4
+        cx, cy = lay.trick_center
+        for i, (seat, c) in enumerate(snap.trick):
+            d = (seat - snap.bottom) % n
+            if d == 0:
+                pos = QPointF(cx - pw / 2, cy + 0.05 * ph)
+            else:
+                plate = lay.plates[d]
+                px = plate.x + plate.w / 2
+                pos = QPointF(cx + (px - cx) * 0.55 - pw / 2, cy - ph - 0.05 * ph)
+            targets[c] = (pos, True, 400 + i, pw, False)
+        small = round(lay.fan_card_w)
+        box = lay.last_trick
+        step = min(small * 0.55, (box.w - small) / max(1, len(snap.last_trick) - 1))
+        for i, (_seat, c) in enumerate(snap.last_trick):
+            if c not in targets:
+                targets[c] = (QPointF(box.x + i * step, box.y), True, 150 + i, small, False)
+        font = self.font()
+        font.setPixelSize(max(10, round(lay.card_w * 0.16)))
+        self.reason_text.setFont(font)
+        self.reason_text.setText(f"Last trick: {snap.trick_reason}" if snap.trick_reason
+                                 else "")
+        self.reason_text.setPos(box.x, box.y + small * 1.4 + 4)
+        self.trump_text.setFont(font)
+        self.trump_text.setText(snap.trump_note)
+        width = self.trump_text.boundingRect().width()
+        self.trump_text.setPos(min(lay.stock.x - lay.card_w * 0.6, lay.width - width - 8),
+                               lay.stock.bottom + lay.card_w * 0.35)
+
     def _origin(self, snap: TableSnapshot, c: int, lay: TableLayout, target: QPointF
                 ) -> QPointF:
         # A card just played by another seat travels from that seat's fan.
@@ -197,7 +258,8 @@ class TableView(QGraphicsView):
             cards = "card" if sv.count == 1 else "cards"
             plate.set_state(QRectF(r.x, r.y, r.w, r.h), sv.name,
                             f"{sv.count} {cards} · {sv.balance}", acting=sv.acting,
-                            thinking=sv.thinking, dealer=sv.dealer, winner=sv.winner)
+                            thinking=sv.thinking, dealer=sv.dealer, winner=sv.winner,
+                            tricks=sv.tricks)
             fan = self.fans.get(seat)
             if fan is None:
                 fan = self.fans[seat] = FanItem(self.art)
@@ -229,6 +291,10 @@ class TableView(QGraphicsView):
             item = self.pool_items[i]
             item.label = pv.label
             cr, ch = lay.pool_cards[i], lay.pool_chips[i]
+            if snap.mode == "tricks":
+                cr = type(cr)(lay.played_x, lay.played_y, lay.card_w, lay.card_h)
+                ch = type(ch)(cr.x + cr.w + 0.1 * lay.card_w, cr.y + 0.25 * cr.h, cr.w,
+                              0.5 * cr.h)
             item.set_state(QRectF(cr.x, cr.y, cr.w, cr.h), QRectF(ch.x, ch.y, ch.w, ch.h),
                            pv.card, pv.amount, dpr, pv.detail)
 
@@ -284,7 +350,7 @@ class TableView(QGraphicsView):
         font = self.font()
         font.setPixelSize(max(10, round(lay.card_w * 0.28)))
         for i, t in enumerate(self.row_labels):
-            t.setVisible(i < len(snap.row_labels))
+            t.setVisible(i < len(snap.row_labels) and snap.mode == "stops")
             if i < len(snap.row_labels):
                 t.setText(snap.row_labels[i])
                 t.setFont(font)
@@ -426,3 +492,61 @@ class TableView(QGraphicsView):
         super().resizeEvent(event)
         # A storm of resizes ends in one layout, drawn once the events have settled.
         self._relayout.start()
+
+
+class PromptPanel(QFrame):
+    """A small panel above your hand with a question and buttons (rob or decline, claim or
+    jink): never a modal dialog hiding the table. Buttons are named by their keys."""
+
+    chosen = Signal(str)
+
+    def __init__(self, view: TableView) -> None:
+        super().__init__(view.viewport())
+        self.view = view
+        self.setObjectName("prompt")
+        self.setAutoFillBackground(True)
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setStyleSheet("#prompt { background: rgba(12, 36, 24, 225); border: 1px solid "
+                           "#f2c94c; border-radius: 8px; } #prompt QLabel { color: #f5f0e1; }")
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(12, 8, 12, 8)
+        self.label = QLabel(self)
+        self.label.setObjectName("promptText")
+        layout.addWidget(self.label)
+        self.buttons_box = QHBoxLayout()
+        layout.addLayout(self.buttons_box)
+        self.hide()
+
+    def ask(self, text: str, buttons: list[tuple[str, str]]) -> None:
+        """Show ``text`` with ``buttons`` as ``(key, label)``."""
+        while self.buttons_box.count():
+            w = self.buttons_box.takeAt(0).widget()
+            if w is not None:
+                w.deleteLater()
+        self.label.setText(text)
+        for key, label in buttons:
+            b = QPushButton(label, self)
+            b.setObjectName(key)
+            b.clicked.connect(lambda _=False, k=key: self.chosen.emit(k))
+            self.buttons_box.addWidget(b)
+        self.adjustSize()
+        self.show()
+        self.raise_()
+        self.place()
+
+    def place(self) -> None:
+        """Sit centred just above the hand."""
+        lay = self.view.layout_
+        if lay is None or not self.isVisible():
+            return
+        self.adjustSize()
+        snap = self.view.snapshot
+        hand = lay.hand_positions(len(snap.hand) if snap is not None else 0)
+        right = (hand[-1][0] + lay.card_w) if hand else lay.hand_center_x
+        x = right + lay.card_w * 0.3
+        y = lay.hand_y + lay.card_h * 0.3
+        if x + self.width() > lay.width - 4:
+            # No room beside the hand: just above it, clear of the announcement line.
+            x = lay.hand_center_x - self.width() / 2
+            y = lay.drop_line - self.height() - 6
+        self.move(max(4, round(x)), max(4, round(y)))
