@@ -33,6 +33,13 @@ def build_parser() -> argparse.ArgumentParser:
     """The command-line parser: no sub-command opens the table."""
     parser = argparse.ArgumentParser(
         prog="parlour", description="Parlour: Pope Joan, Newmarket, Spin, Spinado, Spoil Five.")
+    parser.add_argument("--game", default=None,
+                        choices=["newmarket", "spin", "spinado", "pope-joan", "spoil-five"],
+                        help="start with this game (default: Newmarket)")
+    parser.add_argument("--profile", default=None, choices=["F", "M", "C"],
+                        help="Pope Joan profile: F (Foster), M (trump layout), C (classic)")
+    parser.add_argument("--players", type=int, default=None,
+                        help="players at the table, you included")
     sub = parser.add_subparsers(dest="command")
     rp = sub.add_parser("replay", help="replay a deal record and print its outcome as JSON")
     rp.add_argument("file", help="the record (*.parlour.json)")
@@ -47,7 +54,7 @@ def main(argv: list[str] | None = None) -> int:
         return _replay(args.file)
     from gui.app import run  # the only path that imports Qt
 
-    return run()
+    return run(game=args.game, profile=args.profile, players=args.players)
 
 
 if __name__ == "__main__":

@@ -263,7 +263,8 @@ def lead_hint(session: Session, seat: int) -> str:
             return "Your lead: play any card (drag it to the table or click it)"
         return "Your turn: follow suit or play a trump; playable cards are raised"
     if deal.top is not None:
-        return f"Continue the sequence: play {card_label(d.actions[0].card)}"
+        spin = " (you may add the ♦A)" if len(d.actions) > 1 else ""
+        return f"Continue the sequence: play {card_label(d.actions[0].card)}{spin}"
     if d.forced:
         return f"Your lead: {card_label(d.actions[0].card)} is your only lead"
     how = "(drag it to the table or click it)"
