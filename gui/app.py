@@ -16,7 +16,7 @@ def run(argv: list[str] | None = None, game: str | None = None, profile: str | N
     app = QApplication.instance() or QApplication(argv if argv is not None else sys.argv[:1])
     app.setApplicationName("Parlour")
     app.setOrganizationName("Parlour")
-    window = MainWindow()
+    window = MainWindow(remember=True)
     if game is not None:
         window.game_name = game
         window.options = {"pj.profile": profile} if game == "pope-joan" and profile else {}

@@ -30,6 +30,7 @@ from gui.dialogs import (
     StakeDialog,
     StandingsDialog,
 )
+from gui.privacy import PrivacyScreen
 from gui.seats import SeatKind, Thinker
 from gui.snapshot import DealSummary
 from gui.table import TableView
@@ -90,21 +91,34 @@ class Controller(QObject):
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._step)
         self.view.duration = pace
+        self.privacy = PrivacyScreen(view)
+        self.privacy.ready.connect(self._privacy_done)
+        self.privacy_up = False
+        self.viewer_ready = True  # the person at the bottom has taken the screen
+        self.pending_person: int | None = None
+        self.seen: dict[int, int] = {}  # person seat → log length at their last turn
 
     # ---- sessions ----------------------------------------------------------------
 
     def new_session(self, game_name: str = "newmarket", players: int = 4,
-                    name: str = "You", options: dict | None = None) -> None:
+                    name: str = "You", options: dict | None = None,
+                    seats: list[SeatKind] | None = None) -> None:
         """Start a session of ``game_name`` with ``options`` (record keys; ``pj.profile``
-        for Pope Joan): you at the bottom (seat 0) and ``players - 1`` computer players. The
-        first dealer follows ``gen.firstDealer`` (GEN-2: the first Jack by default)."""
+        for Pope Joan). ``seats`` says who sits where (people at this screen and computer
+        players, in seat order); without it, you (``name``) in seat 0 and ``players - 1``
+        computer players. The first dealer follows ``gen.firstDealer`` (GEN-2)."""
         self.token += 1
         self._timer.stop()
         self._close_dialog()
         self.view.prompt.hide()
+        self.privacy.hide()
+        self.privacy_up, self.pending_person = False, None
         game = make_game(game_name, options or {})
-        self.seats = [SeatKind(name or "You", True)] + [
-            SeatKind(COMPUTER_NAMES[i], False) for i in range(players - 1)]
+        if seats is None:
+            seats = [SeatKind(name or "You", True)] + [
+                SeatKind(COMPUTER_NAMES[i], False) for i in range(players - 1)]
+        self.seats = list(seats)
+        players = len(self.seats)
         names = [s.name for s in self.seats]
         how = game.options["gen.firstDealer"]
         if how == "firstJack":
@@ -116,9 +130,17 @@ class Controller(QObject):
             first, why = 0, ""
         self.session = Session(game, names, first_dealer=first)
         self.agents = {s: agent_for(game) for s in range(players) if not self.seats[s].person}
-        self.human = 0
+        people = [s for s in range(players) if self.seats[s].person]
+        self.human = people[0] if people else 0
+        self.viewer_ready = len(people) <= 1  # with several people, hand over first
+        self.seen = dict.fromkeys(people, 0)
         self.log = [f"{names[first]} deals first{why}."]
         self._start_deal()
+
+    @property
+    def people(self) -> list[int]:
+        """Seats of the people at this screen."""
+        return [s for s, k in enumerate(self.seats) if k.person]
 
     def _start_deal(self) -> None:
         session = self.session
@@ -151,6 +173,11 @@ class Controller(QObject):
             return
         d = deal.decision()
         assert d is not None
+        if self.privacy_up:
+            return  # waiting for the next person to be ready
+        if self.seats[d.seat].person and (d.seat != self.human or not self.viewer_ready):
+            self._hand_over(d.seat)
+            return
         if not self.seats[d.seat].person:
             self._set_state(COMPUTER)
             self._refresh(thinking=True)
@@ -186,6 +213,25 @@ class Controller(QObject):
                               self._auto_play(tok, a))
             return
         self.status(presenter.lead_hint(session, d.seat))
+
+    def _hand_over(self, seat: int) -> None:
+        """Another person is to act: cover the table until they are ready (hot seat)."""
+        session = self.session
+        assert session is not None
+        if self.human in self.seen:
+            self.seen[self.human] = len(self.log)
+        self.privacy_up, self.pending_person = True, seat
+        self._set_state(IDLE)
+        self._refresh()  # no hand is face up while the screen is up
+        self.privacy.ask(session.players[seat], self.log[self.seen.get(seat, 0):])
+
+    def _privacy_done(self) -> None:
+        if self.pending_person is None:
+            return
+        self.human, self.pending_person, self.privacy_up = self.pending_person, None, False
+        self.viewer_ready = True
+        self._refresh()
+        self._schedule(0)
 
     def _ask_trick_question(self, d: PlayChoice) -> bool:
         """Spoil Five's decisions besides a card: robbing (SF-21, SF-22) and claim or jink
@@ -284,6 +330,7 @@ class Controller(QObject):
     def _apply(self, action: Action, delay: int = 0) -> None:
         session = self.session
         assert session is not None
+        self._set_state(IDLE)  # until _step has looked at the next decision
         try:
             events = session.apply(action)
         except IllegalAction as e:
@@ -396,8 +443,11 @@ class Controller(QObject):
         if self.session is not None:
             make = presenter.snapshot_tricks if self.session.game.name == "spoil-five" \
                 else presenter.snapshot
-            self.view.show(make(self.session, self.human, thinking=thinking,
-                                last_play=self.last_play))
+            snap = make(self.session, self.human, thinking=thinking, last_play=self.last_play)
+            if self.privacy_up or not self.viewer_ready:
+                snap = presenter.hide_hands(snap)
+            self.view.show(snap)
+            self.view.show_log(self.log[-3:])
 
     def shutdown(self) -> None:
         """Stop thinking and timers (window closing)."""

@@ -5,17 +5,20 @@ from __future__ import annotations
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QLabel, QMainWindow
 
-from gui import presenter
+from gui import presenter, settings
 from gui.cardart import CardArt
 from gui.controller import Controller
 from gui.newgame import NewGameDialog
+from gui.seats import SeatKind
 from gui.table import TableView
 
 
 class MainWindow(QMainWindow):
-    """Parlour's window. ``pace`` (ms) is the one animation and pacing parameter."""
+    """Parlour's window. ``pace`` (ms) is the one animation and pacing parameter; with
+    ``remember`` the last New Game choices are restored from the settings."""
 
-    def __init__(self, pace: int = 350, seed: int | None = None) -> None:
+    def __init__(self, pace: int = 350, seed: int | None = None, remember: bool = False
+                 ) -> None:
         super().__init__()
         self.setWindowTitle("Parlour — Newmarket")
         self.view = TableView(CardArt())
@@ -29,6 +32,14 @@ class MainWindow(QMainWindow):
         self.game_name = "newmarket"
         self.options: dict = {}
         self.game_label = "Newmarket"
+        self.seats: list[tuple[str, bool]] | None = None
+        last = settings.load_table() if remember else {}
+        if last.get("game"):
+            self.game_name = str(last["game"])
+            self.options = dict(last.get("options") or {})
+            self.seats = [(str(n), bool(p)) for n, p in last.get("seats") or []] or None
+            if self.seats:
+                self.players = len(self.seats)
         game_menu = self.menuBar().addMenu("&Game")
         self.new_action = QAction("&New Game…", self)
         self.new_action.setShortcut(QKeySequence.StandardKey.New)
@@ -52,8 +63,16 @@ class MainWindow(QMainWindow):
         self._begin()
 
     def _begin(self) -> None:
-        self.controller.new_session(self.game_name, self.players, self.player_name,
-                                    self.options)
+        seats = None
+        if self.seats and len(self.seats) == self.players:
+            seats = [SeatKind(n, p) for n, p in self.seats]
+        try:
+            self.controller.new_session(self.game_name, self.players, self.player_name,
+                                        self.options, seats)
+        except (ValueError, KeyError) as e:  # remembered choices that no longer fit
+            self.show_status(f"Could not start the last game ({e}); starting Newmarket.")
+            self.game_name, self.options, self.seats, self.players = "newmarket", {}, None, 4
+            self.controller.new_session()
         assert self.controller.session is not None
         self.game_label = presenter.game_label(self.controller.session.game)
         self.setWindowTitle(f"Parlour — {self.game_label}")
@@ -61,13 +80,15 @@ class MainWindow(QMainWindow):
     def ask_new_game(self) -> None:
         """Show the New Game dialog; a new session starts when it is accepted."""
         dlg = NewGameDialog(self, presenter.game_choices(), self.game_label, self.players,
-                            self.player_name, self.options)
+                            self.player_name, self.options, self.seats)
         self.new_dialog = dlg
 
         def accepted() -> None:
             self.game_name = dlg.choice()[0]
             self.players, self.player_name = dlg.players(), dlg.name()
             self.options = dlg.options()
+            self.seats = dlg.seats()
+            settings.save_table(self.game_name, self.options, self.seats)
             self._begin()
 
         dlg.accepted.connect(accepted)

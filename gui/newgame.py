@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QGridLayout,
     QGroupBox,
     QLabel,
     QLineEdit,
@@ -28,6 +29,8 @@ from PySide6.QtWidgets import (
 from gui.snapshot import GameChoice
 
 NO_LIMIT = 0  # the special value of an optional integer (shown as "no limit")
+MAX_SEATS = 10
+DEFAULT_NAMES = ("Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
 
 
 class NewGameDialog(QDialog):
@@ -39,7 +42,8 @@ class NewGameDialog(QDialog):
 
     def __init__(self, parent: QWidget | None, games: list[GameChoice], current: str = "",
                  players: int = 4, name: str = "You",
-                 options: dict[str, Any] | None = None) -> None:
+                 options: dict[str, Any] | None = None,
+                 seats: list[tuple[str, bool]] | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("New game")
         self.games = games
@@ -61,11 +65,37 @@ class NewGameDialog(QDialog):
         self._name.setMaxLength(24)
         form.addRow("&Game:", self._game)
         form.addRow("&Players:", self._players)
-        form.addRow("Your &name:", self._name)
         layout.addLayout(form)
         self._who = QLabel(self)
         self._who.setObjectName("opponents")
         layout.addWidget(self._who)
+        # Who sits where: a person at this screen or a computer player, seat by seat.
+        seats_box = QGroupBox("Seats (clockwise)", self)
+        grid = QGridLayout(seats_box)
+        grid.setVerticalSpacing(4)
+        self._kinds: list[QComboBox] = []
+        self._names: list[QLineEdit] = []
+        given = list(seats or [])
+        for i in range(MAX_SEATS):
+            kind = QComboBox(seats_box)
+            kind.setObjectName(f"kind_{i}")
+            kind.addItems(["Person", "Computer"])
+            person = given[i][1] if i < len(given) else i == 0
+            kind.setCurrentIndex(0 if person else 1)
+            edit = self._name if i == 0 else QLineEdit(seats_box)
+            if i > 0:
+                edit.setObjectName(f"seatname_{i}")
+                edit.setMaxLength(24)
+                edit.setText(given[i][0] if i < len(given) else DEFAULT_NAMES[i - 1])
+            label = QLabel(f"Seat {i + 1}:", seats_box)
+            grid.addWidget(label, i, 0)
+            grid.addWidget(kind, i, 1)
+            grid.addWidget(edit, i, 2)
+            kind.currentIndexChanged.connect(self._update_who)
+            self._kinds.append(kind)
+            self._names.append(edit)
+            self._rows = getattr(self, "_rows", []) + [(label, kind, edit)]
+        layout.addWidget(seats_box)
         self._rules_box = QGroupBox("House rules", self)
         self._rules_layout = QFormLayout(self._rules_box)
         scroll = QScrollArea(self)
@@ -79,6 +109,7 @@ class NewGameDialog(QDialog):
         ok.setObjectName("ok")
         ok.setText("Deal")
         ok.setDefault(True)
+        self._ok = ok
         buttons.button(QDialogButtonBox.StandardButton.Cancel).setObjectName("cancel")
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
@@ -155,7 +186,21 @@ class NewGameDialog(QDialog):
 
     def _update_who(self) -> None:
         others = self._players.value() - 1
-        self._who.setText(f"You and {others} computer player{'s' if others != 1 else ''}.")
+        n = self._players.value()
+        for i, (label, kind, edit) in enumerate(getattr(self, "_rows", [])):
+            for w in (label, kind, edit):
+                w.setVisible(i < n)
+        if not getattr(self, "_rows", None):
+            self._who.setText(f"You and {others} computer player{'s' if others != 1 else ''}.")
+            return
+        people = sum(1 for i in range(n) if self._kinds[i].currentIndex() == 0)
+        computers = n - people
+        self._who.setText(f"{people} {'person' if people == 1 else 'people'} at this screen "
+                          f"and {computers} computer player{'s' if computers != 1 else ''}."
+                          + ("" if people else " At least one seat must be a person."))
+        ok = getattr(self, "_ok", None)
+        if ok is not None:
+            ok.setEnabled(people > 0)
 
     # ---- results ---------------------------------------------------------------------
 
@@ -175,6 +220,19 @@ class NewGameDialog(QDialog):
     def name(self) -> str:
         """Your name (``"You"`` when left empty)."""
         return self._name.text().strip() or "You"
+
+    def seats(self) -> list[tuple[str, bool]]:
+        """``(name, is_person)`` for each seat, clockwise from seat 1; empty names get a
+        default ("Player 3" for a person, a computer name otherwise)."""
+        out = []
+        for i in range(self.players()):
+            person = self._kinds[i].currentIndex() == 0
+            name = self._names[i].text().strip()
+            if not name:
+                name = ("You" if i == 0 else f"Player {i + 1}") if person \
+                    else DEFAULT_NAMES[max(0, i - 1)]
+            out.append((name, person))
+        return out
 
     def options(self) -> dict[str, Any]:
         """The house rules as option values (record keys), the profile included."""

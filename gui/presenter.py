@@ -368,3 +368,10 @@ def snapshot_tricks(session: Session, bottom: int, *, thinking: bool = False,
         trick=obs.trick, last_trick=last.cards if last else (),
         trick_reason=trick_reason(obs.trump, last.cards, last.seat) if last else "",
         trump_note=note)
+
+
+def hide_hands(snap: TableSnapshot) -> TableSnapshot:
+    """The table with no hand face up (the hot-seat privacy screen is up)."""
+    from dataclasses import replace
+
+    return replace(snap, hand=(), playable=frozenset(), revealed={})

@@ -95,6 +95,10 @@ class TableView(QGraphicsView):
         self.trump_text = QGraphicsSimpleTextItem()
         self.trump_text.setBrush(INK)
         scene.addItem(self.trump_text)
+        self.log_label = QLabel(self.viewport())
+        self.log_label.setObjectName("recent")
+        self.log_label.setStyleSheet("color: rgba(245, 240, 225, 200); font-size: 11px;")
+        self.log_label.move(8, 4)
         self.prompt = PromptPanel(self)
         self.prompt.chosen.connect(self.prompt_chosen)
         self.announcement = Announcement()
@@ -400,6 +404,11 @@ class TableView(QGraphicsView):
         if item is not None:
             item.setZValue(item.home_z)
             self.move_card(item, item.home, max(120, self.duration))
+
+    def show_log(self, lines: list[str]) -> None:
+        """The last few public events, top left ("Ben plays 7♠", "No nine")."""
+        self.log_label.setText("\n".join(lines))
+        self.log_label.adjustSize()
 
     def announce(self, text: str) -> None:
         """Show a short call ("No nine") in the middle of the table; it fades after a while."""

@@ -1,0 +1,121 @@
+"""Hot-seat play (several people at one screen): the privacy screen between two people's
+turns, and no face-up card of another person's hand, ever."""
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QPushButton
+
+from gamecore.actions import Decline, Play, Rob
+from gui.dialogs import DealSummaryDialog, SpinChoiceDialog
+from gui.items import CardItem
+from gui.mainwindow import MainWindow
+from gui.seats import SeatKind
+
+SEATS = [SeatKind("Ann", True), SeatKind("Ben", False), SeatKind("Cat", True),
+         SeatKind("Dan", False), SeatKind("Eve", True)]
+
+
+def _face_up_hand_cards(window: MainWindow) -> dict[int, set[int]]:
+    """Face-up cards in the scene that lie in some seat's hand, by seat."""
+    deal = window.controller.session.deal
+    out: dict[int, set[int]] = {}
+    for item in window.view.scene().items():
+        if isinstance(item, CardItem) and item.face_up and item.isVisible():
+            holder = deal.holder(item.card)
+            if holder is not None:
+                out.setdefault(holder, set()).add(item.card)
+    return out
+
+
+def _click_card(qtbot, window: MainWindow, card: int) -> None:
+    view = window.view
+    item = view.cards[card]
+    pos = view.mapFromScene(item.sceneBoundingRect().center())
+    QTest.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                     QPoint(pos.x(), pos.y()))
+
+
+def _accept(qtbot, dialog: QDialog) -> None:
+    if isinstance(dialog, SpinChoiceDialog):
+        qtbot.mouseClick(dialog.findChild(QPushButton, "plain"), Qt.MouseButton.LeftButton)
+        return
+    for name in ("ok", "next"):
+        b = dialog.findChild(QPushButton, name)
+        if b is not None and b.isEnabled():
+            qtbot.mouseClick(b, Qt.MouseButton.LeftButton)
+            return
+    box = dialog.findChild(QDialogButtonBox)
+    qtbot.mouseClick(box.button(QDialogButtonBox.StandardButton.Ok), Qt.MouseButton.LeftButton)
+
+
+@pytest.mark.parametrize(("game", "options"), [("newmarket", {}), ("spoil-five", {})])
+def test_three_people_two_computers_hidden_hands(qtbot, game, options):
+    window = MainWindow(pace=0, seed=11)
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    c = window.controller
+    c.new_session(game, options=options, seats=SEATS)
+    screens = 0
+    people_seen = set()
+    for _ in range(400):
+        qtbot.waitUntil(lambda: c.privacy_up or c.dialog is not None
+                        or c.state in ("human", "summary"), timeout=5000)
+        deal = c.session.deal
+        shown = _face_up_hand_cards(window)
+        if c.privacy_up:
+            screens += 1
+            assert window.controller.privacy.isVisible()
+            assert shown == {}, "a hand card is face up behind the privacy screen"
+            name = c.session.players[c.pending_person]
+            assert window.controller.privacy.title.text() == \
+                f"Pass to {name} — click or press Space when ready"
+            qtbot.mouseClick(c.privacy.button, Qt.MouseButton.LeftButton)
+            continue
+        if not deal.over:
+            assert set(shown) <= {c.human}, f"another hand is face up: {shown}"
+            assert shown.get(c.human, set()) == set() or c.seats[c.human].person
+        if isinstance(c.dialog, DealSummaryDialog):
+            break
+        if c.dialog is not None:
+            _accept(qtbot, c.dialog)
+            continue
+        d = deal.decision()
+        assert d.seat == c.human and c.seats[d.seat].person
+        people_seen.add(d.seat)
+        action = d.actions[0]
+        if isinstance(action, Rob):
+            _click_card(qtbot, window, action.card)
+        elif isinstance(action, Decline):
+            qtbot.mouseClick(c.view.prompt.findChild(QPushButton, "decline"),
+                             Qt.MouseButton.LeftButton)
+        elif isinstance(action, Play):
+            _click_card(qtbot, window, action.card)
+        else:  # claim or jink
+            qtbot.mouseClick(c.view.prompt.findChild(QPushButton, "claim"),
+                             Qt.MouseButton.LeftButton)
+    else:
+        pytest.fail("the deal did not end")
+    assert c.session.deal.over
+    assert screens >= 2 and people_seen <= {0, 2, 4} and len(people_seen) >= 2
+
+
+def test_one_person_never_sees_a_privacy_screen(qtbot):
+    window = MainWindow(pace=0, seed=5)
+    qtbot.addWidget(window)
+    window.show()
+    c = window.controller
+    c.new_session("newmarket", seats=[SeatKind("Ann", True), SeatKind("Ben", False),
+                                      SeatKind("Cat", False)])
+    for _ in range(200):
+        qtbot.waitUntil(lambda: c.dialog is not None or c.state in ("human", "summary"),
+                        timeout=5000)
+        assert not c.privacy_up and not c.privacy.isVisible()
+        if isinstance(c.dialog, DealSummaryDialog):
+            break
+        if c.dialog is not None:
+            _accept(qtbot, c.dialog)
+            continue
+        _click_card(qtbot, window, c.session.deal.decision().actions[0].card)
+    assert c.session.deal.over
