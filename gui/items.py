@@ -166,8 +166,7 @@ class SeatPlate(QGraphicsItem):
         self.update()
 
     def boundingRect(self) -> QRectF:  # noqa: N802 (Qt name)
-        pad = self.rect.height() * 0.5
-        return self.rect.adjusted(-pad, -4, 4, 4)
+        return self.rect.adjusted(-4, -4, 4, 4)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
@@ -184,13 +183,16 @@ class SeatPlate(QGraphicsItem):
         hpx = r.height()
         text_left = r.left() + hpx * 0.25
         if self.acting:
-            # An arrow pointing at the plate, left of it.
+            text_left = r.left() + hpx * 0.45
+        if self.acting:
+            # A pointer inside the plate's left end (it never reaches a neighbour's plate),
+            # besides the gold ring: the acting seat is marked by shape, not colour alone.
             a = QPainterPath()
-            cy, x = r.center().y(), r.left() - hpx * 0.1
-            s = hpx * 0.22
-            a.moveTo(x - 2 * s, cy - s)
-            a.lineTo(x, cy)
-            a.lineTo(x - 2 * s, cy + s)
+            cy, x = r.center().y(), r.left() + hpx * 0.3
+            s = hpx * 0.16
+            a.moveTo(x - s, cy - s)
+            a.lineTo(x + s * 0.6, cy)
+            a.lineTo(x - s, cy + s)
             a.closeSubpath()
             painter.fillPath(a, GOLD)
         painter.setPen(INK)
@@ -200,6 +202,8 @@ class SeatPlate(QGraphicsItem):
                          Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom, name)
         painter.setFont(_font(hpx * 0.28))
         detail = self.detail + ("  · thinking…" if self.thinking else "")
+        if self.thinking and painter.fontMetrics().horizontalAdvance(detail) > r.width() * 0.8:
+            detail = self.detail + " …"  # narrow plates (many seats): a short mark
         painter.drawText(QRectF(text_left, r.top() + hpx * 0.52, r.width() - hpx * 0.3,
                                 hpx * 0.45),
                          Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, detail)

@@ -134,8 +134,10 @@ def snapshot(session: Session, bottom: int, *, thinking: bool = False,
     playable: frozenset[int] = frozenset()
     if isinstance(d, PlayChoice) and d.seat == bottom:
         playable = frozenset(a.card for a in d.actions)
+    cards_played = [p.card for p in obs.history]
+    cards_played += [AD for p in obs.history if p.spin]  # the ♦A went down with its card
     played = tuple((c, SUIT_DISPLAY.index(suit_of(c)), rank_position(c, game.ace_high))
-                   for c in (p.card for p in obs.history))
+                   for c in cards_played)
     revealed: dict[int, tuple[int, ...]] = {}
     stock_cards: tuple[int, ...] = ()
     stock_count = 0 if obs.phase == "staking" else deal.stock.bit_count()

@@ -103,6 +103,7 @@ class TableView(QGraphicsView):
         self.prompt.chosen.connect(self.prompt_chosen)
         self.announcement = Announcement()
         self.announcement.setZValue(900)
+        self.announcement.setVisible(False)
         scene.addItem(self.announcement)
         self._anims: dict[CardItem, QVariantAnimation] = {}
         self._fade: QVariantAnimation | None = None

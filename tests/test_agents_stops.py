@@ -128,10 +128,12 @@ def test_agent_for_picks_the_game_player(name: str, options: dict[str, Any], cls
     assert type(agent) is cls and isinstance(agent, Agent)
 
 
-def test_agent_for_refuses_another_game() -> None:
-    game: Any = games.make_game("spoil-five")  # not a stops game: no stops player
+def test_agent_for_refuses_an_unknown_game() -> None:
+    class Unknown:
+        name = "whist"
+
     with pytest.raises(ValueError):
-        agent_for(game)
+        agent_for(Unknown())  # type: ignore[arg-type]
 
 
 # ---- long whole sessions (legality, GEN-5) -------------------------------------------------

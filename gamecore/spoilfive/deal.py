@@ -79,6 +79,8 @@ class SpoilFiveObservation:
     trump: int
     turnup: int
     robbed_by: int | None
+    #: The holder of the trump ace who declined to rob, announcing it (SF-22), or ``None``.
+    declined_by: int | None
     trick: tuple[tuple[int, int], ...]
     tricks: tuple[TrickWon, ...]
     tricks_won: tuple[int, ...]
@@ -122,6 +124,7 @@ class SpoilFiveDeal:
         self.ineligible = [False] * self.n
         self.discard: int | None = None
         self.robbed_by: int | None = None
+        self.declined_by: int | None = None
         self.rob_pending: int | None = None  # seat that must decide on robbing now
         self.rob_done = False
         self.jink_offer: int | None = None
@@ -280,6 +283,7 @@ class SpoilFiveDeal:
             inel = self.game.options["sf.robbing"] == "compulsory"
             self.ineligible[seat] = self.ineligible[seat] or inel
             self.rob_done, self.rob_pending = True, None
+            self.declined_by = seat
             events.append(RobDeclined(seat, inel))
         elif isinstance(action, Claim):
             self.jink_offer = None
@@ -399,6 +403,7 @@ class SpoilFiveDeal:
             seat=seat, game=self.game.name, phase=self.phase, dealer=self.dealer,
             hand=self.hands[seat], hand_counts=tuple(h.bit_count() for h in self.hands),
             trump=self.trump, turnup=self.turnup, robbed_by=self.robbed_by,
+            declined_by=self.declined_by,
             trick=tuple(self.trick), tricks=tuple(self.tricks),
             tricks_won=tuple(self.tricks_won), ineligible=tuple(self.ineligible),
             jinker=self.jinker, to_act=None if d is None else d.seat, pools=tuple(self.pools),
