@@ -146,7 +146,13 @@ class Session:
         return list(self.deal.start_events)
 
     def start_deal_from_deck(self, deck: list[int]) -> list[Event]:
-        """Deal ``deck`` (cards, index 0 on top) by the game's deal rule (GEN-8, STOP-13)."""
+        """Deal ``deck`` (cards, index 0 on top) by the game's deal rule (GEN-8, STOP-13).
+
+        SF-40: a deck that is not exactly the game's pack (a card twice, a card missing) is
+        never dealt; a correct pack is shuffled instead (deterministically from the faulty
+        one) and the same dealer deals, with no penalty."""
+        if sorted(deck) != list(cards_in(self.game.pack)):
+            deck = shuffled(self.game.pack, random.Random(",".join(map(str, deck))))
         hands, stock, turnup = self.game.deal_from_deck(deck, self.n, self.next_dealer())
         return self.start_deal(hands, stock, turnup)
 

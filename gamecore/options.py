@@ -85,17 +85,18 @@ HELP: dict[str, str] = {
     "sn.intrigue": "Intrigue is the ♦Q and ♦J, or the ♦K and ♦J (Cassell, SN-12).",
     "sf.staking": "Each player antes, or the dealer stakes for everybody (SF-6).",
     "sf.ante": "Each player's stake to a fresh pool (SF-6).",
-    "sf.dealerAdd": "What each later dealer adds while the pool is running (SF-7).",
+    "sf.dealerAdd": "What each later dealer adds while the pool is running (SF-6).",
     "sf.jinkBonus": "What each other player pays a player who jinks and wins all five "
-                    "(SF-31).",
+                    "(SF-32).",
     "sf.dealerAddsOnFresh": "The dealer of a fresh pool also adds his dealer's counter "
                             "(AMB-16).",
     "sf.jinking": "After winning three tricks a player may play on for all five (SF-31).",
-    "sf.misdealForfeit": "A misdeal costs the dealer 2 counters to the pool (SF-41).",
+    "sf.misdealForfeit": "A dealer who misdeals may pay 2 counters into the pool and deal "
+                         "again (SF-42; automatic dealing never misdeals).",
     "sf.playOutDeadTricks": "Play the remaining tricks when the deal is already decided "
                             "(AMB-18).",
     "sf.robbing": "Robbing the turned-up trump: optional, compulsory or not played (SF-21).",
-    "sf.packets": "Deal in packets of three then two, or two then three (SF-17).",
+    "sf.packets": "Deal in packets of three then two, or two then three (SF-9).",
 }
 
 #: Table settings and reserved keys: valid in records, not house rules for New Game.

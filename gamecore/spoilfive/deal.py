@@ -79,7 +79,8 @@ class SpoilFiveObservation:
     trump: int
     turnup: int
     robbed_by: int | None
-    #: The holder of the trump ace who declined to rob, announcing it (SF-22), or ``None``.
+    #: Who declined to rob: the holder of the trump ace, announcing it (SF-22), or the
+    #: dealer leaving a turned ace dead (SF-21); ``None`` if nobody did.
     declined_by: int | None
     trick: tuple[tuple[int, int], ...]
     tricks: tuple[TrickWon, ...]
