@@ -1,0 +1,157 @@
+"""The search fast paths agree with the engines (STOP-1 … STOP-14, NM/SP/SN/PJ rules of play
+and settlement, SF-21 … SF-32): random deals of every game and profile, played in both from
+random mid-deal positions, give the same legal choices, the same seat to act and the same
+counters at the end."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from gamecore.actions import Action, Claim, Decline, Jink, Play, Rob
+from gamecore.decisions import PlayChoice
+from gamecore.games import make_game
+from gamecore.match import Session
+from gamecore.search import CLAIM, DECLINE, JINK, ROB_BASE, SPIN_FLAG
+from gamecore.search.fast_spoilfive import FastSpoilFive
+from gamecore.search.fast_stops import FastStops
+from helpers import random_action
+
+STOPS_CONFIGS: list[tuple[str, dict[str, Any]]] = [
+    ("newmarket", {}),
+    ("newmarket", {"nm.aceHigh": True, "nm.mustChangeSuit": True,
+                   "nm.removeEightOfDiamonds": True}),
+    ("spin", {}),
+    ("spin", {"sp.mustChangeSuit": True, "sp.spinPayment": 3, "sp.leftWithSpinPenalty": True,
+              "nm.mustChangeSuit": True}),
+    ("spin", {"sp.diamondAceOrdinary": True}),
+    ("spinado", {}),
+    ("spinado", {"sn.allowSpinadoAlone": True, "sn.intrigue": "KJ"}),
+    ("pope-joan", {}),
+    ("pope-joan", {"pj.pope": "9D", "pj.removeEightOfDiamonds": True, "pj.honourSuits": "DDDD"}),
+    ("pope-joan", {"pj.profile": "M"}),
+    ("pope-joan", {"pj.profile": "M", "pj.m.doubleCombos": False, "pj.doubling": False}),
+    ("pope-joan", {"pj.profile": "C"}),
+    ("pope-joan", {"pj.profile": "C", "pj.c.parlettLead": True, "pj.c.popeExcuses": False}),
+]
+SF_CONFIGS: list[dict[str, Any]] = [
+    {}, {"sf.robbing": "compulsory"}, {"sf.robbing": "off"},
+    {"sf.playOutDeadTricks": True, "sf.jinkBonus": 2}, {"sf.jinking": False}]
+
+
+def stops_code(a: Action) -> int:
+    assert isinstance(a, Play)
+    return a.card | (SPIN_FLAG if a.spin else 0)
+
+
+def sf_code(a: Action) -> int:
+    if isinstance(a, Play):
+        return a.card
+    if isinstance(a, Rob):
+        return ROB_BASE + a.card
+    return {Decline: DECLINE, Claim: CLAIM, Jink: JINK}[type(a)]
+
+
+def sf_action(seat: int, code: int) -> Action:
+    if code < 52:
+        return Play(seat, code)
+    if code < DECLINE:
+        return Rob(seat, code - ROB_BASE)
+    return {DECLINE: Decline, CLAIM: Claim, JINK: Jink}[code](seat)
+
+
+def fold(deal: Any) -> None:
+    """Apply forced moves in the engine, as the fast path folds them."""
+    while not deal.over and not getattr(deal, "decided", False):
+        d = deal.decision()
+        if not (isinstance(d, PlayChoice) and len(d.actions) == 1):
+            return
+        deal.apply(d.actions[0])
+
+
+@pytest.mark.parametrize("name,options", STOPS_CONFIGS,
+                         ids=[f"{n}-{i}" for i, (n, _) in enumerate(STOPS_CONFIGS)])
+def test_fast_stops_agrees_with_engine(name: str, options: dict[str, Any]) -> None:
+    game = make_game(name, options)
+    checked = 0
+    for seed in range(25):
+        rng = random.Random(seed)
+        n = rng.randint(game.min_players, min(game.max_players, 7))
+        session = Session(game, [f"p{i}" for i in range(n)], seed % n)
+        session.start_deal_seeded(seed)
+        deal = session.deal
+        assert deal is not None
+        while not deal.over and not isinstance(deal.decision(), PlayChoice):
+            deal.apply(random_action(deal.decision(), rng))
+        for _ in range(rng.randrange(30)):
+            if deal.over:
+                break
+            deal.apply(rng.choice(deal.legal_actions()))
+        fold(deal)
+        if deal.over:
+            continue
+        fast = FastStops.from_deal(deal)  # type: ignore[arg-type]
+        start = list(deal.balances)
+        while not deal.over:
+            assert sorted(fast.acts) == sorted(stops_code(a) for a in deal.legal_actions())
+            assert fast.who == deal.current
+            code = rng.choice(fast.acts)
+            fast.apply(code)
+            deal.apply(Play(deal.current, code & 63, spin=code >= SPIN_FLAG))
+            fold(deal)
+        assert fast.over
+        assert fast.deltas == [b - a for a, b in zip(start, deal.balances, strict=True)]
+        assert fast.pools == list(deal.pools)
+        checked += 1
+    assert checked > 5
+
+
+@pytest.mark.parametrize("options", SF_CONFIGS, ids=[str(i) for i in range(len(SF_CONFIGS))])
+def test_fast_spoilfive_agrees_with_engine(options: dict[str, Any]) -> None:
+    game = make_game("spoil-five", options)
+    checked = 0
+    for seed in range(80):
+        rng = random.Random(seed)
+        n = rng.randint(2, 8)
+        session = Session(game, [f"p{i}" for i in range(n)], seed % n)
+        session.start_deal_seeded(seed)
+        deal = session.deal
+        assert deal is not None
+        for _ in range(rng.randrange(12)):
+            if deal.over or deal.decided:  # type: ignore[union-attr]
+                break
+            deal.apply(rng.choice(deal.legal_actions()))
+        fold(deal)
+        if deal.over or deal.decided:  # type: ignore[union-attr]
+            continue
+        fast = FastSpoilFive.from_deal(deal)  # type: ignore[arg-type]
+        start = list(deal.balances)
+        while not (deal.over or deal.decided):  # type: ignore[union-attr]
+            assert sorted(fast.acts) == sorted(sf_code(a) for a in deal.legal_actions())
+            assert fast.who == deal.to_act
+            code = rng.choice(fast.acts)
+            seat = deal.to_act
+            assert seat is not None
+            fast.apply(code)
+            deal.apply(sf_action(seat, code))
+            fold(deal)
+        assert fast.over
+        assert fast.deltas == [b - a for a, b in zip(start, deal.balances, strict=True)]
+        assert fast.pool == deal.pools[0]
+        checked += 1
+    assert checked > 20
+
+
+def test_clone_is_independent() -> None:
+    game = make_game("newmarket")
+    session = Session(game, ["a", "b", "c", "d"], 0)
+    session.start_deal_seeded(7)
+    deal = session.deal
+    assert deal is not None
+    deal.auto_stake()  # type: ignore[union-attr]
+    fast = FastStops.from_deal(deal)  # type: ignore[arg-type]
+    before = (list(fast.hands), list(fast.deltas), list(fast.acts))
+    fast.clone().rollout(random.Random(1).random)
+    assert (fast.hands, fast.deltas, fast.acts) == before
