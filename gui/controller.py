@@ -10,11 +10,22 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QDialog, QWidget
 
-from gamecore.actions import Action, Claim, Decline, Jink, NameStake, Play, Rob, Split
+from gamecore.actions import (
+    Action,
+    Claim,
+    Decline,
+    Jink,
+    NameStake,
+    Play,
+    Rob,
+    Split,
+    parse_action,
+)
 from gamecore.agents.base import Agent
 from gamecore.cards import card_label, cards_in
 from gamecore.decisions import PlayChoice, SplitChoice, StakeChoice
@@ -22,7 +33,8 @@ from gamecore.errors import IllegalAction
 from gamecore.events import Event, Paid, PaidToPool, Played, PoolTaken
 from gamecore.games import make_game
 from gamecore.match import Session, first_jack_dealer, shuffled
-from gui import presenter
+from gamecore.record import parse_record, record_of, replay_session
+from gui import persistence, presenter
 from gui.dialogs import (
     DealSummaryDialog,
     SpinChoiceDialog,
@@ -97,16 +109,20 @@ class Controller(QObject):
         self.viewer_ready = True  # the person at the bottom has taken the screen
         self.pending_person: int | None = None
         self.seen: dict[int, int] = {}  # person seat → log length at their last turn
+        self.autosave_path: Path | None = None
+        self.allow_undo = True
 
     # ---- sessions ----------------------------------------------------------------
 
     def new_session(self, game_name: str = "newmarket", players: int = 4,
                     name: str = "You", options: dict | None = None,
-                    seats: list[SeatKind] | None = None) -> None:
+                    seats: list[SeatKind] | None = None, allow_undo: bool | None = None
+                    ) -> None:
         """Start a session of ``game_name`` with ``options`` (record keys; ``pj.profile``
         for Pope Joan). ``seats`` says who sits where (people at this screen and computer
         players, in seat order); without it, you (``name``) in seat 0 and ``players - 1``
-        computer players. The first dealer follows ``gen.firstDealer`` (GEN-2)."""
+        computer players. The first dealer follows ``gen.firstDealer`` (GEN-2). Undo is on
+        by default with one person, off with several (``allow_undo`` decides)."""
         self.token += 1
         self._timer.stop()
         self._close_dialog()
@@ -128,14 +144,100 @@ class Controller(QObject):
             first, why = self.rng.randrange(players), ""
         else:
             first, why = 0, ""
-        self.session = Session(game, names, first_dealer=first)
-        self.agents = {s: agent_for(game) for s in range(players) if not self.seats[s].person}
-        people = [s for s in range(players) if self.seats[s].person]
+        if allow_undo is None:
+            allow_undo = sum(k.person for k in self.seats) <= 1
+        self.allow_undo = allow_undo
+        self._take_seats(Session(game, names, first_dealer=first))
+        self.log = [f"{names[first]} deals first{why}."]
+        self._start_deal()
+
+    def _take_seats(self, session: Session) -> None:
+        """Sit ``session``'s players as :attr:`seats` says: agents for the computers."""
+        self.session = session
+        self.agents = {s: agent_for(session.game) for s in range(session.n)
+                       if not self.seats[s].person}
+        people = self.people
         self.human = people[0] if people else 0
         self.viewer_ready = len(people) <= 1  # with several people, hand over first
         self.seen = dict.fromkeys(people, 0)
-        self.log = [f"{names[first]} deals first{why}."]
-        self._start_deal()
+
+    def resume(self, session: Session, people: list[bool], allow_undo: bool = True) -> None:
+        """Continue ``session`` (replayed from a record) at its pending decision; ``people``
+        says which seats are people at this screen."""
+        self.token += 1
+        self._timer.stop()
+        self._close_dialog()
+        self.view.prompt.hide()
+        self.privacy.hide()
+        self.privacy_up, self.pending_person = False, None
+        names = session.players
+        self.seats = [SeatKind(names[s], people[s]) for s in range(session.n)]
+        self.allow_undo = allow_undo
+        self._take_seats(session)
+        self.deal_events, self.last_play = [], None
+        self.log = [f"Resumed: deal {len(session.logs)} of {session.total_deals}."]
+        self._refresh()
+        self._schedule(0)
+
+    # ---- saving and undo --------------------------------------------------------
+
+    def autosave(self) -> None:
+        """Write the session to the autosave file (after every action), atomically."""
+        if self.autosave_path is None or self.session is None:
+            return
+        meta = persistence.TableMeta([k.person for k in self.seats], self.allow_undo)
+        try:
+            persistence.save(self.session, self.autosave_path, meta)
+        except OSError as e:
+            self.status(f"Could not autosave: {e.strerror or e}")
+
+    def save_as(self, path: Path) -> None:
+        """Save the session to ``path`` (a deal record). Raises ``OSError``."""
+        if self.session is not None:
+            persistence.save(self.session, path,
+                             persistence.TableMeta([k.person for k in self.seats],
+                                                   self.allow_undo))
+
+    def undo_target(self) -> int | None:
+        """How many actions of the current deal to keep to take back the person's last
+        decision (the computers' replies after it go too), or ``None`` when there is
+        nothing to undo in this deal."""
+        session = self.session
+        if session is None or session.deal is None or session.deal.over:
+            return None
+        data = record_of(session)
+        actions = data["deals"][-1]["actions"]
+        data["deals"][-1]["actions"] = []
+        deal = replay_session(parse_record(data)).deal  # the current deal, as dealt
+        assert deal is not None
+        target = None
+        for i, text in enumerate(actions):
+            d = deal.decision()
+            if d is not None and self.seats[d.seat].person and (
+                    not isinstance(d, PlayChoice) or not d.forced):
+                target = i
+            deal.apply(parse_action(text, session.game.pools))
+        return target
+
+    def undo(self) -> bool:
+        """Take back to the person's previous decision in this deal, by replaying the record
+        without the actions from there on (the same cards: nothing is re-dealt)."""
+        if not self.allow_undo or self.session is None:
+            return False
+        target = self.undo_target()
+        if target is None:
+            return False
+        data = record_of(self.session)
+        data["deals"][-1]["actions"] = data["deals"][-1]["actions"][:target]
+        people = [k.person for k in self.seats]
+        human = self.human
+        session = replay_session(parse_record(data))
+        self.resume(session, people, self.allow_undo)
+        self.human, self.viewer_ready = human, True
+        self.log.append("Undone: back to your last decision.")
+        self._refresh()
+        self.autosave()
+        return True
 
     @property
     def people(self) -> list[int]:
@@ -150,6 +252,7 @@ class Controller(QObject):
         dealer = session.players[session.deal.dealer]  # type: ignore[union-attr]
         self._say(f"Deal {len(session.logs)} of {session.total_deals}: {dealer} deals.")
         self._refresh()
+        self.autosave()
         self._schedule(0)
 
     # ---- the loop ----------------------------------------------------------------
@@ -351,6 +454,7 @@ class Controller(QObject):
                 self.view.announce(call)
         self._refresh()
         self._slide(events)
+        self.autosave()
         self._schedule(delay)
 
     # ---- end of deal and session ----------------------------------------------------
@@ -381,6 +485,10 @@ class Controller(QObject):
         dlg = DealSummaryDialog(self.parent_widget, summary)
         dlg.accepted.connect(self._after_summary)
         self._open(dlg)
+        if not self.people:
+            # Nobody at the screen (watching computers): the next deal follows by itself.
+            QTimer.singleShot(self.pace * 8, lambda tok=self.token, d=dlg:
+                              tok == self.token and self.dialog is d and d.accept())
 
     def _after_summary(self) -> None:
         session = self.session

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import QLabel, QMainWindow
+from pathlib import Path
 
-from gui import presenter, settings
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import QFileDialog, QLabel, QMainWindow, QMessageBox
+
+from gamecore.errors import ParlourError
+from gui import persistence, presenter, settings
 from gui.cardart import CardArt
 from gui.controller import Controller
 from gui.newgame import NewGameDialog
@@ -17,8 +20,8 @@ class MainWindow(QMainWindow):
     """Parlour's window. ``pace`` (ms) is the one animation and pacing parameter; with
     ``remember`` the last New Game choices are restored from the settings."""
 
-    def __init__(self, pace: int = 350, seed: int | None = None, remember: bool = False
-                 ) -> None:
+    def __init__(self, pace: int = 350, seed: int | None = None, remember: bool = False,
+                 autosave: Path | None = None) -> None:
         super().__init__()
         self.setWindowTitle("Parlour — Newmarket")
         self.view = TableView(CardArt())
@@ -27,12 +30,15 @@ class MainWindow(QMainWindow):
         self.status_label.setObjectName("status")
         self.statusBar().addWidget(self.status_label, 1)
         self.controller = Controller(self.view, self, self.show_status, pace=pace, seed=seed)
+        self.controller.autosave_path = autosave
+        self.message: QMessageBox | None = None
         self.players = 4
         self.player_name = "You"
         self.game_name = "newmarket"
         self.options: dict = {}
         self.game_label = "Newmarket"
         self.seats: list[tuple[str, bool]] | None = None
+        self.allow_undo: bool | None = None
         last = settings.load_table() if remember else {}
         if last.get("game"):
             self.game_name = str(last["game"])
@@ -45,6 +51,19 @@ class MainWindow(QMainWindow):
         self.new_action.setShortcut(QKeySequence.StandardKey.New)
         self.new_action.triggered.connect(self.ask_new_game)
         game_menu.addAction(self.new_action)
+        self.open_action = QAction("&Open…", self)
+        self.open_action.setShortcut(QKeySequence.StandardKey.Open)
+        self.open_action.triggered.connect(self.ask_open)
+        game_menu.addAction(self.open_action)
+        self.save_action = QAction("Save &As…", self)
+        self.save_action.setShortcut(QKeySequence.StandardKey.SaveAs)
+        self.save_action.triggered.connect(self.ask_save)
+        game_menu.addAction(self.save_action)
+        game_menu.addSeparator()
+        self.undo_action = QAction("&Undo", self)
+        self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
+        self.undo_action.triggered.connect(self.undo)
+        game_menu.addAction(self.undo_action)
         game_menu.addSeparator()
         quit_action = QAction("&Quit", self)
         quit_action.setShortcut(QKeySequence.StandardKey.Quit)
@@ -59,8 +78,86 @@ class MainWindow(QMainWindow):
         self.status_label.setAccessibleDescription(text)
 
     def start(self) -> None:
-        """Open straight into a game with the defaults (Newmarket, you and three computers)."""
-        self._begin()
+        """Open straight into a game: the unfinished autosaved session if the player wants
+        it back, else the last game chosen (or Newmarket, you and three computers)."""
+        path = self.controller.autosave_path
+        found = persistence.resumable(path) if path is not None else None
+        if found is None:
+            self._begin()
+            return
+        session, meta = found
+        label = presenter.game_label(session.game)
+        box = QMessageBox(QMessageBox.Icon.Question, "Resume?",
+                          f"Resume your game of {label} (deal {len(session.logs)} of "
+                          f"{session.total_deals})?", parent=self)
+        resume = box.addButton("Resume", QMessageBox.ButtonRole.AcceptRole)
+        resume.setObjectName("resume")
+        fresh = box.addButton("New game", QMessageBox.ButtonRole.RejectRole)
+        fresh.setObjectName("newGame")
+        self.message = box
+
+        def answered() -> None:
+            if box.clickedButton() is resume:
+                self.resume(session, meta)
+            else:
+                self._begin()
+
+        box.finished.connect(lambda _r: answered())
+        box.open()
+
+    def resume(self, session, meta: persistence.TableMeta) -> None:  # type: ignore[no-untyped-def]
+        """Continue a saved ``session`` with its seats."""
+        self.game_name = session.game.name
+        self.controller.resume(session, meta.people, meta.allow_undo)
+        self.game_label = presenter.game_label(session.game)
+        self.setWindowTitle(f"Parlour — {self.game_label}")
+
+    def ask_open(self) -> None:
+        """Game → Open: a saved game (``*.parlour.json``); a bad file leaves this game as it
+        is and says why in one message."""
+        name, _ = QFileDialog.getOpenFileName(self, "Open a saved game", str(Path.home()),
+                                              "Parlour games (*.parlour.json);;All files (*)")
+        if name:
+            self.open_file(Path(name))
+
+    def open_file(self, path: Path) -> bool:
+        """Open the saved game at ``path``; on failure show one clear message and keep the
+        current game untouched. Returns whether it opened."""
+        try:
+            session, meta = persistence.load(path)
+        except ParlourError as e:
+            self._warn("This file cannot be opened", f"{path.name}: {e}")
+            return False
+        self.resume(session, meta)
+        self.show_status(f"Opened {path.name}.")
+        return True
+
+    def ask_save(self) -> None:
+        """Game → Save As: write the session as a deal record."""
+        name, _ = QFileDialog.getSaveFileName(self, "Save the game", str(Path.home()
+                                              / "game.parlour.json"),
+                                              "Parlour games (*.parlour.json)")
+        if not name:
+            return
+        path = Path(name if name.endswith(".parlour.json") else name + ".parlour.json")
+        try:
+            self.controller.save_as(path)
+        except OSError as e:
+            self._warn("The game was not saved", f"{path}: {e.strerror or e}")
+            return
+        self.show_status(f"Saved {path.name}.")
+
+    def undo(self) -> None:
+        """Game → Undo: back to your previous decision in this deal."""
+        if not self.controller.allow_undo:
+            self.show_status("Undo is off for this table (several people play).")
+        elif not self.controller.undo():
+            self.show_status("Nothing to undo in this deal.")
+
+    def _warn(self, title: str, text: str) -> None:
+        box = QMessageBox(QMessageBox.Icon.Warning, title, text, parent=self)
+        self.message = box
+        box.open()
 
     def _begin(self) -> None:
         seats = None
@@ -68,7 +165,7 @@ class MainWindow(QMainWindow):
             seats = [SeatKind(n, p) for n, p in self.seats]
         try:
             self.controller.new_session(self.game_name, self.players, self.player_name,
-                                        self.options, seats)
+                                        self.options, seats, self.allow_undo)
         except (ValueError, KeyError) as e:  # remembered choices that no longer fit
             self.show_status(f"Could not start the last game ({e}); starting Newmarket.")
             self.game_name, self.options, self.seats, self.players = "newmarket", {}, None, 4
@@ -88,6 +185,7 @@ class MainWindow(QMainWindow):
             self.players, self.player_name = dlg.players(), dlg.name()
             self.options = dlg.options()
             self.seats = dlg.seats()
+            self.allow_undo = dlg.allow_undo()
             settings.save_table(self.game_name, self.options, self.seats)
             self._begin()
 

@@ -96,6 +96,11 @@ class NewGameDialog(QDialog):
             self._names.append(edit)
             self._rows = getattr(self, "_rows", []) + [(label, kind, edit)]
         layout.addWidget(seats_box)
+        self._undo = QCheckBox("Allow undo (with several people, it would show one "
+                               "person's choices to another)", self)
+        self._undo.setObjectName("allowUndo")
+        self._undo.toggled.connect(lambda _on: setattr(self, "_undo_touched", True))
+        layout.addWidget(self._undo)
         self._rules_box = QGroupBox("House rules", self)
         self._rules_layout = QFormLayout(self._rules_box)
         scroll = QScrollArea(self)
@@ -201,6 +206,11 @@ class NewGameDialog(QDialog):
         ok = getattr(self, "_ok", None)
         if ok is not None:
             ok.setEnabled(people > 0)
+        undo = getattr(self, "_undo", None)
+        if undo is not None and not getattr(self, "_undo_touched", False):
+            undo.blockSignals(True)
+            undo.setChecked(people <= 1)  # off by default with several people
+            undo.blockSignals(False)
 
     # ---- results ---------------------------------------------------------------------
 
@@ -220,6 +230,10 @@ class NewGameDialog(QDialog):
     def name(self) -> str:
         """Your name (``"You"`` when left empty)."""
         return self._name.text().strip() or "You"
+
+    def allow_undo(self) -> bool:
+        """Whether undo is allowed at the new table."""
+        return self._undo.isChecked()
 
     def seats(self) -> list[tuple[str, bool]]:
         """``(name, is_person)`` for each seat, clockwise from seat 1; empty names get a
