@@ -6,6 +6,7 @@ import sys
 
 from PySide6.QtWidgets import QApplication
 
+from gui.appicon import app_icon
 from gui.mainwindow import MainWindow
 
 
@@ -16,6 +17,7 @@ def run(argv: list[str] | None = None, game: str | None = None, profile: str | N
     app = QApplication.instance() or QApplication(argv if argv is not None else sys.argv[:1])
     app.setApplicationName("Parlour")
     app.setOrganizationName("Parlour")
+    app.setWindowIcon(app_icon())
     window = MainWindow(remember=True)
     if game is not None:
         window.game_name = game

@@ -40,6 +40,10 @@ def build_parser() -> argparse.ArgumentParser:
                         help="Pope Joan profile: F (Foster), M (trump layout), C (classic)")
     parser.add_argument("--players", type=int, default=None,
                         help="players at the table, you included")
+    parser.add_argument("--self-test", action="store_true",
+                        help="check this installation offscreen (Qt plugins, fonts, card art, "
+                             "one all-computer deal of every game), exit 0 or 1")
+    parser.add_argument("--startup-probe", action="store_true", help=argparse.SUPPRESS)
     sub = parser.add_subparsers(dest="command")
     rp = sub.add_parser("replay", help="replay a deal record and print its outcome as JSON")
     rp.add_argument("file", help="the record (*.parlour.json)")
@@ -52,6 +56,20 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "replay":
         return _replay(args.file)
+    if args.self_test:
+        from gui.selftest import main as self_test  # Qt, offscreen
+
+        return self_test()
+    from gui.preflight import startup_problem  # Qt-free: it must work when Qt cannot
+
+    problem = startup_problem()
+    if problem is not None:
+        print(problem, file=sys.stderr)
+        return 1
+    if args.startup_probe:
+        from gui.selftest import arm_startup_probe
+
+        arm_startup_probe()
     from gui.app import run  # the only path that imports Qt
 
     return run(game=args.game, profile=args.profile, players=args.players)
