@@ -31,3 +31,7 @@ def agent_for(game: StopsGame | SpoilFive) -> Agent:
     if cls is None:
         raise ValueError(f"no computer player for {game.name!r}")
     return cls()
+
+
+# The levels (Easy, Normal, Hard) build on agent_for, so they are imported after it.
+from gamecore.agents.levels import agent_for_level  # noqa: E402,F401

@@ -1,0 +1,171 @@
+"""The three levels of computer player for every game: Easy, Normal, Hard.
+
+* **Easy** (:class:`EasyAgent`): the rule-based player with human-like slips: when it has a
+  real choice it sometimes plays another legal action instead (never an illegal one).
+* **Normal**: the rule-based players of :func:`gamecore.agents.agent_for` (they track the
+  cards).
+* **Hard** (:class:`HardAgent`): SO-ISMCTS (:mod:`gamecore.search.ismcts`) over worlds
+  consistent with its observation (:mod:`gamecore.search.determinize`). At the table it
+  thinks for a time budget in worker processes (cancellable); in the arena and the tests it
+  runs a fixed number of iterations in-process, so its play is reproducible.
+
+Staking decisions (:class:`~gamecore.decisions.StakeChoice`,
+:class:`~gamecore.decisions.SplitChoice`) are the rule-based player's at every level:
+they are made before the cards are seen (GEN-9), where search has nothing to work on.
+Every agent sees only the observation and the rules (GEN-9).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from gamecore.actions import Action, Claim, Decline, Jink, Play, Rob
+from gamecore.agents import agent_for
+from gamecore.agents.base import Agent, pending_decision
+from gamecore.decisions import PlayChoice
+from gamecore.search import CLAIM, DECLINE, JINK, ROB_BASE, SPIN_FLAG
+from gamecore.search.ismcts import SearchPool, best_code, default_pool, search
+from gamecore.spoilfive.deal import SpoilFiveObservation
+from gamecore.spoilfive.game import SpoilFive
+from gamecore.stops.game import StopsGame
+
+Game = StopsGame | SpoilFive
+LEVELS = ("easy", "normal", "hard")
+#: Default thinking time at the table, seconds (issue 7 targets: p95 ≤ 0.5 s stops games,
+#: ≤ 1.0 s Spoil Five).
+STOPS_BUDGET = 0.4
+SPOIL_FIVE_BUDGET = 0.8
+
+
+def action_code(action: Action) -> int:
+    """The search code of ``action`` (see :mod:`gamecore.search`)."""
+    if isinstance(action, Play):
+        return action.card | (SPIN_FLAG if action.spin else 0)
+    if isinstance(action, Rob):
+        return ROB_BASE + action.card
+    if isinstance(action, Decline):
+        return DECLINE
+    if isinstance(action, Claim):
+        return CLAIM
+    if isinstance(action, Jink):
+        return JINK
+    raise ValueError(f"no search code for {action!r}")
+
+
+class EasyAgent:
+    """The Normal player of ``game`` with slips: at a choice of two or more actions it plays,
+    with probability ``mistake_rate`` (default 0.3), a uniformly random legal action other
+    than the one the Normal player chose. Staking is the Normal player's (NM-5, PJ-21).
+
+    Args: ``game`` (rules), ``mistake_rate`` (0..1).
+    """
+
+    def __init__(self, game: Game, mistake_rate: float = 0.3) -> None:
+        self.normal = agent_for(game)
+        self.mistake_rate = mistake_rate
+
+    def choose(self, game: Any, obs: Any, rng: random.Random) -> Action:
+        """One legal action for ``obs.decision`` (see the class docstring)."""
+        chosen = self.normal.choose(game, obs, rng)
+        d = pending_decision(obs)
+        if isinstance(d, PlayChoice) and len(d.actions) > 1 and rng.random() < self.mistake_rate:
+            others = [a for a in d.actions if a != chosen]
+            return others[rng.randrange(len(others))]
+        return chosen
+
+
+def sf_decided(obs: SpoilFiveObservation) -> bool:
+    """Whether a Spoil Five deal is already decided (SF-30, SF-32): tricks still played
+    (``sf.playOutDeadTricks``) change no counter."""
+    left = 5 - len(obs.tricks)
+    eligible = [s for s in range(len(obs.hand_counts)) if not obs.ineligible[s]]
+    if obs.jinker is None and any(obs.tricks_won[s] >= 3 for s in eligible):
+        return True
+    return not any(obs.tricks_won[s] + left >= 3 for s in eligible)
+
+
+class HardAgent:
+    """SO-ISMCTS player (see the module docstring).
+
+    Args: ``game`` (rules; chooses the default budget and the staking player),
+    ``iterations`` (fixed iterations per decision, in-process unless ``workers`` > 1: the
+    arena and the tests), ``time_budget`` (seconds per decision at the table; default
+    :data:`STOPS_BUDGET` or :data:`SPOIL_FIVE_BUDGET`; used when ``iterations`` is
+    ``None``), ``workers`` (processes for a timed search, default 2), ``pool`` (a
+    :class:`~gamecore.search.ismcts.SearchPool`; default the process-wide one).
+
+    :meth:`choose` raises :class:`~gamecore.search.ismcts.SearchCancelled` when
+    :meth:`cancel` (or :func:`gamecore.search.ismcts.cancel_search`) stops it.
+    ``last_visits`` / ``last_iterations`` describe the last search (for a hint's reason).
+    """
+
+    def __init__(self, game: Game, *, iterations: int | None = None,
+                 time_budget: float | None = None, workers: int = 2,
+                 pool: SearchPool | None = None) -> None:
+        self.normal = agent_for(game)
+        self.iterations = iterations
+        if time_budget is None:
+            time_budget = SPOIL_FIVE_BUDGET if isinstance(game, SpoilFive) else STOPS_BUDGET
+        self.time_budget = time_budget
+        self.workers = workers
+        self._pool = pool
+        self.last_visits: dict[int, int] = {}
+        self.last_iterations = 0
+
+    @property
+    def pool(self) -> SearchPool:
+        """The worker pool a timed search uses."""
+        if self._pool is None:
+            self._pool = default_pool()
+        return self._pool
+
+    def choose(self, game: Any, obs: Any, rng: random.Random) -> Action:
+        """One legal action for ``obs.decision``: searched when there is a real choice of
+        card play, robbing or jinking; the Normal player's otherwise (staking, forced moves,
+        tricks played out after the deal is decided)."""
+        d = pending_decision(obs)
+        if not isinstance(d, PlayChoice):
+            return self.normal.choose(game, obs, rng)
+        if len(d.actions) == 1:
+            return d.actions[0]
+        if isinstance(obs, SpoilFiveObservation) and all(
+                isinstance(a, Play) for a in d.actions) and sf_decided(obs):
+            return self.normal.choose(game, obs, rng)
+        seed = rng.getrandbits(62)
+        if self.iterations is not None and self.workers <= 1:
+            visits, done = search(game, obs, iterations=self.iterations, seed=seed)
+        elif self.iterations is not None:
+            visits, done = self.pool.search(game, obs, iterations=self.iterations, seed=seed)
+        else:
+            visits, done = self.pool.search(game, obs, time_budget=self.time_budget, seed=seed)
+        self.last_visits, self.last_iterations = visits, done
+        by_code = {action_code(a): a for a in d.actions}
+        visits = {a: v for a, v in visits.items() if a in by_code}
+        if not visits:
+            return self.normal.choose(game, obs, rng)
+        return by_code[best_code(visits)]
+
+    def cancel(self) -> None:
+        """Stop this agent's search in progress (it raises ``SearchCancelled``)."""
+        if self._pool is not None:
+            self._pool.cancel()
+
+
+def agent_for_level(game: Game, level: str, *, iterations: int | None = None,
+                    time_budget: float | None = None, pool: SearchPool | None = None,
+                    workers: int = 2, mistake_rate: float = 0.3) -> Agent:
+    """A computer player for ``game`` at ``level`` (``"easy"``, ``"normal"``, ``"hard"``).
+
+    ``iterations``, ``time_budget``, ``pool``, ``workers``: Hard's search budget (see
+    :class:`HardAgent`); ``mistake_rate``: Easy's slips. Raises ``ValueError`` for an unknown
+    level or game.
+    """
+    if level == "easy":
+        return EasyAgent(game, mistake_rate)  # type: ignore[return-value]
+    if level == "normal":
+        return agent_for(game)
+    if level == "hard":
+        return HardAgent(game, iterations=iterations, time_budget=time_budget,  # type: ignore[return-value]
+                         workers=workers, pool=pool)
+    raise ValueError(f"unknown level {level!r}: one of {', '.join(LEVELS)}")

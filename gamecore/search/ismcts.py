@@ -1,0 +1,288 @@
+"""Single-observer information-set Monte Carlo tree search (Cowling, Powley and Whitehouse
+2012, "SO-ISMCTS"), and its root-parallel, cancellable run in worker processes.
+
+One iteration: sample one world consistent with the searching seat's observation
+(:mod:`gamecore.search.determinize`), descend the one tree (every seat's moves, keyed by
+seat and action code) choosing by UCB with availability counts among the actions legal in
+that world, expand one untried action, finish the deal with a random rollout on the fast
+path, and back up per-player rewards: the counters each seat wins or loses from here to the
+end of the deal, divided by :func:`reward_scale`. The answer is the most visited action at
+the root.
+
+:func:`search` runs in the calling process for a fixed number of iterations (reproducible:
+the arena and the tests) or a time budget. :class:`SearchPool` runs one search per worker
+process (two by default: one per core) with different seeds and merges the root visit
+counts; its :meth:`SearchPool.cancel` stops a search at once (new game, undo, quit).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import random
+import threading
+import time
+from collections.abc import Mapping
+from concurrent.futures import ProcessPoolExecutor
+from math import log, sqrt
+from typing import Any
+
+from gamecore.search.determinize import worlds_for
+from gamecore.spoilfive.deal import SpoilFiveObservation
+from gamecore.spoilfive.game import SpoilFive
+from gamecore.stops.deal import StopsObservation
+from gamecore.stops.game import StopsGame
+
+Game = StopsGame | SpoilFive
+Observation = StopsObservation | SpoilFiveObservation
+
+#: UCB exploration constant for rewards scaled to about [−1, 1].
+EXPLORATION = 0.7
+_CHECK_EVERY = 16
+
+
+class SearchCancelled(Exception):
+    """The search was cancelled (:meth:`SearchPool.cancel`) before it finished."""
+
+
+class Node:
+    """A tree node: the move of seat ``mover`` that leads here, its visit count, the sum of
+    ``mover``'s rewards through it, and how often it was available when its parent was
+    visited (ISMCTS availability count)."""
+
+    __slots__ = ("mover", "visits", "total", "avail", "children")
+
+    def __init__(self, mover: int) -> None:
+        self.mover = mover
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 1
+        self.children: dict[int, Node] = {}
+
+
+def reward_scale(game: Game, obs: Observation) -> float:
+    """The counters that make a reward of about 1: the pools plus the cards still held
+    (stops games: per-card payments, STOP-10), or the pool plus the jink bonuses (SF-31)."""
+    n = len(obs.hand_counts)
+    if isinstance(obs, SpoilFiveObservation):
+        bonus = int(game.options.get("sf.jinkBonus", 1))
+        return float(max(1, sum(obs.pools) + bonus * (n - 1)))
+    return float(max(1, sum(obs.pools) + sum(obs.hand_counts)))
+
+
+def search(game: Game, obs: Observation, *, iterations: int | None = None,
+           time_budget: float | None = None, seed: int = 0,
+           exploration: float = EXPLORATION, cancel: Any = None) -> tuple[dict[int, int], int]:
+    """Run SO-ISMCTS for ``obs.seat`` and return ``(visits, iterations_done)``.
+
+    Args: ``game`` (rules), ``obs`` (the seat's observation, in play, its decision pending),
+    ``iterations`` (stop after this many) and/or ``time_budget`` (seconds), ``seed`` (the
+    random source: same seed and iterations → same result), ``exploration`` (UCB constant),
+    ``cancel`` (an object with ``is_set()``, polled every few iterations; when set the search
+    stops and raises :class:`SearchCancelled`). ``visits`` maps the seat's root action codes
+    (see :mod:`gamecore.search`) to visit counts.
+    """
+    if iterations is None and time_budget is None:
+        raise ValueError("give iterations or a time budget")
+    rng = random.Random(seed)
+    rnd = rng.random
+    worlds = worlds_for(game, obs)
+    me = obs.seat
+    inv = 1.0 / reward_scale(game, obs)
+    root = Node(-1)
+    deadline = None if time_budget is None else time.perf_counter() + time_budget
+    limit = iterations if iterations is not None else 1 << 62
+    done = 0
+    while done < limit:
+        if done % _CHECK_EVERY == 0:
+            if cancel is not None and cancel.is_set():
+                raise SearchCancelled
+            if deadline is not None and done and time.perf_counter() >= deadline:
+                break
+        st = worlds.fast_state(rng)
+        node = root
+        path = []
+        while not st.over:
+            acts = st.acts
+            base = st.who << 8
+            ch = node.children
+            untried = None
+            for a in acts:
+                child = ch.get(base | a)
+                if child is None:
+                    if untried is None:
+                        untried = [a]
+                    else:
+                        untried.append(a)
+                else:
+                    child.avail += 1
+            if untried is not None:
+                a = untried[int(rnd() * len(untried))] if len(untried) > 1 else untried[0]
+                child = Node(st.who)
+                ch[base | a] = child
+                st.apply(a)
+                path.append(child)
+                break
+            best_a, best_v, best = -1, -1e300, None
+            for a in acts:
+                child = ch[base | a]
+                v = child.total / child.visits + exploration * sqrt(log(child.avail)
+                                                                    / child.visits)
+                if v > best_v:
+                    best_a, best_v, best = a, v, child
+            assert best is not None
+            st.apply(best_a)
+            node = best
+            path.append(best)
+        deltas = st.rollout(rnd) if not st.over else st.deltas
+        for nd in path:
+            nd.visits += 1
+            nd.total += deltas[nd.mover] * inv
+        done += 1
+    visits = {key & 255: child.visits for key, child in root.children.items()
+              if key >> 8 == me}
+    return visits, done
+
+
+def best_code(visits: Mapping[int, int]) -> int:
+    """The most visited action code (ties: the smallest code)."""
+    return max(sorted(visits), key=lambda a: visits[a])
+
+
+# ---- worker processes --------------------------------------------------------------------
+
+_worker_cancel: Any = None
+_worker_games: dict[tuple[str, str], Game] = {}
+
+
+def _init_worker(cancel: Any) -> None:
+    global _worker_cancel
+    _worker_cancel = cancel
+
+
+def _worker_game(name: str, options: dict[str, Any]) -> Game:
+    from gamecore.games import make_game
+
+    key = (name, repr(sorted(options.items())))
+    game = _worker_games.get(key)
+    if game is None:
+        game = _worker_games[key] = make_game(name, options)
+    return game
+
+
+def _worker_search(name: str, options: dict[str, Any], obs: Observation,
+                   iterations: int | None, time_budget: float | None, wall_deadline: float | None,
+                   seed: int) -> tuple[dict[int, int], int] | None:
+    if wall_deadline is not None:
+        left = wall_deadline - time.time()
+        time_budget = max(0.005, min(time_budget or left, left))
+    try:
+        return search(_worker_game(name, options), obs, iterations=iterations,
+                      time_budget=time_budget, seed=seed, cancel=_worker_cancel)
+    except SearchCancelled:
+        return None
+
+
+def _noop() -> int:
+    return 0
+
+
+class SearchPool:
+    """Worker processes for root-parallel search (one search per worker, visits merged).
+
+    Args: ``workers`` (processes; default 2, one per core). The processes start on first
+    use or on :meth:`start` (do it when a game begins: starting takes a moment), use the
+    ``spawn`` method (safe beside Qt's threads and in frozen builds, with
+    ``multiprocessing.freeze_support()`` in the entry point) and live until
+    :meth:`shutdown`. :meth:`cancel` may be called from any thread.
+    """
+
+    def __init__(self, workers: int = 2) -> None:
+        self.workers = workers
+        self._ctx = multiprocessing.get_context("spawn")
+        self._cancel = self._ctx.Event()
+        self._executor: ProcessPoolExecutor | None = None
+        self._lock = threading.Lock()
+
+    def start(self) -> None:
+        """Start the worker processes now (and wait until they are ready)."""
+        if self._executor is None:
+            self._executor = ProcessPoolExecutor(self.workers, mp_context=self._ctx,
+                                                 initializer=_init_worker,
+                                                 initargs=(self._cancel,))
+            for f in [self._executor.submit(_noop) for _ in range(self.workers)]:
+                f.result()
+
+    def search(self, game: Game, obs: Observation, *, time_budget: float | None = None,
+               iterations: int | None = None, seed: int = 0) -> tuple[dict[int, int], int]:
+        """Search ``obs`` in every worker (seeds ``seed``, ``seed + 1`` …) for
+        ``time_budget`` seconds (measured from this call) or ``iterations`` each; returns
+        the merged root visits and the total iterations. Raises :class:`SearchCancelled`
+        if :meth:`cancel` was called meanwhile."""
+        with self._lock:
+            self._cancel.clear()
+            self.start()
+            assert self._executor is not None
+            wall = None if time_budget is None else time.time() + time_budget
+            futures = [self._executor.submit(_worker_search, game.name, dict(game.options),
+                                             obs, iterations, time_budget, wall, seed + i)
+                       for i in range(self.workers)]
+            results = [f.result() for f in futures]
+            if self._cancel.is_set() or any(r is None for r in results):
+                raise SearchCancelled
+            merged: dict[int, int] = {}
+            total = 0
+            for r in results:
+                assert r is not None
+                visits, done = r
+                total += done
+                for a, v in visits.items():
+                    merged[a] = merged.get(a, 0) + v
+            return merged, total
+
+    def cancel(self) -> None:
+        """Stop the search in progress (if any) as soon as possible; it raises
+        :class:`SearchCancelled` in the thread that started it."""
+        self._cancel.set()
+
+    def shutdown(self) -> None:
+        """Cancel any search and stop the worker processes."""
+        self.cancel()
+        if self._executor is not None:
+            self._executor.shutdown(wait=True, cancel_futures=True)
+            self._executor = None
+
+
+_default_pool: SearchPool | None = None
+_default_lock = threading.Lock()
+
+
+def default_pool() -> SearchPool:
+    """The process-wide :class:`SearchPool` (two workers), created on first use."""
+    global _default_pool
+    with _default_lock:
+        if _default_pool is None:
+            _default_pool = SearchPool()
+        return _default_pool
+
+
+def search_in_processes(game: Game, obs: Observation, *, time_budget: float | None = None,
+                        iterations: int | None = None, seed: int = 0,
+                        pool: SearchPool | None = None) -> tuple[dict[int, int], int]:
+    """:meth:`SearchPool.search` on ``pool`` (default: :func:`default_pool`)."""
+    return (pool or default_pool()).search(game, obs, time_budget=time_budget,
+                                           iterations=iterations, seed=seed)
+
+
+def cancel_search() -> None:
+    """Cancel the search running on the default pool, if any (new game, undo, quit)."""
+    if _default_pool is not None:
+        _default_pool.cancel()
+
+
+def shutdown_search() -> None:
+    """Stop the default pool's worker processes (at quit)."""
+    global _default_pool
+    with _default_lock:
+        if _default_pool is not None:
+            _default_pool.shutdown()
+            _default_pool = None
