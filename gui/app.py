@@ -6,24 +6,40 @@ import sys
 
 from PySide6.QtWidgets import QApplication
 
+from gui import persistence
 from gui.appicon import app_icon
 from gui.mainwindow import MainWindow
+from gui.paths import app_data_dir
 
 
 def run(argv: list[str] | None = None, game: str | None = None, profile: str | None = None,
-        players: int | None = None) -> int:
+        players: int | None = None, watch: bool = False, resume: bool = False,
+        seed: int | None = None, pace: int | None = None) -> int:
     """Create the application, open the table with a game in progress (``game``, Pope Joan
-    ``profile`` and ``players`` when given), run the event loop."""
+    ``profile`` and ``players`` when given; every seat a computer with ``watch``; the
+    autosaved game with ``resume``), run the event loop. ``seed`` and ``pace`` (ms) are for
+    tests."""
     app = QApplication.instance() or QApplication(argv if argv is not None else sys.argv[:1])
     app.setApplicationName("Parlour")
     app.setOrganizationName("Parlour")
     app.setWindowIcon(app_icon())
-    window = MainWindow(remember=True)
+    autosave = app_data_dir() / persistence.AUTOSAVE
+    window = MainWindow(pace=350 if pace is None else pace, seed=seed, remember=True,
+                        autosave=autosave)
     if game is not None:
         window.game_name = game
         window.options = {"pj.profile": profile} if game == "pope-joan" and profile else {}
+        window.seats = None
     if players is not None:
         window.players = players
+        window.seats = None
+    if watch:
+        window.seats = [(n, False) for n in ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus",
+                                             "Hal", "Ivy", "Jo")[:window.players]]
     window.show()
-    window.start()
+    found = persistence.resumable(autosave) if resume else None
+    if found is not None:
+        window.resume(*found)
+    else:
+        window.start()
     return app.exec()

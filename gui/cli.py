@@ -40,6 +40,12 @@ def build_parser() -> argparse.ArgumentParser:
                         help="Pope Joan profile: F (Foster), M (trump layout), C (classic)")
     parser.add_argument("--players", type=int, default=None,
                         help="players at the table, you included")
+    parser.add_argument("--watch", action="store_true",
+                        help="computer players in every seat: watch a game")
+    parser.add_argument("--resume", action="store_true",
+                        help="continue the unfinished autosaved game without asking")
+    parser.add_argument("--seed", type=int, default=None, help=argparse.SUPPRESS)
+    parser.add_argument("--pace", type=int, default=None, help=argparse.SUPPRESS)
     parser.add_argument("--self-test", action="store_true",
                         help="check this installation offscreen (Qt plugins, fonts, card art, "
                              "one all-computer deal of every game), exit 0 or 1")
@@ -72,7 +78,8 @@ def main(argv: list[str] | None = None) -> int:
         arm_startup_probe()
     from gui.app import run  # the only path that imports Qt
 
-    return run(game=args.game, profile=args.profile, players=args.players)
+    return run(game=args.game, profile=args.profile, players=args.players, watch=args.watch,
+               resume=args.resume, seed=args.seed, pace=args.pace)
 
 
 if __name__ == "__main__":

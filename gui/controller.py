@@ -15,6 +15,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QDialog, QWidget
 
+from gamecore import stats as gstats
 from gamecore.actions import (
     Action,
     Claim,
@@ -110,6 +111,7 @@ class Controller(QObject):
         self.pending_person: int | None = None
         self.seen: dict[int, int] = {}  # person seat → log length at their last turn
         self.autosave_path: Path | None = None
+        self.stats_path: Path | None = None
         self.allow_undo = True
 
     # ---- sessions ----------------------------------------------------------------
@@ -179,6 +181,39 @@ class Controller(QObject):
         self._refresh()
         self._schedule(0)
 
+    # ---- statistics ---------------------------------------------------------------
+
+    def session_id(self) -> str:
+        """An id of the session: its first deal's dealer and cards."""
+        assert self.session is not None
+        first = self.session.logs[0]
+        return f"{self.session.game.name}:{first.dealer}:" + ",".join(
+            map(str, [c for h in first.hands for c in h]))
+
+    def _count_deal(self, deltas: tuple[int, ...]) -> None:
+        """Add the deal just finished to each person's statistics, once, and save them
+        atomically (they survive a crash); close the session's record when it is over."""
+        session = self.session
+        if self.stats_path is None or session is None:
+            return
+        stats = gstats.load(self.stats_path)
+        sid = self.session_id()
+        if stats.counted.get(sid, 0) >= len(session.logs):
+            return
+        label = presenter.game_label(session.game)
+        for seat in self.people:
+            ps = stats.player(label, session.players[seat])
+            pools = sum(1 for e in self.deal_events
+                        if isinstance(e, PoolTaken) and e.seat == seat and e.amount)
+            ps.add_deal(deltas[seat], pools)
+            if session.complete:
+                ps.end_session()
+        stats.counted[sid] = len(session.logs)
+        try:
+            gstats.save(stats, self.stats_path)
+        except OSError as e:
+            self.status(f"Could not save the statistics: {e.strerror or e}")
+
     # ---- saving and undo --------------------------------------------------------
 
     def autosave(self) -> None:
@@ -247,6 +282,7 @@ class Controller(QObject):
     def _start_deal(self) -> None:
         session = self.session
         assert session is not None
+        self._set_state(IDLE)
         self.deal_events = list(session.start_deal_seeded(self.rng.randrange(1 << 62)))
         self.last_play = None
         dealer = session.players[session.deal.dealer]  # type: ignore[union-attr]
@@ -481,7 +517,11 @@ class Controller(QObject):
             lines=lines,
             deltas=list(settlement.deltas), balances=list(session.balances),
             pools=list(zip(presenter.pool_labels(session.game), session.pools, strict=True)),
-            last_deal=session.complete)
+            last_deal=session.complete,
+            history=[(name, [log.balances[s] - session.start_balances[s]
+                             for log in session.logs if log.finished])
+                     for s, name in enumerate(session.players)])
+        self._count_deal(settlement.deltas)
         dlg = DealSummaryDialog(self.parent_widget, summary)
         dlg.accepted.connect(self._after_summary)
         self._open(dlg)

@@ -458,6 +458,13 @@ class DealSummaryDialog(QDialog):
         else:
             pools = _plain("Pools carried over: none", self, "pools")
         layout.addWidget(pools)
+        if len(s.history) and max(len(v) for _, v in s.history) > 1:
+            from gui.chart import BalanceChart
+
+            chart = BalanceChart(self)
+            chart.set_series(s.history, "deal")
+            chart.setMinimumHeight(160)
+            layout.addWidget(chart)
 
         layout.addSpacing(6)
         layout.addStretch(1)

@@ -7,12 +7,14 @@ from pathlib import Path
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QLabel, QMainWindow, QMessageBox
 
+from gamecore import stats as gstats
 from gamecore.errors import ParlourError
 from gui import persistence, presenter, settings
 from gui.cardart import CardArt
 from gui.controller import Controller
 from gui.newgame import NewGameDialog
 from gui.seats import SeatKind
+from gui.statswindow import StatsWindow
 from gui.table import TableView
 
 
@@ -31,6 +33,8 @@ class MainWindow(QMainWindow):
         self.statusBar().addWidget(self.status_label, 1)
         self.controller = Controller(self.view, self, self.show_status, pace=pace, seed=seed)
         self.controller.autosave_path = autosave
+        if autosave is not None:
+            self.controller.stats_path = autosave.with_name("statistics.json")
         self.message: QMessageBox | None = None
         self.players = 4
         self.player_name = "You"
@@ -64,6 +68,9 @@ class MainWindow(QMainWindow):
         self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
         self.undo_action.triggered.connect(self.undo)
         game_menu.addAction(self.undo_action)
+        self.stats_action = QAction("&Statistics…", self)
+        self.stats_action.triggered.connect(self.show_stats)
+        game_menu.addAction(self.stats_action)
         game_menu.addSeparator()
         quit_action = QAction("&Quit", self)
         quit_action.setShortcut(QKeySequence.StandardKey.Quit)
@@ -153,6 +160,19 @@ class MainWindow(QMainWindow):
             self.show_status("Undo is off for this table (several people play).")
         elif not self.controller.undo():
             self.show_status("Nothing to undo in this deal.")
+
+    def show_stats(self) -> None:
+        """Game → Statistics."""
+        path = self.controller.stats_path
+        stats = gstats.load(path) if path is not None else gstats.Stats()
+
+        def reset() -> None:
+            stats.reset()
+            if path is not None:
+                gstats.save(stats, path)
+
+        self.stats_window = StatsWindow(self, stats, reset)
+        self.stats_window.open()
 
     def _warn(self, title: str, text: str) -> None:
         box = QMessageBox(QMessageBox.Icon.Warning, title, text, parent=self)

@@ -98,6 +98,8 @@ class DealSummary:
     pools: list[tuple[str, int]]
     #: Whether this was the last deal of the game.
     last_deal: bool
+    #: Each player's net counters after each deal of the session so far (for the chart).
+    history: list[tuple[str, list[int]]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,86 @@
+"""A small line chart of counters over deals or sessions, one line per player. Lines differ
+by colour and by dash pattern and marker, so they read without colour too."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2",
+           "#17becf", "#7f7f7f", "#bcbd22")
+DASHES = (Qt.PenStyle.SolidLine, Qt.PenStyle.DashLine, Qt.PenStyle.DotLine,
+          Qt.PenStyle.DashDotLine)
+
+
+class BalanceChart(QWidget):
+    """Lines of ``(name, values)``: ``values[i]`` is a count of counters (int) after step
+    ``i + 1``; the x axis is labelled ``x_label`` ("deal", "session")."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("chart")
+        self.series: list[tuple[str, list[int]]] = []
+        self.x_label = "deal"
+        self.setMinimumSize(320, 180)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+
+    def set_series(self, series: list[tuple[str, list[int]]], x_label: str = "deal") -> None:
+        """Draw ``series`` (name, values per step)."""
+        self.series, self.x_label = series, x_label
+        self.setAccessibleName("Chart of " + ", ".join(
+            f"{n}: {v[-1] if v else 0}" for n, v in series))
+        self.update()
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt name)
+        return QSize(480, 220)
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt name)
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        pal = self.palette()
+        text = pal.color(pal.ColorRole.WindowText)
+        values = [v for _, vs in self.series for v in vs]
+        steps = max((len(vs) for _, vs in self.series), default=0)
+        legend_w = 120
+        area = QRectF(44, 10, self.width() - 54 - legend_w, self.height() - 40)
+        p.setPen(QPen(text, 1))
+        p.drawRect(area)
+        if not values or steps == 0:
+            p.drawText(area, Qt.AlignmentFlag.AlignCenter, "No data yet")
+            return
+        lo, hi = min(values + [0]), max(values + [0])
+        if hi == lo:
+            hi = lo + 1
+
+        def pt(i: int, v: int) -> QPointF:
+            x = area.left() + (area.width() * (i + 1) / steps if steps > 1 else area.width())
+            y = area.bottom() - (v - lo) / (hi - lo) * area.height()
+            return QPointF(x, y)
+
+        zero = pt(0, 0).y()
+        p.setPen(QPen(QColor(text.red(), text.green(), text.blue(), 90), 1,
+                      Qt.PenStyle.DashLine))
+        p.drawLine(QPointF(area.left(), zero), QPointF(area.right(), zero))
+        p.setPen(text)
+        p.drawText(QRectF(0, area.top() - 6, 40, 14), Qt.AlignmentFlag.AlignRight, str(hi))
+        p.drawText(QRectF(0, area.bottom() - 8, 40, 14), Qt.AlignmentFlag.AlignRight, str(lo))
+        p.drawText(QRectF(area.left(), area.bottom() + 4, area.width(), 16),
+                   Qt.AlignmentFlag.AlignCenter, f"{self.x_label} 1 … {steps}")
+        for k, (name, vs) in enumerate(self.series):
+            pen = QPen(QColor(COLOURS[k % len(COLOURS)]), 2, DASHES[k % len(DASHES)])
+            p.setPen(pen)
+            pts = [QPointF(area.left(), pt(0, 0).y())] + [pt(i, v) for i, v in enumerate(vs)]
+            for a, b in zip(pts, pts[1:], strict=False):
+                p.drawLine(a, b)
+            for q in pts[1:]:
+                p.drawEllipse(q, 2.5, 2.5) if k % 2 == 0 else p.drawRect(
+                    QRectF(q.x() - 2.5, q.y() - 2.5, 5, 5))
+            ly = area.top() + 6 + k * 18
+            lx = area.right() + 10
+            p.drawLine(QPointF(lx, ly + 6), QPointF(lx + 22, ly + 6))
+            p.setPen(text)
+            last = vs[-1] if vs else 0
+            p.drawText(QRectF(lx + 26, ly - 2, legend_w - 30, 16),
+                       Qt.AlignmentFlag.AlignLeft, f"{name} {last:+d}")
+        p.end()
