@@ -18,6 +18,8 @@ class PrivacyScreen(QWidget):
         super().__init__(view)
         self.view = view
         self.setObjectName("privacy")
+        # An opaque cover: the table behind it must not show through.
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         self.setAutoFillBackground(True)
         self.setStyleSheet("#privacy { background: #10301e; } #privacy QLabel { color: #f5f0e1; }"
                            " #privacy QLabel#passTo { font-size: 26px; font-weight: bold; }")

@@ -68,6 +68,10 @@ def test_three_people_two_computers_hidden_hands(qtbot, game, options):
             screens += 1
             assert window.controller.privacy.isVisible()
             assert shown == {}, "a hand card is face up behind the privacy screen"
+            if screens == 1:  # the cover is opaque: the table does not show through
+                image = window.view.grab().toImage()
+                for x, y in ((40, 40), (image.width() // 2, image.height() - 60)):
+                    assert image.pixelColor(x, y).name() == "#10301e"
             name = c.session.players[c.pending_person]
             assert window.controller.privacy.title.text() == \
                 f"Pass to {name} — click or press Space when ready"
