@@ -1,0 +1,100 @@
+"""The bundle rules (packaging/bundle_rules.py) and the Linux desktop entry: fast checks that
+need neither PyInstaller nor a build."""
+
+from __future__ import annotations
+
+import configparser
+import sys
+
+import pytest
+
+from paths import ROOT
+
+sys.path.insert(0, str(ROOT / "packaging"))
+import bundle_rules  # noqa: E402
+
+
+@pytest.mark.parametrize("path", [
+    "_internal/PySide6/Qt/lib/libQt6Core.so.6",
+    "_internal/PySide6/Qt/lib/libQt6Gui.so.6",
+    "_internal/PySide6/Qt/lib/libQt6Widgets.so.6",
+    "_internal/PySide6/Qt/lib/libQt6Svg.so.6",
+    "_internal/PySide6/Qt/lib/libQt6XcbQpa.so.6",
+    "_internal/PySide6/Qt/lib/libicudata.so.73",
+    "_internal/PySide6/Qt/plugins/platforms/libqxcb.so",
+    "_internal/PySide6/Qt/plugins/platforms/libqoffscreen.so",
+    "_internal/PySide6/Qt/plugins/imageformats/libqsvg.so",
+    "_internal/PySide6/Qt/plugins/iconengines/libqsvgicon.so",
+    "_internal/PySide6/QtWidgets.abi3.so",
+    "_internal/PySide6/Qt6Widgets.dll",
+    "_internal/PySide6/plugins/platforms/qwindows.dll",
+    "_internal/PySide6/plugins/styles/qmodernwindowsstyle.dll",
+    "Contents/Frameworks/PySide6/Qt/lib/QtGui.framework/Versions/A/QtGui",
+    "Contents/Frameworks/PySide6/Qt/plugins/platforms/libqcocoa.dylib",
+    "_internal/libxcb-cursor.so.0",
+])
+def test_kept(path: str) -> None:
+    assert bundle_rules.keep(path)
+    assert bundle_rules.forbidden(path) is None
+
+
+@pytest.mark.parametrize("path", [
+    "_internal/PySide6/Qt/lib/libQt6Quick.so.6",
+    "_internal/PySide6/Qt/lib/libQt6Qml.so.6",
+    "_internal/PySide6/Qt/lib/libQt6Network.so.6",
+    "_internal/PySide6/Qt/lib/libQt6OpenGL.so.6",
+    "_internal/PySide6/Qt/lib/libQt6WaylandClient.so.6",
+    "_internal/PySide6/Qt/plugins/platforms/libqwayland.so",
+    "_internal/PySide6/Qt/plugins/platforms/libqeglfs.so",
+    "_internal/PySide6/Qt/plugins/platformthemes/libqgtk3.so",
+    "_internal/PySide6/Qt/plugins/tls/libqopensslbackend.so",
+    "_internal/PySide6/Qt/plugins/imageformats/libqtiff.so",
+    "_internal/PySide6/Qt/translations/qtbase_de.qm",
+    "_internal/PySide6/Qt6Quick.dll",
+    "_internal/PySide6/libpyside6qml.abi3.so.6.11",
+    "_internal/PySide6/QtNetwork.abi3.so",
+])
+def test_dropped(path: str) -> None:
+    assert not bundle_rules.keep(path)
+
+
+@pytest.mark.parametrize("path", [
+    "_internal/PySide6/Qt/lib/libQt6Quick.so.6",
+    "_internal/PySide6/QtQml.abi3.so",
+    "_internal/PySide6/QtNetwork.abi3.so",
+    "_internal/PySide6/Qt/translations/qtbase_de.qm",
+    "_internal/PySide6/Qt/plugins/platforms/libqwayland.so",
+    "_internal/tkinter/__init__.pyc",
+])
+def test_forbidden_in_a_built_bundle(path: str) -> None:
+    assert bundle_rules.forbidden(path) is not None
+
+
+def test_excluded_modules_are_not_used_by_the_app() -> None:
+    """Nothing the app imports is on the exclusion list (the bundle's self-test is the
+    real proof; this catches it without a build)."""
+    used = set()
+    for folder in ("gamecore", "gui"):
+        for path in (ROOT / folder).rglob("*.py"):
+            for line in path.read_text(encoding="utf-8").splitlines():
+                words = line.strip().split()
+                if len(words) >= 2 and words[0] in ("import", "from"):
+                    used.add(words[1].rstrip(","))
+    for module in bundle_rules.EXCLUDED_MODULES:
+        assert not any(u == module or u.startswith(module + ".") for u in used), module
+
+
+def test_desktop_entry() -> None:
+    entry = configparser.ConfigParser(interpolation=None)
+    entry.optionxform = str  # keys are case-sensitive
+    entry.read(ROOT / "packaging" / "parlour.desktop", encoding="utf-8")
+    d = entry["Desktop Entry"]
+    assert d["Type"] == "Application" and d["Name"] == "Parlour"
+    assert d["Exec"].split()[0] == "parlour" and d["Icon"] == "parlour"
+    assert d["Terminal"] == "false" and "Game" in d["Categories"].split(";")
+
+
+def test_budgets_are_the_issues() -> None:
+    assert bundle_rules.BUDGET_FOLDER_MB == 110
+    assert bundle_rules.BUDGET_COMPRESSED_MB == 45
+    assert bundle_rules.BUDGET_WARM_START_S == 0.6
