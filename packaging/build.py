@@ -8,7 +8,9 @@
 Needs the ``build`` extra (``pip install -e '.[build]'``: PyInstaller, and Pillow for the
 Windows and macOS icon files). Steps: draw the icons (build/icons), run PyInstaller on
 packaging/parlour.spec, check the bundle (size budget, no excluded module: see
-bundle_rules.py), run the bundle's ``--self-test`` offscreen, and report sizes and times. Exits
+bundle_rules.py), run the bundle's ``--self-test`` offscreen, start it once from an empty
+folder to check that it keeps its data and settings in the platform's locations (never in the
+bundle or the working folder), and report sizes and times. Exits
 non-zero with one line on standard error when any step fails.
 """
 
@@ -97,6 +99,36 @@ def self_test(executable: Path) -> str:
     return line[-1] if line else ""
 
 
+def check_data_locations(executable: Path, bundle: Path) -> str:
+    """Start the built app from an empty working folder until its table is painted, with the
+    platform's data and settings locations pointed at a scratch home: nothing may appear in
+    the working folder or the bundle, and Parlour's data folder must appear in the data
+    location (Linux follows XDG_*; elsewhere only the first two are checked)."""
+    import tempfile
+
+    before = {p for p in bundle.rglob("*") if "__pycache__" not in p.parts}
+    with tempfile.TemporaryDirectory(prefix="parlour-data-check-") as tmp:
+        cwd, home = Path(tmp, "cwd"), Path(tmp, "home")
+        cwd.mkdir()
+        env = dict(os.environ, QT_QPA_PLATFORM="offscreen", HOME=str(home),
+                   XDG_DATA_HOME=str(home / "data"), XDG_CONFIG_HOME=str(home / "config"))
+        env.pop("PARLOUR_DATA_DIR", None)
+        done = subprocess.run([str(executable.resolve()), "--startup-probe"], cwd=cwd, env=env,
+                              capture_output=True, text=True, timeout=120)
+        if done.returncode != 0:
+            raise BuildError(f"the bundle did not start (exit {done.returncode}): "
+                             f"{(done.stderr.strip() or 'no output').splitlines()[-1]}")
+        if any(cwd.iterdir()):
+            raise BuildError(f"the app wrote into its working folder: "
+                             f"{sorted(p.name for p in cwd.iterdir())}")
+        if sys.platform.startswith("linux") and not (home / "data" / "Parlour").is_dir():
+            raise BuildError("the app's data folder is not in the platform data location")
+    after = {p for p in bundle.rglob("*") if "__pycache__" not in p.parts}
+    if after != before:
+        raise BuildError(f"the app wrote into its bundle: {sorted(map(str, after - before))[:3]}")
+    return done.stdout.strip().splitlines()[-1] if done.stdout.strip() else "started"
+
+
 def build(onefile: bool = False, pack: bool = False, run_self_test: bool = True) -> None:
     """Every step; prints a report line per step."""
     started = time.perf_counter()
@@ -133,6 +165,9 @@ def build(onefile: bool = False, pack: bool = False, run_self_test: bool = True)
               f"(PyInstaller {pyinstaller_s:.0f} s)")
     if run_self_test:
         print(f"build: {self_test(executable)}")
+        if not onefile:
+            line = check_data_locations(executable, target)
+            print(f"build: data and settings outside the bundle and working folder ({line})")
     if pack and not onefile:
         out = archive(target)
         packed = out.stat().st_size

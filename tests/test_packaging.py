@@ -98,3 +98,22 @@ def test_budgets_are_the_issues() -> None:
     assert bundle_rules.BUDGET_FOLDER_MB == 110
     assert bundle_rules.BUDGET_COMPRESSED_MB == 45
     assert bundle_rules.BUDGET_WARM_START_S == 0.6
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="XDG locations are Linux's")
+def test_data_and_settings_live_in_the_platform_locations(qapp, monkeypatch, tmp_path) -> None:
+    """A frozen app started from any folder finds its files: never the working folder."""
+    import os
+    from pathlib import Path
+
+    from gui import settings
+    from gui.paths import app_data_dir
+
+    monkeypatch.delenv("PARLOUR_DATA_DIR", raising=False)
+    monkeypatch.chdir(tmp_path)
+    data = app_data_dir()
+    assert data.is_dir() and data.is_absolute()
+    assert data.is_relative_to(Path(os.environ["XDG_DATA_HOME"]))
+    config = Path(settings.settings().fileName())
+    assert config.is_relative_to(Path(os.environ["XDG_CONFIG_HOME"]))
+    assert not any(tmp_path.iterdir())
