@@ -140,8 +140,9 @@ def icon_image(size: int) -> QImage:
 
 
 def app_icon() -> QIcon:
-    """The window icon, with every exported size drawn (needs a ``QGuiApplication``)."""
+    """The window icon, drawn at the sizes window systems show, 16 to 256 pixels (needs a
+    ``QGuiApplication``)."""
     icon = QIcon()
-    for size in ICON_SIZES:
+    for size in (s for s in ICON_SIZES if s <= 256):
         icon.addPixmap(QPixmap.fromImage(icon_image(size)))
     return icon

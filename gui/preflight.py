@@ -160,35 +160,36 @@ def font_problem(families: Iterable[str]) -> str | None:
 def fontconfig_font_count() -> int | None:
     """How many fonts fontconfig (which Qt uses on Linux) knows, asked through its C library
     before Qt starts; ``None`` where fontconfig cannot be asked (Windows, macOS, or no
-    libfontconfig, which :func:`platform_problem` reports)."""
+    libfontconfig, which :func:`platform_problem` reports). It loads fontconfig's default
+    configuration, the one Qt then uses, so the work is not done twice."""
     if sys.platform.startswith(("win", "darwin", "cygwin")):
         return None
+    name = "libfontconfig.so.1"
+    meipass = getattr(sys, "_MEIPASS", None)
+    if meipass and os.path.exists(os.path.join(meipass, name)):
+        name = os.path.join(meipass, name)  # the bundle's copy, which Qt will use
     try:
-        fc = ctypes.CDLL("libfontconfig.so.1")
+        fc = ctypes.CDLL(name)
     except OSError:
         return None
-    fc.FcInitLoadConfigAndFonts.restype = ctypes.c_void_p
     fc.FcPatternCreate.restype = ctypes.c_void_p
     fc.FcObjectSetBuild.restype = ctypes.c_void_p
     fc.FcObjectSetBuild.argtypes = [ctypes.c_char_p, ctypes.c_void_p]
     fc.FcFontList.restype = ctypes.c_void_p
     fc.FcFontList.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]
-    for name in ("FcFontSetDestroy", "FcObjectSetDestroy", "FcPatternDestroy",
-                 "FcConfigDestroy"):
-        getattr(fc, name).argtypes = [ctypes.c_void_p]
-    config = fc.FcInitLoadConfigAndFonts()
-    if not config:
+    for fn in ("FcFontSetDestroy", "FcObjectSetDestroy", "FcPatternDestroy"):
+        getattr(fc, fn).argtypes = [ctypes.c_void_p]
+    if not fc.FcInit():
         return 0
     pattern = fc.FcPatternCreate()
     objects = fc.FcObjectSetBuild(b"family", None)
-    fonts = fc.FcFontList(config, pattern, objects)
+    fonts = fc.FcFontList(None, pattern, objects)  # None: the default configuration
     # FcFontSet starts with ``int nfont``.
     count = ctypes.cast(fonts, ctypes.POINTER(ctypes.c_int))[0] if fonts else 0
     if fonts:
         fc.FcFontSetDestroy(fonts)
     fc.FcObjectSetDestroy(objects)
     fc.FcPatternDestroy(pattern)
-    fc.FcConfigDestroy(config)
     return int(count)
 
 
