@@ -26,6 +26,7 @@ __all__ = [
     "platform_problem",
     "qt_plugin_dir",
     "startup_problem",
+    "x_display_reachable",
 ]
 
 #: System libraries that Qt's xcb platform plugin (libqxcb.so and libQt6XcbQpa.so.6) loads,
@@ -139,12 +140,39 @@ def platform_problem(environ: Mapping[str, str] | None = None, platform: str | N
         return ("parlour: no display to open a window on (DISPLAY is not set); run Parlour "
                 "from a desktop session, or set QT_QPA_PLATFORM=offscreen to run headless")
     missing = missing_libraries(loadable=loadable)
-    if not missing:
-        return None
-    libs = ", ".join(lib for lib, _ in missing)
-    pkgs = " ".join(dict.fromkeys(pkg for _, pkg in missing))
-    return (f"parlour: Qt's X11 platform plugin cannot load: missing {libs}; install it "
-            f"(on Debian or Ubuntu: sudo apt-get install {pkgs})")
+    if missing:
+        libs = ", ".join(lib for lib, _ in missing)
+        pkgs = " ".join(dict.fromkeys(pkg for _, pkg in missing))
+        return (f"parlour: Qt's X11 platform plugin cannot load: missing {libs}; install it "
+                f"(on Debian or Ubuntu: sudo apt-get install {pkgs})")
+    if loadable is None and not x_display_reachable():
+        return (f"parlour: cannot connect to the X display {env.get('DISPLAY')!r} (is the "
+                "desktop session running, and DISPLAY right?); set QT_QPA_PLATFORM=offscreen "
+                "to run headless")
+    return None
+
+
+def x_display_reachable() -> bool:
+    """Whether libxcb can connect to the X server named by ``DISPLAY`` (True when libxcb
+    itself cannot be asked, leaving the verdict to Qt)."""
+    name = "libxcb.so.1"
+    meipass = getattr(sys, "_MEIPASS", None)
+    if meipass and os.path.exists(os.path.join(meipass, name)):
+        name = os.path.join(meipass, name)
+    try:
+        xcb = ctypes.CDLL(name)
+    except OSError:
+        return True
+    xcb.xcb_connect.restype = ctypes.c_void_p
+    xcb.xcb_connect.argtypes = [ctypes.c_char_p, ctypes.c_void_p]
+    xcb.xcb_connection_has_error.argtypes = [ctypes.c_void_p]
+    xcb.xcb_disconnect.argtypes = [ctypes.c_void_p]
+    conn = xcb.xcb_connect(None, None)
+    try:
+        return bool(conn) and xcb.xcb_connection_has_error(conn) == 0
+    finally:
+        if conn:
+            xcb.xcb_disconnect(conn)
 
 
 # Names fontconfig answers with even when it has no font at all.

@@ -114,3 +114,13 @@ def test_parlour_without_fonts_names_the_package(tmp_path) -> None:
     done = _cli(env)
     assert done.returncode == 1 and done.stdout.strip() == "no-qt"
     assert done.stderr.strip() == preflight.FONT_FIX
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="X11 check is Linux's")
+def test_unreachable_x_display_is_one_line(monkeypatch) -> None:
+    monkeypatch.setenv("DISPLAY", ":250")  # no X server there
+    assert not preflight.x_display_reachable()
+    line = preflight.platform_problem({"DISPLAY": ":250"}, "linux")
+    if preflight.missing_libraries():
+        pytest.skip("this machine lacks the X11 libraries")
+    assert line is not None and "':250'" in line and "QT_QPA_PLATFORM=offscreen" in line
