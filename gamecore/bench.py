@@ -1,0 +1,183 @@
+"""``python -m gamecore.bench``: the speed of the computer players' search, per game.
+
+1. Random playouts per second on one core from mid-deal states (half the dealt cards
+   played) on the fast path (:mod:`gamecore.search.fast_stops`,
+   :mod:`gamecore.search.fast_spoilfive`), including the clone of the state.
+2. Search iterations per second (SO-ISMCTS: determinization, tree, rollout) on one core.
+3. Hard's decision time at the table (its default time budget, root-parallel in two worker
+   processes, as the GUI calls it) over a fixed set of positions: median and p95.
+
+Targets (issue 7, this 2-core machine): Newmarket 4 players ≥ 25,000 playouts/s/core, Spoil
+Five 5 players ≥ 15,000; Hard p95 ≤ 0.5 s (stops games), ≤ 1.0 s (Spoil Five). Seeded:
+the positions are the same on every run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import random
+import statistics
+import sys
+import time
+from typing import Any
+
+from gamecore.agents import agent_for
+from gamecore.agents.levels import HardAgent
+from gamecore.decisions import PlayChoice
+from gamecore.games import make_game
+from gamecore.match import Session
+from gamecore.search.fast_spoilfive import FastSpoilFive
+from gamecore.search.fast_stops import FastStops
+from gamecore.search.ismcts import SearchPool, search
+from gamecore.spoilfive.game import SpoilFive
+
+#: (label, game, options, players)
+GAMES: list[tuple[str, str, dict[str, Any], int]] = [
+    ("newmarket", "newmarket", {}, 4),
+    ("spin", "spin", {}, 4),
+    ("spinado", "spinado", {}, 4),
+    ("pope-joan F", "pope-joan", {"pj.profile": "F"}, 4),
+    ("pope-joan M", "pope-joan", {"pj.profile": "M"}, 4),
+    ("pope-joan C", "pope-joan", {"pj.profile": "C"}, 4),
+    ("spoil-five", "spoil-five", {}, 5),
+]
+TARGETS = {"newmarket": 25_000, "spoil-five": 15_000}
+
+
+def positions(name: str, options: dict[str, Any], n: int, count: int, seed: int,
+              fraction: float = 0.5, choice: bool = False) -> list[tuple[Any, Any]]:
+    """``count`` (game, deal) pairs: deals played by the Normal players until ``fraction``
+    of the dealt cards are gone, stopped at a seat's real choice when ``choice``."""
+    game = make_game(name, options)
+    out: list[tuple[Any, Any]] = []
+    rng = random.Random(seed)
+    agents = [agent_for(game) for _ in range(n)]
+    k = 0
+    while len(out) < count:
+        k += 1
+        if k > 100 * count:
+            raise RuntimeError(f"no such positions in {name}")
+        session = Session(game, [f"p{i}" for i in range(n)], k % n)
+        session.start_deal_seeded(rng.randrange(1 << 30))
+        deal = session.deal
+        assert deal is not None
+        dealt = sum(h.bit_count() for h in deal.dealt)
+        while session.deal_in_progress:
+            d = session.decision()
+            assert d is not None
+            held = sum(h.bit_count() for h in deal.hands)
+            real = isinstance(d, PlayChoice) and len(d.actions) > 1
+            if held <= dealt * (1 - fraction) and isinstance(d, PlayChoice) and (
+                    real or not choice):
+                if not getattr(deal, "decided", False):
+                    out.append((game, deal.clone()))
+                break
+            session.apply(agents[d.seat].choose(game, deal.observation(d.seat), rng))
+    return out
+
+
+def playouts_per_second(name: str, options: dict[str, Any], n: int, seconds: float
+                        ) -> float:
+    """Random playouts per second on this core from mid-deal states."""
+    cls = FastSpoilFive if name == "spoil-five" else FastStops
+    states = [cls.from_deal(deal) for _, deal in positions(name, options, n, 32, 7)]
+    rnd = random.Random(1).random
+    done = 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        for st in states:
+            st.clone().rollout(rnd)
+        done += len(states)
+    return done / (time.perf_counter() - t0)
+
+
+def iterations_per_second(name: str, options: dict[str, Any], n: int, iterations: int
+                          ) -> float:
+    """SO-ISMCTS iterations per second on this core over a few mid-deal decisions."""
+    total, spent = 0, 0.0
+    for game, deal in positions(name, options, n, 6, 11, choice=True):
+        obs = deal.observation(deal.decision().seat)
+        t0 = time.perf_counter()
+        _, done = search(game, obs, iterations=iterations, seed=1)
+        spent += time.perf_counter() - t0
+        total += done
+    return total / spent
+
+
+def decision_times(name: str, options: dict[str, Any], n: int, count: int,
+                   pool: SearchPool) -> list[float]:
+    """Seconds per Hard decision (default budget, worker processes) at ``count``
+    positions spread over the deal."""
+    times = []
+    per = max(1, count // 3)
+    pool.start()
+    fracs = (0.0, 0.3, 0.55) if name == "spoil-five" else (0.2, 0.5, 0.8)
+    for frac in fracs:
+        for game, deal in positions(name, options, n, per, 13, fraction=frac, choice=True):
+            agent = HardAgent(game, pool=pool)
+            obs = deal.observation(deal.decision().seat)
+            t0 = time.perf_counter()
+            agent.choose(game, obs, random.Random(0))
+            times.append(time.perf_counter() - t0)
+    return times
+
+
+def p95(xs: list[float]) -> float:
+    """The 95th percentile (nearest rank)."""
+    s = sorted(xs)
+    return s[min(len(s) - 1, max(0, int(round(0.95 * len(s))) - 1))]
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command line (see ``--help``)."""
+    p = argparse.ArgumentParser(prog="python -m gamecore.bench",
+                                description=__doc__.split("\n\n")[0])
+    p.add_argument("--seconds", type=float, default=2.0, help="timing per game for playouts")
+    p.add_argument("--iterations", type=int, default=1000, help="per search for iterations/s")
+    p.add_argument("--positions", type=int, default=30, help="Hard decisions timed per game")
+    p.add_argument("--games", nargs="*", help="labels to run (default: all)")
+    p.add_argument("--skip-hard", action="store_true", help="no decision timing")
+    p.add_argument("--json", metavar="FILE")
+    a = p.parse_args(argv)
+    rows = []
+    pool = None if a.skip_hard else SearchPool(2)
+    try:
+        if pool is not None:
+            pool.start()
+        print(f"{'game':13} {'playouts/s/core':>16} {'target':>8} {'iter/s/core':>12} "
+              f"{'hard median':>12} {'hard p95':>9} {'budget':>7} {'target':>7}", flush=True)
+        for label, name, options, n in GAMES:
+            if a.games and label not in a.games and name not in a.games:
+                continue
+            row: dict[str, Any] = {"game": label, "players": n}
+            row["playouts_per_s"] = playouts_per_second(name, options, n, a.seconds)
+            row["iterations_per_s"] = iterations_per_second(name, options, n, a.iterations)
+            spoil = name == "spoil-five"
+            row["budget"] = 0.8 if spoil else 0.4
+            if pool is not None:
+                ts = decision_times(name, options, n, a.positions, pool)
+                row["hard_n"] = len(ts)
+                row["hard_median"] = statistics.median(ts)
+                row["hard_p95"] = p95(ts)
+            rows.append(row)
+            target = TARGETS.get(name)
+            hard_target = 1.0 if isinstance(make_game(name, options), SpoilFive) else 0.5
+            med = f"{row['hard_median']:.3f} s" if "hard_median" in row else "-"
+            hp = f"{row['hard_p95']:.3f} s" if "hard_p95" in row else "-"
+            print(f"{label:13} {row['playouts_per_s']:16,.0f} "
+                  f"{(f'{target:,}' if target else '-'):>8} {row['iterations_per_s']:12,.0f} "
+                  f"{med:>12} {hp:>9} {row['budget']:>6}s {hard_target:>6}s", flush=True)
+    finally:
+        if pool is not None:
+            pool.shutdown()
+    if a.json:
+        with open(a.json, "w", encoding="utf-8") as f:
+            json.dump(rows, f, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    multiprocessing.freeze_support()
+    sys.exit(main())
