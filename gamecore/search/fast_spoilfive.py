@@ -293,6 +293,37 @@ class FastSpoilFive:
     def _decide(self) -> None:
         self.over = True
 
+    def guided_rollout(self, rnd, epsilon: float = 0.3) -> list[int]:  # type: ignore[no-untyped-def]
+        """Play to the end with a cheap heuristic, a uniformly random choice with
+        probability ``epsilon``: rob (discarding the weakest card), claim, lead at random,
+        win the trick with the cheapest card that beats the best so far, or else throw the
+        cheapest card. Returns :attr:`deltas`. Mutates the state."""
+        keys = self.keys
+        while not self.over:
+            acts = self.acts
+            if rnd() < epsilon:
+                self._do(acts[int(rnd() * len(acts))])
+            elif acts[0] == CLAIM:
+                self._do(CLAIM)
+            elif acts[-1] == DECLINE:
+                self._do(min(acts[:-1], key=lambda a: keys[a - ROB_BASE]))
+            elif not self.trick:
+                self._do(acts[int(rnd() * len(acts))])
+            else:
+                led = EFFECTIVE[self.trump][self.trick[0]]
+                best, cheap = -1, -1
+                bk, ck = 1 << 30, 1 << 30
+                for c in acts:
+                    e = EFFECTIVE[self.trump][c]
+                    k = keys[c] if e in (TRUMP, led) else -1
+                    if k > self.bestkey and k < bk:
+                        best, bk = c, k
+                    if keys[c] < ck:
+                        cheap, ck = c, keys[c]
+                self._do(best if best >= 0 else cheap)
+            self._fold()
+        return self.deltas
+
     def rollout(self, rnd) -> list[int]:  # type: ignore[no-untyped-def]
         """Play to the end with uniformly random choices; returns :attr:`deltas`."""
         while not self.over:

@@ -89,6 +89,7 @@ def search(game: Game, obs: Observation, *, iterations: int | None = None,
     me = obs.seat
     inv = 1.0 / reward_scale(game, obs)
     root = Node(-1)
+    guided = _guided_rollout if isinstance(game, SpoilFive) else None
     deadline = None if time_budget is None else time.perf_counter() + time_budget
     limit = iterations if iterations is not None else 1 << 62
     done = 0
@@ -133,7 +134,7 @@ def search(game: Game, obs: Observation, *, iterations: int | None = None,
             st.apply(best_a)
             node = best
             path.append(best)
-        deltas = st.rollout(rnd) if not st.over else st.deltas
+        deltas = st.deltas if st.over else (guided(st, rnd) if guided else st.rollout(rnd))
         for nd in path:
             nd.visits += 1
             nd.total += deltas[nd.mover] * inv
@@ -141,6 +142,10 @@ def search(game: Game, obs: Observation, *, iterations: int | None = None,
     visits = {key & 255: child.visits for key, child in root.children.items()
               if key >> 8 == me}
     return visits, done
+
+
+def _guided_rollout(st: Any, rnd: Any) -> list[int]:
+    return st.guided_rollout(rnd)
 
 
 def best_code(visits: Mapping[int, int]) -> int:
