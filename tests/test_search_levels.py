@@ -99,6 +99,8 @@ def test_timed_search_in_processes_and_cancel() -> None:
         agent = HardAgent(game, time_budget=0.15, pool=pool)
         assert agent.choose(game, obs, rng) in d.actions
         assert agent.last_iterations > 0
+        action, reason = agent.hint(game, obs, rng)
+        assert action in d.actions and "simulated deals" in reason
         slow = HardAgent(game, time_budget=30.0, pool=pool)
         timer = threading.Timer(0.2, slow.cancel)
         timer.start()

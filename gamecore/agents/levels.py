@@ -125,6 +125,7 @@ class HardAgent:
         card play, robbing or jinking; the Normal player's otherwise (staking, forced moves,
         tricks played out after the deal is decided)."""
         d = pending_decision(obs)
+        self.last_visits, self.last_iterations = {}, 0
         if not isinstance(d, PlayChoice):
             return self.normal.choose(game, obs, rng)
         if len(d.actions) == 1:
@@ -145,6 +146,17 @@ class HardAgent:
         if not visits:
             return self.normal.choose(game, obs, rng)
         return by_code[best_code(visits)]
+
+    def hint(self, game: Any, obs: Any, rng: random.Random) -> tuple[Action, str]:
+        """What Hard would play for ``obs.seat`` and why, in words: ``(action, reason)``
+        (for Game → Hint). Same search as :meth:`choose`."""
+        action = self.choose(game, obs, rng)
+        total = sum(self.last_visits.values())
+        if not total:
+            return action, "the only sensible play here"
+        share = self.last_visits.get(action_code(action), 0) / total
+        return action, (f"best in {share:.0%} of {self.last_iterations} simulated deals "
+                        f"consistent with what this seat has seen")
 
     def cancel(self) -> None:
         """Stop this agent's search in progress (it raises ``SearchCancelled``)."""
