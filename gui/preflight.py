@@ -152,27 +152,18 @@ def platform_problem(environ: Mapping[str, str] | None = None, platform: str | N
     return None
 
 
-def x_display_reachable() -> bool:
-    """Whether libxcb can connect to the X server named by ``DISPLAY`` (True when libxcb
-    itself cannot be asked, leaving the verdict to Qt)."""
-    name = "libxcb.so.1"
-    meipass = getattr(sys, "_MEIPASS", None)
-    if meipass and os.path.exists(os.path.join(meipass, name)):
-        name = os.path.join(meipass, name)
-    try:
-        xcb = ctypes.CDLL(name)
-    except OSError:
+def x_display_reachable(display: str | None = None, socket_dir: str = "/tmp/.X11-unix"
+                        ) -> bool:
+    """Whether the local X server named by ``display`` (default: ``DISPLAY``) has its socket,
+    ``/tmp/.X11-unix/X<n>``. Remote displays (``host:n``), and systems without that folder,
+    are left to Qt (True). No connection is made: an X server with no other client resets
+    itself when its last client leaves, and would refuse Qt's connection a moment later."""
+    display = os.environ.get("DISPLAY", "") if display is None else display
+    host, _, rest = display.rpartition(":")
+    number = rest.split(".")[0]
+    if host not in ("", "unix") or not number.isdigit() or not os.path.isdir(socket_dir):
         return True
-    xcb.xcb_connect.restype = ctypes.c_void_p
-    xcb.xcb_connect.argtypes = [ctypes.c_char_p, ctypes.c_void_p]
-    xcb.xcb_connection_has_error.argtypes = [ctypes.c_void_p]
-    xcb.xcb_disconnect.argtypes = [ctypes.c_void_p]
-    conn = xcb.xcb_connect(None, None)
-    try:
-        return bool(conn) and xcb.xcb_connection_has_error(conn) == 0
-    finally:
-        if conn:
-            xcb.xcb_disconnect(conn)
+    return os.path.exists(os.path.join(socket_dir, f"X{number}"))
 
 
 # Names fontconfig answers with even when it has no font at all.

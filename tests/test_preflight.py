@@ -116,11 +116,17 @@ def test_parlour_without_fonts_names_the_package(tmp_path) -> None:
     assert done.stderr.strip() == preflight.FONT_FIX
 
 
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="X11 check is Linux's")
-def test_unreachable_x_display_is_one_line(monkeypatch) -> None:
-    monkeypatch.setenv("DISPLAY", ":250")  # no X server there
-    assert not preflight.x_display_reachable()
-    line = preflight.platform_problem({"DISPLAY": ":250"}, "linux")
+def test_unreachable_x_display_is_one_line(tmp_path, monkeypatch) -> None:
+    sockets = tmp_path / "x11"
+    sockets.mkdir()
+    (sockets / "X3").touch()
+    assert preflight.x_display_reachable(":3", str(sockets))
+    assert preflight.x_display_reachable(":3.0", str(sockets))
+    assert not preflight.x_display_reachable(":250", str(sockets))
+    assert preflight.x_display_reachable("remote:250", str(sockets))  # left to Qt
+    assert preflight.x_display_reachable(":250", str(tmp_path / "none"))  # left to Qt
+    monkeypatch.setattr(preflight, "x_display_reachable", lambda: False)
+    line = preflight.platform_problem({"DISPLAY": ":250"}, "linux", None)
     if preflight.missing_libraries():
         pytest.skip("this machine lacks the X11 libraries")
     assert line is not None and "':250'" in line and "QT_QPA_PLATFORM=offscreen" in line
