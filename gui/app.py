@@ -24,8 +24,9 @@ def run(argv: list[str] | None = None, game: str | None = None, profile: str | N
     app.setOrganizationName("Parlour")
     app.setWindowIcon(app_icon())
     autosave = app_data_dir() / persistence.AUTOSAVE
-    window = MainWindow(pace=350 if pace is None else pace, seed=seed, remember=True,
-                        autosave=autosave)
+    window = MainWindow(seed=seed, remember=True, autosave=autosave)
+    if pace is not None:
+        window.controller.set_pace(pace)  # tests: the command line beats the settings
     if game is not None:
         window.game_name = game
         window.options = {"pj.profile": profile} if game == "pope-joan" and profile else {}

@@ -66,10 +66,13 @@ _GOLD = QColor("#d6a832")
 _GOLD_DARK = QColor("#8a6418")
 _COURT_FIELD = QColor("#f5eedb")
 
-_BACK_FIELD = QColor("#7a1a28")
-_BACK_LINE = QColor("#a83a4a")
-_BACK_DOT = QColor("#e6c77a")
 _BACK_BORDER = QColor("#fbf8ef")
+#: Card backs: field, lattice line and dot colours.
+BACKS: dict[str, tuple[QColor, QColor, QColor]] = {
+    "burgundy": (QColor("#7a1a28"), QColor("#a83a4a"), QColor("#e6c77a")),
+    "navy": (QColor("#1b2a55"), QColor("#34508f"), QColor("#e6c77a")),
+    "forest": (QColor("#1d4a2b"), QColor("#3b7a4e"), QColor("#f0e3b0")),
+}
 
 # (base, edge marks, inner ring / centre inlay) for each chip colour.
 _CHIP_COLOURS: tuple[tuple[QColor, QColor, QColor], ...] = (
@@ -447,7 +450,8 @@ def _paint_face(img: QImage, c: int, w: int, h: int, dpr: float, four_colour: bo
         p.end()
 
 
-def _paint_back(img: QImage, w: int, h: int, dpr: float) -> None:
+def _paint_back(img: QImage, w: int, h: int, dpr: float, style: str = "burgundy") -> None:
+    field_colour, line_colour, dot_colour = BACKS.get(style, BACKS["burgundy"])
     p = _painter(img)
     try:
         rect, radius, pen = _card_outline(w, h, dpr)
@@ -461,7 +465,7 @@ def _paint_back(img: QImage, w: int, h: int, dpr: float) -> None:
         clip = QPainterPath()
         clip.addRoundedRect(field, fr, fr)
         p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(_BACK_FIELD)
+        p.setBrush(field_colour)
         p.drawPath(clip)
 
         p.save()
@@ -471,13 +475,13 @@ def _paint_back(img: QImage, w: int, h: int, dpr: float) -> None:
         cx, cy = w / 2.0, h / 2.0
         step = max(4.0, 0.11 * w)
         reach = int(math.ceil((w + h) / step)) + 1
-        p.setPen(QPen(_BACK_LINE, _hairline(dpr) * (1.0 if w < 100 else 1.5)))
+        p.setPen(QPen(line_colour, _hairline(dpr) * (1.0 if w < 100 else 1.5)))
         for k in range(-reach, reach + 1):
             off = k * step
             p.drawLine(QPointF(cx + off - h, cy - h), QPointF(cx + off + h, cy + h))
             p.drawLine(QPointF(cx + off + h, cy - h), QPointF(cx + off - h, cy + h))
         p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(_BACK_DOT)
+        p.setBrush(dot_colour)
         d = step * 0.16
         for i in range(-reach, reach + 1):
             for j in range(-reach, reach + 1):
@@ -505,10 +509,10 @@ def _paint_back(img: QImage, w: int, h: int, dpr: float) -> None:
         mr = 0.15 * w
         centre = QPointF(cx, cy)
         p.setPen(QPen(_BACK_BORDER, _hairline(dpr) * 1.5))
-        p.setBrush(_BACK_FIELD)
+        p.setBrush(field_colour)
         p.drawEllipse(centre, mr, mr * 1.25)
         p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(_BACK_DOT)
+        p.setBrush(dot_colour)
         star = QPainterPath()
         for k in range(8):
             a = math.pi * k / 4.0
@@ -590,8 +594,11 @@ class CardArt:
     instance after a change of screen). Needs a ``QGuiApplication`` (pixmaps do).
     """
 
-    def __init__(self, four_colour: bool = False) -> None:
+    def __init__(self, four_colour: bool = False, back_style: str = "burgundy") -> None:
+        """``four_colour``: diamonds blue and clubs green; ``back_style``: a key of
+        :data:`BACKS`."""
         self.four_colour = four_colour
+        self.back_style = back_style if back_style in BACKS else "burgundy"
         self._cache: dict[CacheKey, QPixmap] = {}
 
     @staticmethod
@@ -613,7 +620,9 @@ class CardArt:
 
     def back(self, width: int, dpr: float = 1.0) -> QPixmap:
         """The card back, ``width`` logical pixels wide, at device pixel ratio ``dpr``."""
-        return self._get("back", width, dpr, _paint_back)
+        style = self.back_style
+        return self._get(f"back-{style}", width, dpr,
+                         lambda img, w, h, r: _paint_back(img, w, h, r, style))
 
     def chip(self, colour_index: int, diameter: int, dpr: float = 1.0) -> QPixmap:
         """A round counter ``diameter`` logical pixels across, at device pixel ratio ``dpr``.

@@ -111,6 +111,7 @@ class Controller(QObject):
         self.pending_person: int | None = None
         self.seen: dict[int, int] = {}  # person seat → log length at their last turn
         self.autosave_path: Path | None = None
+        self.auto_play: bool | None = None  # the player's setting; None: the table option
         self.stats_path: Path | None = None
         self.allow_undo = True
 
@@ -343,8 +344,8 @@ class Controller(QObject):
         self._refresh()
         if self._ask_trick_question(d):
             return
-        auto = session.options.get("stop.autoPlayForced",
-                                   session.options.get("sf.autoPlayForced", False))
+        auto = self.auto_play if self.auto_play is not None else session.options.get(
+            "stop.autoPlayForced", session.options.get("sf.autoPlayForced", False))
         if d.forced and auto:
             # A forced move plays itself after a short pause (STOP-14).
             self.status(presenter.lead_hint(session, d.seat))
@@ -596,6 +597,11 @@ class Controller(QObject):
                 snap = presenter.hide_hands(snap)
             self.view.show(snap)
             self.view.show_log(self.log[-3:])
+
+    def set_pace(self, pace: int) -> None:
+        """The one duration (ms) for every movement and pause; 0: everything at once."""
+        self.pace = pace
+        self.view.duration = pace
 
     def shutdown(self) -> None:
         """Stop thinking and timers (window closing)."""

@@ -45,13 +45,27 @@ class CardItem(QGraphicsPixmapItem):
         self.home_z = 0.0
         self.in_hand = False
         self.playable = False
+        self.focused = False
+        self.note = ""
         self.setTransformationMode(Qt.TransformationMode.SmoothTransformation)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)  # the view handles input
         self.setShapeMode(QGraphicsPixmapItem.ShapeMode.BoundingRectShape)
 
     def accessible_name(self) -> str:
-        """The card's spoken name, or "a face-down card"."""
-        return card_name(self.card) if self.face_up else "a face-down card"
+        """The card's spoken name with its note ("five of hearts, trump"), or "a face-down
+        card"."""
+        if not self.face_up:
+            return "a face-down card"
+        name = card_name(self.card)
+        name = name[:1].upper() + name[1:]
+        return f"{name}, {self.note}" if self.note else name
+
+    def set_focused(self, focused: bool) -> None:
+        """Show or hide the keyboard focus ring (a dashed frame, distinct from the gold
+        playable outline)."""
+        if focused != self.focused:
+            self.focused = focused
+            self.update()
 
     def set_look(self, width: int, dpr: float, face_up: bool) -> None:
         """Render at ``width`` logical pixels and ratio ``dpr`` (cached by the art)."""
@@ -90,6 +104,15 @@ class CardItem(QGraphicsPixmapItem):
             painter.fillPath(tri, GOLD)
         elif self.in_hand and not self.playable:
             painter.fillRect(self.boundingRect(), QColor(0, 0, 0, 40))
+        if self.focused:
+            r = self.boundingRect().adjusted(2, 2, -2, -2)
+            pen = QPen(QColor(20, 20, 20), max(2.0, self.width * 0.035), Qt.PenStyle.DashLine)
+            painter.setPen(pen)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(r, self.width * 0.08, self.width * 0.08)
+            painter.setPen(QPen(QColor(255, 255, 255), max(1.0, self.width * 0.015)))
+            painter.drawRoundedRect(r.adjusted(2, 2, -2, -2), self.width * 0.07,
+                                    self.width * 0.07)
 
 
 def art_face(art: CardArt, card: int, width: int, dpr: float) -> QPixmap:

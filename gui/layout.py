@@ -65,8 +65,10 @@ class TableLayout:
     #: The square the classic round board (Pope Joan PJ-C) is drawn in.
     board: Rect
     stock: Rect
-    #: Your hand: cards centred on ``hand_center_x``, tops at ``hand_y`` (playable cards are
-    #: raised by ``raise_by``), at most ``hand_max_w`` wide in all.
+    #: Your hand: cards ``hand_w`` wide (the card width times the zoom), centred on
+    #: ``hand_center_x``, tops at ``hand_y`` (playable cards are raised by ``raise_by``), at
+    #: most ``hand_max_w`` wide in all.
+    hand_w: float
     hand_center_x: float
     hand_y: float
     hand_max_w: float
@@ -86,10 +88,10 @@ class TableLayout:
         """Top-left of each of ``count`` hand cards, left to right, unraised."""
         if count <= 0:
             return []
-        dx = self.card_w * 0.62
+        dx = self.hand_w * 0.62
         if count > 1:
-            dx = min(dx, (self.hand_max_w - self.card_w) / (count - 1))
-        total = self.card_w + dx * (count - 1)
+            dx = min(dx, (self.hand_max_w - self.hand_w) / (count - 1))
+        total = self.hand_w + dx * (count - 1)
         x0 = self.hand_center_x - total / 2
         return [(x0 + i * dx, self.hand_y) for i in range(count)]
 
@@ -106,9 +108,14 @@ class TableLayout:
         return [(x0 + i * dx, fan.y) for i in range(count)]
 
 
-def compute_layout(width: float, height: float, seats: int, pools: int) -> TableLayout:
+ZOOM_MIN, ZOOM_MAX = 0.8, 1.25
+
+
+def compute_layout(width: float, height: float, seats: int, pools: int, zoom: float = 1.0
+                   ) -> TableLayout:
     """The table for a ``width`` × ``height`` pixel view, ``seats`` players (2–10) and
-    ``pools`` layout pools (0–8)."""
+    ``pools`` layout pools (0–8); ``zoom`` (0.8–1.25) scales your hand's cards."""
+    zoom = min(ZOOM_MAX, max(ZOOM_MIN, zoom))
     w = max(20.0, min(width / UNITS_WIDE, height / UNITS_HIGH))
     h = w * ASPECT
     # Centre the table's card-unit box in the window; spare space goes to the margins.
@@ -152,9 +159,10 @@ def compute_layout(width: float, height: float, seats: int, pools: int) -> Table
     board = Rect((free_l + free_r - side) / 2, mid_y - 0.1 * h, side, side)
 
     # Bottom: your plate on the left of your hand.
-    hand_y = oy + box_h - margin - h
-    raise_by = 0.2 * h
-    my_plate = Rect(ox + margin + 0.35 * w, hand_y + 0.25 * h, 2.3 * w, 0.55 * w * 1.6)
+    hand_y = oy + box_h - margin - h * zoom
+    raise_by = 0.2 * h * min(1.0, zoom)
+    my_plate = Rect(ox + margin + 0.35 * w, oy + box_h - margin - 0.75 * h, 2.3 * w,
+                    0.55 * w * 1.6)
     plates[0] = my_plate
     hand_left = my_plate.right + 0.3 * w
     hand_right = ox + box_w - margin
@@ -165,7 +173,7 @@ def compute_layout(width: float, height: float, seats: int, pools: int) -> Table
         played_w=played_w, played_x=played_x, played_y=mid_y, played_dx=played_dx,
         played_dy=played_dy,
         pool_cards=pool_cards, pool_chips=pool_chips, board=board, stock=stock,
-        hand_center_x=(hand_left + hand_right) / 2, hand_y=hand_y,
+        hand_w=w * zoom, hand_center_x=(hand_left + hand_right) / 2, hand_y=hand_y,
         hand_max_w=hand_right - hand_left, raise_by=raise_by,
         announce_y=(played_bottom + hand_y - raise_by) / 2 - 0.15 * w,
         drop_line=hand_y - raise_by - 0.05 * h,

@@ -13,6 +13,7 @@ from gui import persistence, presenter, settings
 from gui.cardart import CardArt
 from gui.controller import Controller
 from gui.newgame import NewGameDialog
+from gui.prefsdialog import PrefsDialog
 from gui.seats import SeatKind
 from gui.statswindow import StatsWindow
 from gui.table import TableView
@@ -26,13 +27,21 @@ class MainWindow(QMainWindow):
                  autosave: Path | None = None) -> None:
         super().__init__()
         self.setWindowTitle("Parlour — Newmarket")
-        self.view = TableView(CardArt())
+        self.prefs = settings.load_prefs() if remember else settings.Prefs()
+        self.view = TableView(CardArt(self.prefs.four_colour, self.prefs.back))
+        self.view.felt = self.prefs.felt
+        self.view.zoom = self.prefs.zoom
+        self.view.zoom_changed.connect(self._zoom_changed)
         self.setCentralWidget(self.view)
         self.status_label = QLabel()
         self.status_label.setObjectName("status")
         self.statusBar().addWidget(self.status_label, 1)
         self.controller = Controller(self.view, self, self.show_status, pace=pace, seed=seed)
         self.controller.autosave_path = autosave
+        if remember:
+            self.controller.set_pace(self.prefs.pace)
+            self.controller.auto_play = self.prefs.auto_play
+            self.player_name = self.prefs.name
         if autosave is not None:
             self.controller.stats_path = autosave.with_name("statistics.json")
         self.message: QMessageBox | None = None
@@ -71,11 +80,32 @@ class MainWindow(QMainWindow):
         self.stats_action = QAction("&Statistics…", self)
         self.stats_action.triggered.connect(self.show_stats)
         game_menu.addAction(self.stats_action)
+        self.prefs_action = QAction("Se&ttings…", self)
+        self.prefs_action.setShortcut(QKeySequence.StandardKey.Preferences)
+        self.prefs_action.triggered.connect(self.ask_prefs)
+        game_menu.addAction(self.prefs_action)
         game_menu.addSeparator()
         quit_action = QAction("&Quit", self)
         quit_action.setShortcut(QKeySequence.StandardKey.Quit)
         quit_action.triggered.connect(self.close)
         game_menu.addAction(quit_action)
+        view_menu = self.menuBar().addMenu("&View")
+        for text, keys, step in (("Zoom &in", QKeySequence.StandardKey.ZoomIn, 0.05),
+                                 ("Zoom &out", QKeySequence.StandardKey.ZoomOut, -0.05),
+                                 ("&Normal size", QKeySequence("Ctrl+0"), 0.0)):
+            act = QAction(text, self)
+            act.setShortcut(keys)
+            act.triggered.connect(lambda _=False, st=step: self.view.set_zoom(
+                self.view.zoom + st if st else 1.0))
+            view_menu.addAction(act)
+        help_menu = self.menuBar().addMenu("&Help")
+        self.rules_action = QAction("&Rules", self)
+        self.rules_action.setShortcut(QKeySequence.StandardKey.HelpContents)
+        self.rules_action.triggered.connect(self.show_rules)
+        help_menu.addAction(self.rules_action)
+        keys_action = QAction("&Keyboard shortcuts", self)
+        keys_action.triggered.connect(self.show_keys)
+        help_menu.addAction(keys_action)
         self.new_dialog: NewGameDialog | None = None
         self.resize(1280, 800)
 
@@ -173,6 +203,69 @@ class MainWindow(QMainWindow):
 
         self.stats_window = StatsWindow(self, stats, reset)
         self.stats_window.open()
+
+    def ask_prefs(self) -> None:
+        """Game → Settings: speed, deck, back, table colour, auto-play, your name."""
+        dlg = PrefsDialog(self, self.prefs)
+        self.prefs_dialog = dlg
+
+        def accepted() -> None:
+            self.apply_prefs(dlg.prefs())
+
+        dlg.accepted.connect(accepted)
+        dlg.open()
+
+    def apply_prefs(self, prefs: settings.Prefs) -> None:
+        """Use ``prefs`` now and remember them."""
+        old, self.prefs = self.prefs, prefs
+        self.controller.set_pace(prefs.pace)
+        self.controller.auto_play = prefs.auto_play
+        self.player_name = prefs.name
+        self.view.felt = prefs.felt
+        if (old.four_colour, old.back) != (prefs.four_colour, prefs.back):
+            self.view.set_art(CardArt(prefs.four_colour, prefs.back))
+        self.view.resetCachedContent()
+        self.view.viewport().update()
+        settings.save_prefs(prefs)
+
+    def _zoom_changed(self, zoom: float) -> None:
+        self.prefs.zoom = zoom
+        settings.save_prefs(self.prefs)
+
+    def shortcut_lines(self) -> list[tuple[str, str]]:
+        """Every menu action with its shortcut, and the table's own keys."""
+        out = []
+        for menu_action in self.menuBar().actions():
+            for act in menu_action.menu().actions():
+                if act.text() and not act.shortcut().isEmpty():
+                    out.append((act.text().replace("&", "").rstrip("…"),
+                                act.shortcut().toString(QKeySequence.SequenceFormat.NativeText)))
+        out += [("Move over your playable cards", "Left / Right"),
+                ("Play the card in focus, or choose", "Enter / Space"),
+                ("Cancel a drag; clear the focus", "Escape"),
+                ("Go to the panel's buttons (rob, claim, jink)", "Tab"),
+                ("Zoom your cards", "Ctrl + wheel")]
+        return out
+
+    def show_keys(self) -> None:
+        """Help → Keyboard shortcuts."""
+        rows = "".join(f"<tr><td>{what}</td><td><b>{keys}</b></td></tr>"
+                       for what, keys in self.shortcut_lines())
+        box = QMessageBox(QMessageBox.Icon.Information, "Keyboard shortcuts",
+                          f"<table cellspacing='6'>{rows}</table>", parent=self)
+        self.message = box
+        box.open()
+
+    def show_rules(self) -> None:
+        """Help → Rules (F1): the rules of the game at the table, with its house rules."""
+        from gui.rules import RulesWindow
+
+        session = self.controller.session
+        game = session.game.name if session else None
+        profile = getattr(session.game, "profile", None) or None if session else None
+        self.rules_window = RulesWindow(self, game, profile,
+                                        dict(session.options) if session else {})
+        self.rules_window.show()
 
     def _warn(self, title: str, text: str) -> None:
         box = QMessageBox(QMessageBox.Icon.Warning, title, text, parent=self)

@@ -147,8 +147,11 @@ def snapshot(session: Session, bottom: int, *, thinking: bool = False,
                     for s, h in enumerate(hands) if s != bottom}
         stock_cards = tuple(display_order(cards_in(stock), game.ace_high))
         stock_count = 0
+    notes = {pv.card: f"the {pv.label} card" if pv.label[:1] in SUIT_SYMBOLS
+             else f"the {pv.label} layout card" for pv in pools if pv.card is not None}
     return TableSnapshot(
         seats=seats, bottom=bottom, hand=hand, playable=playable, played=played,
+        card_notes=notes,
         row_labels=tuple(SUIT_SYMBOLS[s] for s in SUIT_DISPLAY), stock_count=stock_count,
         stock_cards=stock_cards, revealed=revealed, pools=pools, last_play=last_play,
         turnup=None if obs.revealed is not None else turnup, stock_name=stock_name(game),
@@ -363,7 +366,10 @@ def snapshot_tricks(session: Session, bottom: int, *, thinking: bool = False,
     if obs.robbed_by is not None:
         note = f"{note}\n{card_label(obs.turnup)} robbed by {names[obs.robbed_by]}"
     turnup = None if obs.robbed_by is not None else obs.turnup
+    eff = EFFECTIVE[obs.trump]
+    notes = {c: "trump" for c in range(52) if eff[c] == TRUMP}
     return TableSnapshot(
+        card_notes=notes,
         seats=seats, bottom=bottom, hand=hand, playable=playable, pools=pools,
         last_play=last_play, turnup=turnup, stock_count=deal.stock.bit_count() + (
             1 if turnup is not None else 0), stock_name="Pack", mode="tricks",

@@ -4,6 +4,7 @@ last game, its house rules and who sits where."""
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QSettings
@@ -31,4 +32,57 @@ def save_table(game: str, options: dict[str, Any], seats: list[tuple[str, bool]]
     s = settings()
     s.setValue("newgame/last", json.dumps({"game": game, "options": options,
                                            "seats": [list(x) for x in seats]}))
+    s.sync()
+
+
+#: Animation speeds: the one duration (ms per card movement) every motion and pause uses.
+SPEEDS = {"off": 0, "fast": 180, "normal": 350, "slow": 650}
+
+
+@dataclass
+class Prefs:
+    """Table settings kept between runs."""
+
+    speed: str = "normal"
+    four_colour: bool = False
+    back: str = "burgundy"
+    felt: str = "green"
+    auto_play: bool = True
+    name: str = "You"
+    zoom: float = 1.0
+
+    @property
+    def pace(self) -> int:
+        """Milliseconds per card movement for :attr:`speed`."""
+        return SPEEDS.get(self.speed, SPEEDS["normal"])
+
+
+def load_prefs() -> Prefs:
+    """The saved table settings (defaults for anything missing or unreadable)."""
+    s = settings()
+    p = Prefs()
+    speed = str(s.value("table/speed", p.speed))
+    p.speed = speed if speed in SPEEDS else p.speed
+    p.four_colour = str(s.value("table/fourColour", "false")).lower() == "true"
+    p.back = str(s.value("table/back", p.back))
+    p.felt = str(s.value("table/felt", p.felt))
+    p.auto_play = str(s.value("table/autoPlay", "true")).lower() == "true"
+    p.name = str(s.value("table/name", p.name)) or "You"
+    try:
+        p.zoom = float(s.value("table/zoom", p.zoom))
+    except (TypeError, ValueError):
+        p.zoom = 1.0
+    return p
+
+
+def save_prefs(p: Prefs) -> None:
+    """Remember the table settings."""
+    s = settings()
+    s.setValue("table/speed", p.speed)
+    s.setValue("table/fourColour", "true" if p.four_colour else "false")
+    s.setValue("table/back", p.back)
+    s.setValue("table/felt", p.felt)
+    s.setValue("table/autoPlay", "true" if p.auto_play else "false")
+    s.setValue("table/name", p.name)
+    s.setValue("table/zoom", p.zoom)
     s.sync()

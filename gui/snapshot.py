@@ -69,6 +69,8 @@ class TableSnapshot:
     trick_reason: str = ""
     #: A line under the trump turn-up ("Trumps: clubs", "Robbed by Ben").
     trump_note: str = ""
+    #: Words spoken after a card's name ("trump", "layout card: Pope").
+    card_notes: dict[int, str] = field(default_factory=dict)
 
 
 @dataclass

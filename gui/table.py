@@ -18,13 +18,17 @@ from PySide6.QtCore import (
     Signal,
 )
 from PySide6.QtGui import (
+    QAccessible,
+    QAccessibleEvent,
     QBrush,
     QColor,
     QFocusEvent,
+    QKeyEvent,
     QMouseEvent,
     QPainter,
     QRadialGradient,
     QResizeEvent,
+    QWheelEvent,
 )
 from PySide6.QtWidgets import (
     QApplication,
@@ -49,8 +53,12 @@ from gui.items import (
     SeatPlate,
     StockItem,
 )
-from gui.layout import TableLayout, compute_layout
+from gui.layout import ZOOM_MAX, ZOOM_MIN, TableLayout, compute_layout
 from gui.snapshot import TableSnapshot
+
+#: Table felts: centre, middle and edge colours of the baize.
+FELTS = {"green": ("#247046", "#165432", "#0a301c"), "blue": ("#24507a", "#163a5c", "#0a2038"),
+         "red": ("#7a2430", "#5c1620", "#380a10")}
 
 
 class TableView(QGraphicsView):
@@ -59,6 +67,8 @@ class TableView(QGraphicsView):
     :meth:`refuse` (the card slides home)."""
 
     card_chosen = Signal(int)
+    #: The card zoom changed (Ctrl+wheel, Ctrl+plus/minus): the new factor.
+    zoom_changed = Signal(float)
     #: A prompt button was clicked (its key, e.g. "decline", "claim", "jink").
     prompt_chosen = Signal(str)
 
@@ -114,6 +124,10 @@ class TableView(QGraphicsView):
         self._relayout.setInterval(0)
         self._relayout.timeout.connect(lambda: self._draw(0))
         self.duration = 0
+        self.zoom = 1.0
+        self.felt = "green"
+        self.focus_card: int | None = None
+        self._prev_hand: tuple[int, ...] = ()
 
     # ---- drawing -------------------------------------------------------------------
 
@@ -132,7 +146,7 @@ class TableView(QGraphicsView):
         vp = self.viewport().rect()
         self.scene().setSceneRect(QRectF(0, 0, vp.width(), vp.height()))
         n = len(snap.seats)
-        lay = compute_layout(vp.width(), vp.height(), n, len(snap.pools))
+        lay = compute_layout(vp.width(), vp.height(), n, len(snap.pools), self.zoom)
         self.layout_ = lay
         dpr = self._dpr()
         cw = round(lay.card_w)
@@ -152,9 +166,14 @@ class TableView(QGraphicsView):
             targets[c] = (QPointF(x, y), True, 100 + col + row * 20, pw, False)
         self._draw_tricks(snap, lay, targets)
         # Your hand, playable cards raised.
+        hw = round(lay.hand_w)
         for (x, y), c in zip(lay.hand_positions(len(snap.hand)), snap.hand, strict=True):
             up = c in snap.playable
-            targets[c] = (QPointF(x, y - (lay.raise_by if up else 0)), True, 300, cw, True)
+            targets[c] = (QPointF(x, y - (lay.raise_by if up else 0)), True, 300, hw, True)
+        dealing = bool(snap.hand) and not set(snap.hand) & set(self._prev_hand)
+        self._prev_hand = snap.hand
+        if self.focus_card is not None and self.focus_card not in snap.playable:
+            self.focus_card = None
         # Hands and stock shown at the end of a deal.
         small = round(lay.fan_card_w)
         for seat, cards in snap.revealed.items():
@@ -179,18 +198,25 @@ class TableView(QGraphicsView):
                 self._stop(item)
                 self.scene().removeItem(item)
         z_hand = 0
+        dealt = 0
         for c, (pos, face_up, z, width, in_hand) in targets.items():
             item = self.cards.get(c)
+            stagger = 0
             if item is None:
                 item = CardItem(c, self.art)
                 self.cards[c] = item
                 self.scene().addItem(item)
-                item.setPos(self._origin(snap, c, lay, pos))
+                if dealing and in_hand and duration > 0:
+                    # Dealing: the new hand flies in from the pack, one card after another.
+                    item.setPos(QPointF(lay.stock.x, lay.stock.y))
+                    stagger, dealt = dealt * 45, dealt + 1
+                else:
+                    item.setPos(self._origin(snap, c, lay, pos))
             item.set_look(width, dpr, face_up)
             item.in_hand = in_hand
+            item.note = snap.card_notes.get(c, "")
             item.set_playable(in_hand and c in snap.playable)
-            item.setAccessibleName(item.accessible_name()) if hasattr(
-                item, "setAccessibleName") else None
+            item.set_focused(in_hand and c == self.focus_card and self.hasFocus())
             item.home_z = z + (z_hand if in_hand else 0)
             if in_hand:
                 z_hand += 1
@@ -198,7 +224,7 @@ class TableView(QGraphicsView):
             if self._press is not None and self._press[0] is item and self._dragging:
                 continue  # the card stays on top, under the pointer
             item.setZValue(item.home_z)
-            self.move_card(item, pos, duration)
+            self.move_card(item, pos, duration + stagger if duration > 0 else 0)
 
     def _draw_tricks(self, snap: TableSnapshot, lay: TableLayout,
                      targets: dict[int, tuple[QPointF, bool, int, float, bool]]) -> None:
@@ -366,9 +392,10 @@ class TableView(QGraphicsView):
         """A baize-green table with a soft vignette."""
         r = self.sceneRect()
         g = QRadialGradient(r.center(), max(r.width(), r.height()) * 0.75)
-        g.setColorAt(0.0, QColor(36, 112, 70))
-        g.setColorAt(0.7, QColor(22, 84, 50))
-        g.setColorAt(1.0, QColor(10, 48, 28))
+        centre, middle, edge = FELTS.get(self.felt, FELTS["green"])
+        g.setColorAt(0.0, QColor(centre))
+        g.setColorAt(0.7, QColor(middle))
+        g.setColorAt(1.0, QColor(edge))
         painter.fillRect(rect, QBrush(g))
 
     # ---- movement: the one place cards move ---------------------------------------
@@ -404,7 +431,7 @@ class TableView(QGraphicsView):
         item = self.cards.get(card)
         if item is not None:
             item.setZValue(item.home_z)
-            self.move_card(item, item.home, max(120, self.duration))
+            self.move_card(item, item.home, self.duration)
 
     def show_log(self, lines: list[str]) -> None:
         """The last few public events, top left ("Ben plays 7♠", "No nine")."""
@@ -491,7 +518,100 @@ class TableView(QGraphicsView):
         self._press, self._dragging = None, False
         if item is not None:
             item.setZValue(item.home_z)
-            self.move_card(item, item.home, max(120, self.duration))
+            self.move_card(item, item.home, self.duration)
+
+    # ---- keyboard and zoom ------------------------------------------------------------
+
+    def _focusables(self) -> list[int]:
+        snap = self.snapshot
+        if snap is None:
+            return []
+        return [c for c in snap.hand if c in snap.playable]
+
+    def move_focus(self, step: int) -> None:
+        """Move the keyboard focus ``step`` places over your playable cards."""
+        cards = self._focusables()
+        if not cards:
+            self.focus_card = None
+            return
+        if self.focus_card not in cards:
+            self.focus_card = cards[0] if step >= 0 else cards[-1]
+        else:
+            self.focus_card = cards[(cards.index(self.focus_card) + step) % len(cards)]
+        for c, item in self.cards.items():
+            item.set_focused(item.in_hand and c == self.focus_card)
+        item = self.cards.get(self.focus_card)
+        if item is not None:
+            self.announce_accessibly(f"{item.accessible_name()}, playable")
+
+    def announce_accessibly(self, text: str) -> None:
+        """Say ``text`` through the accessibility layer (screen readers)."""
+        self.setAccessibleDescription(text)
+        QAccessible.updateAccessibility(
+            QAccessibleEvent(self, QAccessible.Event.DescriptionChanged))
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt name)
+        key = event.key()
+        ctrl = bool(event.modifiers() & Qt.KeyboardModifier.ControlModifier)
+        if ctrl and key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
+            self.set_zoom(self.zoom + 0.05)
+        elif ctrl and key == Qt.Key.Key_Minus:
+            self.set_zoom(self.zoom - 0.05)
+        elif ctrl and key == Qt.Key.Key_0:
+            self.set_zoom(1.0)
+        elif key in (Qt.Key.Key_Right, Qt.Key.Key_Down):
+            self.move_focus(1)
+        elif key in (Qt.Key.Key_Left, Qt.Key.Key_Up):
+            self.move_focus(-1)
+        elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
+            if self.focus_card is None:
+                self.move_focus(1)
+            elif not self.busy:
+                self.card_chosen.emit(self.focus_card)
+        elif key == Qt.Key.Key_Escape:
+            if self._press is not None:
+                self.cancel_drag()
+            self.focus_card = None
+            for item in self.cards.values():
+                item.set_focused(False)
+        elif key == Qt.Key.Key_Tab and self.prompt.isVisible():
+            self.prompt.focus_first()
+        else:
+            super().keyPressEvent(event)
+            return
+        event.accept()
+
+    def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802 (Qt name)
+        if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            self.set_zoom(self.zoom + (0.05 if event.angleDelta().y() > 0 else -0.05))
+            event.accept()
+            return
+        super().wheelEvent(event)
+
+    def set_art(self, art: CardArt) -> None:
+        """Draw every card with ``art`` from now on (four-colour deck, another back)."""
+        self.art = art
+        for item in [*self.cards.values(), *self.fans.values(), *self.pool_items, self.stock,
+                     self.board]:
+            item.art = art
+        for item in self.cards.values():
+            item.width = 0  # render again
+        self.scene().update()
+        self._draw(0)
+
+    def set_zoom(self, zoom: float) -> None:
+        """Zoom your hand's cards (0.8–1.25); the layout is drawn again at once."""
+        zoom = round(min(ZOOM_MAX, max(ZOOM_MIN, zoom)), 2)
+        if zoom != self.zoom:
+            self.zoom = zoom
+            self._draw(0)
+            self.zoom_changed.emit(zoom)
+
+    def focusNextPrevChild(self, forward: bool) -> bool:  # noqa: N802 (Qt name)
+        if self.prompt.isVisible():
+            self.prompt.focus_first()
+            return True
+        return super().focusNextPrevChild(forward)
 
     def focusOutEvent(self, event: QFocusEvent) -> None:  # noqa: N802
         if self._dragging:
@@ -543,6 +663,14 @@ class PromptPanel(QFrame):
         self.show()
         self.raise_()
         self.place()
+
+    def focus_first(self) -> None:
+        """Give the keyboard focus to the panel's first button."""
+        for i in range(self.buttons_box.count()):
+            w = self.buttons_box.itemAt(i).widget()
+            if w is not None:
+                w.setFocus()
+                return
 
     def place(self) -> None:
         """Sit centred just above the hand."""

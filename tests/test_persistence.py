@@ -48,16 +48,29 @@ def test_sigkill_at_random_moments_then_resume(tmp_path):
     previous: dict | None = None
     actions_seen = []
     for cycle in range(KILL_CYCLES):
-        proc = subprocess.Popen([sys.executable, "-m", "gui.cli", "--resume", "--pace", "0",
-                                 "--seed", str(cycle)], env=env, cwd=ROOT,
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        log = tmp_path / f"cycle{cycle}.log"
+        with log.open("w") as err:
+            proc = subprocess.Popen([sys.executable, "-m", "gui.cli", "--resume", "--pace",
+                                     "0", "--seed", str(cycle)], env=env, cwd=ROOT,
+                                    stdout=subprocess.DEVNULL, stderr=err)
+        before = autosave.stat().st_mtime_ns if autosave.exists() else 0
+        # Wait until this run has saved something (start-up is slow on a busy machine), then
+        # let it play on for a random moment before the kill.
+        for _ in range(600):
+            if autosave.exists() and autosave.stat().st_mtime_ns != before:
+                break
+            try:
+                proc.wait(timeout=0.05)
+                pytest.fail(f"the app exited with {proc.returncode}")
+            except subprocess.TimeoutExpired:
+                pass
         try:
-            proc.wait(timeout=rng.uniform(0.8, 2.5))  # it never exits by itself
+            proc.wait(timeout=rng.uniform(0.0, 1.5))
             pytest.fail(f"the app exited with {proc.returncode}")
         except subprocess.TimeoutExpired:
             os.kill(proc.pid, signal.SIGKILL)
             proc.wait()
-        assert autosave.exists()
+        assert autosave.exists(), log.read_text()[-2000:]
         current = json.loads(autosave.read_text())  # a complete file, never a torn one
         session, meta = persistence.load(autosave)  # replays to its last completed action
         assert meta.people == [False] * 4

@@ -1,0 +1,76 @@
+"""Settings: animation speed, four-colour deck, card back, table colour, auto-play of forced
+moves, your name."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLineEdit,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gui.settings import SPEEDS, Prefs
+
+BACK_NAMES = {"burgundy": "Burgundy lattice", "navy": "Navy lattice", "forest": "Forest lattice"}
+FELT_NAMES = {"green": "Green baize", "blue": "Blue baize", "red": "Red baize"}
+
+
+class PrefsDialog(QDialog):
+    """Edit a copy of ``prefs``; :meth:`prefs` gives the result after acceptance."""
+
+    def __init__(self, parent: QWidget | None, prefs: Prefs) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Settings")
+        self._base = prefs
+        layout = QVBoxLayout(self)
+        form = QFormLayout()
+        self.speed = QComboBox(self)
+        self.speed.setObjectName("speed")
+        for key in SPEEDS:
+            self.speed.addItem(key.capitalize(), key)
+        self.speed.setCurrentIndex(list(SPEEDS).index(prefs.speed))
+        self.four = QCheckBox("Four colours (♦ blue, ♣ green)", self)
+        self.four.setObjectName("fourColour")
+        self.four.setChecked(prefs.four_colour)
+        self.back = QComboBox(self)
+        self.back.setObjectName("back")
+        for key, label in BACK_NAMES.items():
+            self.back.addItem(label, key)
+        self.back.setCurrentIndex(max(0, list(BACK_NAMES).index(prefs.back)
+                                      if prefs.back in BACK_NAMES else 0))
+        self.felt = QComboBox(self)
+        self.felt.setObjectName("felt")
+        for key, label in FELT_NAMES.items():
+            self.felt.addItem(label, key)
+        self.felt.setCurrentIndex(list(FELT_NAMES).index(prefs.felt)
+                                  if prefs.felt in FELT_NAMES else 0)
+        self.auto = QCheckBox("Play my forced moves for me", self)
+        self.auto.setObjectName("autoPlay")
+        self.auto.setChecked(prefs.auto_play)
+        self.name = QLineEdit(prefs.name, self)
+        self.name.setObjectName("name")
+        form.addRow("Animation &speed:", self.speed)
+        form.addRow("&Cards:", self.four)
+        form.addRow("Card &back:", self.back)
+        form.addRow("&Table:", self.felt)
+        form.addRow("", self.auto)
+        form.addRow("Your &name:", self.name)
+        layout.addLayout(form)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setObjectName("ok")
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+
+    def prefs(self) -> Prefs:
+        """The settings as edited."""
+        return Prefs(speed=self.speed.currentData(), four_colour=self.four.isChecked(),
+                     back=self.back.currentData(), felt=self.felt.currentData(),
+                     auto_play=self.auto.isChecked(),
+                     name=self.name.text().strip() or "You", zoom=self._base.zoom)

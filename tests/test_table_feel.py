@@ -1,0 +1,178 @@
+"""The table's feel: keyboard play, zoom, one speed for every motion, settings remembered,
+accessible names, sharp cards at scale 2, a storm of resizes ending in one layout."""
+
+import os
+import subprocess
+import sys
+
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtGui import QWheelEvent
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox, QPushButton
+
+from gui import settings
+from gui.mainwindow import MainWindow
+from paths import ROOT
+
+
+def _window(qtbot, **kw) -> MainWindow:
+    window = MainWindow(pace=kw.pop("pace", 0), seed=kw.pop("seed", 4), **kw)
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    window.start()
+    return window
+
+
+def _until_choice(qtbot, c) -> None:
+    """Wait until the person must choose a card that is not forced."""
+    while True:
+        qtbot.waitUntil(lambda: c.state in ("human", "staking", "summary"), timeout=5000)
+        if c.state in ("staking", "summary"):
+            c.dialog.accept()
+            qtbot.waitUntil(lambda: c.state not in ("staking", "summary")
+                            or c.dialog is not None, timeout=5000)
+            continue
+        d = c.session.deal.decision()
+        if len(d.actions) > 1:
+            return
+        n = len(c.session.logs[-1].actions)
+        c.person_chose_card(d.actions[0].card)
+        qtbot.waitUntil(lambda: len(c.session.logs[-1].actions) > n, timeout=5000)
+
+
+def test_keyboard_alone_plays_a_card(qtbot):
+    window = _window(qtbot)
+    c, view = window.controller, window.view
+    _until_choice(qtbot, c)
+    view.setFocus()
+    playable = [x for x in view.snapshot.hand if x in view.snapshot.playable]
+    QTest.keyClick(view, Qt.Key.Key_Right)
+    assert view.focus_card == playable[0] and view.cards[playable[0]].focused
+    assert view.accessibleDescription().endswith(", playable")
+    QTest.keyClick(view, Qt.Key.Key_Right)
+    assert view.focus_card == playable[1]
+    before = len(c.session.logs[-1].actions)
+    QTest.keyClick(view, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: len(c.session.logs[-1].actions) > before)
+    assert c.session.logs[-1].actions[before].endswith(
+        __import__("gamecore.cards", fromlist=["card_code"]).card_code(playable[1]))
+
+
+def test_escape_clears_the_focus_and_a_focus_loss_mid_drag_returns_the_card(qtbot):
+    window = _window(qtbot)
+    c, view = window.controller, window.view
+    _until_choice(qtbot, c)
+    view.setFocus()
+    QTest.keyClick(view, Qt.Key.Key_Right)
+    QTest.keyClick(view, Qt.Key.Key_Escape)
+    assert view.focus_card is None
+    card = next(x for x in view.snapshot.hand if x in view.snapshot.playable)
+    item = view.cards[card]
+    start = view.mapFromScene(item.sceneBoundingRect().center())
+    QTest.mousePress(view.viewport(), Qt.MouseButton.LeftButton, pos=start)
+    QTest.mouseMove(view.viewport(), start - QPoint(0, 120))
+    assert item.pos() != item.home
+    view.clearFocus()
+    window.activateWindow()
+    view.focusOutEvent(__import__("PySide6.QtGui", fromlist=["QFocusEvent"]).QFocusEvent(
+        __import__("PySide6.QtCore", fromlist=["QEvent"]).QEvent.Type.FocusOut))
+    assert item.pos() == item.home and not view._dragging
+
+
+def test_ctrl_wheel_zooms_the_hand_within_limits_and_is_remembered(qtbot):
+    settings.save_prefs(settings.Prefs(speed="off"))
+    window = _window(qtbot, remember=True)
+    view = window.view
+    _until_choice(qtbot, window.controller)
+    card = view.snapshot.hand[0]
+    width = view.cards[card].width
+    event = QWheelEvent(QPointF(400, 400), QPointF(400, 400), QPoint(), QPoint(0, 120),
+                        Qt.MouseButton.NoButton, Qt.KeyboardModifier.ControlModifier,
+                        Qt.ScrollPhase.NoScrollPhase, False)
+    QApplication.sendEvent(view.viewport(), event)
+    assert view.zoom == 1.05 and view.cards[card].width > width
+    for _ in range(20):
+        view.set_zoom(view.zoom + 0.05)
+    assert view.zoom == 1.25
+    assert settings.load_prefs().zoom == 1.25
+    settings.settings().clear()
+
+
+def test_one_speed_drives_every_motion(qtbot):
+    window = _window(qtbot, pace=0)
+    view = window.view
+    _until_choice(qtbot, window.controller)
+    item = next(iter(view.cards.values()))
+    target = item.pos() + QPointF(50, 0)
+    view.move_card(item, target, view.duration)
+    assert item.pos() == target and not view.busy  # Off: at once
+    window.controller.set_pace(350)
+    view.move_card(item, target + QPointF(50, 0), view.duration)
+    assert view.busy and view._anims[item].duration() == 350
+    qtbot.waitUntil(lambda: not view.busy, timeout=3000)
+    assert item.pos() == target + QPointF(50, 0)
+
+
+def test_settings_dialog_applies_and_remembers(qtbot):
+    settings.save_prefs(settings.Prefs(speed="off"))
+    window = _window(qtbot, remember=True)
+    window.ask_prefs()
+    dlg = window.prefs_dialog
+    dlg.findChild(QComboBox, "speed").setCurrentText("Slow")
+    dlg.findChild(QCheckBox, "fourColour").setChecked(True)
+    dlg.findChild(QComboBox, "felt").setCurrentText("Blue baize")
+    qtbot.mouseClick(dlg.findChild(QPushButton, "ok"), Qt.MouseButton.LeftButton)
+    assert window.controller.pace == 650 and window.view.duration == 650
+    assert window.view.art.four_colour and window.view.felt == "blue"
+    again = MainWindow(pace=0, seed=1, remember=True)
+    qtbot.addWidget(again)
+    assert again.prefs.speed == "slow" and again.prefs.four_colour
+    assert again.controller.pace == 650
+    settings.settings().clear()
+
+
+def test_resize_storm_ends_in_one_consistent_layout(qtbot):
+    window = _window(qtbot)
+    view = window.view
+    _until_choice(qtbot, window.controller)
+    for w, h in [(900, 700), (1500, 900), (820, 620), (1700, 1000), (1024, 768)]:
+        window.resize(w, h)
+    qtbot.waitUntil(lambda: view.layout_ is not None
+                    and view.layout_.width == view.viewport().width()
+                    and view.layout_.height == view.viewport().height(), timeout=3000)
+    for item in view.cards.values():
+        assert item.pos() == item.home
+        assert item.width in (round(view.layout_.hand_w), round(view.layout_.played_w),
+                              round(view.layout_.card_w), round(view.layout_.fan_card_w))
+
+
+def test_cards_are_sharp_at_scale_2():
+    script = (
+        "import os\n"
+        "from PySide6.QtWidgets import QApplication\n"
+        "app = QApplication([])\n"
+        "from gui.mainwindow import MainWindow\n"
+        "w = MainWindow(pace=0, seed=1); w.resize(1280, 800); w.show(); w.start()\n"
+        "for _ in range(50): app.processEvents()\n"
+        "items = list(w.view.cards.values()) or []\n"
+        "pix = w.view.art.back(80, w.view.devicePixelRatioF())\n"
+        "print(w.view.devicePixelRatioF(), pix.width(), pix.devicePixelRatio())\n")
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", QT_SCALE_FACTOR="2")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         env=env, cwd=ROOT, timeout=60)
+    ratio, width, pix_ratio = out.stdout.split()
+    assert float(ratio) == 2.0 and int(width) == 160 and float(pix_ratio) == 2.0
+
+
+def test_accessible_names_of_cards_pools_and_seats(qtbot):
+    window = _window(qtbot)
+    view = window.view
+    _until_choice(qtbot, window.controller)
+    pool = view.pool_items[0]
+    assert pool.accessible_name() == f"♥A pool, {pool.amount} counters" or \
+        pool.accessible_name() == "♥A pool, 1 counter"
+    card = view.cards[view.snapshot.hand[0]]
+    assert card.accessible_name()[0].isupper() and " of " in card.accessible_name()
+    plate = view.plates[0]
+    assert plate.toolTip().startswith(window.controller.session.players[0])
