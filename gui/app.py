@@ -35,8 +35,8 @@ def run(argv: list[str] | None = None, game: str | None = None, profile: str | N
         window.players = players
         window.seats = None
     if watch:
-        window.seats = [(n, False) for n in ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus",
-                                             "Hal", "Ivy", "Jo")[:window.players]]
+        window.seats = [(n, False, "normal") for n in ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay",
+                                                       "Gus", "Hal", "Ivy", "Jo")[:window.players]]
     window.show()
     found = persistence.resumable(autosave) if resume else None
     if found is not None:

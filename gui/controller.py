@@ -28,6 +28,7 @@ from gamecore.actions import (
     parse_action,
 )
 from gamecore.agents.base import Agent
+from gamecore.agents.levels import HardAgent, agent_for_level
 from gamecore.cards import card_label, cards_in
 from gamecore.decisions import PlayChoice, SplitChoice, StakeChoice
 from gamecore.errors import IllegalAction
@@ -35,6 +36,7 @@ from gamecore.events import Event, Paid, PaidToPool, Played, PoolTaken
 from gamecore.games import make_game
 from gamecore.match import Session, first_jack_dealer, shuffled
 from gamecore.record import parse_record, record_of, replay_session
+from gamecore.search.ismcts import SearchCancelled, cancel_search
 from gui import persistence, presenter
 from gui.dialogs import (
     DealSummaryDialog,
@@ -47,18 +49,6 @@ from gui.privacy import PrivacyScreen
 from gui.seats import SeatKind, Thinker
 from gui.snapshot import DealSummary
 from gui.table import TableView
-
-
-def agent_for(game: object) -> Agent:
-    """The computer player for ``game`` (a random legal player where none is written yet)."""
-    from gamecore.agents import agent_for as factory
-    from gamecore.agents.base import RandomAgent
-
-    try:
-        return factory(game)  # type: ignore[arg-type]
-    except ValueError:
-        return RandomAgent()
-
 
 COMPUTER_NAMES = ("Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
 
@@ -112,6 +102,7 @@ class Controller(QObject):
         self.seen: dict[int, int] = {}  # person seat → log length at their last turn
         self.autosave_path: Path | None = None
         self.auto_play: bool | None = None  # the player's setting; None: the table option
+        self.hint_pending = False
         self.stats_path: Path | None = None
         self.allow_undo = True
 
@@ -126,7 +117,7 @@ class Controller(QObject):
         players, in seat order); without it, you (``name``) in seat 0 and ``players - 1``
         computer players. The first dealer follows ``gen.firstDealer`` (GEN-2). Undo is on
         by default with one person, off with several (``allow_undo`` decides)."""
-        self.token += 1
+        self._cancel_thinking()
         self._timer.stop()
         self._close_dialog()
         self.view.prompt.hide()
@@ -157,24 +148,26 @@ class Controller(QObject):
     def _take_seats(self, session: Session) -> None:
         """Sit ``session``'s players as :attr:`seats` says: agents for the computers."""
         self.session = session
-        self.agents = {s: agent_for(session.game) for s in range(session.n)
-                       if not self.seats[s].person}
+        self.agents = {s: agent_for_level(session.game, self.seats[s].level)
+                       for s in range(session.n) if not self.seats[s].person}
         people = self.people
         self.human = people[0] if people else 0
         self.viewer_ready = len(people) <= 1  # with several people, hand over first
         self.seen = dict.fromkeys(people, 0)
 
-    def resume(self, session: Session, people: list[bool], allow_undo: bool = True) -> None:
+    def resume(self, session: Session, people: list[bool], allow_undo: bool = True,
+               levels: list[str] | None = None) -> None:
         """Continue ``session`` (replayed from a record) at its pending decision; ``people``
-        says which seats are people at this screen."""
-        self.token += 1
+        says which seats are people at this screen, ``levels`` the computers' levels."""
+        self._cancel_thinking()
         self._timer.stop()
         self._close_dialog()
         self.view.prompt.hide()
         self.privacy.hide()
         self.privacy_up, self.pending_person = False, None
         names = session.players
-        self.seats = [SeatKind(names[s], people[s]) for s in range(session.n)]
+        levels = levels if levels and len(levels) == session.n else ["normal"] * session.n
+        self.seats = [SeatKind(names[s], people[s], levels[s]) for s in range(session.n)]
         self.allow_undo = allow_undo
         self._take_seats(session)
         self.deal_events, self.last_play = [], None
@@ -221,7 +214,8 @@ class Controller(QObject):
         """Write the session to the autosave file (after every action), atomically."""
         if self.autosave_path is None or self.session is None:
             return
-        meta = persistence.TableMeta([k.person for k in self.seats], self.allow_undo)
+        meta = persistence.TableMeta([k.person for k in self.seats], self.allow_undo,
+                                     [k.level for k in self.seats])
         try:
             persistence.save(self.session, self.autosave_path, meta)
         except OSError as e:
@@ -232,7 +226,8 @@ class Controller(QObject):
         if self.session is not None:
             persistence.save(self.session, path,
                              persistence.TableMeta([k.person for k in self.seats],
-                                                   self.allow_undo))
+                                                   self.allow_undo,
+                                                   [k.level for k in self.seats]))
 
     def undo_target(self) -> int | None:
         """How many actions of the current deal to keep to take back the person's last
@@ -266,9 +261,10 @@ class Controller(QObject):
         data = record_of(self.session)
         data["deals"][-1]["actions"] = data["deals"][-1]["actions"][:target]
         people = [k.person for k in self.seats]
+        levels = [k.level for k in self.seats]
         human = self.human
         session = replay_session(parse_record(data))
-        self.resume(session, people, self.allow_undo)
+        self.resume(session, people, self.allow_undo, levels)
         self.human, self.viewer_ready = human, True
         self.log.append("Undone: back to your last decision.")
         self._refresh()
@@ -459,8 +455,45 @@ class Controller(QObject):
         dlg.accepted.connect(chosen)
         self._open(dlg)
 
+    def _cancel_thinking(self) -> None:
+        """Drop any computer decision in progress (new game, resume, undo, quit)."""
+        self.token += 1
+        cancel_search()
+
+    def hint(self) -> None:
+        """Game → Hint: what the Hard player would play for you, and why (searched off the
+        GUI thread; shown in the status line, the card gets the keyboard focus)."""
+        session = self.session
+        if session is None or session.deal is None or self.state != HUMAN:
+            self.status("A hint is given when it is your turn.")
+            return
+        d = session.deal.decision()
+        if not isinstance(d, PlayChoice) or d.seat != self.human:
+            return
+        game, obs = session.game, session.deal.observation(self.human)
+        rng = random.Random(self.rng.random())
+        agent = HardAgent(game)
+        token = self.token
+        self.status("Thinking about a hint…")
+        self.hint_pending = True
+        self.thinker.run(lambda: ("hint", *agent.hint(game, obs, rng)), token)
+
+    def _show_hint(self, action: Action, reason: str) -> None:
+        self.hint_pending = False
+        what = presenter.action_words(action)
+        self.status(f"Hint: {what} — {reason}.")
+        card = getattr(action, "card", None)
+        if isinstance(action, Play) and card in self.view.cards:
+            self.view.focus_card = card
+            self.view.move_focus(0)
+
     def _computer_decided(self, action: object, token: int) -> None:
         if token != self.token or self.session is None:
+            return
+        if isinstance(action, tuple) and action and action[0] == "hint":
+            self._show_hint(action[1], action[2])
+            return
+        if isinstance(action, SearchCancelled):
             return
         if isinstance(action, BaseException):
             self.status(f"A computer player failed: {action}")
@@ -605,6 +638,6 @@ class Controller(QObject):
 
     def shutdown(self) -> None:
         """Stop thinking and timers (window closing)."""
-        self.token += 1
+        self._cancel_thinking()
         self._timer.stop()
         self.thinker.shutdown()

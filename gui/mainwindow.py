@@ -50,13 +50,15 @@ class MainWindow(QMainWindow):
         self.game_name = "newmarket"
         self.options: dict = {}
         self.game_label = "Newmarket"
-        self.seats: list[tuple[str, bool]] | None = None
+        self.seats: list[tuple[str, bool, str]] | None = None
         self.allow_undo: bool | None = None
         last = settings.load_table() if remember else {}
         if last.get("game"):
             self.game_name = str(last["game"])
             self.options = dict(last.get("options") or {})
-            self.seats = [(str(n), bool(p)) for n, p in last.get("seats") or []] or None
+            self.seats = [(str(x[0]), bool(x[1]), str(x[2]) if len(x) > 2 else "normal")
+                          for x in last.get("seats") or [] if isinstance(x, list) and x
+                          ] or None
             if self.seats:
                 self.players = len(self.seats)
         game_menu = self.menuBar().addMenu("&Game")
@@ -77,6 +79,10 @@ class MainWindow(QMainWindow):
         self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
         self.undo_action.triggered.connect(self.undo)
         game_menu.addAction(self.undo_action)
+        self.hint_action = QAction("&Hint", self)
+        self.hint_action.setShortcut(QKeySequence("H"))
+        self.hint_action.triggered.connect(self.controller.hint)
+        game_menu.addAction(self.hint_action)
         self.stats_action = QAction("&Statistics…", self)
         self.stats_action.triggered.connect(self.show_stats)
         game_menu.addAction(self.stats_action)
@@ -145,7 +151,7 @@ class MainWindow(QMainWindow):
     def resume(self, session, meta: persistence.TableMeta) -> None:  # type: ignore[no-untyped-def]
         """Continue a saved ``session`` with its seats."""
         self.game_name = session.game.name
-        self.controller.resume(session, meta.people, meta.allow_undo)
+        self.controller.resume(session, meta.people, meta.allow_undo, meta.levels)
         self.game_label = presenter.game_label(session.game)
         self.setWindowTitle(f"Parlour — {self.game_label}")
 
@@ -275,7 +281,7 @@ class MainWindow(QMainWindow):
     def _begin(self) -> None:
         seats = None
         if self.seats and len(self.seats) == self.players:
-            seats = [SeatKind(n, p) for n, p in self.seats]
+            seats = [SeatKind(*x) for x in self.seats]
         try:
             self.controller.new_session(self.game_name, self.players, self.player_name,
                                         self.options, seats, self.allow_undo)

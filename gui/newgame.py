@@ -29,6 +29,8 @@ from PySide6.QtWidgets import (
 from gui.snapshot import GameChoice
 
 NO_LIMIT = 0  # the special value of an optional integer (shown as "no limit")
+LEVELS = ("easy", "normal", "hard")
+KINDS = ("Person", "Computer: Easy", "Computer: Normal", "Computer: Hard")
 MAX_SEATS = 10
 DEFAULT_NAMES = ("Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
 
@@ -43,7 +45,7 @@ class NewGameDialog(QDialog):
     def __init__(self, parent: QWidget | None, games: list[GameChoice], current: str = "",
                  players: int = 4, name: str = "You",
                  options: dict[str, Any] | None = None,
-                 seats: list[tuple[str, bool]] | None = None) -> None:
+                 seats: list[tuple[str, bool, str]] | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("New game")
         self.games = games
@@ -79,9 +81,11 @@ class NewGameDialog(QDialog):
         for i in range(MAX_SEATS):
             kind = QComboBox(seats_box)
             kind.setObjectName(f"kind_{i}")
-            kind.addItems(["Person", "Computer"])
+            kind.addItems(KINDS)
             person = given[i][1] if i < len(given) else i == 0
-            kind.setCurrentIndex(0 if person else 1)
+            level = given[i][2] if i < len(given) and len(given[i]) > 2 else "normal"
+            kind.setCurrentIndex(0 if person else 1 + LEVELS.index(level)
+                                 if level in LEVELS else 2)
             edit = self._name if i == 0 else QLineEdit(seats_box)
             if i > 0:
                 edit.setObjectName(f"seatname_{i}")
@@ -235,17 +239,20 @@ class NewGameDialog(QDialog):
         """Whether undo is allowed at the new table."""
         return self._undo.isChecked()
 
-    def seats(self) -> list[tuple[str, bool]]:
-        """``(name, is_person)`` for each seat, clockwise from seat 1; empty names get a
-        default ("Player 3" for a person, a computer name otherwise)."""
+    def seats(self) -> list[tuple[str, bool, str]]:
+        """``(name, is_person, level)`` for each seat, clockwise from seat 1; empty names get
+        a default ("Player 3" for a person, a computer name otherwise); ``level`` is
+        "easy", "normal" or "hard" for a computer player."""
         out = []
         for i in range(self.players()):
-            person = self._kinds[i].currentIndex() == 0
+            index = self._kinds[i].currentIndex()
+            person = index == 0
+            level = LEVELS[index - 1] if index > 0 else "normal"
             name = self._names[i].text().strip()
             if not name:
                 name = ("You" if i == 0 else f"Player {i + 1}") if person \
                     else DEFAULT_NAMES[max(0, i - 1)]
-            out.append((name, person))
+            out.append((name, person, level))
         return out
 
     def options(self) -> dict[str, Any]:

@@ -27,6 +27,8 @@ class TableMeta:
 
     people: list[bool]
     allow_undo: bool = True
+    #: Each computer seat's level ("easy", "normal", "hard"); people's entries are unused.
+    levels: list[str] | None = None
 
 
 def meta_path(record_path: Path) -> Path:
@@ -51,7 +53,8 @@ def save(session: Session, path: Path, meta: TableMeta) -> None:
     """Write the session's record and its side file, each atomically (temporary file,
     flush, rename): a crash leaves the previous or the new complete file."""
     _write_json_atomic(meta_path(path), {"people": meta.people,
-                                         "allow_undo": meta.allow_undo})
+                                         "allow_undo": meta.allow_undo,
+                                         "levels": meta.levels})
     save_record(session, path)
 
 
@@ -65,7 +68,11 @@ def load(path: Path) -> tuple[Session, TableMeta]:
         people = data.get("people")
         if (isinstance(people, list) and len(people) == session.n
                 and all(isinstance(p, bool) for p in people)):
-            meta = TableMeta(people, bool(data.get("allow_undo", True)))
+            levels = data.get("levels")
+            ok = isinstance(levels, list) and len(levels) == session.n and all(
+                lv in ("easy", "normal", "hard") for lv in levels)
+            meta = TableMeta(people, bool(data.get("allow_undo", True)),
+                             levels if ok else None)
     except (OSError, ValueError, AttributeError):
         pass  # no side file (a record from elsewhere): one person in seat 0
     return session, meta

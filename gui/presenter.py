@@ -383,3 +383,17 @@ def hide_hands(snap: TableSnapshot) -> TableSnapshot:
     from dataclasses import replace
 
     return replace(snap, hand=(), playable=frozenset(), revealed={})
+
+
+def action_words(action: object) -> str:
+    """An action in words for a hint ("play 7♠", "play 10♠ with the ♦A", "claim the pool")."""
+    match action:
+        case Play(card=c, spin=True):
+            return f"play {card_label(c)} with the ♦A"
+        case Play(card=c):
+            return f"play {card_label(c)}"
+        case Rob(card=c):
+            return f"rob, discarding {card_label(c)}"
+    name = type(action).__name__.lower()
+    return {"decline": "keep your cards (do not rob)", "claim": "claim the pool",
+            "jink": "jink for all five tricks"}.get(name, name)

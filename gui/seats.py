@@ -36,7 +36,8 @@ class Thinker(QObject):
 
     def think(self, agent: Agent, game: StopsGame, obs: StopsObservation, rng: random.Random,
               token: int) -> None:
-        """Ask ``agent`` for an action from ``obs`` on the worker thread."""
+        """Ask ``agent`` for an action from ``obs`` on the worker thread (a Hard player's
+        search then runs in worker processes); the GUI thread never waits for it."""
         future = self._pool.submit(agent.choose, game, obs, rng)
 
         def done(f: Future[Action]) -> None:
@@ -45,6 +46,18 @@ class Thinker(QObject):
 
         future.add_done_callback(done)
 
+    def run(self, fn: object, token: int) -> None:
+        """Run ``fn()`` on the worker thread; its result arrives as :attr:`decided`."""
+        future = self._pool.submit(fn)  # type: ignore[arg-type]
+
+        def done(f: Future[object]) -> None:
+            self.decided.emit(f.result() if f.exception() is None else f.exception(), token)
+
+        future.add_done_callback(done)
+
     def shutdown(self) -> None:
-        """Stop the worker (pending decisions are dropped)."""
+        """Stop the worker (pending decisions are dropped) and any search processes."""
+        from gamecore.search.ismcts import shutdown_search
+
         self._pool.shutdown(wait=False, cancel_futures=True)
+        shutdown_search()

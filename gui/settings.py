@@ -27,7 +27,7 @@ def load_table() -> dict[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
-def save_table(game: str, options: dict[str, Any], seats: list[tuple[str, bool]]) -> None:
+def save_table(game: str, options: dict[str, Any], seats: list[tuple[Any, ...]]) -> None:
     """Remember the New Game choices for next time."""
     s = settings()
     s.setValue("newgame/last", json.dumps({"game": game, "options": options,

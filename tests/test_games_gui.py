@@ -31,6 +31,7 @@ from gamecore.actions import (
     Split,
     format_action,
 )
+from gamecore.agents.levels import agent_for_level
 from gamecore.cards import AD, card_code, cards_in
 from gamecore.decisions import PlayChoice, SplitChoice, StakeChoice
 from gamecore.events import Stopped
@@ -106,7 +107,7 @@ def mirror(game_name: str, players: int, options: dict, seed: int, stop: Stop,
     else:
         first = 0
     session = Session(game, ["You", *ctl.COMPUTER_NAMES[:players - 1]], first_dealer=first)
-    agents = {s: ctl.agent_for(game) for s in range(1, players)}
+    agents = {s: agent_for_level(game, "normal") for s in range(1, players)}
     session.start_deal_seeded(rng.randrange(1 << 62))
     deal = session.deal
     while not deal.over:

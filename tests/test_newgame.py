@@ -47,7 +47,9 @@ def test_seats_people_and_computers(qtbot):
     dlg = _dialog(qtbot, players=4, name="Ann")
     dlg.findChild(QComboBox, "kind_2").setCurrentIndex(0)  # a person
     dlg.findChild(QLineEdit, "seatname_2").setText("Cat")
-    assert dlg.seats() == [("Ann", True), ("Ben", False), ("Cat", True), ("Dan", False)]
+    dlg.findChild(QComboBox, "kind_3").setCurrentText("Computer: Hard")
+    assert dlg.seats() == [("Ann", True, "normal"), ("Ben", False, "normal"),
+                           ("Cat", True, "normal"), ("Dan", False, "hard")]
     assert dlg.findChild(QPushButton, "ok").isEnabled()
     for i in (0, 2):
         dlg.findChild(QComboBox, f"kind_{i}").setCurrentIndex(1)
@@ -65,6 +67,7 @@ def test_choices_are_remembered_for_next_time(qtbot):
     assert session.game.name == "spinado" and session.options["sn.spinadoPayment"] == 4
     assert session.players == ["Ann", "Ben", "Cat"]
     assert [k.person for k in window.controller.seats] == [True, False, True]
+    assert [k.level for k in window.controller.seats] == ["normal"] * 3
     settings.settings().clear()
 
 

@@ -38,7 +38,7 @@ def _until_choice(qtbot, c) -> None:
             return
         n = len(c.session.logs[-1].actions)
         c.person_chose_card(d.actions[0].card)
-        qtbot.waitUntil(lambda: len(c.session.logs[-1].actions) > n, timeout=5000)
+        qtbot.waitUntil(lambda n=n: len(c.session.logs[-1].actions) > n, timeout=5000)
 
 
 def test_keyboard_alone_plays_a_card(qtbot):
