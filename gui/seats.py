@@ -42,6 +42,8 @@ class Thinker(QObject):
 
         def done(f: Future[Action]) -> None:
             # Emitted from the worker thread: Qt queues it to the Thinker's (GUI) thread.
+            if f.cancelled():
+                return  # the window is closing
             self.decided.emit(f.result() if f.exception() is None else f.exception(), token)
 
         future.add_done_callback(done)
@@ -51,6 +53,8 @@ class Thinker(QObject):
         future = self._pool.submit(fn)  # type: ignore[arg-type]
 
         def done(f: Future[object]) -> None:
+            if f.cancelled():
+                return
             self.decided.emit(f.result() if f.exception() is None else f.exception(), token)
 
         future.add_done_callback(done)

@@ -1,0 +1,70 @@
+"""``python -m gui.bench``: how long the GUI's event loop stalls while Hard computer players
+think (target: no gap over 50 ms). Runs offscreen; prints the longest and the 99th-percentile
+gap between ticks of a 10 ms timer over a few deals of every game."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import time
+
+
+def main() -> int:
+    """Measure and print; exit 0."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from gui.mainwindow import MainWindow
+    from gui.seats import SeatKind
+
+    app = QApplication.instance() or QApplication([])
+    games = [("newmarket", {}), ("spinado", {}), ("pope-joan", {"pj.profile": "C"}),
+             ("spoil-five", {})]
+    print("Gaps between ticks of a 10 ms timer while a Hard computer player thinks.")
+    print("game            deals  decisions  longest gap  p99 gap")
+    worst = 0.0
+    for name, options in games:
+        window = MainWindow(pace=0, seed=1)
+        window.show()
+        c = window.controller
+        c.new_session(name, options=options, seats=[
+            SeatKind("Ann", False, "hard"), SeatKind("Ben", False, "hard"),
+            SeatKind("Cat", False, "hard"), SeatKind("Dan", False, "hard")])
+        gaps: list[float] = []
+        every: list[float] = []
+        last = [time.perf_counter(), c.state]
+
+        def tick(last: list = last, gaps: list[float] = gaps, every: list[float] = every,
+                 c=c) -> None:  # noqa: ANN001
+            now = time.perf_counter()
+            every.append(now - last[0])
+            if last[1] == "computer" and c.state == "computer":
+                gaps.append(now - last[0])  # the whole gap fell inside a computer's turn
+            last[0], last[1] = now, c.state
+
+        timer = QTimer()
+        timer.setInterval(10)
+        timer.timeout.connect(tick)
+        timer.start()
+        start = time.perf_counter()
+        while len(c.session.logs) < 3 and time.perf_counter() - start < 60:
+            app.processEvents()
+            time.sleep(0.001)
+        timer.stop()
+        decisions = sum(len(log.actions) for log in c.session.logs)
+        gaps.sort()
+        longest = max(gaps) * 1000 if gaps else 0.0
+        p99 = gaps[int(len(gaps) * 0.99)] * 1000 if gaps else 0.0
+        worst = max(worst, longest)
+        print(f"{name:15} {len(c.session.logs):5}  {decisions:9}  {longest:8.1f} ms  "
+              f"{p99:6.1f} ms   (any moment: {max(every) * 1000:.0f} ms, with the table "
+              "drawing each play at once)")
+        window.close()
+    print(f"longest GUI event-loop gap while Hard thinks: {worst:.1f} ms (target ≤ 50 ms)")
+    return 0
+
+
+if __name__ == "__main__":
+    multiprocessing.freeze_support()
+    raise SystemExit(main())
