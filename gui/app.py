@@ -14,11 +14,11 @@ from gui.paths import app_data_dir
 
 def run(argv: list[str] | None = None, game: str | None = None, profile: str | None = None,
         players: int | None = None, watch: bool = False, resume: bool = False,
-        seed: int | None = None, pace: int | None = None) -> int:
+        seed: int | None = None, pace: int | None = None, size: str | None = None) -> int:
     """Create the application, open the table with a game in progress (``game``, Pope Joan
     ``profile`` and ``players`` when given; every seat a computer with ``watch``; the
     autosaved game with ``resume``), run the event loop. ``seed`` and ``pace`` (ms) are for
-    tests."""
+    tests; ``size`` ("WxH") sets the window's size."""
     app = QApplication.instance() or QApplication(argv if argv is not None else sys.argv[:1])
     app.setApplicationName("Parlour")
     app.setOrganizationName("Parlour")
@@ -37,6 +37,14 @@ def run(argv: list[str] | None = None, game: str | None = None, profile: str | N
     if watch:
         window.seats = [(n, False, "normal") for n in ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay",
                                                        "Gus", "Hal", "Ivy", "Jo")[:window.players]]
+    screen = app.primaryScreen()
+    if screen is not None:  # never larger than the screen
+        avail = screen.availableGeometry()
+        window.resize(min(window.width(), avail.width()), min(window.height(), avail.height()))
+    if size:
+        w, _, h = size.lower().partition("x")
+        if w.isdigit() and h.isdigit():
+            window.resize(int(w), int(h))
     window.show()
     found = persistence.resumable(autosave) if resume else None
     if found is not None:

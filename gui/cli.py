@@ -46,6 +46,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="continue the unfinished autosaved game without asking")
     parser.add_argument("--seed", type=int, default=None, help=argparse.SUPPRESS)
     parser.add_argument("--pace", type=int, default=None, help=argparse.SUPPRESS)
+    parser.add_argument("--size", default=None, metavar="WxH",
+                        help="the window's size in pixels, e.g. 1920x1080")
     parser.add_argument("--self-test", action="store_true",
                         help="check this installation offscreen (Qt plugins, fonts, card art, "
                              "one all-computer deal of every game), exit 0 or 1")
@@ -79,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
     from gui.app import run  # the only path that imports Qt
 
     return run(game=args.game, profile=args.profile, players=args.players, watch=args.watch,
-               resume=args.resume, seed=args.seed, pace=args.pace)
+               resume=args.resume, seed=args.seed, pace=args.pace, size=args.size)
 
 
 if __name__ == "__main__":

@@ -108,7 +108,7 @@ class TableView(QGraphicsView):
         self.log_label = QLabel(self.viewport())
         self.log_label.setObjectName("recent")
         self.log_label.setStyleSheet("color: rgba(245, 240, 225, 200); font-size: 11px;")
-        self.log_label.move(8, 4)
+        self.log_label.setAlignment(Qt.AlignmentFlag.AlignRight)
         self.prompt = PromptPanel(self)
         self.prompt.chosen.connect(self.prompt_chosen)
         self.announcement = Announcement()
@@ -437,6 +437,13 @@ class TableView(QGraphicsView):
         """The last few public events, top left ("Ben plays 7♠", "No nine")."""
         self.log_label.setText("\n".join(lines))
         self.log_label.adjustSize()
+        self._place_log()
+
+    def _place_log(self) -> None:
+        # Bottom right, clear of the seats, the hand and your plate.
+        vp = self.viewport()
+        self.log_label.move(max(4, vp.width() - self.log_label.width() - 10),
+                            max(4, vp.height() - self.log_label.height() - 8))
 
     def announce(self, text: str) -> None:
         """Show a short call ("No nine") in the middle of the table; it fades after a while."""
@@ -620,6 +627,7 @@ class TableView(QGraphicsView):
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
         super().resizeEvent(event)
+        self._place_log()
         # A storm of resizes ends in one layout, drawn once the events have settled.
         self._relayout.start()
 
