@@ -176,3 +176,43 @@ def test_accessible_names_of_cards_pools_and_seats(qtbot):
     assert card.accessible_name()[0].isupper() and " of " in card.accessible_name()
     plate = view.plates[0]
     assert plate.toolTip().startswith(window.controller.session.players[0])
+
+
+def test_double_click_during_an_animation_leaves_no_card_stuck(qtbot):
+    window = _window(qtbot, pace=0)
+    c, view = window.controller, window.view
+    _until_choice(qtbot, c)
+    c.set_pace(300)  # animations on from here
+    card = next(x for x in view.snapshot.hand if x in view.snapshot.playable)
+    item = view.cards[card]
+    view.move_card(item, item.home + QPointF(0, -40), 300)  # the card is moving
+    assert view.busy
+    pos = view.mapFromScene(item.sceneBoundingRect().center())
+    before = len(c.session.logs[-1].actions)
+    QTest.mouseDClick(view.viewport(), Qt.MouseButton.LeftButton,
+                      Qt.KeyboardModifier.NoModifier, pos)
+    QTest.mouseClick(view.viewport(), Qt.MouseButton.LeftButton,
+                     Qt.KeyboardModifier.NoModifier, pos)
+    assert len(c.session.logs[-1].actions) == before  # input ignored while it moves
+    qtbot.waitUntil(lambda: not view.busy, timeout=5000)
+    view.show(view.snapshot, 0)
+    for it in view.cards.values():
+        assert it.pos() == it.home and it.zValue() == it.home_z
+
+
+def test_release_outside_the_view_returns_the_card(qtbot):
+    window = _window(qtbot)
+    c, view = window.controller, window.view
+    _until_choice(qtbot, c)
+    card = next(x for x in view.snapshot.hand if x in view.snapshot.playable)
+    item = view.cards[card]
+    start = view.mapFromScene(item.sceneBoundingRect().center())
+    QTest.mousePress(view.viewport(), Qt.MouseButton.LeftButton, pos=start)
+    QTest.mouseMove(view.viewport(), start - QPoint(0, 150))
+    outside = QPoint(view.viewport().width() + 40, -30)
+    QTest.mouseMove(view.viewport(), outside)
+    before = len(c.session.logs[-1].actions)
+    QTest.mouseRelease(view.viewport(), Qt.MouseButton.LeftButton, pos=outside)
+    assert len(c.session.logs[-1].actions) == before
+    assert not view._dragging and view._press is None
+    assert item.pos() == item.home
