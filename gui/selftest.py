@@ -172,11 +172,21 @@ def _play_every_game() -> list[str]:
     return played
 
 
+def _check_rules_pages() -> None:
+    """Help → Rules needs its pages: they must be installed (in a bundle too)."""
+    from gui.rules import PAGES, rules_dir
+
+    folder = rules_dir()
+    missing = [p.key for p in PAGES if not (folder / f"{p.key}.html").is_file()]
+    _check(not missing, f"rules pages missing from {folder}: {', '.join(missing)}")
+
+
 def run_checks() -> str:
     """Every check, in the running ``QApplication`` (which must use the offscreen platform);
     returns a one-line summary or raises :class:`SelfTestFailure`."""
     where = _check_plugins()
     _check_art()
+    _check_rules_pages()
     played = _play_every_game()
     return f"{len(played)} games played ({'; '.join(played)}); {where}"
 
