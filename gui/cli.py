@@ -61,6 +61,9 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     """Run the ``parlour`` command with ``argv`` (default: ``sys.argv[1:]``); returns the
     exit status."""
+    import multiprocessing
+
+    multiprocessing.freeze_support()  # Hard's search workers in a frozen build
     args = build_parser().parse_args(argv)
     if args.command == "replay":
         return _replay(args.file)

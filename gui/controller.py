@@ -9,6 +9,7 @@ One pacing parameter, ``pace`` (ms), drives every pause and movement; 0 in tests
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -36,7 +37,7 @@ from gamecore.events import Event, Paid, PaidToPool, Played, PoolTaken
 from gamecore.games import make_game
 from gamecore.match import Session, first_jack_dealer, shuffled
 from gamecore.record import parse_record, record_of, replay_session
-from gamecore.search.ismcts import SearchCancelled, cancel_search
+from gamecore.search.ismcts import SearchCancelled, cancel_search, default_pool
 from gui import persistence, presenter
 from gui.dialogs import (
     DealSummaryDialog,
@@ -150,6 +151,9 @@ class Controller(QObject):
         self.session = session
         self.agents = {s: agent_for_level(session.game, self.seats[s].level)
                        for s in range(session.n) if not self.seats[s].person}
+        if any(isinstance(a, HardAgent) for a in self.agents.values()):
+            # Start Hard's worker processes now, off the GUI thread, not at its first turn.
+            threading.Thread(target=default_pool().start, daemon=True).start()
         people = self.people
         self.human = people[0] if people else 0
         self.viewer_ready = len(people) <= 1  # with several people, hand over first
