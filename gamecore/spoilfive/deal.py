@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from gamecore.actions import Action, Claim, Decline, Jink, Play, Rob
 from gamecore.cards import ACE, card, card_code, card_label, suit_of
+from gamecore.dealcore import DealCore
 from gamecore.decisions import Decision, PlayChoice
 from gamecore.errors import IllegalAction
 from gamecore.events import DealEnded, Event, Paid, PaidToPool, Played, PoolTaken
@@ -93,7 +94,7 @@ class SpoilFiveObservation:
     decision: Decision | None
 
 
-class SpoilFiveDeal:
+class SpoilFiveDeal(DealCore):
     """The state of one deal of Spoil Five.
 
     Args: ``game``, ``dealer`` (seat), ``hands`` (int masks), ``stock`` (int mask, without
@@ -104,17 +105,10 @@ class SpoilFiveDeal:
     def __init__(self, game: SpoilFive, dealer: int, hands: list[int], stock: int,
                  turnup: int, balances: list[int], pools: list[int], fresh: bool = True
                  ) -> None:
-        self.game = game
-        self.n = len(hands)
-        self.dealer = dealer
-        self.hands = list(hands)
-        self.dealt = tuple(hands)
-        self.stock = stock
-        self.turnup = turnup
+        self._init_core(game, dealer, hands, stock, turnup, balances, pools)
+        self.game: SpoilFive = game
+        self.turnup: int = turnup
         self.trump = suit_of(turnup)
-        self.balances = list(balances)
-        self.opening_balances = tuple(balances)
-        self.pools = list(pools)
         self.fresh = fresh
         self.phase = PLAY
         self.leader = (dealer + 1) % self.n
@@ -130,11 +124,9 @@ class SpoilFiveDeal:
         self.rob_done = False
         self.jink_offer: int | None = None
         self.jinker: int | None = None
-        self.winner: int | None = None
         self.decided = False
         self.history: list[Played] = []
         self.start_events: list[Event] = []
-        self.settle_events: tuple[Event, ...] = ()
         self.stake = 0
         for seat, amount in game.stakes(self.n, dealer, fresh):
             self.balances[seat] -= amount
@@ -167,27 +159,12 @@ class SpoilFiveDeal:
 
     # ---- queries ---------------------------------------------------------------------
 
-    @property
-    def over(self) -> bool:
-        """True once the deal is finished (and settled)."""
-        return self.phase == OVER
 
     @property
     def top(self) -> None:
         """Spoil Five has no open sequence (kept for the table's common code)."""
         return None
 
-    def holder(self, c: int) -> int | None:
-        """Seat holding card ``c``, or ``None``."""
-        b = 1 << c
-        for seat, h in enumerate(self.hands):
-            if h & b:
-                return seat
-        return None
-
-    def others(self, seat: int) -> list[int]:
-        """Every seat but ``seat``, clockwise from its left."""
-        return [(seat + i) % self.n for i in range(1, self.n)]
 
     def decision(self) -> Decision | None:
         """The pending decision (robbing, claim or jink, or a card), or ``None``."""
@@ -378,15 +355,6 @@ class SpoilFiveDeal:
 
     # ---- copies, views, settlement -------------------------------------------------------
 
-    def settlement(self) -> object | None:
-        """The settlement once the deal is over (see :class:`gamecore.stops.deal.Settlement`);
-        ``winner`` is ``None`` for a spoil."""
-        from gamecore.stops.deal import Settlement
-
-        if self.phase != OVER:
-            return None
-        deltas = tuple(b - o for b, o in zip(self.balances, self.opening_balances, strict=True))
-        return Settlement(self.winner, self.settle_events, deltas)  # type: ignore[arg-type]
 
     def clone(self) -> SpoilFiveDeal:
         """An independent copy."""

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from gamecore.actions import Action, NameStake, Play, Split
 from gamecore.cards import AD, card_code, card_label, suit_of
+from gamecore.dealcore import DealCore
 from gamecore.decisions import Decision, PlayChoice, SplitChoice, StakeChoice
 from gamecore.errors import IllegalAction
 from gamecore.events import (
@@ -29,17 +30,6 @@ from gamecore.events import (
 from gamecore.stops.game import StopsGame
 
 STAKING, PLAY, OVER = "staking", "play", "over"
-
-
-@dataclass(frozen=True)
-class Settlement:
-    """The end of a deal (STOP-10): ``winner`` (seat), ``events`` of the settlement (payments
-    and pool moves, in order), ``deltas`` (counters won or lost by each seat over the whole
-    deal, stakes included, as ints)."""
-
-    winner: int
-    events: tuple[Event, ...]
-    deltas: tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -71,7 +61,7 @@ class StopsObservation:
     decision: Decision | None
 
 
-class StopsDeal:
+class StopsDeal(DealCore):
     """The state of one deal of a stops game.
 
     Args (constructor): ``game`` (:class:`StopsGame`), ``dealer`` (seat), ``hands`` (one int
@@ -83,18 +73,9 @@ class StopsDeal:
     def __init__(self, game: StopsGame, dealer: int, hands: list[int], stock: int,
                  turnup: int | None, balances: list[int], pools: list[int],
                  prev_winner: int | None = None) -> None:
-        self.game = game
-        self.n = len(hands)
-        self.dealer = dealer
-        self.hands = list(hands)
-        self.dealt = tuple(hands)
-        self.stock = stock
-        self.turnup = turnup
-        self.balances = list(balances)
-        self.opening_balances = tuple(balances)
-        self.pools = list(pools)
+        self._init_core(game, dealer, hands, stock, turnup, balances, pools)
+        self.game: StopsGame = game
         self.prev_winner = prev_winner
-        self.settle_events: tuple[Event, ...] = ()
         self.played = 0
         self.played_by: dict[int, int] = {}
         self.known_out = 0
@@ -105,7 +86,6 @@ class StopsDeal:
         self.phase = STAKING
         self.stake: int | None = None
         self.split_queue: list[int] = []
-        self.winner: int | None = None
         self.flags: dict[str, object] = {}
         self.start_events: list[Event] = []
         for seat, pool, amount in game.auto_stakes(self):
@@ -152,22 +132,6 @@ class StopsDeal:
 
     # ---- queries ----------------------------------------------------------------------
 
-    @property
-    def over(self) -> bool:
-        """True once someone went out and the deal is settled."""
-        return self.phase == OVER
-
-    def others(self, seat: int) -> list[int]:
-        """Every seat but ``seat``, clockwise from its left."""
-        return [(seat + i) % self.n for i in range(1, self.n)]
-
-    def holder(self, c: int) -> int | None:
-        """Seat whose hand holds card ``c``, or ``None``."""
-        b = 1 << c
-        for seat, h in enumerate(self.hands):
-            if h & b:
-                return seat
-        return None
 
     def decision(self) -> Decision | None:
         """What the seat to act must decide, or ``None`` when the deal is over."""
@@ -368,12 +332,6 @@ class StopsDeal:
         self.phase = OVER
         events.append(DealEnded(winner))
 
-    def settlement(self) -> Settlement | None:
-        """The settlement once the deal is over (else ``None``)."""
-        if self.phase != OVER or self.winner is None:
-            return None
-        deltas = tuple(b - o for b, o in zip(self.balances, self.opening_balances, strict=True))
-        return Settlement(self.winner, self.settle_events, deltas)
 
     # ---- money -----------------------------------------------------------------------
 
