@@ -7,7 +7,7 @@ import copy
 from dataclasses import dataclass
 
 from gamecore.actions import Action, Claim, Decline, Jink, Play, Rob
-from gamecore.cards import ACE, card, card_code, card_label, suit_of
+from gamecore.cards import ACE, card, card_code, card_label, cards_in, suit_of
 from gamecore.dealcore import DealCore
 from gamecore.decisions import Decision, PlayChoice
 from gamecore.errors import IllegalAction
@@ -172,7 +172,7 @@ class SpoilFiveDeal(DealCore):
             return None
         rob = self._rob_decider()
         if rob is not None:
-            acts: list[Action] = [Rob(rob, c) for c in _cards(self.hands[rob])
+            acts: list[Action] = [Rob(rob, c) for c in cards_in(self.hands[rob])
                                   if c != self.turnup]
             acts.append(Decline(rob))
             return PlayChoice(rob, tuple(acts))
@@ -180,7 +180,7 @@ class SpoilFiveDeal(DealCore):
             s = self.jink_offer
             return PlayChoice(s, (Claim(s), Jink(s)))
         return PlayChoice(self.current, tuple(Play(self.current, c)
-                                              for c in _cards(self.legal_mask(self.current))))
+                                              for c in cards_in(self.legal_mask(self.current))))
 
     @property
     def to_act(self) -> int | None:
@@ -208,7 +208,7 @@ class SpoilFiveDeal(DealCore):
             return hand
         rank = TRUMP_RANK[self.trump]
         # SF-27: renege only if every trump held is privileged and ranks above the led card.
-        if all(rank[c] <= 3 and rank[c] < rank[led] for c in _cards(trumps)):
+        if all(rank[c] <= 3 and rank[c] < rank[led] for c in cards_in(trumps)):
             return hand
         return trumps  # SF-26
 
@@ -380,18 +380,9 @@ class SpoilFiveDeal(DealCore):
             else None)
 
 
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def _mask_where(mask: int, pred) -> int:  # type: ignore[no-untyped-def]
     out = 0
-    for c in _cards(mask):
+    for c in cards_in(mask):
         if pred(c):
             out |= 1 << c
     return out
