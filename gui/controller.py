@@ -586,8 +586,9 @@ class Controller(QObject):
     def _after_standings(self, choice: str) -> None:
         self.dialog = None
         if choice == "new" and self.session is not None:
+            # The same game, house rules and people at the same seats, with fresh counters.
             self.new_session(self.session.game.name, self.session.n, self.seats[0].name,
-                             self.session.options)
+                             self.session.options, list(self.seats), self.allow_undo)
 
     # ---- helpers -----------------------------------------------------------------
 

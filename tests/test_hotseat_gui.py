@@ -123,3 +123,17 @@ def test_one_person_never_sees_a_privacy_screen(qtbot):
             continue
         _click_card(qtbot, window, c.session.deal.decision().actions[0].card)
     assert c.session.deal.over
+
+
+def test_a_new_session_from_the_standings_keeps_the_seats(qtbot):
+    window = MainWindow(pace=0, seed=5)
+    qtbot.addWidget(window)
+    window.show()
+    c = window.controller
+    seats = [SeatKind("Ann", False, "easy"), SeatKind("Ben", False, "normal"),
+             SeatKind("Cat", True)]
+    c.new_session("spinado", seats=seats, options={"sn.spinadoPayment": 4})
+    c._after_standings("new")
+    assert [(k.name, k.person, k.level) for k in c.seats] == \
+        [("Ann", False, "easy"), ("Ben", False, "normal"), ("Cat", True, "normal")]
+    assert c.session.options["sn.spinadoPayment"] == 4 and c.session.game.name == "spinado"
