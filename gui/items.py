@@ -284,7 +284,10 @@ class PoolItem(QGraphicsItem):
         return self.chip_rect.center()
 
     def boundingRect(self) -> QRectF:  # noqa: N802 (Qt name)
-        return self.card_rect.united(self.chip_rect).adjusted(-2, -2, 2, 2)
+        # The chip stack reaches below the chip area: include it, or old chips linger on
+        # the table when the pool empties (nothing repaints outside the bounding rect).
+        return self.card_rect.united(self.chip_rect).adjusted(
+            -4, -4, 4, self.chip_rect.height() * 0.6 + 4)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
