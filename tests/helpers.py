@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from gamecore.actions import Action, NameStake, Split
-from gamecore.cards import mask_of, parse_card
+from gamecore.actions import Action, NameStake, Play, Split
+from gamecore.cards import card_code, mask_of, parse_card
 from gamecore.decisions import PlayChoice, SplitChoice, StakeChoice
 from gamecore.games import make_game
 from gamecore.match import Session
@@ -62,3 +62,96 @@ def play_session(session: Session, rng: random.Random, max_deals: int | None = N
             session.apply(random_action(session.decision(), rng))
         played += 1
     return played
+
+
+def swap_cards(hands: list[int], a: int, b: int, ca: int, cb: int) -> list[int]:
+    """``hands`` (masks) with card ``ca`` of seat ``a`` and card ``cb`` of seat ``b``
+    exchanged."""
+    out = list(hands)
+    out[a] = out[a] & ~(1 << ca) | 1 << cb
+    out[b] = out[b] & ~(1 << cb) | 1 << ca
+    return out
+
+
+def play_checking_swaps(game: Any, deal: Any, agent_of: Any, pick: random.Random, *,
+                        checked: int = 0, stock_swaps: bool = False, seed: int = 0) -> int:
+    """Play ``deal`` to its end, ``agent_of(seat)`` choosing. At every real choice, exchange
+    a card between two opponents (and, with ``stock_swaps``, an opponent's card with a stock
+    card): the seat's observation and its agent's decision, with the same rng seed, must not
+    change (GEN-9: agents see only what their seat may know). Returns ``checked`` plus the
+    number of positions checked."""
+    from gamecore.cards import cards_in
+
+    while not deal.over:
+        d = deal.decision()
+        assert d is not None
+        seat, agent = d.seat, agent_of(d.seat)
+        opponents = [s for s in range(deal.n) if s != seat and deal.hands[s]]
+        if isinstance(d, PlayChoice) and len(opponents) >= 2:
+            a, b = pick.sample(opponents, 2)
+            ca = pick.choice(list(cards_in(deal.hands[a])))
+            cb = pick.choice(list(cards_in(deal.hands[b])))
+            other = deal.clone()
+            other.hands = swap_cards(deal.hands, a, b, ca, cb)
+            variants = [other]
+            if stock_swaps and deal.stock:
+                cs = pick.choice(list(cards_in(deal.stock)))
+                third = deal.clone()
+                third.hands = list(deal.hands)
+                third.hands[a] = deal.hands[a] & ~(1 << ca) | 1 << cs
+                third.stock = deal.stock & ~(1 << cs) | 1 << ca
+                variants.append(third)
+            obs = deal.observation(seat)
+            for v in variants:
+                v_obs = v.observation(seat)
+                assert v_obs == obs
+                assert (agent.choose(game, obs, random.Random(checked))
+                        == agent.choose(game, v_obs, random.Random(checked)))
+            checked += 1
+        deal.apply(agent.choose(game, deal.observation(seat), random.Random(seed)))
+    return checked
+
+
+# ---- worked scenarios of the stops games (rules spec section 8) ----------------------
+
+
+def scenario_deal(game: Any, hands: list[str], *, stock: str = "", played: str = "",
+                  rest: str = "played", **kw: Any) -> StopsDeal:
+    """A deal in play. Every pack card not in ``hands``, ``stock`` or ``played`` goes to
+    ``rest`` ("played" or "stock"); the four places are checked to partition the pack."""
+    hs = [hand(h) for h in hands]
+    st, pl = hand(stock), hand(played)
+    held = 0
+    for h in hs:
+        assert not held & h
+        held |= h
+    assert not held & st and not held & pl and not st & pl
+    assert (held | st | pl) & ~game.pack == 0
+    free = game.pack & ~held & ~st & ~pl
+    if rest == "stock":
+        st |= free
+    else:
+        pl |= free
+    for key in ("top", "turnup"):
+        if isinstance(kw.get(key), str):
+            kw[key] = parse_card(kw[key])
+    if kw.get("turnup") is not None:
+        assert st >> kw["turnup"] & 1, "the turn-up lies in the stock"
+    kw.setdefault("balances", [0] * len(hs))
+    deal = StopsDeal.from_position(game, hs, stock=st, played=pl, **kw)
+    assert deal.played == pl and deal.stock == st
+    return deal
+
+
+def legal_plays(deal: StopsDeal) -> set[str]:
+    """The legal actions as ``"5S"`` / ``"spin 5S"`` strings."""
+    d = deal.decision()
+    assert isinstance(d, PlayChoice)
+    return {("spin " if a.spin else "") + card_code(a.card) for a in d.actions}
+
+
+def play_card(deal: StopsDeal, seat: int, text: str, spin: bool = False) -> list[Any]:
+    """Play ``text`` (with the ♦A when ``spin``), checking first that it is legal."""
+    action = Play(seat, parse_card(text), spin)
+    assert deal.explain_illegal(action) is None, deal.explain_illegal(action)
+    return deal.apply(action)

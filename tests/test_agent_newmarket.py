@@ -23,6 +23,7 @@ from gamecore.games import make_game
 from gamecore.match import Session
 from gamecore.stops.deal import StopsDeal, StopsObservation
 from gamecore.stops.game import StopsGame
+from helpers import play_checking_swaps, swap_cards
 
 OPTION_SETS: list[dict[str, Any]] = [
     {},
@@ -151,12 +152,6 @@ def test_agent_is_given_only_the_observation() -> None:
     assert params == ["self", "game", "obs", "rng"]
 
 
-def _swap(hands: list[int], a: int, b: int, ca: int, cb: int) -> list[int]:
-    out = list(hands)
-    out[a] = out[a] & ~(1 << ca) | 1 << cb
-    out[b] = out[b] & ~(1 << cb) | 1 << ca
-    return out
-
 
 def test_swapping_opponents_cards_changes_nothing_built_position() -> None:
     game = make_game("newmarket")
@@ -168,7 +163,7 @@ def test_swapping_opponents_cards_changes_nothing_built_position() -> None:
     agent = NewmarketAgent()
     for ca in cards_in(hands[1]):
         for cb in list(cards_in(hands[2]))[:4]:
-            deal_b = StopsDeal.from_position(game, _swap(hands, 1, 2, ca, cb), to_act=0,
+            deal_b = StopsDeal.from_position(game, swap_cards(hands, 1, 2, ca, cb), to_act=0,
                                              pools=pools)
             obs_a, obs_b = deal_a.observation(0), deal_b.observation(0)
             assert obs_a == obs_b
@@ -183,28 +178,10 @@ def test_swapping_opponents_cards_changes_nothing_in_live_deals() -> None:
     for options in OPTION_SETS[:4]:
         game = make_game("newmarket", options)
         for n in (3, 4, 6):
-            pick = random.Random(n)
             session = Session(game, [f"P{i}" for i in range(n)], first_dealer=0)
             session.start_deal_seeded(n)
-            deal = session.deal
-            assert deal is not None
-            while not deal.over:
-                d = deal.decision()
-                assert d is not None
-                seat = d.seat
-                opponents = [s for s in range(n) if s != seat and deal.hands[s]]
-                if isinstance(d, PlayChoice) and len(opponents) >= 2:
-                    a, b = pick.sample(opponents, 2)
-                    ca = pick.choice(list(cards_in(deal.hands[a])))
-                    cb = pick.choice(list(cards_in(deal.hands[b])))
-                    other = deal.clone()
-                    other.hands = _swap(deal.hands, a, b, ca, cb)
-                    obs, other_obs = deal.observation(seat), other.observation(seat)
-                    assert obs == other_obs
-                    assert (agent.choose(game, obs, random.Random(checked))
-                            == agent.choose(game, other_obs, random.Random(checked)))
-                    checked += 1
-                deal.apply(agent.choose(game, deal.observation(seat), random.Random(0)))
+            checked = play_checking_swaps(game, session.deal, lambda _s: agent,
+                                          random.Random(n), checked=checked)
     assert checked > 100
 
 

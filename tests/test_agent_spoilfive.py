@@ -28,6 +28,7 @@ from gamecore.games import make_game
 from gamecore.match import Session
 from gamecore.spoilfive.deal import SpoilFiveDeal
 from gamecore.spoilfive.game import SpoilFive
+from helpers import play_checking_swaps
 
 OPTION_SETS: list[dict[str, Any]] = [
     {},
@@ -127,12 +128,6 @@ def test_deterministic_for_a_seed() -> None:
 
 # ---- information (GEN-9) -----------------------------------------------------------------
 
-def _swap(hands: list[int], a: int, b: int, ca: int, cb: int) -> list[int]:
-    out = list(hands)
-    out[a] = out[a] & ~(1 << ca) | 1 << cb
-    out[b] = out[b] & ~(1 << cb) | 1 << ca
-    return out
-
 
 @pytest.mark.parametrize("options", OPTION_SETS[:3], ids=["defaults", "compulsory", "off"])
 def test_swapping_unseen_cards_changes_nothing(options: dict[str, Any]) -> None:
@@ -143,38 +138,12 @@ def test_swapping_unseen_cards_changes_nothing(options: dict[str, Any]) -> None:
     game = make_game("spoil-five", options)
     for n in (3, 4, 6):
         for seed in range(4):
-            pick = random.Random(seed)
             session = Session(game, [f"P{i}" for i in range(n)], first_dealer=seed % n)
             session.start_deal_seeded(100 * n + seed)
-            deal = session.deal
-            assert isinstance(deal, SpoilFiveDeal)
-            while not deal.over:
-                d = deal.decision()
-                assert d is not None
-                seat = d.seat
-                opponents = [s for s in range(n) if s != seat and deal.hands[s]]
-                if len(opponents) >= 2:
-                    a, b = pick.sample(opponents, 2)
-                    ca = pick.choice(list(cards_in(deal.hands[a])))
-                    cb = pick.choice(list(cards_in(deal.hands[b])))
-                    other = deal.clone()
-                    other.hands = _swap(deal.hands, a, b, ca, cb)
-                    variants = [other]
-                    if deal.stock:
-                        cs = pick.choice(list(cards_in(deal.stock)))
-                        third = deal.clone()
-                        third.hands = list(deal.hands)
-                        third.hands[a] = deal.hands[a] & ~bit(ca) | bit(cs)
-                        third.stock = deal.stock & ~bit(cs) | bit(ca)
-                        variants.append(third)
-                    obs = deal.observation(seat)
-                    for v in variants:
-                        v_obs = v.observation(seat)
-                        assert v_obs == obs
-                        assert (agent.choose(game, obs, random.Random(checked))
-                                == agent.choose(game, v_obs, random.Random(checked)))
-                    checked += 1
-                deal.apply(agent.choose(game, deal.observation(seat), random.Random(seed)))
+            assert isinstance(session.deal, SpoilFiveDeal)
+            checked = play_checking_swaps(game, session.deal, lambda _s: agent,
+                                          random.Random(seed), checked=checked,
+                                          stock_swaps=True, seed=seed)
     assert checked > 100
 
 

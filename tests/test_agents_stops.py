@@ -31,6 +31,7 @@ from gamecore.decisions import PlayChoice, SplitChoice, StakeChoice
 from gamecore.match import Session
 from gamecore.stops.deal import StopsDeal
 from gamecore.stops.game import StopsGame
+from helpers import play_checking_swaps
 
 # (game name, options) for the whole-session runs: every profile, a few option sets each.
 CONFIGS: list[tuple[str, dict[str, Any]]] = [
@@ -187,12 +188,6 @@ def test_pj_m_dealer_names_the_default_stake_and_splits_automatically() -> None:
 
 # ---- information (GEN-9) -------------------------------------------------------------------
 
-def _swap(hands: list[int], a: int, b: int, ca: int, cb: int) -> list[int]:
-    out = list(hands)
-    out[a] = out[a] & ~(1 << ca) | 1 << cb
-    out[b] = out[b] & ~(1 << cb) | 1 << ca
-    return out
-
 
 @pytest.mark.parametrize("config", [c for c in CONFIGS if c[0] != "newmarket"], ids=config_id)
 def test_swapping_opponents_cards_changes_no_decision(config: tuple[str, dict[str, Any]]
@@ -201,29 +196,11 @@ def test_swapping_opponents_cards_changes_no_decision(config: tuple[str, dict[st
     game = make_game(name, options)
     checked = 0
     for n in (3, 4, 6):
-        pick = random.Random(n)
         agents = [agent_for(game) for _ in range(n)]
         session = Session(game, [f"P{i}" for i in range(n)], first_dealer=n % 3)
         session.start_deal_seeded(100 + n)
-        deal = session.deal
-        assert deal is not None
-        while not deal.over:
-            d = deal.decision()
-            assert d is not None
-            seat = d.seat
-            opponents = [s for s in range(n) if s != seat and deal.hands[s]]
-            if isinstance(d, PlayChoice) and len(opponents) >= 2:
-                a, b = pick.sample(opponents, 2)
-                ca = pick.choice(list(cards_in(deal.hands[a])))
-                cb = pick.choice(list(cards_in(deal.hands[b])))
-                other = deal.clone()
-                other.hands = _swap(deal.hands, a, b, ca, cb)
-                obs, other_obs = deal.observation(seat), other.observation(seat)
-                assert obs == other_obs
-                assert (agents[seat].choose(game, obs, random.Random(checked))
-                        == agents[seat].choose(game, other_obs, random.Random(checked)))
-                checked += 1
-            deal.apply(agents[seat].choose(game, deal.observation(seat), random.Random(0)))
+        checked = play_checking_swaps(game, session.deal, agents.__getitem__,
+                                      random.Random(n), checked=checked)
     assert checked > 10
 
 

@@ -11,13 +11,15 @@ import random
 import pytest
 
 from gamecore.actions import NameStake, Play
-from gamecore.cards import card_code, cards_in, mask_of, parse_card
-from gamecore.decisions import PlayChoice, SplitChoice, StakeChoice
+from gamecore.cards import cards_in, mask_of, parse_card
+from gamecore.decisions import SplitChoice, StakeChoice
 from gamecore.events import DealEnded, Paid, PaidToPool, PoolTaken, Stopped, WentOut
 from gamecore.games import make_game
 from gamecore.match import Session, shuffled
 from gamecore.stops.deal import StopsDeal
-from helpers import hand
+from helpers import legal_plays as legal
+from helpers import play_card as play
+from helpers import scenario_deal
 
 C = parse_card
 # PJ-F compartments (game.pools order).
@@ -33,45 +35,9 @@ def pj(**options):
     return make_game("pope-joan", {k.replace("_", "."): v for k, v in options.items()})
 
 
-def at(game, hands, *, stock="", played="", rest="played", **kw) -> StopsDeal:
-    """A deal in play. Every pack card not in ``hands``, ``stock`` or ``played`` goes to
-    ``rest`` ("played" or "stock"); the four places are checked to partition the pack."""
-    hs = [hand(h) for h in hands]
-    st, pl = hand(stock), hand(played)
-    held = 0
-    for h in hs:
-        assert not held & h
-        held |= h
-    assert not held & st and not held & pl and not st & pl
-    assert (held | st | pl) & ~game.pack == 0
-    free = game.pack & ~held & ~st & ~pl
-    if rest == "stock":
-        st |= free
-    else:
-        pl |= free
-    for key in ("top", "turnup"):
-        if isinstance(kw.get(key), str):
-            kw[key] = C(kw[key])
-    if kw.get("turnup") is not None:
-        assert st >> kw["turnup"] & 1, "the turn-up lies in the stock"
-    kw.setdefault("balances", [0] * len(hs))
-    deal = StopsDeal.from_position(game, hs, stock=st, played=pl, **kw)
-    assert deal.played == pl and deal.stock == st
-    return deal
-
-
-def legal(deal: StopsDeal) -> set[str]:
-    """The legal actions as ``"5S"`` / ``"spin 5S"`` strings."""
-    d = deal.decision()
-    assert isinstance(d, PlayChoice)
-    return {("spin " if a.spin else "") + card_code(a.card) for a in d.actions}
-
-
-def play(deal: StopsDeal, seat: int, text: str):
-    """Play card ``text`` for ``seat``, checking first that it is a legal action."""
-    action = Play(seat, C(text))
-    assert deal.explain_illegal(action) is None, deal.explain_illegal(action)
-    return deal.apply(action)
+def at(game, hands, **kw) -> StopsDeal:
+    """A deal in play (see helpers.scenario_deal); cards not placed go to the played."""
+    return scenario_deal(game, hands, **{"rest": "played", **kw})
 
 
 def forced(deal: StopsDeal, seat: int, text: str):

@@ -12,14 +12,16 @@ import json
 import pytest
 
 from gamecore.actions import Play
-from gamecore.cards import AD, card_code, parse_card
+from gamecore.cards import AD, parse_card
 from gamecore.decisions import PlayChoice
 from gamecore.errors import IllegalAction, OptionError, RecordError
 from gamecore.events import LeadPassed, Paid, PoolTaken, Stopped, WentOut
 from gamecore.games import make_game
 from gamecore.record import parse_record
 from gamecore.stops.deal import StopsDeal
-from helpers import hand
+from helpers import legal_plays as legal
+from helpers import play_card as play
+from helpers import scenario_deal
 
 C = parse_card
 AH, KC, QD, JS = range(4)  # pool indexes, record order
@@ -30,40 +32,9 @@ def spin(**options):
     return make_game("spin", {k.replace("_", "."): v for k, v in options.items()})
 
 
-def at(game, hands, *, stock="", played="", rest="played", **kw) -> StopsDeal:
-    """A deal in play; pack cards in no hand, ``stock`` or ``played`` go to ``rest``."""
-    hs = [hand(h) for h in hands]
-    st, pl = hand(stock), hand(played)
-    held = 0
-    for h in hs:
-        assert not held & h
-        held |= h
-    assert not held & st and not held & pl and not st & pl
-    free = game.pack & ~held & ~st & ~pl
-    if rest == "stock":
-        st |= free
-    else:
-        pl |= free
-    if isinstance(kw.get("top"), str):
-        kw["top"] = C(kw["top"])
-    kw.setdefault("balances", [0] * len(hs))
-    deal = StopsDeal.from_position(game, hs, stock=st, played=pl, **kw)
-    assert deal.played == pl and deal.stock == st
-    return deal
-
-
-def legal(deal: StopsDeal) -> set[str]:
-    """The legal actions as ``"5S"`` / ``"spin 5S"`` strings."""
-    d = deal.decision()
-    assert isinstance(d, PlayChoice)
-    return {("spin " if a.spin else "") + card_code(a.card) for a in d.actions}
-
-
-def play(deal: StopsDeal, seat: int, text: str, spin: bool = False):
-    """Play ``text`` (with the ♦A when ``spin``), checking first that it is legal."""
-    action = Play(seat, C(text), spin)
-    assert deal.explain_illegal(action) is None, deal.explain_illegal(action)
-    return deal.apply(action)
+def at(game, hands, **kw) -> StopsDeal:
+    """A deal in play (see helpers.scenario_deal); cards not placed go to the played."""
+    return scenario_deal(game, hands, **{"rest": "played", **kw})
 
 
 def paid(events) -> list[Paid]:

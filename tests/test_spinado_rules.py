@@ -12,13 +12,14 @@ import random
 import pytest
 
 from gamecore.actions import Play
-from gamecore.cards import AD, card_code, cards_in, mask_of, parse_card
-from gamecore.decisions import PlayChoice
+from gamecore.cards import AD, cards_in, mask_of, parse_card
 from gamecore.events import LeadPassed, Paid, PaidToPool, PoolTaken, Stopped, WentOut
 from gamecore.games import make_game
 from gamecore.match import Session, shuffled
 from gamecore.stops.deal import StopsDeal
-from helpers import hand
+from helpers import hand, scenario_deal
+from helpers import legal_plays as legal
+from helpers import play_card as play
 
 C = parse_card
 MAT, INT, GAME = range(3)  # pool indexes
@@ -29,42 +30,9 @@ def sn(**options):
     return make_game("spinado", {k.replace("_", "."): v for k, v in options.items()})
 
 
-def at(game, hands, *, stock="", played="", rest="stock", **kw) -> StopsDeal:
-    """A deal in play; pack cards in no hand, ``stock`` or ``played`` go to ``rest``."""
-    hs = [hand(h) for h in hands]
-    st, pl = hand(stock), hand(played)
-    held = 0
-    for h in hs:
-        assert not held & h
-        held |= h
-    assert not held & st and not held & pl and not st & pl
-    assert (held | st | pl) & ~game.pack == 0, "a card outside the Spinado pack"
-    free = game.pack & ~held & ~st & ~pl
-    if rest == "stock":
-        st |= free
-    else:
-        pl |= free
-    if isinstance(kw.get("top"), str):
-        kw["top"] = C(kw["top"])
-    kw.setdefault("balances", [0] * len(hs))
-    kw.setdefault("dealer", len(hs) - 1)
-    deal = StopsDeal.from_position(game, hs, stock=st, played=pl, **kw)
-    assert deal.played == pl and deal.stock == st
-    return deal
-
-
-def legal(deal: StopsDeal) -> set[str]:
-    """The legal actions as ``"5S"`` / ``"spin 5S"`` strings."""
-    d = deal.decision()
-    assert isinstance(d, PlayChoice)
-    return {("spin " if a.spin else "") + card_code(a.card) for a in d.actions}
-
-
-def play(deal: StopsDeal, seat: int, text: str, spin: bool = False):
-    """Play ``text`` (with the ♦A when ``spin``), checking first that it is legal."""
-    action = Play(seat, C(text), spin)
-    assert deal.explain_illegal(action) is None, deal.explain_illegal(action)
-    return deal.apply(action)
+def at(game, hands, **kw) -> StopsDeal:
+    """A deal in play (see helpers.scenario_deal); cards not placed go to the stock."""
+    return scenario_deal(game, hands, **{"rest": "stock", **kw})
 
 
 def paid(events) -> list:
