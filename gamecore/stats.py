@@ -2,7 +2,11 @@
 taken, best and worst session, and the balance after each deal of recent sessions.
 
 Plain data with JSON load and save; the file is written atomically after every deal, so a
-crash leaves the previous or the new complete file. No Qt here.
+crash leaves the previous or the new complete file. :func:`read` is strict: a file that is not
+exactly what some version of Parlour writes (wrong types, a broken JSON text, a folder where the
+file belongs) raises :class:`StatsError`, so the caller can set it aside instead of writing
+over it. Fields this version does not know are ignored (a newer version may add some). No Qt
+here.
 """
 
 from __future__ import annotations
@@ -14,7 +18,29 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from gamecore.errors import ParlourError
+
 KEEP_SESSIONS = 50  # past sessions kept for the chart
+
+
+class StatsError(ParlourError):
+    """The statistics file cannot be read or is not Parlour's statistics (one-line reason)."""
+
+
+def _whole(v: Any, minimum: int | None = 0) -> bool:
+    """``v`` is a JSON integer (never a bool) of at least ``minimum`` (None: any)."""
+    return isinstance(v, int) and not isinstance(v, bool) and (minimum is None or v >= minimum)
+
+
+#: Field checks of :class:`PlayerStats` as JSON: counts ≥ 0, results any integer.
+_FIELD_OK = {
+    "sessions": _whole, "deals": _whole, "won": _whole, "lost": _whole,
+    "pools_taken": _whole,
+    "best_session": lambda v: v is None or _whole(v, None),
+    "worst_session": lambda v: v is None or _whole(v, None),
+    "past": lambda v: isinstance(v, list) and all(_whole(x, None) for x in v),
+    "current": lambda v: isinstance(v, list) and all(_whole(x, None) for x in v),
+}
 
 
 @dataclass
@@ -81,33 +107,56 @@ class Stats:
 
     @classmethod
     def from_json(cls, data: Any) -> Stats:
-        """Read :meth:`to_json` output; anything unreadable is skipped, never raised."""
-        out = cls()
+        """Read :meth:`to_json` output strictly. Raises :class:`StatsError` naming the first
+        fault (a field of the wrong type, a shape that is not Parlour's); keys this version
+        does not know are ignored."""
         if not isinstance(data, dict) or not isinstance(data.get("games"), dict):
-            return out
-        counted = data.get("counted")
-        if isinstance(counted, dict):
-            out.counted = {str(k): v for k, v in counted.items()
-                           if isinstance(v, int) and not isinstance(v, bool)}
-        fields = PlayerStats.__dataclass_fields__
+            raise StatsError("not Parlour's statistics (no games table)")
+        out = cls()
+        counted = data.get("counted", {})
+        if not isinstance(counted, dict) or not all(_whole(v) for v in counted.values()):
+            raise StatsError("counted: must map session ids to whole numbers")
+        out.counted = dict(counted)
         for game, players in data["games"].items():
             if not isinstance(players, dict):
-                continue
+                raise StatsError(f"games.{game}: must be a table of players")
             for name, raw in players.items():
-                if isinstance(raw, dict):
-                    try:
-                        out.player(str(game), str(name)).__dict__.update(
-                            {k: v for k, v in raw.items() if k in fields})
-                    except (TypeError, ValueError):
-                        continue
+                if not isinstance(raw, dict):
+                    raise StatsError(f"games.{game}.{name}: must be an object")
+                ps = out.player(game, name)
+                for key, check in _FIELD_OK.items():
+                    if key in raw:
+                        if not check(raw[key]):
+                            raise StatsError(f"games.{game}.{name}.{key}: wrong type or "
+                                             f"value")
+                        setattr(ps, key, list(raw[key]) if isinstance(raw[key], list)
+                                else raw[key])
         return out
 
 
-def load(path: Path) -> Stats:
-    """The statistics at ``path`` (empty when missing or damaged)."""
+def read(path: Path) -> Stats:
+    """The statistics at ``path``: empty when there is no file yet. Raises
+    :class:`StatsError` (one line) when the file exists but cannot be read or is damaged
+    (not JSON, not UTF-8, too deeply nested, numbers too long, wrong types, a folder)."""
     try:
-        return Stats.from_json(json.loads(path.read_text(encoding="utf-8")))
-    except (OSError, ValueError):
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return Stats()
+    except OSError as e:
+        raise StatsError(f"cannot read {path.name}: {e.strerror or e}") from None
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (ValueError, RecursionError) as e:  # UnicodeDecodeError is a ValueError
+        raise StatsError(f"{path.name} is not valid JSON ({str(e)[:80]})") from None
+    return Stats.from_json(data)
+
+
+def load(path: Path) -> Stats:
+    """The statistics at ``path``, empty when missing or damaged (for showing them; the table
+    uses :func:`read`, which tells a damaged file from a missing one)."""
+    try:
+        return read(path)
+    except StatsError:
         return Stats()
 
 

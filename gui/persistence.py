@@ -1,24 +1,41 @@
-"""Saving and resuming sessions: the autosave after every action, Save As and Open.
+"""Saving and resuming sessions: the autosave after every action, Save As and Open, and the
+files set aside: damaged ones (``<name>.damaged-<timestamp>`` beside them) and games the
+person abandoned (the ``abandoned/`` folder of the data folder, the newest ten kept).
 
 The deal record (``gamecore.record``) is the save file. What the record does not hold — who
 is a person at this screen and whether undo is on — goes in a small side file written
-before the record; a missing or unreadable side file means one person in seat 0.
+before the record; a missing side file means one person in seat 0.
+
+Nothing here deletes or writes over a file it cannot read: such a file is renamed aside, and
+when even that fails the caller is told not to write there. No Qt here.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import tempfile
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from gamecore import stats as gstats
 from gamecore.errors import ParlourError
 from gamecore.match import Session
 from gamecore.record import read_record, replay_session, save_record
 
 AUTOSAVE = "autosave.parlour.json"
+STATISTICS = "statistics.json"
+ABANDONED = "abandoned"
+#: Abandoned games kept; older ones are removed when another is set aside.
+KEEP_ABANDONED = 10
+LEVELS = ("easy", "normal", "hard")
+#: The files Parlour writes atomically in its data folder; an interrupted write leaves
+#: ``<name>.<random>.tmp`` (see :func:`remove_leftovers`).
+OWN_FILES = (AUTOSAVE, "autosave.parlour.table.json", STATISTICS)
 
 
 @dataclass
@@ -29,6 +46,10 @@ class TableMeta:
     allow_undo: bool = True
     #: Each computer seat's level ("easy", "normal", "hard"); people's entries are unused.
     levels: list[str] | None = None
+
+
+class SideFileError(ParlourError):
+    """A record's side file exists but is not what Parlour writes."""
 
 
 def meta_path(record_path: Path) -> Path:
@@ -58,30 +79,59 @@ def save(session: Session, path: Path, meta: TableMeta) -> None:
     save_record(session, path)
 
 
-def load(path: Path) -> tuple[Session, TableMeta]:
-    """Read and replay a saved session. Raises :class:`ParlourError` (a one-line reason) for
-    a damaged, truncated, foreign or newer-version file."""
-    session = replay_session(read_record(path))
-    meta = TableMeta([s == 0 for s in range(session.n)])
+def _read_meta(path: Path, n: int) -> TableMeta | None:
+    """The side file of the record at ``path`` for ``n`` seats; ``None`` when there is none.
+    Raises :class:`SideFileError` when it exists but cannot be read or is damaged."""
+    side = meta_path(path)
     try:
-        data = json.loads(meta_path(path).read_text(encoding="utf-8"))
-        people = data.get("people")
-        if (isinstance(people, list) and len(people) == session.n
-                and all(isinstance(p, bool) for p in people)):
-            levels = data.get("levels")
-            ok = isinstance(levels, list) and len(levels) == session.n and all(
-                lv in ("easy", "normal", "hard") for lv in levels)
-            meta = TableMeta(people, bool(data.get("allow_undo", True)),
-                             levels if ok else None)
-    except (OSError, ValueError, AttributeError):
-        pass  # no side file (a record from elsewhere): one person in seat 0
-    return session, meta
+        raw = side.read_bytes()
+    except FileNotFoundError:
+        return None
+    except OSError as e:
+        raise SideFileError(f"cannot read {side.name}: {e.strerror or e}") from None
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (ValueError, RecursionError):
+        raise SideFileError(f"{side.name} is not valid JSON") from None
+    if not isinstance(data, dict):
+        raise SideFileError(f"{side.name}: not a table of seats")
+    people, undo, levels = data.get("people"), data.get("allow_undo", True), data.get("levels")
+    if not (isinstance(people, list) and len(people) == n
+            and all(isinstance(p, bool) for p in people)):
+        raise SideFileError(f"{side.name}: people must be {n} true/false values")
+    if not isinstance(undo, bool):
+        raise SideFileError(f"{side.name}: allow_undo must be true or false")
+    if levels is not None and not (isinstance(levels, list) and len(levels) == n
+                                   and all(lv in LEVELS for lv in levels)):
+        raise SideFileError(f"{side.name}: levels must be {n} of easy, normal, hard")
+    return TableMeta(people, undo, levels)
+
+
+def _replay(path: Path) -> Session:
+    """Read and replay the record at ``path``; every fault is a :class:`ParlourError`."""
+    try:
+        return replay_session(read_record(path))
+    except ParlourError:
+        raise
+    except Exception as e:  # noqa: BLE001 - a fault the reader does not name: still one line
+        raise ParlourError(f"the file cannot be read ({type(e).__name__})") from None
+
+
+def load(path: Path) -> tuple[Session, TableMeta]:
+    """Read and replay a saved session (Game → Open). Raises :class:`ParlourError` (a
+    one-line reason) for a damaged, truncated, foreign or newer-version file. A damaged side
+    file (someone else's, so it is left where it is) means one person in seat 0."""
+    session = _replay(path)
+    try:
+        meta = _read_meta(path, session.n)
+    except SideFileError:
+        meta = None
+    return session, meta or TableMeta([s == 0 for s in range(session.n)])
 
 
 def resumable(path: Path) -> tuple[Session, TableMeta] | None:
-    """The autosaved session if there is one and it is unfinished; otherwise ``None``."""
-    if not path.exists():
-        return None
+    """The autosaved session if there is one, it can be read and it is unfinished;
+    otherwise ``None`` (nothing is moved: :func:`check_autosave` does that)."""
     try:
         session, meta = load(path)
     except ParlourError:
@@ -89,3 +139,159 @@ def resumable(path: Path) -> tuple[Session, TableMeta] | None:
     if session.complete:
         return None
     return session, meta
+
+
+# ---- damaged files ---------------------------------------------------------------------
+
+
+def set_aside(path: Path, stamp: str | None = None) -> Path:
+    """Rename the damaged file (or folder) ``path`` to ``<name>.damaged-<timestamp>`` beside
+    it (``-2``, ``-3``… when that name is taken) and return the new path. Nothing is
+    deleted. Raises ``OSError`` when it cannot be renamed."""
+    stamp = stamp or time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.damaged-{stamp}")
+    k = 2
+    while target.exists() or target.is_symlink():
+        target = path.with_name(f"{path.name}.damaged-{stamp}-{k}")
+        k += 1
+    os.replace(path, target)
+    return target
+
+
+@dataclass
+class Checked:
+    """What :func:`check_autosave` found: the unfinished ``saved`` session (or ``None``),
+    ``notices`` for the person (what was set aside, and why), and ``writable``: false when a
+    damaged file could not be set aside, so nothing may be written over it."""
+
+    saved: tuple[Session, TableMeta] | None = None
+    notices: list[str] = field(default_factory=list)
+    writable: bool = True
+
+
+def check_autosave(path: Path) -> Checked:
+    """Look at the autosave at ``path`` before the table starts (never raises).
+
+    A record that cannot be read (any reason: damaged, foreign, beyond the format's limits,
+    unreadable, a folder) is set aside with its side file; a damaged side file alone is set
+    aside and the game resumes with one person in seat 0 (only the seat kinds are lost)."""
+    out = Checked()
+    if not (path.exists() or path.is_symlink()):
+        return out
+    try:
+        session = _replay(path)
+    except ParlourError as e:
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        try:
+            moved = set_aside(path, stamp)
+        except OSError as err:
+            out.writable = False
+            out.notices.append(f"Your saved game cannot be read ({e}) and could not be set "
+                               f"aside ({err.strerror or err}): games will not be saved "
+                               f"this time, so that it is not written over.")
+            return out
+        side = meta_path(path)
+        if side.exists():
+            # The record is safe; if its side file stays, the next autosave writes a new one.
+            with contextlib.suppress(OSError):
+                set_aside(side, stamp)
+        out.notices.append(f"Your saved game could not be read ({e}). It was set aside as "
+                           f"{moved.name} in {path.parent}.")
+        return out
+    try:
+        meta = _read_meta(path, session.n)
+    except SideFileError as e:
+        meta = None
+        try:
+            moved = set_aside(meta_path(path))
+            out.notices.append(f"The seats of your saved game could not be read ({e}); it "
+                               f"was set aside as {moved.name}. The game goes on with you "
+                               f"in the first seat and computers in the others.")
+        except OSError as err:
+            out.writable = False
+            out.notices.append(f"The seats of your saved game could not be read ({e}) nor "
+                               f"set aside ({err.strerror or err}): games will not be saved "
+                               f"this time.")
+    if not session.complete:
+        out.saved = (session, meta or TableMeta([s == 0 for s in range(session.n)]))
+    return out
+
+
+def check_stats(path: Path) -> tuple[list[str], bool]:
+    """Look at the statistics file at ``path`` before the table starts (never raises).
+    Returns ``(notices, writable)``: a damaged file is set aside (the statistics start
+    afresh); one that can be neither read nor set aside makes ``writable`` false."""
+    try:
+        gstats.read(path)
+    except gstats.StatsError as e:
+        try:
+            moved = set_aside(path)
+        except OSError as err:
+            return [f"Your statistics cannot be read ({e}) nor set aside "
+                    f"({err.strerror or err}): they will not be kept this time."], False
+        return [f"Your statistics could not be read ({e}). They were set aside as "
+                f"{moved.name}; new statistics start now."], True
+    return [], True
+
+
+def remove_leftovers(data_dir: Path) -> list[Path]:
+    """Delete Parlour's own temporary files of interrupted atomic writes
+    (``<own file>.<random>.tmp``) in ``data_dir`` and its ``abandoned`` folder; call only
+    while holding the table's lock. Returns what was removed; never raises."""
+    removed = []
+    for folder in (data_dir, data_dir / ABANDONED):
+        try:
+            names = list(folder.iterdir())
+        except OSError:
+            continue
+        for p in names:
+            own = p.name.startswith(tuple(f + "." for f in OWN_FILES)) or (
+                folder.name == ABANDONED and ".parlour." in p.name)
+            if own and p.name.endswith(".tmp") and p.is_file():
+                try:
+                    p.unlink()
+                    removed.append(p)
+                except OSError:
+                    pass
+    return removed
+
+
+# ---- abandoned games -------------------------------------------------------------------
+
+
+def has_progress(session: Session | None, people: list[bool]) -> bool:
+    """Whether discarding ``session`` would lose something: a deal has finished, or a
+    person (``people[seat]`` true) has made any decision."""
+    if session is None:
+        return False
+    for log in session.logs:
+        if log.finished:
+            return True
+        for text in log.actions:
+            seat = text.split(" ", 1)[0]
+            if seat.isdigit() and int(seat) < len(people) and people[int(seat)]:
+                return True
+    return False
+
+
+def abandon(session: Session, meta: TableMeta, data_dir: Path) -> Path:
+    """Keep the abandoned ``session`` in ``data_dir/abandoned`` as
+    ``<date>-<time>-<microseconds>-<game>.parlour.json`` with its side file, and remove all but the newest
+    :data:`KEEP_ABANDONED`. Returns the new record's path; raises ``OSError``."""
+    folder = data_dir / ABANDONED
+    folder.mkdir(parents=True, exist_ok=True)
+    # Microseconds in the name: names sort in the order the games were left.
+    stem = datetime.now().strftime("%Y%m%d-%H%M%S-%f") + "-" + session.game.name
+    path = folder / f"{stem}.parlour.json"
+    k = 2
+    while path.exists():
+        path = folder / f"{stem}-{k}.parlour.json"
+        k += 1
+    save(session, path, meta)
+    kept = sorted(p for p in folder.glob("*.parlour.json")
+                  if not p.name.endswith(".table.json"))
+    for old in kept[:-KEEP_ABANDONED]:
+        for f in (old, meta_path(old)):
+            with contextlib.suppress(OSError):
+                f.unlink()
+    return path

@@ -1,0 +1,86 @@
+"""The remembered New Game choices, checked before use: a settings file written by another
+version of Parlour (an option key it knew, a seat list of another shape, values of other
+types) must never stop the table from starting. Whatever is invalid falls back to its
+default; the rest is kept. No Qt here.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Any
+
+from gamecore.games import available_games, make_game
+
+LEVELS = ("easy", "normal", "hard")
+DEFAULT_GAME = "newmarket"
+#: A player's name, as the deal record allows it (format "Limits").
+NAME_MAX = 40
+
+
+def valid_name(name: Any) -> bool:
+    """Whether ``name`` is a player name the deal record accepts: 1–40 code points, no
+    control, surrogate or line/paragraph separator characters, no space at either end."""
+    return (isinstance(name, str) and 1 <= len(name) <= NAME_MAX and name == name.strip()
+            and not any(unicodedata.category(ch) in ("Cc", "Cs", "Zl", "Zp") for ch in name))
+
+
+@dataclass
+class TableChoices:
+    """Checked New Game choices: ``game`` (record name), ``options`` (record keys, each
+    valid for the game), ``seats`` (``(name, is_person, level)`` per seat, or ``None`` for
+    the default table), and ``dropped``: what was set back to its default, in words."""
+
+    game: str = DEFAULT_GAME
+    options: dict[str, Any] = field(default_factory=dict)
+    seats: list[tuple[str, bool, str]] | None = None
+    dropped: list[str] = field(default_factory=list)
+
+
+def _seats(raw: Any, game: str, options: dict[str, Any]) -> list[tuple[str, bool, str]] | None:
+    """The seat list, or ``None`` when any entry is malformed or the count does not fit."""
+    if not isinstance(raw, list) or not raw:
+        return None
+    out = []
+    for entry in raw:
+        if not (isinstance(entry, list | tuple) and 2 <= len(entry) <= 3):
+            return None
+        name, person = entry[0], entry[1]
+        level = entry[2] if len(entry) == 3 else "normal"
+        if not (valid_name(name) and isinstance(person, bool) and level in LEVELS):
+            return None
+        out.append((name, person, level))
+    rules = make_game(game, options)
+    if not rules.min_players <= len(out) <= rules.max_players:
+        return None
+    return out
+
+
+def clean_choices(data: Any) -> TableChoices:
+    """Check remembered choices ``data`` (a dict with ``game``, ``options``, ``seats``, as
+    :func:`gui.settings.load_table` gives it; anything else means none). Never raises."""
+    out = TableChoices()
+    if not isinstance(data, dict) or not data:
+        return out
+    game = data.get("game")
+    if game not in available_games():
+        out.dropped.append("the game")
+        return out
+    out.game = game
+    given = data.get("options")
+    if given is not None and not isinstance(given, dict):
+        out.dropped.append("the house rules")
+        given = {}
+    # The profile first: which Pope Joan keys are valid depends on it.
+    for key, value in sorted((given or {}).items(), key=lambda kv: kv[0] != "pj.profile"):
+        try:
+            make_game(game, {**out.options, key: value})
+        except Exception:  # an option of another version, of any shape
+            out.dropped.append(f"the house rule {str(key)[:40]}")
+            continue
+        out.options[key] = value
+    if "seats" in data and data["seats"] is not None:
+        out.seats = _seats(data["seats"], game, out.options)
+        if out.seats is None:
+            out.dropped.append("the seats")
+    return out

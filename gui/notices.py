@@ -1,0 +1,80 @@
+"""The notice bar: messages that must not be missed (a file set aside, games that cannot be
+saved), shown above the table until the person dismisses each one.
+
+The status line is for the moment (the next event overwrites it within milliseconds); a
+notice stays. The same text is never shown twice at once.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+
+class Notice(QFrame):
+    """One notice: its text and a Dismiss button (``objectName`` "dismiss")."""
+
+    dismissed = Signal(str)
+
+    def __init__(self, text: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.text = text
+        self.setObjectName("notice")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setStyleSheet("#notice { background: #fff4ce; border: 1px solid #c8a400; "
+                           "border-radius: 4px; } #notice QLabel { color: #3b2f00; }")
+        row = QHBoxLayout(self)
+        row.setContentsMargins(10, 4, 6, 4)
+        label = QLabel(text, self)
+        label.setObjectName("noticeText")
+        label.setWordWrap(True)
+        label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        row.addWidget(label, 1)
+        close = QPushButton("Dismiss", self)
+        close.setObjectName("dismiss")
+        close.setAccessibleName(f"Dismiss: {text}")
+        close.clicked.connect(lambda: self.dismissed.emit(self.text))
+        row.addWidget(close, 0, Qt.AlignmentFlag.AlignTop)
+        self.setAccessibleName("Notice")
+        self.setAccessibleDescription(text)
+
+
+class NoticeBar(QWidget):
+    """A column of :class:`Notice` s; hidden when empty."""
+
+    changed = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("notices")
+        self._column = QVBoxLayout(self)
+        self._column.setContentsMargins(6, 4, 6, 0)
+        self._column.setSpacing(4)
+        self._items: dict[str, Notice] = {}
+        self.hide()
+
+    def add(self, text: str) -> bool:
+        """Show ``text`` until dismissed; False when that text is already shown."""
+        if text in self._items:
+            return False
+        item = Notice(text, self)
+        item.dismissed.connect(self.dismiss)
+        self._items[text] = item
+        self._column.addWidget(item)
+        self.show()
+        self.changed.emit()
+        return True
+
+    def dismiss(self, text: str) -> None:
+        """Remove the notice ``text`` (nothing if it is not shown)."""
+        item = self._items.pop(text, None)
+        if item is None:
+            return
+        item.hide()
+        item.deleteLater()
+        self.setVisible(bool(self._items))
+        self.changed.emit()
+
+    def texts(self) -> list[str]:
+        """The notices shown, oldest first."""
+        return list(self._items)
