@@ -3,28 +3,41 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 from PySide6.QtWidgets import QApplication
 
 from gui import persistence
 from gui.appicon import app_icon
 from gui.mainwindow import MainWindow
-from gui.paths import app_data_dir
+from gui.paths import app_data_dir, data_dir_path
 
 
 def run(argv: list[str] | None = None, game: str | None = None, profile: str | None = None,
         players: int | None = None, watch: bool = False, resume: bool = False,
-        seed: int | None = None, pace: int | None = None, size: str | None = None) -> int:
+        seed: int | None = None, pace: int | None = None, size: str | None = None,
+        notice_log: str | None = None) -> int:
     """Create the application, open the table with a game in progress (``game``, Pope Joan
     ``profile`` and ``players`` when given; every seat a computer with ``watch``; the
     autosaved game with ``resume``), run the event loop. ``seed`` and ``pace`` (ms) are for
-    tests; ``size`` ("WxH") sets the window's size."""
+    tests; ``size`` ("WxH") sets the window's size; ``notice_log`` (tests) is a file that
+    receives every notice the window shows. A data folder that cannot be used never stops
+    the table: it plays without saving and says why."""
     app = QApplication.instance() or QApplication(argv if argv is not None else sys.argv[:1])
     app.setApplicationName("Parlour")
     app.setOrganizationName("Parlour")
     app.setWindowIcon(app_icon())
-    autosave = app_data_dir() / persistence.AUTOSAVE
-    window = MainWindow(seed=seed, remember=True, autosave=autosave)
+    try:
+        autosave: Path | None = app_data_dir() / persistence.AUTOSAVE
+        problem = None
+    except OSError as e:
+        autosave = None
+        problem = (f"Games cannot be saved: the data folder {data_dir_path()} cannot be used "
+                   f"({e.strerror or e}). You can play, but nothing is kept.")
+    window = MainWindow(seed=seed, remember=True, autosave=autosave,
+                        notice_log=Path(notice_log) if notice_log else None)
+    if problem:
+        window.add_notice(problem)
     if pace is not None:
         window.controller.set_pace(pace)  # tests: the command line beats the settings
     if game is not None:
@@ -46,9 +59,5 @@ def run(argv: list[str] | None = None, game: str | None = None, profile: str | N
         if w.isdigit() and h.isdigit():
             window.resize(int(w), int(h))
     window.show()
-    found = persistence.resumable(autosave) if resume else None
-    if found is not None:
-        window.resume(*found)
-    else:
-        window.start()
+    window.start(resume=resume)
     return app.exec()

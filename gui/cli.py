@@ -52,6 +52,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="check this installation offscreen (Qt plugins, fonts, card art, "
                              "one all-computer deal of every game), exit 0 or 1")
     parser.add_argument("--startup-probe", action="store_true", help=argparse.SUPPRESS)
+    # Tests: every notice the window shows is also appended to this file.
+    parser.add_argument("--notice-log", default=None, help=argparse.SUPPRESS)
     sub = parser.add_subparsers(dest="command")
     rp = sub.add_parser("replay", help="replay a deal record and print its outcome as JSON")
     rp.add_argument("file", help="the record (*.parlour.json)")
@@ -84,7 +86,8 @@ def main(argv: list[str] | None = None) -> int:
     from gui.app import run  # the only path that imports Qt
 
     return run(game=args.game, profile=args.profile, players=args.players, watch=args.watch,
-               resume=args.resume, seed=args.seed, pace=args.pace, size=args.size)
+               resume=args.resume, seed=args.seed, pace=args.pace, size=args.size,
+               notice_log=args.notice_log)
 
 
 if __name__ == "__main__":

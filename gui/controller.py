@@ -4,6 +4,11 @@ paces computer plays, and opens the staking and summary dialogs. It decides no r
 legality question goes to the engine.
 
 One pacing parameter, ``pace`` (ms), drives every pause and movement; 0 in tests.
+
+The game never moves on behind a window: while the main window holds the table
+(:meth:`Controller.hold`, for New Game, Open, Save As, Settings, a message…), no computer
+play is applied and no staking or deal-over window opens; a computer's finished decision
+waits until :meth:`Controller.release`.
 """
 
 from __future__ import annotations
@@ -69,12 +74,14 @@ class Controller(QObject):
     state_changed = Signal(str)
 
     def __init__(self, view: TableView, parent_widget: QWidget | None,
-                 status: Callable[[str], None], pace: int = 350, seed: int | None = None
-                 ) -> None:
+                 status: Callable[[str], None], pace: int = 350, seed: int | None = None,
+                 notice: Callable[[str], None] | None = None) -> None:
         super().__init__()
         self.view = view
         self.parent_widget = parent_widget
         self.status = status
+        #: Says what must not be missed (a notice that stays until dismissed).
+        self.notice: Callable[[str], None] = notice or status
         self.pace = pace
         self.rng = random.Random(seed)
         self.thinker = Thinker()
@@ -106,6 +113,10 @@ class Controller(QObject):
         self.hint_pending = False
         self.stats_path: Path | None = None
         self.allow_undo = True
+        self._holds = 0  # windows up in front of the table (see hold)
+        self._held: tuple[object, int] | None = None  # a computer's decision, waiting
+        self._step_wanted = False
+        self._save_failing = False  # a notice was given; say it again after a success
 
     # ---- sessions ----------------------------------------------------------------
 
@@ -179,6 +190,48 @@ class Controller(QObject):
         self._refresh()
         self._schedule(0)
 
+    # ---- windows in front of the table ------------------------------------------------
+
+    def hold(self) -> None:
+        """A window is up in front of the table (New Game, Open, a file dialog, a
+        message…): the game does not move on until every :meth:`hold` is released. Native
+        file dialogs are invisible to Qt's modal-widget query, so the caller says so."""
+        self._holds += 1
+
+    def release(self) -> None:
+        """One window in front of the table has closed; when none is left, a computer's
+        decision that arrived meanwhile is applied and the game goes on."""
+        if self._holds == 0:
+            return
+        self._holds -= 1
+        if self._holds:
+            return
+        held, self._held = self._held, None
+        if held is not None:
+            self._computer_decided(*held)
+        elif self._step_wanted:
+            self._step_wanted = False
+            self._schedule(0)
+
+    @property
+    def held(self) -> bool:
+        """Whether a window in front of the table holds the game."""
+        return self._holds > 0
+
+    def preview(self, session: Session) -> None:
+        """Draw ``session`` (a saved game offered for resuming) with every hand face down,
+        without playing it: the table has no session until one is resumed or begun."""
+        self._cancel_thinking()
+        self._timer.stop()
+        self._close_dialog()
+        self.privacy.hide()
+        self.session = None
+        self._set_state(IDLE)
+        make = presenter.snapshot_tricks if session.game.name == "spoil-five" \
+            else presenter.snapshot
+        self.view.show(presenter.hide_hands(make(session, 0)))
+        self.view.show_log([f"Saved game: deal {len(session.logs)} of {session.total_deals}."])
+
     # ---- statistics ---------------------------------------------------------------
 
     def session_id(self) -> str:
@@ -194,7 +247,20 @@ class Controller(QObject):
         session = self.session
         if self.stats_path is None or session is None:
             return
-        stats = gstats.load(self.stats_path)
+        try:
+            stats = gstats.read(self.stats_path)
+        except gstats.StatsError as e:
+            # Damaged since the table started (another program?): set it aside, start anew.
+            try:
+                moved = persistence.set_aside(self.stats_path)
+            except OSError as err:
+                self.notice(f"Your statistics cannot be read ({e}) nor set aside "
+                            f"({err.strerror or err}): they are not kept from now on.")
+                self.stats_path = None
+                return
+            self.notice(f"Your statistics could not be read ({e}). They were set aside as "
+                        f"{moved.name}; new statistics start now.")
+            stats = gstats.Stats()
         sid = self.session_id()
         if stats.counted.get(sid, 0) >= len(session.logs):
             return
@@ -210,7 +276,7 @@ class Controller(QObject):
         try:
             gstats.save(stats, self.stats_path)
         except OSError as e:
-            self.status(f"Could not save the statistics: {e.strerror or e}")
+            self.notice(f"Statistics cannot be saved: {e.strerror or e}.")
 
     # ---- saving and undo --------------------------------------------------------
 
@@ -218,20 +284,26 @@ class Controller(QObject):
         """Write the session to the autosave file (after every action), atomically."""
         if self.autosave_path is None or self.session is None:
             return
-        meta = persistence.TableMeta([k.person for k in self.seats], self.allow_undo,
-                                     [k.level for k in self.seats])
         try:
-            persistence.save(self.session, self.autosave_path, meta)
+            persistence.save(self.session, self.autosave_path, self.table_meta())
         except OSError as e:
-            self.status(f"Could not autosave: {e.strerror or e}")
+            if not self._save_failing:
+                self._save_failing = True
+                self.notice(f"Games cannot be saved: {e.strerror or e} "
+                            f"({self.autosave_path.parent}). You can play on; what was "
+                            f"saved before is kept.")
+            return
+        self._save_failing = False
+
+    def table_meta(self) -> persistence.TableMeta:
+        """Who sits where at this table, as the side file of a record keeps it."""
+        return persistence.TableMeta([k.person for k in self.seats], self.allow_undo,
+                                     [k.level for k in self.seats])
 
     def save_as(self, path: Path) -> None:
         """Save the session to ``path`` (a deal record). Raises ``OSError``."""
         if self.session is not None:
-            persistence.save(self.session, path,
-                             persistence.TableMeta([k.person for k in self.seats],
-                                                   self.allow_undo,
-                                                   [k.level for k in self.seats]))
+            persistence.save(self.session, path, self.table_meta())
 
     def undo_target(self) -> int | None:
         """How many actions of the current deal to keep to take back the person's last
@@ -248,8 +320,10 @@ class Controller(QObject):
         target = None
         for i, text in enumerate(actions):
             d = deal.decision()
+            # Only card decisions: a stake or split is made before its maker has seen the
+            # cards (GEN-9), so undoing to it would let them re-stake knowing the hand.
             if d is not None and self.seats[d.seat].person and (
-                    not isinstance(d, PlayChoice) or not d.forced):
+                    isinstance(d, PlayChoice) and not d.forced):
                 target = i
             deal.apply(parse_action(text, session.game.pools))
         return target
@@ -306,6 +380,9 @@ class Controller(QObject):
         """Look at the pending decision and hand it to the right seat."""
         session = self.session
         if session is None or session.deal is None:
+            return
+        if self._holds:
+            self._step_wanted = True  # a window is in front of the table: later
             return
         deal = session.deal
         if deal.over:
@@ -400,12 +477,18 @@ class Controller(QObject):
         session = self.session
         if session is None or session.deal is None or self.state != HUMAN:
             return
-        action = {"decline": Decline, "claim": Claim, "jink": Jink}[key](self.human)
+        kind = {"decline": Decline, "claim": Claim, "jink": Jink}.get(key)
+        if kind is None:
+            return  # another panel's button (the resume offer)
+        action = kind(self.human)
         if action in session.deal.legal_actions():
             self.view.prompt.hide()
             self._apply(action)
 
     def _auto_play(self, token: int, action: Action) -> None:
+        if self._holds and token == self.token:
+            self._step_wanted = True  # offered again by _step once the window is gone
+            return
         deal = self.session.deal if self.session else None
         if token == self.token and deal is not None and action in deal.legal_actions():
             self._apply(action)
@@ -499,6 +582,9 @@ class Controller(QObject):
             return
         if isinstance(action, SearchCancelled):
             return
+        if self._holds:
+            self._held = (action, token)  # applied when the window in front is gone
+            return
         if isinstance(action, BaseException):
             self.status(f"A computer player failed: {action}")
             return
@@ -565,8 +651,18 @@ class Controller(QObject):
         self._open(dlg)
         if not self.people:
             # Nobody at the screen (watching computers): the next deal follows by itself.
-            QTimer.singleShot(self.pace * 8, lambda tok=self.token, d=dlg:
-                              tok == self.token and self.dialog is d and d.accept())
+            self._next_by_itself(dlg)
+
+    def _next_by_itself(self, dlg: QDialog) -> None:
+        def go(tok: int = self.token) -> None:
+            if tok != self.token or self.dialog is not dlg:
+                return
+            if self._holds:
+                QTimer.singleShot(max(50, self.pace), go)  # not behind another window
+                return
+            dlg.accept()
+
+        QTimer.singleShot(self.pace * 8, go)
 
     def _after_summary(self) -> None:
         session = self.session

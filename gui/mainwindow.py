@@ -1,30 +1,53 @@
-"""The main window: the table in the centre, a Game menu, and a status line."""
+"""The main window: the table in the centre, the notice bar above it, a Game menu, and a
+status line.
+
+It keeps every game: a game with progress (a person's decision, or a finished deal) is never
+replaced without the person's confirmation, and a game left is kept in the data folder's
+``abandoned`` folder. Every window it opens holds the table (:meth:`Controller.hold`) while
+it is up, so the game never moves on behind it.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import QFileDialog, QLabel, QMainWindow, QMessageBox
+from PySide6.QtWidgets import (
+    QDialog,
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QVBoxLayout,
+    QWidget,
+)
 
 from gamecore import stats as gstats
 from gamecore.errors import ParlourError
+from gamecore.match import Session
 from gui import persistence, presenter, settings
 from gui.cardart import CardArt
+from gui.choices import clean_choices
 from gui.controller import Controller
 from gui.newgame import NewGameDialog
+from gui.notices import NoticeBar
 from gui.prefsdialog import PrefsDialog
 from gui.seats import SeatKind
 from gui.statswindow import StatsWindow
 from gui.table import TableView
+from gui.tablelock import LockState, TableLock
 
 
 class MainWindow(QMainWindow):
     """Parlour's window. ``pace`` (ms) is the one animation and pacing parameter; with
-    ``remember`` the last New Game choices are restored from the settings."""
+    ``remember`` the last New Game choices are restored from the settings (whatever of them
+    no longer validates falls back to its default). ``autosave`` is the autosave's path
+    (its folder is the data folder: statistics beside it, abandoned games below it), or
+    ``None`` to keep nothing; ``notice_log`` (tests) receives every notice as a line."""
 
     def __init__(self, pace: int = 350, seed: int | None = None, remember: bool = False,
-                 autosave: Path | None = None) -> None:
+                 autosave: Path | None = None, notice_log: Path | None = None) -> None:
         super().__init__()
         self.setWindowTitle("Parlour — Newmarket")
         self.prefs = settings.load_prefs() if remember else settings.Prefs()
@@ -32,35 +55,51 @@ class MainWindow(QMainWindow):
         self.view.felt = self.prefs.felt
         self.view.zoom = self.prefs.zoom
         self.view.zoom_changed.connect(self._zoom_changed)
-        self.setCentralWidget(self.view)
+        self.view.prompt_chosen.connect(self._offer_answered)
+        central = QWidget(self)
+        column = QVBoxLayout(central)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(0)
+        self.notices = NoticeBar(central)
+        column.addWidget(self.notices)
+        column.addWidget(self.view, 1)
+        self.setCentralWidget(central)
+        self.notice_log = notice_log
         self.status_label = QLabel()
         self.status_label.setObjectName("status")
         self.statusBar().addWidget(self.status_label, 1)
-        self.controller = Controller(self.view, self, self.show_status, pace=pace, seed=seed)
+        self.controller = Controller(self.view, self, self.show_status, pace=pace, seed=seed,
+                                     notice=self.add_notice)
         self.controller.autosave_path = autosave
+        #: The data folder (abandoned games go below it), even when nothing is autosaved.
+        self.data_dir: Path | None = autosave.parent if autosave is not None else None
+        self.player_name = "You"
         if remember:
             self.controller.set_pace(self.prefs.pace)
             self.controller.auto_play = self.prefs.auto_play
             self.player_name = self.prefs.name
         if autosave is not None:
-            self.controller.stats_path = autosave.with_name("statistics.json")
+            self.controller.stats_path = autosave.with_name(persistence.STATISTICS)
         self.message: QMessageBox | None = None
+        self.file_dialog: QFileDialog | None = None
+        self.lock: TableLock | None = None
+        #: The saved game offered for resuming and not yet answered: ``(session, meta)``.
+        self.offer: tuple[Session, persistence.TableMeta] | None = None
         self.players = 4
-        self.player_name = "You"
         self.game_name = "newmarket"
         self.options: dict = {}
         self.game_label = "Newmarket"
         self.seats: list[tuple[str, bool, str]] | None = None
         self.allow_undo: bool | None = None
-        last = settings.load_table() if remember else {}
-        if last.get("game"):
-            self.game_name = str(last["game"])
-            self.options = dict(last.get("options") or {})
-            self.seats = [(str(x[0]), bool(x[1]), str(x[2]) if len(x) > 2 else "normal")
-                          for x in last.get("seats") or [] if isinstance(x, list) and x
-                          ] or None
+        if remember:
+            last = clean_choices(settings.load_table())
+            self.game_name, self.options, self.seats = last.game, last.options, last.seats
             if self.seats:
                 self.players = len(self.seats)
+            if last.dropped:
+                self.add_notice("Some of your last New Game choices no longer fit this "
+                                f"version ({', '.join(last.dropped)}); their defaults are "
+                                "used.")
         game_menu = self.menuBar().addMenu("&Game")
         self.new_action = QAction("&New Game…", self)
         self.new_action.setShortcut(QKeySequence.StandardKey.New)
@@ -120,75 +159,280 @@ class MainWindow(QMainWindow):
         self.status_label.setText(text)
         self.status_label.setAccessibleDescription(text)
 
-    def start(self) -> None:
-        """Open straight into a game: the unfinished autosaved session if the player wants
-        it back, else the last game chosen (or Newmarket, you and three computers)."""
-        path = self.controller.autosave_path
-        found = persistence.resumable(path) if path is not None else None
-        if found is None:
-            self._begin()
-            return
-        session, meta = found
-        label = presenter.game_label(session.game)
-        box = QMessageBox(QMessageBox.Icon.Question, "Resume?",
-                          f"Resume your game of {label} (deal {len(session.logs)} of "
-                          f"{session.total_deals})?", parent=self)
-        resume = box.addButton("Resume", QMessageBox.ButtonRole.AcceptRole)
-        resume.setObjectName("resume")
-        fresh = box.addButton("New game", QMessageBox.ButtonRole.RejectRole)
-        fresh.setObjectName("newGame")
+    def add_notice(self, text: str) -> None:
+        """Say ``text`` in the notice bar, where it stays until dismissed (a file set aside,
+        games that cannot be saved…); also in the status line."""
+        if self.notices.add(text) and self.notice_log is not None:
+            try:
+                with self.notice_log.open("a", encoding="utf-8") as f:
+                    f.write(text + "\n")
+            except OSError:
+                pass
+        self.show_status(text)
+
+    # ---- starting, resuming, opening -----------------------------------------------
+
+    def start(self, resume: bool = False) -> None:
+        """Open straight into a game. First the data folder's lock is taken: when another
+        copy of Parlour holds it, the person may quit or play on without an autosave and
+        without statistics. Then Parlour's own leftover temporary files are removed, and the
+        autosave and the statistics are checked (what cannot be read is set aside, and said
+        in a notice). An unfinished saved game is offered for resuming (``resume``: resumed
+        without asking); else the last game chosen (or Newmarket, you and three computers)
+        begins."""
+        c = self.controller
+        if self.data_dir is not None and c.autosave_path is not None and self.lock is None:
+            lock = TableLock(self.data_dir)
+            state = lock.take()
+            if state is LockState.ELSEWHERE:
+                self._ask_elsewhere(resume)
+                return
+            if state is LockState.UNUSABLE:
+                self.add_notice(f"Games cannot be saved: the data folder {self.data_dir} is "
+                                "not writable. You can play, but nothing is kept.")
+                c.autosave_path = c.stats_path = None
+            else:
+                self.lock = lock
+                persistence.remove_leftovers(self.data_dir)
+        self._start(resume)
+
+    def _ask_elsewhere(self, resume: bool) -> None:
+        """Another copy holds the table: quit, or play on keeping nothing."""
+        box = QMessageBox(QMessageBox.Icon.Warning, "Parlour is already open",
+                          "Parlour is already open elsewhere on this computer, with your "
+                          "saved game and statistics.", parent=self)
+        box.setInformativeText("Playing here as well keeps no autosave and no statistics, "
+                               "so that the other window's are not written over.")
+        quit_button = box.addButton("Quit", QMessageBox.ButtonRole.AcceptRole)
+        quit_button.setObjectName("quit")
+        go_on = box.addButton("Play without saving", QMessageBox.ButtonRole.RejectRole)
+        go_on.setObjectName("playWithoutSaving")
+        box.setDefaultButton(quit_button)
+        box.setEscapeButton(quit_button)
         self.message = box
 
         def answered() -> None:
-            if box.clickedButton() is resume:
-                self.resume(session, meta)
+            if box.clickedButton() is go_on:
+                c = self.controller
+                c.autosave_path = c.stats_path = None
+                self.add_notice("Parlour is open elsewhere too: this window keeps no "
+                                "autosave and no statistics.")
+                self._start(resume)
             else:
-                self._begin()
+                self.close()
 
         box.finished.connect(lambda _r: answered())
-        box.open()
+        self._modal(box)
 
-    def resume(self, session, meta: persistence.TableMeta) -> None:  # type: ignore[no-untyped-def]
+    def _start(self, resume: bool) -> None:
+        c = self.controller
+        saved = None
+        if c.autosave_path is not None:
+            checked = persistence.check_autosave(c.autosave_path)
+            for text in checked.notices:
+                self.add_notice(text)
+            if not checked.writable:
+                c.autosave_path = None
+            saved = checked.saved
+        if c.stats_path is not None:
+            notices, writable = persistence.check_stats(c.stats_path)
+            for text in notices:
+                self.add_notice(text)
+            if not writable:
+                c.stats_path = None
+        if saved is None:
+            self._begin()
+        elif resume:
+            self.resume(*saved)
+        else:
+            self.offer_resume(*saved)
+
+    def offer_resume(self, session: Session, meta: persistence.TableMeta) -> None:
+        """Ask whether to resume the saved ``session``. Resume continues it; New game sets
+        it aside among the abandoned games and begins the last game chosen; Escape or
+        closing the question means "not now": nothing begins and nothing is written, and
+        the table shows the offer until the person answers."""
+        self.offer = (session, meta)
+        label = presenter.game_label(session.game)
+        where = f"deal {len(session.logs)} of {session.total_deals}"
+        self.setWindowTitle(f"Parlour — {label} (saved game, {where})")
+        self.controller.preview(session)
+        box = QMessageBox(QMessageBox.Icon.Question, "Resume?",
+                          f"Resume your game of {label} ({where})?", parent=self)
+        box.setInformativeText("A new game keeps this one: Game → Open finds it among the "
+                               "abandoned games.")
+        resume = box.addButton("Resume", QMessageBox.ButtonRole.AcceptRole)
+        resume.setObjectName("resume")
+        fresh = box.addButton("New game", QMessageBox.ButtonRole.ActionRole)
+        fresh.setObjectName("newGame")
+        later = box.addButton("Not now", QMessageBox.ButtonRole.RejectRole)
+        later.setObjectName("notNow")
+        box.setDefaultButton(resume)
+        box.setEscapeButton(later)
+        self.message = box
+
+        def answered() -> None:
+            if self.offer is None or self.offer[0] is not session:
+                return  # answered another way meanwhile
+            if box.clickedButton() is resume:
+                self._offer_answered("resume")
+            elif box.clickedButton() is fresh:
+                self._offer_answered("newgame")
+            else:
+                self._show_offer()
+
+        box.finished.connect(lambda _r: answered())
+        self._modal(box)
+
+    def _show_offer(self) -> None:
+        """The saved game waits on the table (its hands face down) with Resume and New game
+        buttons; no game runs meanwhile."""
+        if self.offer is None:
+            return
+        session = self.offer[0]
+        label = presenter.game_label(session.game)
+        self.view.prompt.ask(f"Your game of {label} (deal {len(session.logs)} of "
+                             f"{session.total_deals}) is waiting.",
+                             [("resume", "Resume"), ("newgame", "New game")])
+        self.show_status("Resume your saved game, or start a new one (Game → New Game).")
+
+    def _offer_answered(self, key: str) -> None:
+        """A button of the offer (the question or the table's panel)."""
+        if self.offer is None or key not in ("resume", "newgame"):
+            return
+        if key == "resume":
+            session, meta = self.offer
+            self.offer = None
+            self.resume(session, meta)
+        else:
+            self._replace_game(self._begin, "start a new game", confirm=False)
+
+    def resume(self, session: Session, meta: persistence.TableMeta) -> None:
         """Continue a saved ``session`` with its seats."""
+        self.offer = None
         self.game_name = session.game.name
         self.controller.resume(session, meta.people, meta.allow_undo, meta.levels)
         self.game_label = presenter.game_label(session.game)
         self.setWindowTitle(f"Parlour — {self.game_label}")
 
+    def _at_stake(self) -> tuple[Session, persistence.TableMeta] | None:
+        """The game that replacing the current one would lose: the saved game offered, or
+        the unfinished game at the table once it has progress; else ``None``."""
+        if self.offer is not None:
+            session, meta = self.offer
+            return self.offer if persistence.has_progress(session, meta.people) else None
+        c = self.controller
+        session = c.session
+        if session is None or session.complete:
+            return None
+        meta = c.table_meta()
+        return (session, meta) if persistence.has_progress(session, meta.people) else None
+
+    def _replace_game(self, then: Callable[[], None], what: str, confirm: bool = True
+                      ) -> None:
+        """Run ``then`` (which replaces the current game) once the game at stake, if any, is
+        kept among the abandoned games; with ``confirm`` the person is asked first."""
+        stake = self._at_stake()
+        if stake is None:
+            self.offer = None
+            then()
+            return
+        if not confirm:
+            self._keep_and(stake, then)
+            return
+        session = stake[0]
+        label = presenter.game_label(session.game)
+        box = QMessageBox(QMessageBox.Icon.Question, "Leave this game?",
+                          f"Leave your game of {label} (deal {len(session.logs)} of "
+                          f"{session.total_deals}) to {what}?", parent=self)
+        box.setInformativeText(
+            "It is kept: Game → Open finds it among the abandoned games (the newest "
+            f"{persistence.KEEP_ABANDONED} are kept)." if self.data_dir is not None else
+            "Games are not being saved, so it cannot be kept.")
+        leave = box.addButton("Leave it", QMessageBox.ButtonRole.AcceptRole)
+        leave.setObjectName("leave")
+        stay = box.addButton("Keep playing", QMessageBox.ButtonRole.RejectRole)
+        stay.setObjectName("keepPlaying")
+        box.setDefaultButton(stay)
+        box.setEscapeButton(stay)
+        self.message = box
+        box.finished.connect(lambda _r: box.clickedButton() is leave
+                             and self._keep_and(stake, then))
+        self._modal(box)
+
+    def _keep_and(self, stake: tuple[Session, persistence.TableMeta],
+                  then: Callable[[], None]) -> None:
+        if self.data_dir is not None:
+            try:
+                kept = persistence.abandon(stake[0], stake[1], self.data_dir)
+            except OSError as e:
+                self._warn("The game was not left",
+                           f"It could not be kept ({e.strerror or e}), so it goes on.")
+                return
+            self.add_notice(f"Your last game was kept as {kept.name} in the abandoned games "
+                            "(Game → Open).")
+        self.offer = None
+        then()
+
+    def _open_folder(self) -> Path:
+        """Where Game → Open starts: the abandoned games, else the home folder."""
+        if self.data_dir is not None and (self.data_dir / persistence.ABANDONED).is_dir():
+            return self.data_dir / persistence.ABANDONED
+        return Path.home()
+
     def ask_open(self) -> None:
-        """Game → Open: a saved game (``*.parlour.json``); a bad file leaves this game as it
-        is and says why in one message."""
-        name, _ = QFileDialog.getOpenFileName(self, "Open a saved game", str(Path.home()),
-                                              "Parlour games (*.parlour.json);;All files (*)")
-        if name:
-            self.open_file(Path(name))
+        """Game → Open: a saved game (``*.parlour.json``), starting in the abandoned games;
+        a bad file leaves this game as it is and says why in one message."""
+        dlg = QFileDialog(self, "Open a saved game", str(self._open_folder()),
+                          "Parlour games (*.parlour.json);;All files (*)")
+        dlg.setObjectName("openDialog")
+        dlg.setAcceptMode(QFileDialog.AcceptMode.AcceptOpen)
+        dlg.setFileMode(QFileDialog.FileMode.ExistingFile)
+        dlg.fileSelected.connect(lambda name: name and self.open_file(Path(name)))
+        self.file_dialog = dlg
+        self._modal(dlg)
 
     def open_file(self, path: Path) -> bool:
         """Open the saved game at ``path``; on failure show one clear message and keep the
-        current game untouched. Returns whether it opened."""
+        current game untouched. When the current game has progress the person confirms
+        first (it is then kept among the abandoned games). Returns whether the file could
+        be read."""
         try:
             session, meta = persistence.load(path)
         except ParlourError as e:
             self._warn("This file cannot be opened", f"{path.name}: {e}")
             return False
-        self.resume(session, meta)
-        self.show_status(f"Opened {path.name}.")
+
+        def opened() -> None:
+            self.resume(session, meta)
+            self.show_status(f"Opened {path.name}.")
+            self.controller.autosave()
+
+        self._replace_game(opened, f"open {path.name}")
         return True
 
     def ask_save(self) -> None:
         """Game → Save As: write the session as a deal record."""
-        name, _ = QFileDialog.getSaveFileName(self, "Save the game", str(Path.home()
-                                              / "game.parlour.json"),
-                                              "Parlour games (*.parlour.json)")
-        if not name:
-            return
-        path = Path(name if name.endswith(".parlour.json") else name + ".parlour.json")
+        dlg = QFileDialog(self, "Save the game", str(Path.home() / "game.parlour.json"),
+                          "Parlour games (*.parlour.json)")
+        dlg.setObjectName("saveDialog")
+        dlg.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+        dlg.fileSelected.connect(lambda name: name and self.save_file(Path(name)))
+        self.file_dialog = dlg
+        self._modal(dlg)
+
+    def save_file(self, path: Path) -> bool:
+        """Save the session to ``path`` (``.parlour.json`` added when missing); a failure is
+        said in one message. Returns whether it was saved."""
+        if not path.name.endswith(".parlour.json"):
+            path = path.with_name(path.name + ".parlour.json")
         try:
             self.controller.save_as(path)
         except OSError as e:
             self._warn("The game was not saved", f"{path}: {e.strerror or e}")
-            return
+            return False
         self.show_status(f"Saved {path.name}.")
+        return True
 
     def undo(self) -> None:
         """Game → Undo: back to your previous decision in this deal."""
@@ -208,7 +452,7 @@ class MainWindow(QMainWindow):
                 gstats.save(stats, path)
 
         self.stats_window = StatsWindow(self, stats, reset)
-        self.stats_window.open()
+        self._modal(self.stats_window)
 
     def ask_prefs(self) -> None:
         """Game → Settings: speed, deck, back, table colour, auto-play, your name."""
@@ -219,7 +463,7 @@ class MainWindow(QMainWindow):
             self.apply_prefs(dlg.prefs())
 
         dlg.accepted.connect(accepted)
-        dlg.open()
+        self._modal(dlg)
 
     def apply_prefs(self, prefs: settings.Prefs) -> None:
         """Use ``prefs`` now and remember them."""
@@ -260,7 +504,7 @@ class MainWindow(QMainWindow):
         box = QMessageBox(QMessageBox.Icon.Information, "Keyboard shortcuts",
                           f"<table cellspacing='6'>{rows}</table>", parent=self)
         self.message = box
-        box.open()
+        self._modal(box)
 
     def show_rules(self) -> None:
         """Help → Rules (F1): the rules of the game at the table, with its house rules."""
@@ -276,7 +520,13 @@ class MainWindow(QMainWindow):
     def _warn(self, title: str, text: str) -> None:
         box = QMessageBox(QMessageBox.Icon.Warning, title, text, parent=self)
         self.message = box
-        box.open()
+        self._modal(box)
+
+    def _modal(self, dlg: QDialog) -> None:
+        """Open ``dlg`` window-modal; the game holds until it closes."""
+        self.controller.hold()
+        dlg.finished.connect(lambda _r: self.controller.release())
+        dlg.open()
 
     def _begin(self) -> None:
         seats = None
@@ -285,10 +535,11 @@ class MainWindow(QMainWindow):
         try:
             self.controller.new_session(self.game_name, self.players, self.player_name,
                                         self.options, seats, self.allow_undo)
-        except (ValueError, KeyError) as e:  # remembered choices that no longer fit
-            self.show_status(f"Could not start the last game ({e}); starting Newmarket.")
+        except Exception as e:  # remembered choices that no longer fit: never fail to start
+            self.add_notice(f"The last game could not start ({e}); Newmarket with the "
+                            "default house rules begins instead.")
             self.game_name, self.options, self.seats, self.players = "newmarket", {}, None, 4
-            self.controller.new_session()
+            self.controller.new_session(players=4, name=self.player_name)
         assert self.controller.session is not None
         self.game_label = presenter.game_label(self.controller.session.game)
         self.setWindowTitle(f"Parlour — {self.game_label}")
@@ -300,17 +551,23 @@ class MainWindow(QMainWindow):
         self.new_dialog = dlg
 
         def accepted() -> None:
-            self.game_name = dlg.choice()[0]
-            self.players, self.player_name = dlg.players(), dlg.name()
-            self.options = dlg.options()
-            self.seats = dlg.seats()
-            self.allow_undo = dlg.allow_undo()
-            settings.save_table(self.game_name, self.options, self.seats)
-            self._begin()
+            chosen = (dlg.choice()[0], dlg.players(), dlg.name(), dlg.options(), dlg.seats(),
+                      dlg.allow_undo())
+
+            def begin() -> None:
+                (self.game_name, self.players, self.player_name, self.options, self.seats,
+                 self.allow_undo) = chosen
+                settings.save_table(self.game_name, self.options, self.seats)
+                self._begin()
+
+            self._replace_game(begin, "start a new game")
 
         dlg.accepted.connect(accepted)
-        dlg.open()
+        self._modal(dlg)
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt name)
         self.controller.shutdown()
+        if self.lock is not None:
+            self.lock.release()
+            self.lock = None
         super().closeEvent(event)

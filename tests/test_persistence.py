@@ -83,6 +83,7 @@ def test_sigkill_at_random_moments_then_resume(tmp_path):
 
 
 def _window(qtbot, tmp_path, **kw) -> MainWindow:
+    tmp_path.mkdir(parents=True, exist_ok=True)
     window = MainWindow(pace=0, seed=kw.pop("seed", 4), autosave=tmp_path / "auto.parlour.json",
                         **kw)
     qtbot.addWidget(window)
@@ -109,6 +110,7 @@ def test_autosave_after_every_action_and_resume_offer(qtbot, tmp_path):
     assert dumps_record(c.session) == (tmp_path / "auto.parlour.json").read_text()
     assert len(saved.deals[-1].actions) == len(c.session.logs[-1].actions)
     expected = outcome(c.session)
+    window.close()  # quit
     # A new window offers to resume and, when accepted, is exactly where the last one was.
     again = _window(qtbot, tmp_path, seed=99)
     again.start()
@@ -126,6 +128,7 @@ def test_a_finished_session_is_not_offered(qtbot, tmp_path):
                                   options={"gen.rounds": 1})
     qtbot.waitUntil(lambda: window.controller.state == "over", timeout=20000)
     assert persistence.resumable(tmp_path / "auto.parlour.json") is None
+    window.close()
     fresh = _window(qtbot, tmp_path, seed=5)
     fresh.start()
     assert fresh.message is None and fresh.controller.session is not None
@@ -138,7 +141,7 @@ def test_save_as_and_open_round_trip(qtbot, tmp_path):
     _until_person(qtbot, c)
     path = tmp_path / "mine.parlour.json"
     c.save_as(path)
-    other = _window(qtbot, tmp_path, seed=8)
+    other = _window(qtbot, tmp_path / "elsewhere", seed=8)  # another computer
     other.start()
     assert other.open_file(path)
     assert outcome(other.controller.session) == outcome(c.session)
