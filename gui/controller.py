@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 import threading
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -229,7 +230,10 @@ class Controller(QObject):
         self._set_state(IDLE)
         make = presenter.snapshot_tricks if session.game.name == "spoil-five" \
             else presenter.snapshot
-        self.view.show(presenter.hide_hands(make(session, 0)))
+        snap = presenter.hide_hands(make(session, 0))
+        # Nobody is to act at a table that is not being played.
+        snap = replace(snap, seats=tuple(replace(v, acting=False) for v in snap.seats))
+        self.view.show(snap)
         self.view.show_log([f"Saved game: deal {len(session.logs)} of {session.total_deals}."])
 
     # ---- statistics ---------------------------------------------------------------

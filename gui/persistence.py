@@ -276,8 +276,9 @@ def has_progress(session: Session | None, people: list[bool]) -> bool:
 
 def abandon(session: Session, meta: TableMeta, data_dir: Path) -> Path:
     """Keep the abandoned ``session`` in ``data_dir/abandoned`` as
-    ``<date>-<time>-<microseconds>-<game>.parlour.json`` with its side file, and remove all but the newest
-    :data:`KEEP_ABANDONED`. Returns the new record's path; raises ``OSError``."""
+    ``<date>-<time>-<microseconds>-<game>.parlour.json`` with its side file, and remove all
+    but the newest :data:`KEEP_ABANDONED`. Returns the new record's path; raises
+    ``OSError``."""
     folder = data_dir / ABANDONED
     folder.mkdir(parents=True, exist_ok=True)
     # Microseconds in the name: names sort in the order the games were left.
