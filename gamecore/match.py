@@ -8,11 +8,12 @@ and applies the whole-rounds, no-debt and end-of-session rules.
 from __future__ import annotations
 
 import random
+from collections.abc import Collection
 from dataclasses import dataclass, field
 
-from gamecore.actions import Action, format_action
+from gamecore.actions import Action, format_action, parse_action
 from gamecore.cards import JACK, cards_in, mask_of, rank_of
-from gamecore.decisions import Decision
+from gamecore.decisions import Decision, PlayChoice
 from gamecore.errors import IllegalAction
 from gamecore.events import Event
 from gamecore.spoilfive.deal import SpoilFiveDeal
@@ -83,6 +84,11 @@ class Session:
         self.logs: list[DealLog] = []
         self.deal: Deal | None = None
         self.prev_winner: int | None = None
+        #: Every event of the current deal, its start events included, in order (a resumed
+        #: session has them too: they come from replaying the deal's actions).
+        self.deal_events: list[Event] = []
+        # The session's state just before the current deal was dealt, for rewinding it.
+        self._before_deal: tuple[list[int], list[int], int | None, bool] | None = None
 
     # ---- session shape (GEN-3, GEN-4, GEN-5) ------------------------------------------
 
@@ -138,11 +144,14 @@ class Session:
         if self.complete:
             raise ValueError("the session is over")
         dealer = self.next_dealer()
+        self._before_deal = (list(self.balances), list(self.pools), self.prev_winner,
+                             self.fresh)
         self.deal = self.game.new_deal(dealer, [mask_of(h) for h in hands], mask_of(stock),
                                        turnup, self.balances, self.pools, self.prev_winner,
                                        self.fresh)
         self.logs.append(DealLog(dealer, [list(h) for h in hands], list(stock), turnup))
         self._sync()
+        self.deal_events = list(self.deal.start_events)
         return list(self.deal.start_events)
 
     def start_deal_from_deck(self, deck: list[int]) -> list[Event]:
@@ -178,7 +187,56 @@ class Session:
         events = self.deal.apply(action)
         self.logs[-1].actions.append(format_action(action, self.game.pools))
         self._sync()
+        self.deal_events += events
         return events
+
+    def rewind(self, keep: int) -> None:
+        """Take back the current deal's actions after its first ``keep``: the deal is dealt
+        again from its log (the same cards: nothing is shuffled) with the counters the
+        session had before it, and those ``keep`` actions are applied again. Time grows
+        with the deal, not with the session. Raises ``ValueError`` without a current deal
+        or for ``keep`` beyond its actions."""
+        if self.deal is None or self._before_deal is None:
+            raise ValueError("no deal to rewind")
+        log = self.logs[-1]
+        if not 0 <= keep <= len(log.actions):
+            raise ValueError(f"the deal has {len(log.actions)} actions, not {keep}")
+        texts = log.actions[:keep]
+        balances, pools, self.prev_winner, _fresh = self._before_deal
+        self.balances, self.pools = list(balances), list(pools)
+        self.logs.pop()
+        self.deal = None
+        self.start_deal(log.hands, log.stock, log.turnup)
+        for text in texts:
+            self.apply(parse_action(text, self.game.pools))
+
+    def undo_point(self, people: Collection[int]) -> int | None:
+        """How many actions of the current deal to keep to take back the last decision of
+        one of the seats in ``people`` (the others' replies after it go too), or ``None``
+        when there is none to take back. Only card decisions count, never a forced one:
+        a stake or split is made before its maker has seen the cards (GEN-9), so going
+        back to it would let them stake again knowing the hand."""
+        if self.deal is None or self.deal.over:
+            return None
+        deal = self.dealt()
+        target = None
+        for i, text in enumerate(self.logs[-1].actions):
+            d = deal.decision()
+            if isinstance(d, PlayChoice) and d.seat in people and not d.forced:
+                target = i
+            deal.apply(parse_action(text, self.game.pools))
+        return target
+
+    def dealt(self) -> Deal:
+        """A fresh copy of the current deal as it was dealt, before its first action
+        (for looking back over its decisions). Raises ``ValueError`` without one."""
+        if self.deal is None or self._before_deal is None:
+            raise ValueError("no current deal")
+        log = self.logs[-1]
+        balances, pools, prev_winner, fresh = self._before_deal
+        return self.game.new_deal(log.dealer, [mask_of(h) for h in log.hands],
+                                  mask_of(log.stock), log.turnup, balances, pools,
+                                  prev_winner, fresh)
 
     def _sync(self) -> None:
         assert self.deal is not None

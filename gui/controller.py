@@ -32,7 +32,6 @@ from gamecore.actions import (
     Play,
     Rob,
     Split,
-    parse_action,
 )
 from gamecore.agents.base import Agent
 from gamecore.agents.levels import HardAgent, agent_for_level
@@ -42,7 +41,6 @@ from gamecore.errors import IllegalAction
 from gamecore.events import Event, Paid, PaidToPool, Played, PoolTaken
 from gamecore.games import make_game
 from gamecore.match import Session, first_jack_dealer, shuffled
-from gamecore.record import parse_record, record_of, replay_session
 from gamecore.search.ismcts import SearchCancelled, cancel_search, default_pool
 from gui import persistence, presenter
 from gui.dialogs import (
@@ -96,7 +94,6 @@ class Controller(QObject):
         self.state = IDLE
         self.token = 0
         self.dialog: QDialog | None = None
-        self.deal_events: list[Event] = []
         self.log: list[str] = []
         self.last_play: tuple[int, int] | None = None
         self._timer = QTimer(self)
@@ -186,7 +183,7 @@ class Controller(QObject):
         self.seats = [SeatKind(names[s], people[s], levels[s]) for s in range(session.n)]
         self.allow_undo = allow_undo
         self._take_seats(session)
-        self.deal_events, self.last_play = [], None
+        self.last_play = None
         self.log = [f"Resumed: deal {len(session.logs)} of {session.total_deals}."]
         self._refresh()
         self._schedule(0)
@@ -271,7 +268,7 @@ class Controller(QObject):
         label = presenter.game_label(session.game)
         for seat in self.people:
             ps = stats.player(label, session.players[seat])
-            pools = sum(1 for e in self.deal_events
+            pools = sum(1 for e in session.deal_events
                         if isinstance(e, PoolTaken) and e.seat == seat and e.amount)
             ps.add_deal(deltas[seat], pools)
             if session.complete:
@@ -311,42 +308,21 @@ class Controller(QObject):
 
     def undo_target(self) -> int | None:
         """How many actions of the current deal to keep to take back the person's last
-        decision (the computers' replies after it go too), or ``None`` when there is
-        nothing to undo in this deal."""
-        session = self.session
-        if session is None or session.deal is None or session.deal.over:
-            return None
-        data = record_of(session)
-        actions = data["deals"][-1]["actions"]
-        data["deals"][-1]["actions"] = []
-        deal = replay_session(parse_record(data)).deal  # the current deal, as dealt
-        assert deal is not None
-        target = None
-        for i, text in enumerate(actions):
-            d = deal.decision()
-            # Only card decisions: a stake or split is made before its maker has seen the
-            # cards (GEN-9), so undoing to it would let them re-stake knowing the hand.
-            if d is not None and self.seats[d.seat].person and (
-                    isinstance(d, PlayChoice) and not d.forced):
-                target = i
-            deal.apply(parse_action(text, session.game.pools))
-        return target
+        card decision (see :meth:`Session.undo_point`), or ``None``."""
+        return None if self.session is None else self.session.undo_point(self.people)
 
     def undo(self) -> bool:
-        """Take back to the person's previous decision in this deal, by replaying the record
-        without the actions from there on (the same cards: nothing is re-dealt)."""
+        """Take back to the person's previous decision in this deal: the deal is rewound
+        (the same cards: nothing is re-dealt), not the whole session replayed."""
         if not self.allow_undo or self.session is None:
             return False
         target = self.undo_target()
         if target is None:
             return False
-        data = record_of(self.session)
-        data["deals"][-1]["actions"] = data["deals"][-1]["actions"][:target]
-        people = [k.person for k in self.seats]
-        levels = [k.level for k in self.seats]
-        human = self.human
-        session = replay_session(parse_record(data))
-        self.resume(session, people, self.allow_undo, levels)
+        session, human = self.session, self.human
+        session.rewind(target)
+        self.resume(session, [k.person for k in self.seats], self.allow_undo,
+                    [k.level for k in self.seats])
         self.human, self.viewer_ready = human, True
         self.log.append("Undone: back to your last decision.")
         self._refresh()
@@ -362,7 +338,7 @@ class Controller(QObject):
         session = self.session
         assert session is not None
         self._set_state(IDLE)
-        self.deal_events = list(session.start_deal_seeded(self.rng.randrange(1 << 62)))
+        session.start_deal_seeded(self.rng.randrange(1 << 62))
         self.last_play = None
         dealer = session.players[session.deal.dealer]  # type: ignore[union-attr]
         self._say(f"Deal {len(session.logs)} of {session.total_deals}: {dealer} deals.")
@@ -604,7 +580,6 @@ class Controller(QObject):
             self.status(f"Not allowed: {e}.")
             self._schedule(0)
             return
-        self.deal_events += events
         labels = presenter.pool_labels(session.game)
         name = session.game.name
         for e in events:
@@ -632,7 +607,7 @@ class Controller(QObject):
         self._set_state(SUMMARY)
         self._refresh()
         tricks = session.game.name == "spoil-five"  # GEN-9: its hands stay hidden
-        lines = presenter.summary_lines(session, self.deal_events)
+        lines = presenter.summary_lines(session, session.deal_events)
         if tricks:
             lines = [f"{session.players[s]}: {n} trick{'s' if n != 1 else ''}"
                      for s, n in enumerate(deal.tricks_won)] + lines  # type: ignore[union-attr]

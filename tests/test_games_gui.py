@@ -385,7 +385,7 @@ def test_spin_by_mouse(qtbot, game):
         assert session.balances[0] >= balances[0] + 3 * pay  # and any card effects
     if not deal.over:
         # The sequence stopped at the card: the person leads next.
-        assert Stopped(0, card, None) in c.deal_events
+        assert Stopped(0, card, None) in c.session.deal_events
         assert deal.top is None and deal.decision().seat == 0
 
     # Same deal in another window: "plain" plays the card alone, the ♦A stays in hand.

@@ -1,0 +1,90 @@
+"""Session operations the table relies on, without Qt: a deal's events survive a resume
+(statistics count pools from them), rewinding a deal equals replaying it with fewer actions,
+and the undo point is the last card decision of a person, never a stake or split (GEN-9)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from gamecore.decisions import PlayChoice
+from gamecore.events import PoolTaken
+from gamecore.games import make_game
+from gamecore.match import Session
+from gamecore.record import outcome, parse_record, record_of, replay_session
+from helpers import random_action
+
+GAMES = [("newmarket", {}), ("spin", {}), ("spinado", {}), ("pope-joan", {"pj.profile": "M"}),
+         ("pope-joan", {"pj.profile": "C"}), ("spoil-five", {})]
+
+
+def _mid_deal(name: str, options: dict, seed: int, deals: int = 3) -> Session:
+    """A session ``deals`` deals in, stopped in the middle of its last deal."""
+    rng = random.Random(seed)
+    session = Session(make_game(name, options), ["Ann", "Ben", "Cat", "Dan"], 0)
+    for k in range(deals):
+        session.start_deal_seeded(rng.randrange(1 << 30))
+        stop = rng.randrange(5, 25) if k == deals - 1 else None
+        while not session.deal.over and (stop is None or len(session.logs[-1].actions) < stop):
+            session.apply(random_action(session.decision(), rng))
+        if session.complete:
+            break
+    return session
+
+
+@pytest.mark.parametrize("name, options", GAMES)
+def test_a_resumed_deal_has_the_same_events(name, options):
+    for seed in range(8):
+        session = _mid_deal(name, options, seed)
+        again = replay_session(parse_record(record_of(session)))
+        assert again.deal_events == session.deal_events
+        assert [e for e in again.deal_events if isinstance(e, PoolTaken)] == [
+            e for e in session.deal_events if isinstance(e, PoolTaken)]
+
+
+@pytest.mark.parametrize("name, options", GAMES)
+def test_rewinding_equals_replaying_fewer_actions(name, options):
+    for seed in range(6):
+        session = _mid_deal(name, options, 100 + seed)
+        if session.deal is None or session.deal.over:
+            continue
+        actions = list(session.logs[-1].actions)
+        keep = len(actions) // 2
+        data = record_of(session)
+        data["deals"][-1]["actions"] = actions[:keep]
+        expected = replay_session(parse_record(data))
+        session.rewind(keep)
+        assert outcome(session) == outcome(expected)
+        assert session.logs[-1].actions == actions[:keep]
+        assert session.deal.hands == expected.deal.hands
+        assert session.deal_events == expected.deal_events
+        assert session.conserved_total() == expected.conserved_total()
+
+
+def test_rewind_refuses_a_count_beyond_the_deal():
+    session = _mid_deal("newmarket", {}, 1)
+    n = len(session.logs[-1].actions)
+    with pytest.raises(ValueError):
+        session.rewind(n + 1)
+    assert len(session.logs[-1].actions) == n
+
+
+def test_the_undo_point_is_the_last_card_decision_never_a_split_GEN_9():
+    session = Session(make_game("newmarket", {}), ["Ann", "Ben", "Cat"], 2)
+    session.start_deal_seeded(5)
+    # Dealer (seat 2) names the stake; everyone splits: no card decision yet.
+    while not isinstance(session.decision(), PlayChoice):
+        session.apply(session.decision().default_action())
+    assert session.undo_point({0}) is None
+    rng = random.Random(3)
+    seen = None
+    while not session.deal.over:
+        d = session.decision()
+        if d.seat == 0 and not d.forced:
+            seen = len(session.logs[-1].actions)
+        session.apply(random_action(d, rng))
+        if seen is not None and not session.deal.over:
+            assert session.undo_point({0}) == seen
+            break
+    assert seen is not None
