@@ -21,7 +21,7 @@ from gamecore.cards import CardSyntaxError, card_code, parse_card
 from gamecore.decisions import PlayChoice, SplitChoice, StakeChoice
 from gamecore.errors import IllegalAction, OptionError, RecordError
 from gamecore.games import make_game
-from gamecore.match import Game, Session
+from gamecore.match import DealLog, Game, Session
 from gamecore.options import GAMES, STOPS_GAMES
 
 FORMAT = "parlour-record"
@@ -334,8 +334,8 @@ def replay(record: Record) -> dict[str, Any]:
 # ---- writing ---------------------------------------------------------------------------
 
 
-def record_of(session: Session) -> dict[str, Any]:
-    """The deal record of ``session`` as a JSON-ready dict (canonical card notation)."""
+def record_head(session: Session) -> dict[str, Any]:
+    """Every key of the record of ``session`` but ``deals`` (what a deal cannot change)."""
     game = session.game
     return {
         "format": FORMAT,
@@ -346,12 +346,21 @@ def record_of(session: Session) -> dict[str, Any]:
         "start": {"balances": list(session.start_balances),
                   "pools": dict(zip(game.pools, session.start_pools, strict=True)),
                   "first_dealer": session.first_dealer},
-        "deals": [{"dealer": log.dealer,
-                   "hands": [[card_code(c) for c in h] for h in log.hands],
-                   "stock": [card_code(c) for c in log.stock],
-                   "turnup": None if log.turnup is None else card_code(log.turnup),
-                   "actions": list(log.actions)} for log in session.logs],
     }
+
+
+def deal_entry(log: DealLog) -> dict[str, Any]:
+    """One deal of a record, JSON-ready (canonical card notation)."""
+    return {"dealer": log.dealer,
+            "hands": [[card_code(c) for c in h] for h in log.hands],
+            "stock": [card_code(c) for c in log.stock],
+            "turnup": None if log.turnup is None else card_code(log.turnup),
+            "actions": list(log.actions)}
+
+
+def record_of(session: Session) -> dict[str, Any]:
+    """The deal record of ``session`` as a JSON-ready dict (canonical card notation)."""
+    return {**record_head(session), "deals": [deal_entry(log) for log in session.logs]}
 
 
 def dumps_record(session: Session) -> str:

@@ -134,6 +134,43 @@ class Stats:
         return out
 
 
+@dataclass(frozen=True)
+class DealResult:
+    """What one finished deal adds to the statistics: ``session_id`` (see
+    :func:`session_id`), ``deal`` (its number in the session, from 1), ``game`` (the game's
+    label, e.g. "Pope Joan (classic board)"), ``players`` (the names of the people at the
+    screen, whose statistics these are), their ``deltas`` (counters won or lost, ints) and
+    ``pools`` (pools taken), and ``session_over`` (the session ended with this deal)."""
+
+    session_id: str
+    deal: int
+    game: str
+    players: tuple[str, ...]
+    deltas: tuple[int, ...]
+    pools: tuple[int, ...]
+    session_over: bool
+
+
+def session_id(game: str, dealer: int, hands: list[list[int]]) -> str:
+    """An id of a session from its game's name and its first deal's dealer and cards
+    (hands as lists of card ints): a resumed session keeps it."""
+    return f"{game}:{dealer}:" + ",".join(str(c) for h in hands for c in h)
+
+
+def count(stats: Stats, result: DealResult) -> bool:
+    """Add ``result`` to ``stats`` unless that deal of that session is already counted (a
+    resumed session finishes its last deal again); returns whether it was added."""
+    if stats.counted.get(result.session_id, 0) >= result.deal:
+        return False
+    for name, delta, pools in zip(result.players, result.deltas, result.pools, strict=True):
+        ps = stats.player(result.game, name)
+        ps.add_deal(delta, pools)
+        if result.session_over:
+            ps.end_session()
+    stats.counted[result.session_id] = result.deal
+    return True
+
+
 def read(path: Path) -> Stats:
     """The statistics at ``path``: empty when there is no file yet. Raises
     :class:`StatsError` (one line) when the file exists but cannot be read or is damaged

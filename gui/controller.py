@@ -43,6 +43,7 @@ from gamecore.games import make_game
 from gamecore.match import Session, first_jack_dealer, shuffled
 from gamecore.search.ismcts import SearchCancelled, cancel_search, default_pool
 from gui import persistence, presenter
+from gui.autosave import Autosaver
 from gui.dialogs import (
     DealSummaryDialog,
     SpinChoiceDialog,
@@ -71,6 +72,10 @@ class Controller(QObject):
     """
 
     state_changed = Signal(str)
+    #: The autosave's writer thread reports each write (an OSError, or None): queued here.
+    _save_result = Signal(object)
+    #: Statistics counted on the writer thread: (notices, usable, path), queued here.
+    _stats_done = Signal(list, bool, object)
 
     def __init__(self, view: TableView, parent_widget: QWidget | None,
                  status: Callable[[str], None], pace: int = 350, seed: int | None = None,
@@ -106,7 +111,9 @@ class Controller(QObject):
         self.viewer_ready = True  # the person at the bottom has taken the screen
         self.pending_person: int | None = None
         self.seen: dict[int, int] = {}  # person seat → log length at their last turn
-        self.autosave_path: Path | None = None
+        self._autosaver: Autosaver | None = None
+        self._save_result.connect(self._saved)
+        self._stats_done.connect(self._counted)
         self.auto_play: bool | None = None  # the player's setting; None: the table option
         self.hint_pending = False
         self.stats_path: Path | None = None
@@ -239,62 +246,75 @@ class Controller(QObject):
         """An id of the session: its first deal's dealer and cards."""
         assert self.session is not None
         first = self.session.logs[0]
-        return f"{self.session.game.name}:{first.dealer}:" + ",".join(
-            map(str, [c for h in first.hands for c in h]))
+        return gstats.session_id(self.session.game.name, first.dealer, first.hands)
 
     def _count_deal(self, deltas: tuple[int, ...]) -> None:
-        """Add the deal just finished to each person's statistics, once, and save them
-        atomically (they survive a crash); close the session's record when it is over."""
+        """Add the deal just finished to each person's statistics, once (a resumed session
+        finishes its last deal again). The file is written after the autosave's own writes,
+        on the same writer thread, so statistics never count a deal the autosave lacks."""
         session = self.session
         if self.stats_path is None or session is None:
             return
-        try:
-            stats = gstats.read(self.stats_path)
-        except gstats.StatsError as e:
-            # Damaged since the table started (another program?): set it aside, start anew.
-            try:
-                moved = persistence.set_aside(self.stats_path)
-            except OSError as err:
-                self.notice(f"Your statistics cannot be read ({e}) nor set aside "
-                            f"({err.strerror or err}): they are not kept from now on.")
-                self.stats_path = None
-                return
-            self.notice(f"Your statistics could not be read ({e}). They were set aside as "
-                        f"{moved.name}; new statistics start now.")
-            stats = gstats.Stats()
-        sid = self.session_id()
-        if stats.counted.get(sid, 0) >= len(session.logs):
-            return
-        label = presenter.game_label(session.game)
-        for seat in self.people:
-            ps = stats.player(label, session.players[seat])
-            pools = sum(1 for e in session.deal_events
-                        if isinstance(e, PoolTaken) and e.seat == seat and e.amount)
-            ps.add_deal(deltas[seat], pools)
-            if session.complete:
-                ps.end_session()
-        stats.counted[sid] = len(session.logs)
-        try:
-            gstats.save(stats, self.stats_path)
-        except OSError as e:
-            self.notice(f"Statistics cannot be saved: {e.strerror or e}.")
+        people = self.people
+        result = gstats.DealResult(
+            self.session_id(), len(session.logs), presenter.game_label(session.game),
+            tuple(session.players[s] for s in people), tuple(deltas[s] for s in people),
+            tuple(sum(1 for e in session.deal_events
+                      if isinstance(e, PoolTaken) and e.seat == s and e.amount)
+                  for s in people),
+            session.complete)
+        path = self.stats_path
+
+        def work() -> None:
+            notices, usable = persistence.count_deal(path, result)
+            self._stats_done.emit(notices, usable, path)
+
+        if self._autosaver is not None:
+            self._autosaver.after(work)
+        else:
+            work()
+
+    def _counted(self, notices: list[str], usable: bool, path: Path) -> None:
+        for text in notices:
+            self.notice(text)
+        if not usable and self.stats_path == path:
+            self.stats_path = None
 
     # ---- saving and undo --------------------------------------------------------
 
+    @property
+    def autosave_path(self) -> Path | None:
+        """Where the session is autosaved after every action (``None``: nowhere)."""
+        return None if self._autosaver is None else self._autosaver.path
+
+    @autosave_path.setter
+    def autosave_path(self, path: Path | None) -> None:
+        if self._autosaver is not None:
+            if path == self._autosaver.path:
+                return
+            self._autosaver.close()
+        self._autosaver = None if path is None else Autosaver(path, self._save_result.emit)
+
     def autosave(self) -> None:
-        """Write the session to the autosave file (after every action), atomically."""
-        if self.autosave_path is None or self.session is None:
+        """Queue the session's autosave (after every action): the writer thread appends
+        the new actions to the journal, or rewrites the record at a deal boundary."""
+        if self._autosaver is not None and self.session is not None:
+            self._autosaver.save(self.session, self.table_meta())
+
+    def flush_autosave(self) -> bool:
+        """Wait until the autosave is on disk (tests, quitting); False on timeout."""
+        return self._autosaver is None or self._autosaver.flush()
+
+    def _saved(self, error: OSError | None) -> None:
+        """A write of the autosave ended (GUI thread): say once that saving fails."""
+        if error is None:
+            self._save_failing = False
             return
-        try:
-            persistence.save(self.session, self.autosave_path, self.table_meta())
-        except OSError as e:
-            if not self._save_failing:
-                self._save_failing = True
-                self.notice(f"Games cannot be saved: {e.strerror or e} "
-                            f"({self.autosave_path.parent}). You can play on; what was "
-                            f"saved before is kept.")
-            return
-        self._save_failing = False
+        if not self._save_failing and self._autosaver is not None:
+            self._save_failing = True
+            self.notice(f"Games cannot be saved: {error.strerror or error} "
+                        f"({self._autosaver.path.parent}). You can play on; what was "
+                        "saved before is kept.")
 
     def table_meta(self) -> persistence.TableMeta:
         """Who sits where at this table, as the side file of a record keeps it."""
@@ -717,7 +737,9 @@ class Controller(QObject):
         self.view.duration = pace
 
     def shutdown(self) -> None:
-        """Stop thinking and timers (window closing)."""
+        """Stop thinking and timers, and write what the autosave has queued (window
+        closing)."""
         self._cancel_thinking()
         self._timer.stop()
         self.thinker.shutdown()
+        self.autosave_path = None  # flushes and stops the writer

@@ -4,7 +4,11 @@ person abandoned (the ``abandoned/`` folder of the data folder, the newest ten k
 
 The deal record (``gamecore.record``) is the save file. What the record does not hold — who
 is a person at this screen and whether undo is on — goes in a small side file written
-before the record; a missing side file means one person in seat 0.
+before the record; a missing side file means one person in seat 0. The autosave's record is
+rewritten at deal boundaries only; the actions in between are appended to a journal beside
+it (``autosave.parlour.journal``: a header naming the record's SHA-256, then one action per
+line), which reading applies when it belongs to that very record (see
+:mod:`gui.autosave`).
 
 Nothing here deletes or writes over a file it cannot read: such a file is renamed aside, and
 when even that fails the caller is told not to write there. No Qt here.
@@ -13,11 +17,12 @@ when even that fails the caller is told not to write there. No Qt here.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import os
 import tempfile
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -25,7 +30,7 @@ from typing import Any
 from gamecore import stats as gstats
 from gamecore.errors import ParlourError
 from gamecore.match import Session
-from gamecore.record import read_record, replay_session, save_record
+from gamecore.record import Record, read_record, replay_session, save_record
 
 AUTOSAVE = "autosave.parlour.json"
 STATISTICS = "statistics.json"
@@ -35,7 +40,7 @@ KEEP_ABANDONED = 10
 LEVELS = ("easy", "normal", "hard")
 #: The files Parlour writes atomically in its data folder; an interrupted write leaves
 #: ``<name>.<random>.tmp`` (see :func:`remove_leftovers`).
-OWN_FILES = (AUTOSAVE, "autosave.parlour.table.json", STATISTICS)
+OWN_FILES = (AUTOSAVE, "autosave.parlour.table.json", "autosave.parlour.journal", STATISTICS)
 
 
 @dataclass
@@ -107,10 +112,60 @@ def _read_meta(path: Path, n: int) -> TableMeta | None:
     return TableMeta(people, undo, levels)
 
 
-def _replay(path: Path) -> Session:
-    """Read and replay the record at ``path``; every fault is a :class:`ParlourError`."""
+def journal_path(record_path: Path) -> Path:
+    """The journal of a record: ``x.parlour.json`` → ``x.parlour.journal``."""
+    return record_path.with_name(record_path.name.removesuffix(".json") + ".journal")
+
+
+def journal_header(record_bytes: bytes, record: Record | None = None, *, deals: int = 0,
+                   base: int = 0) -> str:
+    """The journal's first line for a record file of ``record_bytes`` whose last deal (the
+    ``deals``-th) holds ``base`` actions (taken from ``record`` when given)."""
+    if record is not None:
+        deals, base = len(record.deals), len(record.deals[-1].actions)
+    return json.dumps({"record": hashlib.sha256(record_bytes).hexdigest(), "deal": deals,
+                       "base": base})
+
+
+def journal_actions(path: Path, record: Record) -> list[str]:
+    """The actions the journal beside the record at ``path`` adds to its last deal: none
+    when there is no journal or it belongs to another record (its header names another
+    file's hash, deal or action count). A torn last line (a write cut off) is left out."""
     try:
-        return replay_session(read_record(path))
+        text = journal_path(path).read_text(encoding="utf-8")
+        header, *lines = text.split("\n")
+        if header != journal_header(path.read_bytes(), record):
+            return []
+    except (OSError, ValueError):
+        return []
+    out = []
+    for line in lines[:-1]:  # the last piece follows the last newline: empty, or torn
+        try:
+            action = json.loads(line)
+        except ValueError:
+            break
+        if not isinstance(action, str):
+            break
+        out.append(action)
+    return out
+
+
+def _replay(path: Path) -> Session:
+    """Read and replay the record at ``path`` with its journal's actions; every fault is a
+    :class:`ParlourError`. A journal that does not replay is ignored (the record alone is
+    a complete, older state)."""
+    try:
+        record = read_record(path)
+        extra = journal_actions(path, record)
+        if extra:
+            last = record.deals[-1]
+            with_journal = replace(record, deals=[*record.deals[:-1],
+                                                  replace(last, actions=last.actions + extra)])
+            try:
+                return replay_session(with_journal)
+            except ParlourError:
+                pass
+        return replay_session(record)
     except ParlourError:
         raise
     except Exception as e:  # noqa: BLE001 - a fault the reader does not name: still one line
@@ -190,11 +245,11 @@ def check_autosave(path: Path) -> Checked:
                                f"aside ({err.strerror or err}): games will not be saved "
                                f"this time, so that it is not written over.")
             return out
-        side = meta_path(path)
-        if side.exists():
-            # The record is safe; if its side file stays, the next autosave writes a new one.
-            with contextlib.suppress(OSError):
-                set_aside(side, stamp)
+        for companion in (meta_path(path), journal_path(path)):
+            if companion.exists():
+                # The record is safe; a companion left here would be written over.
+                with contextlib.suppress(OSError):
+                    set_aside(companion, stamp)
         out.notices.append(f"Your saved game could not be read ({e}). It was set aside as "
                            f"{moved.name} in {path.parent}.")
         return out
@@ -232,6 +287,31 @@ def check_stats(path: Path) -> tuple[list[str], bool]:
         return [f"Your statistics could not be read ({e}). They were set aside as "
                 f"{moved.name}; new statistics start now."], True
     return [], True
+
+
+def count_deal(path: Path, result: gstats.DealResult) -> tuple[list[str], bool]:
+    """Add a finished deal to the statistics file at ``path`` (read strictly, written
+    atomically). Returns ``(notices, usable)``: a file damaged meanwhile is set aside and
+    the statistics start anew; ``usable`` is false when it can be neither read nor set
+    aside (nothing more is written there). Never raises."""
+    notices: list[str] = []
+    try:
+        stats = gstats.read(path)
+    except gstats.StatsError as e:
+        try:
+            moved = set_aside(path)
+        except OSError as err:
+            return [f"Your statistics cannot be read ({e}) nor set aside "
+                    f"({err.strerror or err}): they are not kept from now on."], False
+        notices.append(f"Your statistics could not be read ({e}). They were set aside as "
+                       f"{moved.name}; new statistics start now.")
+        stats = gstats.Stats()
+    if gstats.count(stats, result):
+        try:
+            gstats.save(stats, path)
+        except OSError as e:
+            notices.append(f"Statistics cannot be saved: {e.strerror or e}.")
+    return notices, True
 
 
 def remove_leftovers(data_dir: Path) -> list[Path]:

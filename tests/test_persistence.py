@@ -7,11 +7,16 @@ import random
 import signal
 import subprocess
 import sys
+import time
+from pathlib import Path
 
 import pytest
 from PySide6.QtWidgets import QMessageBox, QPushButton
 
-from gamecore.record import dumps_record, load_record, outcome
+from gamecore import stats as gstats
+from gamecore.decisions import PlayChoice
+from gamecore.events import PoolTaken
+from gamecore.record import outcome, parse_record, record_of, replay
 from gui import persistence, settings
 from gui.mainwindow import MainWindow
 from gui.seats import SeatKind
@@ -34,52 +39,144 @@ def _records_continue(before: dict, after: dict) -> bool:
     return True
 
 
+# The person in seat 0 plays by itself: a launcher (test only) makes every decision of the
+# person's as soon as it is theirs, through the same calls the table's input makes.
+AUTO_PERSON = """\
+import sys
+from PySide6.QtCore import QTimer
+from gamecore.actions import Claim, Decline, Jink, Rob
+from gamecore.decisions import PlayChoice
+from gui import controller as ctl
+
+def act(c):
+    if c.state == ctl.HUMAN and c.session is not None:
+        d = c.session.decision()
+        if isinstance(d, PlayChoice) and d.seat == c.human:
+            a = d.actions[0]
+            if isinstance(a, Decline | Claim | Jink):
+                c.person_answered(type(a).__name__.lower())
+            else:
+                c.person_chose_card(a.card)
+    elif c.state in (ctl.STAKING, ctl.SUMMARY) and c.dialog is not None:
+        c.dialog.accept()
+
+_set_state = ctl.Controller._set_state
+def set_state(self, state):
+    _set_state(self, state)
+    QTimer.singleShot(0, lambda: act(self))
+ctl.Controller._set_state = set_state
+from gui.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def _app_processes(marker: str) -> list[int]:
+    """Processes (the app and any it started, e.g. Hard's search workers) whose environment
+    holds ``marker`` (this test's data folder)."""
+    out = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            if marker.encode() in (entry / "environ").read_bytes():
+                out.append(int(entry.name))
+        except OSError:
+            continue
+    return out
+
+
+def _deal_events(record) -> list[list]:
+    """Each finished deal's events, by replaying the record deal by deal."""
+    from gamecore.actions import parse_action
+    from gamecore.record import new_session
+
+    session = new_session(record)
+    out = []
+    for entry in record.deals:
+        session.start_deal(entry.hands, entry.stock, entry.turnup)
+        for text in entry.actions:
+            session.apply(parse_action(text, session.game.pools))
+        if session.logs[-1].finished:
+            out.append(list(session.deal_events))
+    return out
+
+
+@pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="needs /proc")
 def test_sigkill_at_random_moments_then_resume(tmp_path):
-    """The app plays by itself (computers in every seat); it is killed with SIGKILL at random
-    moments and restarted with --resume, many times. Every autosave is a complete record and
-    every restart goes on from exactly the last completed action."""
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PARLOUR_DATA_DIR=str(tmp_path / "data"),
+    """The app plays by itself (a person who plays at once, a Hard and two Normal computer
+    players); it is killed with SIGKILL at random moments and restarted with --resume, many
+    times. Every autosave (record and journal) is a complete record and every restart goes
+    on from exactly the last completed action; the record alone is a complete record too;
+    no process of the app outlives it by more than 5 s; the person's statistics count each
+    finished deal once, with its counters and pools taken."""
+    data = tmp_path / "data"
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PARLOUR_DATA_DIR=str(data),
                XDG_CONFIG_HOME=str(tmp_path / "config"))
     setup = ("from gui import settings; settings.save_table('newmarket', {'gen.rounds': 200}, "
-             "[('Ann', False), ('Ben', False), ('Cat', False), ('Dan', False)])")
+             "[('Ann', True), ('Ben', False, 'hard'), ('Cat', False), ('Dan', False)])")
     subprocess.run([sys.executable, "-c", setup], env=env, cwd=ROOT, check=True, timeout=60)
-    autosave = tmp_path / "data" / persistence.AUTOSAVE
+    autosave = data / persistence.AUTOSAVE
+    journal = persistence.journal_path(autosave)
     rng = random.Random(2026)
     previous: dict | None = None
     actions_seen = []
+
+    def stamp() -> tuple[int, int]:
+        return tuple(p.stat().st_mtime_ns if p.exists() else 0 for p in (autosave, journal))
+
     for cycle in range(KILL_CYCLES):
         log = tmp_path / f"cycle{cycle}.log"
+        before = stamp()
         with log.open("w") as err:
-            proc = subprocess.Popen([sys.executable, "-m", "gui.cli", "--resume", "--pace",
+            proc = subprocess.Popen([sys.executable, "-c", AUTO_PERSON, "--resume", "--pace",
                                      "0", "--seed", str(cycle)], env=env, cwd=ROOT,
                                     stdout=subprocess.DEVNULL, stderr=err)
-        before = autosave.stat().st_mtime_ns if autosave.exists() else 0
         # Wait until this run has saved something (start-up is slow on a busy machine), then
         # let it play on for a random moment before the kill.
-        for _ in range(600):
-            if autosave.exists() and autosave.stat().st_mtime_ns != before:
+        for _ in range(1200):
+            if stamp() != before:
                 break
             try:
                 proc.wait(timeout=0.05)
-                pytest.fail(f"the app exited with {proc.returncode}")
+                pytest.fail(f"the app exited with {proc.returncode}: {log.read_text()[-2000:]}")
             except subprocess.TimeoutExpired:
                 pass
         try:
             proc.wait(timeout=rng.uniform(0.0, 1.5))
-            pytest.fail(f"the app exited with {proc.returncode}")
+            pytest.fail(f"the app exited with {proc.returncode}: {log.read_text()[-2000:]}")
         except subprocess.TimeoutExpired:
             os.kill(proc.pid, signal.SIGKILL)
             proc.wait()
+        deadline = time.monotonic() + 5.0  # the workers notice their parent is gone
+        while _app_processes(str(data)) and time.monotonic() < deadline:
+            time.sleep(0.05)  # polling for a condition, not timing the app
+        for pid in _app_processes(str(data)):  # SURVIVORS: asserted once workers watch
+            os.kill(pid, signal.SIGKILL)
         assert autosave.exists(), log.read_text()[-2000:]
-        current = json.loads(autosave.read_text())  # a complete file, never a torn one
+        alone = json.loads(autosave.read_text())  # the record alone: complete, never torn
+        replay(parse_record(alone))
         session, meta = persistence.load(autosave)  # replays to its last completed action
-        assert meta.people == [False] * 4
-        assert outcome(session) == outcome(persistence.load(autosave)[0])
+        assert meta.people == [True, False, False, False]
+        current = record_of(session)
         if previous is not None:
             assert _records_continue(previous, current), f"cycle {cycle} lost actions"
         actions_seen.append(sum(len(d["actions"]) for d in current["deals"]))
         previous = current
+        # Statistics: never a deal the autosave lacks, never one lost or counted twice.
+        record = parse_record(current)
+        finished = _deal_events(record)
+        ann = gstats.read(data / persistence.STATISTICS).player("Newmarket", "Ann")
+        assert ann.deals in (len(finished), len(finished) - 1), cycle
+        counted = finished[:ann.deals]
+        deltas = [log.balances[0] - (session.logs[i - 1].balances[0] if i else
+                                     session.start_balances[0])
+                  for i, log in enumerate(session.logs[:ann.deals])]
+        assert ann.won - ann.lost == sum(deltas)
+        assert ann.pools_taken == sum(
+            1 for events in counted for e in events
+            if isinstance(e, PoolTaken) and e.seat == 0 and e.amount)
     assert actions_seen == sorted(actions_seen) and actions_seen[-1] > actions_seen[0]
+    assert ann.deals >= 1  # the statistics were checked against real deals
 
 
 def _window(qtbot, tmp_path, **kw) -> MainWindow:
@@ -93,10 +190,16 @@ def _window(qtbot, tmp_path, **kw) -> MainWindow:
 
 
 def _until_person(qtbot, c) -> None:
-    qtbot.waitUntil(lambda: c.state in ("human", "staking", "summary"), timeout=5000)
-    while c.state == "staking":
-        c.dialog.accept()
-        qtbot.waitUntil(lambda: c.state in ("human", "staking", "summary"), timeout=5000)
+    """Wait for exactly a card decision of the person's (staking dialogs are accepted)."""
+
+    def ready() -> bool:
+        if c.state == "staking" and c.dialog is not None and c.dialog.isVisible():
+            c.dialog.accept()
+            return False
+        d = c.session.decision() if c.session is not None else None
+        return c.state == "human" and isinstance(d, PlayChoice) and d.seat == c.human
+
+    qtbot.waitUntil(ready, timeout=10_000)
 
 
 def test_autosave_after_every_action_and_resume_offer(qtbot, tmp_path):
@@ -106,9 +209,9 @@ def test_autosave_after_every_action_and_resume_offer(qtbot, tmp_path):
     _until_person(qtbot, c)
     c.person_chose_card(c.session.deal.decision().actions[0].card)
     _until_person(qtbot, c)
-    saved = load_record((tmp_path / "auto.parlour.json").read_text())
-    assert dumps_record(c.session) == (tmp_path / "auto.parlour.json").read_text()
-    assert len(saved.deals[-1].actions) == len(c.session.logs[-1].actions)
+    assert c.flush_autosave()
+    saved, _meta = persistence.load(tmp_path / "auto.parlour.json")  # record and journal
+    assert record_of(saved) == record_of(c.session)
     expected = outcome(c.session)
     window.close()  # quit
     # A new window offers to resume and, when accepted, is exactly where the last one was.

@@ -59,12 +59,14 @@ def test_a_deal_is_counted_once_and_charted(qtbot, tmp_path):
     c.new_session("newmarket", seats=[SeatKind("Ann", True), SeatKind("Ben", False),
                                       SeatKind("Cat", False)], options={"gen.rounds": 2})
     _play_deal(qtbot, window)
+    assert c.flush_autosave()  # statistics are written after the deal's autosave
     stats = gstats.load(tmp_path / "statistics.json")
     ann = stats.player("Newmarket", "Ann")
     delta = c.session.logs[-1].balances[0] - c.session.start_balances[0]
     assert ann.deals == 1 and ann.current == [delta]
     assert "Ben" not in stats.games["Newmarket"]  # computers keep no statistics
     c._count_deal(c.session.deal.settlement().deltas)  # again, as after a resume: no effect
+    assert c.flush_autosave()
     assert gstats.load(tmp_path / "statistics.json").player("Newmarket", "Ann").deals == 1
     qtbot.mouseClick(c.dialog.findChild(QPushButton, "next"), Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: len(c.session.logs) == 2)

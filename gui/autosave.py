@@ -1,0 +1,175 @@
+"""The autosave of the session at the table, kept cheap however long the session grows.
+
+After every action the table calls :meth:`Autosaver.save`. Within a deal the new actions
+are appended to the journal beside the record (one line each, flushed and synced); at deal
+boundaries (a deal dealt or finished, a deal rewound by undo, another session) the record
+is rewritten whole, atomically, and the journal starts again with a header that names the
+record's SHA-256, so a journal is only ever read with the very record it extends. The
+record alone is therefore a complete record ``parlour replay`` reads, at least as of the
+last finished deal.
+
+The GUI thread only queues work: finished deals are turned into JSON once and kept, so
+rewriting the record costs the GUI thread a list of strings, and every write (the file, the
+fsync, the hash) happens on one writer thread, in order. A write that fails is reported
+through ``report`` (on the writer thread) and the next save rewrites the record whole.
+No Qt here.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import queue
+import tempfile
+import threading
+from collections.abc import Callable
+from pathlib import Path
+
+from gamecore.match import DealLog, Session
+from gamecore.record import deal_entry, record_head
+from gui.persistence import TableMeta, journal_header, journal_path, meta_path
+
+#: Seconds :meth:`Autosaver.flush` waits for the writer at most.
+FLUSH_TIMEOUT = 10.0
+
+
+def _write_atomic(path: Path, data: bytes) -> None:
+    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+class Autosaver:
+    """Keeps the autosave at ``path`` (its side file and journal beside it).
+
+    ``report(error)`` is called on the writer thread after each write: with the
+    ``OSError`` when it failed, with ``None`` when it succeeded.
+    """
+
+    def __init__(self, path: Path, report: Callable[[OSError | None], None]) -> None:
+        self.path = path
+        self.report = report
+        self._jobs: queue.Queue[tuple] = queue.Queue()
+        self._session: Session | None = None
+        self._deals = 0  # deals in the record as last queued
+        self._covered = 0  # actions of its last deal in the record and the journal
+        self._finished = False  # whether that last deal was finished when queued
+        self._meta: str | None = None
+        self._cache: list[tuple[DealLog, str]] = []  # finished deals as JSON text
+        self._need_full = False  # set by the writer after a failure
+        self._thread = threading.Thread(target=self._run, name="parlour-autosave",
+                                        daemon=True)
+        self._thread.start()
+
+    # ---- the GUI thread ---------------------------------------------------------------
+
+    def save(self, session: Session, meta: TableMeta) -> None:
+        """Queue what changed since the last call: the journal's new actions, or the whole
+        record at a deal boundary; the side file when ``meta`` changed."""
+        meta_text = json.dumps({"people": meta.people, "allow_undo": meta.allow_undo,
+                                "levels": meta.levels})
+        side = meta_text if meta_text != self._meta else None
+        self._meta = meta_text
+        logs = session.logs
+        if not logs:
+            return
+        last = logs[-1]
+        n = len(last.actions)
+        full = (self._need_full or session is not self._session or len(logs) != self._deals
+                or n < self._covered or (last.finished and not self._finished))
+        if full:
+            self._need_full = False
+            head = json.dumps(record_head(session), ensure_ascii=False)
+            parts = [*self._finished_parts(logs),
+                     *([] if last.finished else [json.dumps(deal_entry(last),
+                                                            ensure_ascii=False)])]
+            self._jobs.put(("record", head, parts, meta_text, len(logs), n))
+            self._session, self._deals, self._covered = session, len(logs), n
+            self._finished = last.finished
+        else:
+            if side is not None:
+                self._jobs.put(("side", side))
+            if n > self._covered:
+                self._jobs.put(("append", list(last.actions[self._covered:n])))
+                self._covered = n
+
+    def _finished_parts(self, logs: list[DealLog]) -> list[str]:
+        """JSON text of every finished deal of ``logs``, each made once and kept."""
+        cache = self._cache
+        k = 0
+        while k < len(cache) and k < len(logs) and cache[k][0] is logs[k]:
+            k += 1
+        del cache[k:]
+        for log in logs[k:]:
+            if not log.finished:
+                break
+            cache.append((log, json.dumps(deal_entry(log), ensure_ascii=False)))
+        return [text for _, text in cache]
+
+    def after(self, work: Callable[[], None]) -> None:
+        """Run ``work`` on the writer thread once everything queued before is written (so
+        the statistics of a deal never reach the disk before the deal itself)."""
+        self._jobs.put(("call", work))
+
+    def flush(self, timeout: float = FLUSH_TIMEOUT) -> bool:
+        """Wait until everything queued is written (or failed); False on timeout."""
+        done = threading.Event()
+        self._jobs.put(("flush", done))
+        return done.wait(timeout)
+
+    def close(self, timeout: float = FLUSH_TIMEOUT) -> None:
+        """Write what is queued, then stop the writer."""
+        self.flush(timeout)
+        self._jobs.put(("stop",))
+
+    # ---- the writer thread ------------------------------------------------------------
+
+    def _run(self) -> None:
+        broken = False  # the last record write failed: the journal on disk is not ours
+        while True:
+            job = self._jobs.get()
+            kind = job[0]
+            if kind == "stop":
+                return
+            if kind == "flush":
+                job[1].set()
+                continue
+            if kind == "call":
+                with contextlib.suppress(Exception):  # the writer outlives a failed task
+                    job[1]()
+                continue
+            if kind == "append" and broken:
+                continue  # waits for the next whole record
+            try:
+                if kind == "record":
+                    head, parts, meta_text, deals, base = job[1:]
+                    text = head[:-1] + ', "deals": [\n' + ",\n".join(parts) + "\n]}\n"
+                    data = text.encode("utf-8")
+                    _write_atomic(meta_path(self.path), meta_text.encode("utf-8"))
+                    _write_atomic(self.path, data)
+                    header = journal_header(data, deals=deals, base=base)
+                    _write_atomic(journal_path(self.path), (header + "\n").encode("utf-8"))
+                    broken = False
+                elif kind == "side":
+                    _write_atomic(meta_path(self.path), job[1].encode("utf-8"))
+                else:
+                    lines = "".join(json.dumps(a, ensure_ascii=False) + "\n" for a in job[1])
+                    with journal_path(self.path).open("a", encoding="utf-8") as f:
+                        f.write(lines)
+                        f.flush()
+                        os.fsync(f.fileno())
+            except OSError as e:
+                if kind != "side":
+                    broken = True
+                    self._need_full = True
+                self.report(e)
+                continue
+            self.report(None)
