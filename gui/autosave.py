@@ -8,9 +8,10 @@ record's SHA-256, so a journal is only ever read with the very record it extends
 record alone is therefore a complete record ``parlour replay`` reads, at least as of the
 last finished deal.
 
-The GUI thread only queues work: finished deals are turned into JSON once and kept, so
-rewriting the record costs the GUI thread a list of strings, and every write (the file, the
-fsync, the hash) happens on one writer thread, in order. A write that fails is reported
+The GUI thread only queues work: rewriting the record costs it a list of the finished
+deals (which never change again) and the current deal; the writer thread turns each
+finished deal into JSON once and keeps it, and does every write (the file, the fsync, the
+hash), in order. A write that fails is reported
 through ``report`` (on the writer thread) and the next save rewrites the record whole.
 No Qt here.
 """
@@ -63,7 +64,7 @@ class Autosaver:
         self._covered = 0  # actions of its last deal in the record and the journal
         self._finished = False  # whether that last deal was finished when queued
         self._meta: str | None = None
-        self._cache: list[tuple[DealLog, str]] = []  # finished deals as JSON text
+        self._cache: list[tuple[DealLog, str]] = []  # finished deals as JSON (writer only)
         self._need_full = False  # set by the writer after a failure
         self._thread = threading.Thread(target=self._run, name="parlour-autosave",
                                         daemon=True)
@@ -88,10 +89,10 @@ class Autosaver:
         if full:
             self._need_full = False
             head = json.dumps(record_head(session), ensure_ascii=False)
-            parts = [*self._finished_parts(logs),
-                     *([] if last.finished else [json.dumps(deal_entry(last),
-                                                            ensure_ascii=False)])]
-            self._jobs.put(("record", head, parts, meta_text, len(logs), n))
+            finished = logs[:] if last.finished else logs[:-1]  # a copy: logs grows
+            current = None if last.finished else json.dumps(deal_entry(last),
+                                                            ensure_ascii=False)
+            self._jobs.put(("record", head, finished, current, meta_text, len(logs), n))
             self._session, self._deals, self._covered = session, len(logs), n
             self._finished = last.finished
         else:
@@ -102,15 +103,14 @@ class Autosaver:
                 self._covered = n
 
     def _finished_parts(self, logs: list[DealLog]) -> list[str]:
-        """JSON text of every finished deal of ``logs``, each made once and kept."""
+        """JSON text of every deal of ``logs`` (finished ones), each made once and kept
+        (on the writer thread)."""
         cache = self._cache
         k = 0
         while k < len(cache) and k < len(logs) and cache[k][0] is logs[k]:
             k += 1
         del cache[k:]
         for log in logs[k:]:
-            if not log.finished:
-                break
             cache.append((log, json.dumps(deal_entry(log), ensure_ascii=False)))
         return [text for _, text in cache]
 
@@ -150,7 +150,10 @@ class Autosaver:
                 continue  # waits for the next whole record
             try:
                 if kind == "record":
-                    head, parts, meta_text, deals, base = job[1:]
+                    head, finished, current, meta_text, deals, base = job[1:]
+                    parts = self._finished_parts(finished)
+                    if current is not None:
+                        parts = [*parts, current]
                     text = head[:-1] + ', "deals": [\n' + ",\n".join(parts) + "\n]}\n"
                     data = text.encode("utf-8")
                     _write_atomic(meta_path(self.path), meta_text.encode("utf-8"))

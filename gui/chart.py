@@ -21,13 +21,16 @@ class BalanceChart(QWidget):
         super().__init__(parent)
         self.setObjectName("chart")
         self.series: list[tuple[str, list[int]]] = []
+        self.span: int | None = None
         self.x_label = "deal"
         self.setMinimumSize(320, 180)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
 
-    def set_series(self, series: list[tuple[str, list[int]]], x_label: str = "deal") -> None:
-        """Draw ``series`` (name, values per step)."""
-        self.series, self.x_label = series, x_label
+    def set_series(self, series: list[tuple[str, list[int]]], x_label: str = "deal",
+                   span: int | None = None) -> None:
+        """Draw ``series`` (name, values per step); ``span``: the steps the values stand for
+        when they are an even sample of a longer run (the axis then reads 1 … ``span``)."""
+        self.series, self.x_label, self.span = series, x_label, span
         self.setAccessibleName("Chart of " + ", ".join(
             f"{n}: {v[-1] if v else 0}" for n, v in series))
         self.update()
@@ -66,7 +69,7 @@ class BalanceChart(QWidget):
         p.drawText(QRectF(0, area.top() - 6, 40, 14), Qt.AlignmentFlag.AlignRight, str(hi))
         p.drawText(QRectF(0, area.bottom() - 8, 40, 14), Qt.AlignmentFlag.AlignRight, str(lo))
         p.drawText(QRectF(area.left(), area.bottom() + 4, area.width(), 16),
-                   Qt.AlignmentFlag.AlignCenter, f"{self.x_label} 1 … {steps}")
+                   Qt.AlignmentFlag.AlignCenter, f"{self.x_label} 1 … {self.span or steps}")
         for k, (name, vs) in enumerate(self.series):
             pen = QPen(QColor(COLOURS[k % len(COLOURS)]), 2, DASHES[k % len(DASHES)])
             p.setPen(pen)

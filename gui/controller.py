@@ -633,6 +633,7 @@ class Controller(QObject):
                      for s, n in enumerate(deal.tricks_won)] + lines  # type: ignore[union-attr]
             if deal.winner is None:
                 lines.append("Spoiled: the pool stays for the next deal.")
+        history, span = presenter.balance_history(session)
         summary = DealSummary(
             names=list(session.players), winner=deal.winner, dealer=deal.dealer,
             hands_left=[[] if tricks else list(cards_in(h)) for h in deal.hands],
@@ -641,9 +642,7 @@ class Controller(QObject):
             deltas=list(settlement.deltas), balances=list(session.balances),
             pools=list(zip(presenter.pool_labels(session.game), session.pools, strict=True)),
             last_deal=session.complete,
-            history=[(name, [log.balances[s] - session.start_balances[s]
-                             for log in session.logs if log.finished])
-                     for s, name in enumerate(session.players)])
+            history=history, history_span=span)
         self._count_deal(settlement.deltas)
         dlg = DealSummaryDialog(self.parent_widget, summary)
         dlg.accepted.connect(self._after_summary)

@@ -462,7 +462,7 @@ class DealSummaryDialog(QDialog):
             from gui.chart import BalanceChart
 
             chart = BalanceChart(self)
-            chart.set_series(s.history, "deal")
+            chart.set_series(s.history, "deal", span=s.history_span or None)
             chart.setMinimumHeight(160)
             layout.addWidget(chart)
 

@@ -378,6 +378,26 @@ def snapshot_tricks(session: Session, bottom: int, *, thinking: bool = False,
         trump_note=note)
 
 
+#: Points of a session's balance chart at most: a long session is sampled evenly.
+CHART_POINTS = 200
+
+
+def balance_history(session: Session, points: int = CHART_POINTS
+                    ) -> tuple[list[tuple[str, list[int]]], int]:
+    """Each player's net result after the session's finished deals, as ``(name, values)``,
+    sampled evenly to at most ``points`` values (the last deal always included), and the
+    number of finished deals they stand for. Costs ``points``, not the session's length."""
+    logs = session.logs
+    n = len(logs) if logs and logs[-1].finished else len(logs) - 1
+    if n <= 0:
+        return [(name, []) for name in session.players], 0
+    picks = range(n) if n <= points else sorted(
+        {round(k * (n - 1) / (points - 1)) for k in range(points)})
+    start = session.start_balances
+    return [(name, [logs[i].balances[s] - start[s] for i in picks])
+            for s, name in enumerate(session.players)], n
+
+
 def hide_hands(snap: TableSnapshot) -> TableSnapshot:
     """The table with no hand face up (the hot-seat privacy screen is up)."""
     from dataclasses import replace

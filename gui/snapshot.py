@@ -102,6 +102,8 @@ class DealSummary:
     last_deal: bool
     #: Each player's net counters after each deal of the session so far (for the chart).
     history: list[tuple[str, list[int]]] = field(default_factory=list)
+    #: The deals ``history`` stands for when it is an even sample of a longer session.
+    history_span: int = 0
 
 
 @dataclass(frozen=True)
