@@ -450,3 +450,13 @@ def test_a_session_fits_names_to_the_name_rule():
     assert session.players == ["x" * 40, "Ben", "Cat", "Player 4"]
     _play(session, random.Random(1), 1)
     assert load_record(dumps_record(session)).players == session.players
+
+
+def test_the_amounts_benchmark_runs(capsys):
+    """``python -m gamecore.bench_record`` (its timings are reported, not asserted)."""
+    from gamecore import bench_record
+
+    assert bench_record.main(["--deals", "2", "--runs", "1", "--json"]) == 0
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()[:-1]]
+    assert [r["game"] for r in rows] == [g[0] for g in bench_record.GAMES]
+    assert bench_record.largest_options("newmarket", {})["nm.maxStake"] == MAX_AMOUNT
