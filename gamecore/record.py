@@ -336,13 +336,20 @@ def load_record(text: str) -> Record:
 
 
 def read_record(path: str | os.PathLike[str]) -> Record:
-    """Read and check the record at ``path`` (see :func:`load_record`); a file over the
-    size limit is refused before it is read whole. Raises :class:`RecordError`."""
+    """Read and check the record at ``path`` (see :func:`load_record_bytes`); a file over
+    the size limit is refused before it is read whole. Raises :class:`RecordError`."""
     try:
         with open(path, "rb") as f:
             raw = f.read(MAX_FILE_BYTES + 1)
     except OSError as e:
         raise RecordError(f"cannot read {path}: {e.strerror or e}") from None
+    return load_record_bytes(raw)
+
+
+def load_record_bytes(raw: bytes) -> Record:
+    """Check the bytes of a record file: at most :data:`~gamecore.limits.MAX_FILE_BYTES`
+    (refused before decoding), UTF-8 (a byte-order mark at the start is ignored), then as
+    :func:`load_record`. Raises :class:`RecordError`."""
     if len(raw) > MAX_FILE_BYTES:
         raise RecordError(f"the file is larger than the format's limit of "
                           f"{MAX_FILE_BYTES // (1024 * 1024)} MiB")
