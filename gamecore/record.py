@@ -281,7 +281,7 @@ def _where(path: tuple[str | int, ...], value: Any = None) -> str:
 def _check_tree(data: Any, strings: bool) -> None:
     """Refuse nesting deeper than :data:`~gamecore.limits.MAX_DEPTH`, a key twice in one
     object, and (when ``strings``) a string holding a character of category Cc, Cs, Zl or
-    Zp, naming the place. Visits each value once."""
+    Zp, naming the place. Looks at each value once, mostly at C speed."""
 
     def bad_string(text: str, path: tuple[str | int, ...]) -> None:
         ch = forbidden_char(text)
@@ -297,16 +297,26 @@ def _check_tree(data: Any, strings: bool) -> None:
             if type(value) is _Twice:
                 raise RecordError(f'{_where(path)}: key "{_key_text(value.twice)}" given twice '
                                   "in one object")
-            items: Any = value.items()
+            if strings and forbidden_char(" ".join(value)) is not None:
+                for key in value:
+                    bad_string(key, (*path, key))
+            keys: Any = value.keys()
+            items: list[Any] = list(value.values())
         else:
-            items = enumerate(value)
-        for key, item in items:
-            if strings and isinstance(key, str):
-                bad_string(key, (*path, key))
-            if isinstance(item, dict | list):
-                walk(item, level + 1, (*path, key))
-            elif strings and isinstance(item, str):
-                bad_string(item, (*path, key))
+            keys, items = range(len(value)), value
+        # The common case at C speed: no container among the items, no forbidden character
+        # in their strings; only then look at them one by one.
+        kinds = set(map(type, items))
+        if strings and str in kinds:
+            texts = [x for x in items if type(x) is str]
+            if forbidden_char(" ".join(texts)) is not None:
+                for key, item in zip(keys, items, strict=True):
+                    if type(item) is str:
+                        bad_string(item, (*path, key))
+        if dict in kinds or list in kinds or _Twice in kinds:
+            for key, item in zip(keys, items, strict=True):
+                if isinstance(item, dict | list):
+                    walk(item, level + 1, (*path, key))
 
     if isinstance(data, dict | list):
         walk(data, 1, ())
@@ -497,7 +507,8 @@ def outcome(session: Session) -> dict[str, Any]:
 
 def replay(record: Record) -> dict[str, Any]:
     """Replay ``record`` and return its outcome. Raises :class:`RecordError`."""
-    return outcome(replay_session(record))
+    with exact_ints():  # "next" may quote a stake bound of any size
+        return outcome(replay_session(record))
 
 
 # ---- writing ---------------------------------------------------------------------------

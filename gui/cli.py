@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 
@@ -31,7 +32,11 @@ def _replay(path: str) -> int:
         print(short_message(f"parlour replay: internal error: {type(e).__name__}: {e}"),
               file=sys.stderr)
         return 2
-    sys.stdout.write(text)
+    try:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except BrokenPipeError:  # the reader went away (``parlour replay f | head``): no noise
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0
 
 
