@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import stat
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -256,6 +257,9 @@ _DECODER = json.JSONDecoder(object_pairs_hook=_json_object, parse_int=_json_int,
 _SUSPECT = re.compile("[\\\\\x7f-\x9f\ud800-\udfff\u2028\u2029]")
 
 
+_TOO_LARGE = f"the file is larger than the format's limit of {MAX_FILE_BYTES >> 20} MiB"
+
+
 def _key_text(key: str) -> str:
     return shown(key) if forbidden_char(key) is None else shown(repr(key))
 
@@ -330,8 +334,7 @@ def load_record(text: str) -> Record:
     ignored. Raises :class:`RecordError` with a one-line reason."""
     if len(text) > MAX_FILE_BYTES // 4 and len(
             text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
-        raise RecordError(f"the file is larger than the format's limit of "
-                          f"{MAX_FILE_BYTES // (1024 * 1024)} MiB")
+        raise RecordError(_TOO_LARGE)
     if text.startswith("\ufeff"):
         text = text[1:]
     try:
@@ -348,9 +351,16 @@ def load_record(text: str) -> Record:
 def read_record(path: str | os.PathLike[str]) -> Record:
     """Read and check the record at ``path`` (see :func:`load_record_bytes`); a file over
     the size limit is refused before it is read whole. Raises :class:`RecordError`."""
+    file = Path(path)
     try:
-        with open(path, "rb") as f:
-            raw = f.read(MAX_FILE_BYTES + 1)
+        info = file.stat()
+        if stat.S_ISREG(info.st_mode):
+            if info.st_size > MAX_FILE_BYTES:
+                raise RecordError(_TOO_LARGE)
+            raw = file.read_bytes()
+        else:  # a pipe or a device has no size: read no more than the limit and one byte
+            with file.open("rb") as f:
+                raw = f.read(MAX_FILE_BYTES + 1)
     except OSError as e:
         raise RecordError(f"cannot read {path}: {e.strerror or e}") from None
     return load_record_bytes(raw)
@@ -361,8 +371,7 @@ def load_record_bytes(raw: bytes) -> Record:
     (refused before decoding), UTF-8 (a byte-order mark at the start is ignored), then as
     :func:`load_record`. Raises :class:`RecordError`."""
     if len(raw) > MAX_FILE_BYTES:
-        raise RecordError(f"the file is larger than the format's limit of "
-                          f"{MAX_FILE_BYTES // (1024 * 1024)} MiB")
+        raise RecordError(_TOO_LARGE)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -288,6 +289,12 @@ def test_a_file_over_32_mib_is_refused_before_parsing(tmp_path):
     path.write_bytes(b" " * (MAX_FILE_BYTES - 2) + b"{}")  # exactly the limit: read, parsed
     with pytest.raises(RecordError, match="format: expected"):
         read_record(path)
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs a device without end")
+def test_a_file_without_size_is_read_no_further_than_the_limit():
+    with pytest.raises(RecordError, match="the file is larger than the format's limit"):
+        read_record("/dev/zero")
 
 
 # ---- Pope Joan turn-up (PJ-22, PJ-C-4) and card options ---------------------------------
