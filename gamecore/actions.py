@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gamecore.cards import CardSyntaxError, card_code, parse_card
+from gamecore.limits import MAX_AMOUNT, shown
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,24 +104,34 @@ def format_action(action: Action, pools: Sequence[str] = ()) -> str:
 
 
 def _int(text: str, what: str) -> int:
-    if not text.isdigit():
-        raise ActionSyntaxError(f"{what} must be a whole number, not {text!r}")
-    return int(text)
+    """A seat or an amount: ASCII digits only, at most :data:`~gamecore.limits.MAX_AMOUNT`,
+    checked before converting (format "Limits")."""
+    if not (text.isascii() and text.isdigit()):
+        raise ActionSyntaxError(f"{what} must be a whole number, not {shown(repr(text))}")
+    digits = text.lstrip("0")
+    if len(digits) > len(str(MAX_AMOUNT)) or int(digits or "0") > MAX_AMOUNT:
+        raise ActionSyntaxError(f"{what} is over the format's limit of {MAX_AMOUNT}")
+    return int(digits or "0")
 
 
 def parse_action(text: str, pools: Sequence[str] = ()) -> Action:
     """Read one action in record syntax.
 
-    ``pools`` is the game's pool names, in order (needed for ``split``). Cards are read
-    leniently (see :func:`gamecore.cards.parse_card`). Raises :class:`ActionSyntaxError`.
+    ``pools`` is the game's pool names, in order (needed for ``split``). Words are separated
+    by exactly one ASCII space; seats and amounts are ASCII digits, each at most
+    :data:`~gamecore.limits.MAX_AMOUNT`; verbs are ASCII (any case); cards are read as
+    :func:`gamecore.cards.parse_card` reads them. Raises :class:`ActionSyntaxError`.
     """
     if not isinstance(text, str):
         raise ActionSyntaxError("an action must be a string")
-    words = text.split()
+    words = text.split(" ")
+    if "" in words:
+        raise ActionSyntaxError("the words of an action are separated by one space")
     if len(words) < 2:
         raise ActionSyntaxError("an action is \"<seat> <what>\"")
     seat = _int(words[0], "the seat")
-    verb, rest = words[1].lower(), words[2:]
+    verb = words[1].lower() if words[1].isascii() else words[1]
+    rest = words[2:]
     try:
         if verb == "stake" and len(rest) == 1:
             return NameStake(seat, _int(rest[0], "the stake"))
@@ -130,7 +141,7 @@ def parse_action(text: str, pools: Sequence[str] = ()) -> Action:
             for part in rest:
                 name, sep, num = part.partition(":")
                 if not sep or name not in amounts:
-                    raise ActionSyntaxError(f"unknown pool in split: {part!r}")
+                    raise ActionSyntaxError(f"unknown pool in split: {shown(repr(part))}")
                 if name in seen:
                     raise ActionSyntaxError(f"pool {name} named twice in split")
                 seen.add(name)
@@ -146,4 +157,4 @@ def parse_action(text: str, pools: Sequence[str] = ()) -> Action:
             return Play(seat, parse_card(words[1]))
     except CardSyntaxError as e:
         raise ActionSyntaxError(str(e)) from None
-    raise ActionSyntaxError(f"not an action: {text!r}")
+    raise ActionSyntaxError(f"not an action: {shown(repr(text))}")

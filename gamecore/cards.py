@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+from gamecore.limits import shown
+
 SPADES, HEARTS, DIAMONDS, CLUBS = 0, 1, 2, 3
 SUITS = (SPADES, HEARTS, DIAMONDS, CLUBS)
 SUIT_LETTERS = "SHDC"
@@ -84,15 +86,21 @@ _RANK_BY_CODE = {code: i for i, code in enumerate(RANK_CODES)} | {"T": 9}
 def parse_card(text: str) -> int:
     """Read one card in record notation and return its int.
 
-    Accepts ``10D``, ``QS``, ``T`` for ten, lower case, and suit symbols (``10♦``).
-    Raises :class:`CardSyntaxError` for anything else.
+    Accepts ``10D``, ``QS``, ``T`` for ten, lower case, and suit symbols (``10♦``): exactly
+    what the format's "Cards" allows, nothing around it (no spaces, and only ASCII letters
+    and digits besides the four suit symbols). Raises :class:`CardSyntaxError` for anything
+    else.
     """
     if not isinstance(text, str):
-        raise CardSyntaxError(f"not a card: {text!r}")
-    t = text.strip().upper()
-    if len(t) < 2 or t[-1] not in _SUIT_BY_CHAR or t[:-1] not in _RANK_BY_CODE:
-        raise CardSyntaxError(f"not a card: {text!r}")
-    return card(_RANK_BY_CODE[t[:-1]], _SUIT_BY_CHAR[t[-1]])
+        raise CardSyntaxError(f"not a card: {shown(repr(text))}")
+    rank, suit = text[:-1], text[-1:]
+    if suit.isascii():
+        suit = suit.upper()
+    r = _RANK_BY_CODE.get(rank.upper()) if rank.isascii() else None
+    s = _SUIT_BY_CHAR.get(suit)
+    if r is None or s is None:
+        raise CardSyntaxError(f"not a card: {shown(repr(text))}")
+    return card(r, s)
 
 
 def card_code(c: int) -> str:

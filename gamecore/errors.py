@@ -11,8 +11,9 @@ class ParlourError(Exception):
     """Base of every error the game core raises on purpose."""
 
 
-class OptionError(ParlourError):
-    """A rule option that does not exist, belongs to another game, or is out of range."""
+class OptionError(ParlourError, ValueError):
+    """A rule option that does not exist, belongs to another game, or is out of range (also
+    a ``ValueError``: a bad value, as code that checks remembered choices expects)."""
 
 
 class IllegalAction(ParlourError):

@@ -16,6 +16,7 @@ from gamecore.cards import JACK, cards_in, mask_of, rank_of
 from gamecore.decisions import Decision, PlayChoice
 from gamecore.errors import IllegalAction
 from gamecore.events import Event
+from gamecore.limits import fit_name
 from gamecore.spoilfive.deal import SpoilFiveDeal
 from gamecore.spoilfive.game import SpoilFive
 from gamecore.stops.deal import StopsDeal
@@ -60,8 +61,10 @@ class DealLog:
 class Session:
     """A session of one game.
 
-    Args: ``game`` (rules with options), ``players`` (names, seat order), ``first_dealer``
-    (seat), ``balances`` (counters per seat; default ``gen.startCounters`` each), ``pools``
+    Args: ``game`` (rules with options), ``players`` (names, seat order; each one fitted to
+    the deal record's name rule by :func:`gamecore.limits.fit_name`, "Player 3" if nothing
+    is left, so the session's record can always be read back), ``first_dealer`` (seat),
+    ``balances`` (counters per seat; default ``gen.startCounters`` each), ``pools``
     (counters per pool carried in; default all 0).
     """
 
@@ -73,7 +76,7 @@ class Session:
                              f"players, not {n}")
         self.game = game
         self.options = game.options
-        self.players = list(players)
+        self.players = [fit_name(p, f"Player {i + 1}") for i, p in enumerate(players)]
         self.n = n
         self.first_dealer = first_dealer
         start = int(game.options["gen.startCounters"])

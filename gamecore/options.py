@@ -8,10 +8,13 @@ by New Game and returns the complete option set for one game, defaults filled in
 from __future__ import annotations
 
 from collections.abc import Mapping
+from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any
 
+from gamecore.cards import SUIT_LETTERS, SUIT_SYMBOLS, CardSyntaxError, card_code, parse_card
 from gamecore.errors import OptionError
+from gamecore.limits import MAX_AMOUNT, MAX_ROUNDS, shown
 
 POPE_JOAN, NEWMARKET, SPIN, SPINADO, SPOIL_FIVE = (
     "pope-joan", "newmarket", "spin", "spinado", "spoil-five")
@@ -26,9 +29,11 @@ _NM = frozenset((NEWMARKET, SPIN))
 class OptionSpec:
     """One option: its key, the games it belongs to, its kind and default.
 
-    ``kind`` is ``"bool"``, ``"int"`` (an int ≥ ``minimum``), ``"int?"`` (``None`` or such an
-    int), ``"choice"`` (one of ``choices``), ``"suits"`` (four suit letters) or ``"false"``
-    (a reserved key that accepts only ``False``).
+    ``kind`` is ``"bool"``, ``"int"`` (an int from ``minimum`` to ``maximum``), ``"int?"``
+    (``None`` or such an int), ``"choice"`` (one of ``choices``; with ``cards`` the choices
+    are cards, read in any card syntax), ``"suits"`` (four suit letters or symbols) or
+    ``"false"`` (a reserved key that accepts only ``False``). ``maximum`` is the format's
+    limit (:mod:`gamecore.limits`).
     """
 
     key: str
@@ -37,6 +42,8 @@ class OptionSpec:
     default: Any
     minimum: int = 0
     choices: tuple[str, ...] = ()
+    maximum: int = MAX_AMOUNT
+    cards: bool = False
 
 
 #: One line for people about each house rule (New Game shows it beside the control).
@@ -105,7 +112,7 @@ NOT_HOUSE_RULES = frozenset(("stop.autoPlayForced", "sf.autoPlayForced",
 
 
 _SPECS = (
-    OptionSpec("gen.rounds", _ALL, "int", 1, minimum=1),
+    OptionSpec("gen.rounds", _ALL, "int", 1, minimum=1, maximum=MAX_ROUNDS),
     OptionSpec("gen.startCounters", _ALL, "int", 100, minimum=0),
     OptionSpec("gen.allowDebt", _ALL, "bool", True),
     OptionSpec("gen.endPools", _ALL, "choice", "split", choices=("split", "carryToNextSession")),
@@ -114,7 +121,8 @@ _SPECS = (
     OptionSpec("stop.autoPlayForced", _STOPS, "bool", True),
     OptionSpec("pj.dealerMayViewStock", frozenset((POPE_JOAN,)), "bool", False),
     OptionSpec("pj.profile", frozenset((POPE_JOAN,)), "choice", "F", choices=("F", "M", "C")),
-    OptionSpec("pj.pope", frozenset((POPE_JOAN,)), "choice", "7D", choices=("7D", "9D")),
+    OptionSpec("pj.pope", frozenset((POPE_JOAN,)), "choice", "7D", choices=("7D", "9D"),
+               cards=True),
     OptionSpec("pj.honourSuits", frozenset((POPE_JOAN,)), "suits", "DCSH"),
     OptionSpec("pj.removeEightOfDiamonds", frozenset((POPE_JOAN,)), "bool", False),
     OptionSpec("pj.doubling", frozenset((POPE_JOAN,)), "bool", True),
@@ -166,28 +174,53 @@ def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _check_value(spec: OptionSpec, v: Any) -> None:
+def _check_value(spec: OptionSpec, v: Any) -> Any:
+    """``v`` in canonical form (``"7D"``, ``"DCSH"``), or :class:`OptionError` naming the key."""
     key = spec.key
+    got = shown(repr(v))
     if spec.kind == "bool":
         if not isinstance(v, bool):
-            raise OptionError(f"options: {key} must be true or false (got {v!r})")
+            raise OptionError(f"options: {key} must be true or false (got {got})")
     elif spec.kind in ("int", "int?"):
         if v is None and spec.kind == "int?":
-            return
+            return v
         if not _is_int(v) or v < spec.minimum:
             extra = "null or " if spec.kind == "int?" else ""
             raise OptionError(
-                f"options: {key} must be {extra}an integer ≥ {spec.minimum} (got {v!r})")
+                f"options: {key} must be {extra}an integer ≥ {spec.minimum} (got {got})")
+        if v > spec.maximum:
+            raise OptionError(f"options: {key} must be at most {spec.maximum} (got {got})")
     elif spec.kind == "choice":
+        if spec.cards:  # format "Limits": a card option takes any card syntax ("7♦")
+            with suppress(CardSyntaxError):
+                v = card_code(parse_card(v))
         if v not in spec.choices:
             allowed = ", ".join(f'"{c}"' for c in spec.choices)
-            raise OptionError(f"options: {key} must be one of {allowed} (got {v!r})")
+            raise OptionError(f"options: {key} must be one of {allowed} (got {got})")
     elif spec.kind == "suits":
-        if not (isinstance(v, str) and len(v) == 4 and all(ch in "SHDC♠♥♦♣" for ch in v)):
+        suits = _canonical_suits(v)
+        if suits is None:
             raise OptionError(f"options: {key} must be four suit letters such as \"DCSH\" "
-                              f"(got {v!r})")
+                              f"(got {got})")
+        return suits
     elif spec.kind == "false" and v is not False:
-        raise OptionError(f"options: {key} is reserved and accepts only false (got {v!r})")
+        raise OptionError(f"options: {key} is reserved and accepts only false (got {got})")
+    return v
+
+
+def _canonical_suits(v: Any) -> str | None:
+    """Four suit characters (letters of either case, or symbols) as canonical letters."""
+    if not (isinstance(v, str) and len(v) == 4):
+        return None
+    out = ""
+    for ch in v:
+        if ch in SUIT_SYMBOLS:
+            out += SUIT_LETTERS[SUIT_SYMBOLS.index(ch)]
+        elif ch.isascii() and ch.upper() in SUIT_LETTERS:
+            out += ch.upper()
+        else:
+            return None
+    return out
 
 
 def house_rules(game: str, profile: str | None = None) -> list[OptionSpec]:
@@ -225,20 +258,21 @@ def resolve_options(game: str, given: Mapping[str, Any] | None) -> dict[str, Any
     (``nm.minStake ≤ nm.stake ≤ nm.maxStake``; ``nm.aceHigh`` refused for Spin, SP-9).
     """
     if game not in GAMES:
-        raise OptionError(f"game: unknown game {game!r}")
+        raise OptionError(f"game: unknown game {shown(repr(game))}")
     if given is None:
         given = {}
     if not isinstance(given, Mapping):
         raise OptionError("options: must be an object of option keys")
+    canonical: dict[str, Any] = {}
     for key, value in given.items():
         spec = SPECS.get(key)
         if spec is None:
-            raise OptionError(f"options: unknown key {key}")
+            raise OptionError(f"options: unknown key {shown(str(key))}")
         if game not in spec.games:
             raise OptionError(f"options: {key} is not an option of {game}")
-        _check_value(spec, value)
+        canonical[key] = _check_value(spec, value)
     out = defaults(game)
-    out.update(given)
+    out.update(canonical)
     if game in _NM:
         lo, st, hi = out["nm.minStake"], out["nm.stake"], out["nm.maxStake"]
         if st < lo:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import stat
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,6 +23,18 @@ from gamecore.cards import CardSyntaxError, card_code, parse_card
 from gamecore.decisions import PlayChoice, SplitChoice, StakeChoice
 from gamecore.errors import IllegalAction, OptionError, RecordError
 from gamecore.games import make_game
+from gamecore.limits import (
+    MAX_AMOUNT,
+    MAX_DEPTH,
+    MAX_FILE_BYTES,
+    MAX_INT_DIGITS,
+    SEED_LIMIT,
+    char_name,
+    exact_ints,
+    forbidden_char,
+    name_problem,
+    shown,
+)
 from gamecore.match import DealLog, Game, Session
 from gamecore.options import GAMES, STOPS_GAMES
 
@@ -79,20 +93,20 @@ def parse_record(data: Any) -> Record:
     if not isinstance(data, dict):
         raise RecordError("the file is not a deal record (expected a JSON object)")
     if data.get("format") != FORMAT:
-        raise RecordError(f'format: expected "{FORMAT}", got {data.get("format")!r}')
+        raise RecordError(f'format: expected "{FORMAT}", got {_got(data.get("format"))}')
     version = data.get("version")
     if not _is_int(version):
-        raise RecordError(f"version: expected 1, got {version!r}")
+        raise RecordError(f"version: expected 1, got {_got(version)}")
     if version > VERSION:
         raise RecordError(f"version: {version} is newer than this program reads ({VERSION})")
     if version != VERSION:
         raise RecordError(f"version: expected 1, got {version!r}")
     for key in data:
         if key not in _TOP_KEYS:
-            raise RecordError(f"unknown key {key}")
+            raise RecordError(f"unknown key {shown(key)}")
     name = data.get("game")
     if name not in GAMES:
-        raise RecordError(f"game: unknown game {name!r}")
+        raise RecordError(f"game: unknown game {_got(name)}")
     options = data.get("options", {})
     if not isinstance(options, dict):
         raise RecordError("options: must be an object")
@@ -103,6 +117,10 @@ def parse_record(data: Any) -> Record:
     players = data.get("players")
     if not (isinstance(players, list) and players and all(isinstance(p, str) for p in players)):
         raise RecordError("players: must be a list of names")
+    for i, player in enumerate(players):
+        problem = name_problem(player)
+        if problem is not None:
+            raise RecordError(f"players[{i}]: {problem}")
     n = len(players)
     if not game.min_players <= n <= game.max_players:
         raise RecordError(f"players: {name} is for {game.min_players} to {game.max_players} "
@@ -116,11 +134,16 @@ def parse_record(data: Any) -> Record:
         raise RecordError("start: must be an object")
     for key in start:
         if key not in _START_KEYS:
-            raise RecordError(f"start: unknown key {key}")
+            raise RecordError(f"start: unknown key {shown(key)}")
     balances = start.get("balances")
-    if balances is not None and not (
-            isinstance(balances, list) and len(balances) == n and all(map(_is_int, balances))):
-        raise RecordError(f"start.balances: must be {n} whole numbers")
+    if balances is not None:
+        if not (isinstance(balances, list) and len(balances) == n
+                and all(map(_is_int, balances))):
+            raise RecordError(f"start.balances: must be {n} whole numbers")
+        for i, amount in enumerate(balances):
+            if abs(amount) > MAX_AMOUNT:
+                raise RecordError(f"start.balances[{i}]: {amount} is beyond the format's limit "
+                                  f"(at most {MAX_AMOUNT} either way)")
     pools = None
     if "pools" in start:
         given = start["pools"]
@@ -129,12 +152,15 @@ def parse_record(data: Any) -> Record:
         pools = [0] * len(game.pools)
         for pool, amount in given.items():
             if pool not in game.pools:
-                raise RecordError(f"start.pools: unknown pool {pool}")
+                raise RecordError(f"start.pools: unknown pool {shown(pool)}")
             if not _is_int(amount) or amount < 0:
                 raise RecordError(f"start.pools.{pool}: must be a whole number ≥ 0")
+            if amount > MAX_AMOUNT:
+                raise RecordError(f"start.pools.{pool}: {amount} is over the format's limit "
+                                  f"of {MAX_AMOUNT}")
             pools[game.pools.index(pool)] = amount
     first = start.get("first_dealer", deals[0].dealer)
-    if first != deals[0].dealer:
+    if not _is_int(first) or first != deals[0].dealer:
         raise RecordError(f"start.first_dealer: must equal deals[0].dealer ({deals[0].dealer})")
     return Record(game, dict(options), list(players), balances, pools, first, deals)
 
@@ -145,7 +171,7 @@ def _parse_deal(d: Any, k: int, n: int, game_name: str) -> DealEntry:
         raise RecordError(f"{where}: must be an object")
     for key in d:
         if key not in _DEAL_KEYS:
-            raise RecordError(f"{where}: unknown key {key}")
+            raise RecordError(f"{where}: unknown key {shown(key)}")
     dealer = d.get("dealer")
     if not _is_int(dealer) or not 0 <= dealer < n:
         raise RecordError(f"{where}: dealer must be a seat from 0 to {n - 1}")
@@ -154,8 +180,8 @@ def _parse_deal(d: Any, k: int, n: int, game_name: str) -> DealEntry:
         raise RecordError(f"{where}: actions must be a list of strings")
     seed = d.get("seed")
     if seed is not None:
-        if not _is_int(seed):
-            raise RecordError(f"{where}: seed must be a whole number")
+        if not _is_int(seed) or not 0 <= seed < SEED_LIMIT:
+            raise RecordError(f"{where}: seed must be a whole number from 0 to 2^63 - 1")
         if any(key in d for key in ("hands", "stock", "turnup")):
             raise RecordError(f"{where}: give either seed or hands/stock/turnup, not both")
         return DealEntry(dealer, None, None, None, seed, list(actions))
@@ -179,26 +205,183 @@ def _parse_deal(d: Any, k: int, n: int, game_name: str) -> DealEntry:
     return DealEntry(dealer, hand_cards, stock, turnup, None, list(actions), "stock" in d)
 
 
+class _LongInt:
+    """A JSON integer with more digits than any integer of a record (format "Limits"): it
+    is never converted, and refused wherever it stands, by the check of that key."""
+
+    __slots__ = ("digits",)
+
+    def __init__(self, digits: int) -> None:
+        self.digits = digits
+
+    def __repr__(self) -> str:
+        return f"a {self.digits}-digit number"
+
+
+class _Twice(dict):  # type: ignore[type-arg]
+    """A JSON object that named the key :attr:`twice` twice (refused by :func:`_check_tree`)."""
+
+    twice: str = ""
+
+
+def _json_int(text: str) -> int | _LongInt:
+    # Called with the digits of every JSON integer: count them before converting, so a
+    # number of thousands of digits costs nothing and never meets Python's own limit.
+    digits = len(text) - text.startswith("-")
+    return _LongInt(digits) if digits > MAX_INT_DIGITS else int(text)
+
+
+def _json_constant(text: str) -> Any:
+    raise RecordError(f"the file is not valid JSON ({text} is not a JSON number)")
+
+
+def _json_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out = dict(pairs)
+    if len(out) == len(pairs):
+        return out
+    seen: set[str] = set()
+    for key, _ in pairs:
+        if key in seen:
+            break
+        seen.add(key)
+    twice = _Twice(out)
+    twice.twice = key
+    return twice
+
+
+_DECODER = json.JSONDecoder(object_pairs_hook=_json_object, parse_int=_json_int,
+                            parse_constant=_json_constant)
+# What can put a forbidden character into a decoded string: an escape (any backslash) or the
+# raw character itself (raw U+0000–001F inside a string is already invalid JSON). A file
+# with neither needs no look at its strings.
+_SUSPECT = re.compile("[\\\\\x7f-\x9f\ud800-\udfff\u2028\u2029]")
+
+
+_TOO_LARGE = f"the file is larger than the format's limit of {MAX_FILE_BYTES >> 20} MiB"
+
+
+def _key_text(key: str) -> str:
+    return shown(key) if forbidden_char(key) is None else shown(repr(key))
+
+
+def _where(path: tuple[str | int, ...], value: Any = None) -> str:
+    """A place in the record as messages name it: ``options.nm.stake``, ``players[2]``,
+    ``deal 3: hands[1]``, ``deal 3, action 4 ("…")`` (deals and actions counted from 1)."""
+    head = ""
+    if len(path) >= 2 and path[0] == "deals" and isinstance(path[1], int):
+        head, path = f"deal {path[1] + 1}", path[2:]
+        if len(path) == 2 and path[0] == "actions" and isinstance(path[1], int):
+            quoted = shown(repr(value)[1:-1], 80) if isinstance(value, str) else "…"
+            return f'{head}, action {path[1] + 1} ("{quoted}")'
+        if not path:
+            return head
+        head += ": "
+    text = ""
+    for part in path:
+        text += f"[{part}]" if isinstance(part, int) else ("." if text else "") + _key_text(part)
+    return head + (text or "the file")
+
+
+def _check_tree(data: Any, strings: bool) -> None:
+    """Refuse nesting deeper than :data:`~gamecore.limits.MAX_DEPTH`, a key twice in one
+    object, and (when ``strings``) a string holding a character of category Cc, Cs, Zl or
+    Zp, naming the place. Looks at each value once, mostly at C speed."""
+
+    def bad_string(text: str, path: tuple[str | int, ...]) -> None:
+        ch = forbidden_char(text)
+        if ch is not None:
+            raise RecordError(f"{_where(path, text)}: a {char_name(ch)} is not allowed in a "
+                              "record")
+
+    def walk(value: Any, level: int, path: tuple[str | int, ...]) -> None:
+        if level > MAX_DEPTH:
+            raise RecordError(f"{_where(path)}: nested deeper than the format allows "
+                              f"({MAX_DEPTH} levels of objects and arrays)")
+        if isinstance(value, dict):
+            if type(value) is _Twice:
+                raise RecordError(f'{_where(path)}: key "{_key_text(value.twice)}" given twice '
+                                  "in one object")
+            if strings and forbidden_char(" ".join(value)) is not None:
+                for key in value:
+                    bad_string(key, (*path, key))
+            keys: Any = value.keys()
+            items: list[Any] = list(value.values())
+        else:
+            keys, items = range(len(value)), value
+        # The common case at C speed: no container among the items, no forbidden character
+        # in their strings; only then look at them one by one.
+        kinds = set(map(type, items))
+        if strings and str in kinds:
+            texts = [x for x in items if type(x) is str]
+            if forbidden_char(" ".join(texts)) is not None:
+                for key, item in zip(keys, items, strict=True):
+                    if type(item) is str:
+                        bad_string(item, (*path, key))
+        if dict in kinds or list in kinds or _Twice in kinds:
+            for key, item in zip(keys, items, strict=True):
+                if isinstance(item, dict | list):
+                    walk(item, level + 1, (*path, key))
+
+    if isinstance(data, dict | list):
+        walk(data, 1, ())
+    elif strings and isinstance(data, str):
+        bad_string(data, ())
+
+
 def load_record(text: str) -> Record:
-    """Parse and check record JSON ``text``. Raises :class:`RecordError`."""
+    """Parse and check record JSON ``text`` within the format's limits ("Limits"): at most
+    :data:`~gamecore.limits.MAX_FILE_BYTES` of UTF-8, a byte-order mark at the start
+    ignored. Raises :class:`RecordError` with a one-line reason."""
+    if len(text) > MAX_FILE_BYTES // 4 and len(
+            text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
+        raise RecordError(_TOO_LARGE)
+    if text.startswith("\ufeff"):
+        text = text[1:]
     try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as e:
+        data = _DECODER.decode(text)
+    except json.JSONDecodeError as e:
         raise RecordError(f"the file is not valid JSON ({e})") from None
+    except RecursionError:
+        raise RecordError(f"the file is nested deeper than the format allows ({MAX_DEPTH} "
+                          "levels of objects and arrays)") from None
+    _check_tree(data, _SUSPECT.search(text) is not None)
     return parse_record(data)
 
 
 def read_record(path: str | os.PathLike[str]) -> Record:
-    """Read and check the record at ``path``. Raises :class:`RecordError`."""
+    """Read and check the record at ``path`` (see :func:`load_record_bytes`); a file over
+    the size limit is refused before it is read whole. Raises :class:`RecordError`."""
+    file = Path(path)
     try:
-        raw = Path(path).read_bytes()
+        info = file.stat()
+        if stat.S_ISREG(info.st_mode):
+            if info.st_size > MAX_FILE_BYTES:
+                raise RecordError(_TOO_LARGE)
+            raw = file.read_bytes()
+        else:  # a pipe or a device has no size: read no more than the limit and one byte
+            with file.open("rb") as f:
+                raw = f.read(MAX_FILE_BYTES + 1)
     except OSError as e:
         raise RecordError(f"cannot read {path}: {e.strerror or e}") from None
+    return load_record_bytes(raw)
+
+
+def load_record_bytes(raw: bytes) -> Record:
+    """Check the bytes of a record file: at most :data:`~gamecore.limits.MAX_FILE_BYTES`
+    (refused before decoding), UTF-8 (a byte-order mark at the start is ignored), then as
+    :func:`load_record`. Raises :class:`RecordError`."""
+    if len(raw) > MAX_FILE_BYTES:
+        raise RecordError(_TOO_LARGE)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise RecordError("the file is not a deal record (not UTF-8 text)") from None
     return load_record(text)
+
+
+def _got(value: Any) -> str:
+    """A value from the file as a message quotes it: its ``repr``, cut short."""
+    return shown(repr(value))
 
 
 # ---- replay ----------------------------------------------------------------------------
@@ -216,12 +399,12 @@ def _check_cards(game: Game, entry: DealEntry, n: int, where: str) -> None:
                               f"{game.name} with {n} players deals {k}")
     if entry.turnup is not None and not game.turns_trump:
         raise RecordError(f"{where}: turnup: {game.name} turns no trump; it must be null")
-    if game.turns_trump and not game.turnup_in_stock:
-        if entry.turnup is None:
-            raise RecordError(f"{where}: turnup missing: {game.name} turns a trump")
-        if entry.stock_given is False:
-            held = {c for h in entry.hands for c in h} | {entry.turnup}
-            entry.stock = [c for c in range(52) if game.pack >> c & 1 and c not in held]
+    if game.turns_trump and entry.turnup is None:
+        rule = {"M": " (PJ-22)", "C": " (PJ-C-4)"}.get(getattr(game, "profile", ""), "")
+        raise RecordError(f"{where}: turnup missing: {game.name} turns a trump{rule}")
+    if game.turns_trump and not game.turnup_in_stock and entry.stock_given is False:
+        held = {c for h in entry.hands for c in h} | {entry.turnup}
+        entry.stock = [c for c in range(52) if game.pack >> c & 1 and c not in held]
     seen: set[int] = set()
     extra = [entry.turnup] if entry.turnup is not None and not game.turnup_in_stock else []
     for c in [*(c for h in entry.hands for c in h), *entry.stock, *extra]:
@@ -249,6 +432,11 @@ def replay_session(record: Record) -> Session:
     Raises :class:`RecordError` naming the deal and action (counted from 1) at the first
     inconsistency or illegal action.
     """
+    with exact_ints():  # messages may quote balances of any size
+        return _replay_deals(record)
+
+
+def _replay_deals(record: Record) -> Session:
     session = new_session(record)
     game, n = record.game, len(record.players)
     for k, entry in enumerate(record.deals, start=1):
@@ -269,7 +457,7 @@ def replay_session(record: Record) -> Session:
         deal = session.deal
         assert deal is not None
         for j, text in enumerate(entry.actions, start=1):
-            here = f'{where}, action {j} ("{text}")'
+            here = f'{where}, action {j} ("{shown(text, 80)}")'
             try:
                 action = parse_action(text, game.pools)
             except ActionSyntaxError as e:
@@ -328,7 +516,8 @@ def outcome(session: Session) -> dict[str, Any]:
 
 def replay(record: Record) -> dict[str, Any]:
     """Replay ``record`` and return its outcome. Raises :class:`RecordError`."""
-    return outcome(replay_session(record))
+    with exact_ints():  # "next" may quote a stake bound of any size
+        return outcome(replay_session(record))
 
 
 # ---- writing ---------------------------------------------------------------------------

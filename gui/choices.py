@@ -6,23 +6,21 @@ default; the rest is kept. No Qt here.
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
 from gamecore.games import available_games, make_game
+from gamecore.limits import name_problem
 
 LEVELS = ("easy", "normal", "hard")
 DEFAULT_GAME = "newmarket"
-#: A player's name, as the deal record allows it (format "Limits").
-NAME_MAX = 40
 
 
 def valid_name(name: Any) -> bool:
-    """Whether ``name`` is a player name the deal record accepts: 1–40 code points, no
-    control, surrogate or line/paragraph separator characters, no space at either end."""
-    return (isinstance(name, str) and 1 <= len(name) <= NAME_MAX and name == name.strip()
-            and not any(unicodedata.category(ch) in ("Cc", "Cs", "Zl", "Zp") for ch in name))
+    """Whether ``name`` is a player name the deal record accepts (the name rule of
+    :func:`gamecore.limits.name_problem`: 1–40 code points, no control, surrogate or
+    line/paragraph separator characters, no space at either end)."""
+    return name_problem(name) is None
 
 
 @dataclass

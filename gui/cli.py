@@ -9,23 +9,34 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 
 def _replay(path: str) -> int:
+    """Replay the record at ``path``: the outcome as JSON on standard output and status 0,
+    or one line on standard error and status 2. The output is built whole before anything
+    is written, so a failure never leaves part of it behind; its integers are exact, of
+    any length."""
     from gamecore.errors import ParlourError
+    from gamecore.limits import exact_ints, short_message
     from gamecore.record import read_record, replay
 
     try:
-        result = replay(read_record(path))
+        with exact_ints():
+            text = json.dumps(replay(read_record(path)), ensure_ascii=False, indent=1) + "\n"
     except ParlourError as e:
-        print(f"parlour replay: {e}", file=sys.stderr)
+        print(short_message(f"parlour replay: {e}"), file=sys.stderr)
         return 2
     except Exception as e:  # a bug must still not print a traceback at the user
-        print(f"parlour replay: internal error: {type(e).__name__}: {e}", file=sys.stderr)
+        print(short_message(f"parlour replay: internal error: {type(e).__name__}: {e}"),
+              file=sys.stderr)
         return 2
-    json.dump(result, sys.stdout, ensure_ascii=False, indent=1)
-    sys.stdout.write("\n")
+    try:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except BrokenPipeError:  # the reader went away (``parlour replay f | head``): no noise
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0
 
 

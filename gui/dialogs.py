@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from gamecore.cards import card_label
+from gamecore.limits import MAX_AMOUNT
 from gui.snapshot import DealSummary
 
 __all__ = [
@@ -201,25 +202,28 @@ class StakeDialog(QDialog):
     """
 
     def __init__(self, parent: QWidget | None, dealer_name: str, low: int, high: int | None,
-                 default: int, cap: int = 50) -> None:
+                 default: int, cap: int = MAX_AMOUNT) -> None:
         """``dealer_name``: who deals (shown in the title). ``low``/``high``: the stake allowed
         by the rules, in counters per player (``high`` ``None``: no upper limit, and the
-        control then stops at ``max(cap, default)``). ``default``: the prefilled stake, in
-        counters."""
+        control then stops at ``max(cap, default)``; ``cap`` defaults to the record format's
+        limit, 10^9 counters, and the control never goes beyond that limit). ``default``: the
+        prefilled stake, in counters."""
         super().__init__(parent)
         _readable(self)
         self.dealer_name = dealer_name
         self.setWindowTitle("Name the stake")
         layout = _main_layout(self)
 
-        top = high if high is not None else cap
+        top = high if high is not None else max(cap, default)
+        top = max(low, min(top, MAX_AMOUNT))  # never a stake the record format refuses
         intro = _plain(
             "You deal. Name the stake every player puts on the layout "
-            f"(from {low} to {top} counters).", self, "intro")
+            f"(from {low:,} to {top:,} counters).", self, "intro")
         layout.addWidget(intro)
-        if high is None:
-            note = _plain(f"(no upper limit in these rules; this control stops at {cap})",
-                          self, "note")
+        if high is None or high > top:
+            note = _plain(f"(no upper limit in these rules; this control stops at {top:,})"
+                          if high is None else f"(the rules allow up to {high:,}; a saved game "
+                          f"holds at most {top:,})", self, "note")
             note.setForegroundRole(QPalette.ColorRole.PlaceholderText)
             layout.addWidget(note)
 
@@ -228,7 +232,7 @@ class StakeDialog(QDialog):
         caption = QLabel("&Stake:", self)
         self._spin = QSpinBox(self)
         self._spin.setObjectName("stake")
-        self._spin.setRange(low, high if high is not None else max(cap, default))
+        self._spin.setRange(low, top)
         self._spin.setValue(default)
         self._spin.setSuffix(" counters")
         self._spin.setMinimumWidth(150)
@@ -301,7 +305,7 @@ class SplitDialog(QDialog):
             name = _rich(_text_html(text, self.palette()), self, f"label_{i}", wrap=False)
             spin = QSpinBox(self)
             spin.setObjectName(f"pool_{i}")
-            spin.setRange(0, total)
+            spin.setRange(0, min(total, MAX_AMOUNT))
             spin.setValue(default[i])
             spin.setMinimumWidth(90)
             spin.setAccessibleName(f"Counters on {text}")

@@ -3,6 +3,9 @@ house rule of the chosen game with its default and a one-line explanation.
 
 It knows no rule: the games, their player ranges and their options arrive as plain data
 (:class:`~gui.snapshot.GameChoice`, option specs with a kind, default, range and choices).
+Its limits are the deal-record format's (:mod:`gamecore.limits`): integer house rules up to
+each option's ``maximum`` (10^9 counters, 1,000 rounds), names by the name rule, so every
+session it starts writes a record Parlour reads.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gamecore.limits import MAX_AMOUNT, NAME_MAX, fit_name
 from gui.snapshot import GameChoice
 
 NO_LIMIT = 0  # the special value of an optional integer (shown as "no limit")
@@ -64,7 +68,7 @@ class NewGameDialog(QDialog):
         self._players.setObjectName("players")
         self._name = QLineEdit(name, self)
         self._name.setObjectName("name")
-        self._name.setMaxLength(24)
+        self._name.setMaxLength(NAME_MAX)
         form.addRow("&Game:", self._game)
         form.addRow("&Players:", self._players)
         layout.addLayout(form)
@@ -89,7 +93,7 @@ class NewGameDialog(QDialog):
             edit = self._name if i == 0 else QLineEdit(seats_box)
             if i > 0:
                 edit.setObjectName(f"seatname_{i}")
-                edit.setMaxLength(24)
+                edit.setMaxLength(NAME_MAX)
                 edit.setText(given[i][0] if i < len(given) else DEFAULT_NAMES[i - 1])
             label = QLabel(f"Seat {i + 1}:", seats_box)
             grid.addWidget(label, i, 0)
@@ -179,7 +183,7 @@ class NewGameDialog(QDialog):
         if spec.kind in ("int", "int?"):
             spin = QSpinBox(self._rules_box)
             low = NO_LIMIT if spec.kind == "int?" else spec.minimum
-            spin.setRange(low, 10_000)
+            spin.setRange(low, getattr(spec, "maximum", MAX_AMOUNT))
             if spec.kind == "int?":
                 spin.setSpecialValueText("no limit")
             spin.setValue(NO_LIMIT if value is None else int(value))
@@ -232,26 +236,26 @@ class NewGameDialog(QDialog):
         return self._players.value()
 
     def name(self) -> str:
-        """Your name (``"You"`` when left empty)."""
-        return self._name.text().strip() or "You"
+        """Your name, fitted to the record's name rule (``"You"`` when left empty)."""
+        return fit_name(self._name.text(), "You")
 
     def allow_undo(self) -> bool:
         """Whether undo is allowed at the new table."""
         return self._undo.isChecked()
 
     def seats(self) -> list[tuple[str, bool, str]]:
-        """``(name, is_person, level)`` for each seat, clockwise from seat 1; empty names get
-        a default ("Player 3" for a person, a computer name otherwise); ``level`` is
-        "easy", "normal" or "hard" for a computer player."""
+        """``(name, is_person, level)`` for each seat, clockwise from seat 1; names fitted
+        to the record's name rule (:func:`gamecore.limits.fit_name`), empty ones get a
+        default ("Player 3" for a person, a computer name otherwise); ``level`` is "easy",
+        "normal" or "hard" for a computer player."""
         out = []
         for i in range(self.players()):
             index = self._kinds[i].currentIndex()
             person = index == 0
             level = LEVELS[index - 1] if index > 0 else "normal"
-            name = self._names[i].text().strip()
-            if not name:
-                name = ("You" if i == 0 else f"Player {i + 1}") if person \
-                    else DEFAULT_NAMES[max(0, i - 1)]
+            fallback = ("You" if i == 0 else f"Player {i + 1}") if person \
+                else DEFAULT_NAMES[max(0, i - 1)]
+            name = fit_name(self._names[i].text(), fallback)
             out.append((name, person, level))
         return out
 

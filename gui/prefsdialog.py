@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gamecore.limits import NAME_MAX, fit_name
 from gui.settings import SPEEDS, Prefs
 
 BACK_NAMES = {"burgundy": "Burgundy lattice", "navy": "Navy lattice", "forest": "Forest lattice"}
@@ -52,8 +53,10 @@ class PrefsDialog(QDialog):
         self.auto = QCheckBox("Play my forced moves for me", self)
         self.auto.setObjectName("autoPlay")
         self.auto.setChecked(prefs.auto_play)
-        self.name = QLineEdit(prefs.name, self)
+        self.name = QLineEdit(self)
         self.name.setObjectName("name")
+        self.name.setMaxLength(NAME_MAX)  # the record's name rule (gamecore.limits)
+        self.name.setText(prefs.name)
         form.addRow("Animation &speed:", self.speed)
         form.addRow("&Cards:", self.four)
         form.addRow("Card &back:", self.back)
@@ -69,8 +72,8 @@ class PrefsDialog(QDialog):
         layout.addWidget(buttons)
 
     def prefs(self) -> Prefs:
-        """The settings as edited."""
+        """The settings as edited; the name fitted to the record's name rule."""
         return Prefs(speed=self.speed.currentData(), four_colour=self.four.isChecked(),
                      back=self.back.currentData(), felt=self.felt.currentData(),
                      auto_play=self.auto.isChecked(),
-                     name=self.name.text().strip() or "You", zoom=self._base.zoom)
+                     name=fit_name(self.name.text(), "You"), zoom=self._base.zoom)

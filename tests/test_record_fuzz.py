@@ -1,123 +1,56 @@
-"""Damaged and foreign records never crash: 10,000 mutated or truncated records through the
-loader in-process and about 100 through ``parlour replay`` — each gives a valid outcome or a
-one-line refusal; never a traceback, never a hang. Old record versions stay loadable."""
+"""Damaged and hostile records never crash (``tests/fuzz_records.py``): CI runs a share of
+the mutation fuzz, every kind of damage and every kind of fault of the format's "Limits",
+in process and through ``parlour replay``; each case gives a valid outcome or a one-line
+refusal, never an internal error, never a hang. ``python -m tests.fuzz_records --cases
+12000 --command 300`` runs the long share. Old record versions stay loadable."""
 
-import copy
 import json
+import os
 import random
-import subprocess
-import sys
-from concurrent.futures import ThreadPoolExecutor
 
-from gamecore.errors import ParlourError
-from gamecore.record import load_record, replay
-from paths import DATA, ROOT
+from fuzz_records import _LIMITS, KINDS, mutate, run_by_command, run_in_process, seeds
+from gamecore.errors import RecordError
+from gamecore.limits import MAX_FILE_BYTES
+from gamecore.record import load_record, load_record_bytes, replay
+from paths import DATA
 
-MUTATIONS_IN_PROCESS = 10_000
-MUTATIONS_BY_COMMAND = 100
-FOLDERS = ("newmarket", "pope-joan-f", "pope-joan-m", "pope-joan-c", "spin", "spinado",
-           "spoil-five")
+#: The share CI runs (the environment may ask for more).
+CASES_IN_PROCESS = int(os.environ.get("PARLOUR_FUZZ_CASES", "3000"))
+CASES_BY_COMMAND = int(os.environ.get("PARLOUR_FUZZ_COMMAND_CASES", "16"))
 
 
-def _seeds() -> list[dict]:
-    """One or two deals of several records of every game: small enough to replay fast."""
-    out = []
-    for folder in FOLDERS:
-        for path in sorted((DATA / "conformance" / folder).glob("0[0-1][0-9].json"))[:4]:
-            data = json.loads(path.read_text())
-            data["deals"] = data["deals"][:2]
-            out.append(data)
-    return out
+def test_mutated_records_in_process():
+    tally = run_in_process(CASES_IN_PROCESS)
+    assert tally.internal == [] and tally.hangs == []
+    assert tally.cases == CASES_IN_PROCESS == tally.accepted + tally.refused
+    assert tally.refused > CASES_IN_PROCESS // 2 and tally.accepted > CASES_IN_PROCESS // 20
+    # Every kind of damage came up, and each kind of limit fault was refused in some case.
+    assert set(tally.kinds) >= set(KINDS)
+    assert all(tally.refused_kinds[f.__name__.lstrip("_")] > 0 for f in _LIMITS)
 
 
-JUNK = [None, True, 0, -1, 2**70, 1.5, "", "XX", "10Z", [], {}, [1, 2], {"a": 1}, "0 AH",
-        "9 stake 4", "0 split AH:99", "0 spin AD", "0 rob 2C"]
+def test_every_kind_of_limit_fault_gives_an_outcome_or_a_reason():
+    """A few cases of each kind of "Limits" fault, and of an oversized file, named."""
+    base = seeds()
+    rng = random.Random(3)
+    for kind in [f.__name__.lstrip("_") for f in _LIMITS] + ["oversized"]:
+        for _ in range(2 if kind == "oversized" else 25):
+            _, raw = mutate(rng.choice(base), rng, kind)
+            try:
+                out = replay(load_record_bytes(raw))
+            except RecordError as e:
+                assert str(e) and "\n" not in str(e), kind
+                assert (len(raw) > MAX_FILE_BYTES) == str(e).startswith(
+                    "the file is larger than"), kind
+            else:
+                assert len(raw) <= MAX_FILE_BYTES, kind
+                assert set(out) == {"game", "deals", "balances", "pools", "next"}, kind
 
 
-def _mutate(data: dict, rng: random.Random) -> str:
-    """A damaged copy of ``data`` as JSON text (or broken text)."""
-    d = copy.deepcopy(data)
-    kind = rng.randrange(9)
-    if kind == 0:  # truncated file
-        text = json.dumps(d)
-        return text[: rng.randrange(len(text))]
-    if kind == 1:  # a flipped character
-        text = json.dumps(d)
-        i = rng.randrange(len(text))
-        return text[:i] + chr(rng.randrange(32, 0x2660)) + text[i + 1:]
-    deal = rng.choice(d["deals"])
-    if kind == 2 and deal.get("actions"):  # an action removed, repeated or swapped
-        acts = deal["actions"]
-        i = rng.randrange(len(acts))
-        op = rng.randrange(3)
-        if op == 0:
-            del acts[i]
-        elif op == 1:
-            acts.insert(i, acts[i])
-        else:
-            j = rng.randrange(len(acts))
-            acts[i], acts[j] = acts[j], acts[i]
-    elif kind == 3:  # a card moved between hands or into the stock
-        hands = deal.get("hands") or [[]]
-        a, b = rng.choice(hands), rng.choice(hands + [deal.setdefault("stock", [])])
-        if a:
-            b.append(a.pop(rng.randrange(len(a))))
-    elif kind == 4:  # a key removed
-        target = rng.choice([d, deal, d.get("start", d)])
-        if target:
-            target.pop(rng.choice(list(target)), None)
-    elif kind == 5:  # a value replaced by junk
-        target = rng.choice([d, deal])
-        target[rng.choice(list(target))] = rng.choice(JUNK)
-    elif kind == 6:  # a junk option
-        d.setdefault("options", {})[rng.choice(["nm.stake", "gen.rounds", "pj.profile",
-                                                "sf.robbing", "x.y"])] = rng.choice(JUNK)
-    elif kind == 7:  # an action replaced by junk
-        if deal.get("actions"):
-            deal["actions"][rng.randrange(len(deal["actions"]))] = rng.choice(JUNK)
-    else:  # a version or format change
-        d[rng.choice(["version", "format", "game"])] = rng.choice(JUNK + [2, "spoil-six"])
-    return json.dumps(d)
-
-
-def test_ten_thousand_mutated_records_in_process():
-    rng = random.Random(20261129)
-    seeds = _seeds()
-    refused = accepted = 0
-    for _ in range(MUTATIONS_IN_PROCESS):
-        text = _mutate(rng.choice(seeds), rng)
-        try:
-            out = replay(load_record(text))
-        except ParlourError as e:
-            assert "\n" not in str(e) and str(e)
-            refused += 1
-        else:
-            assert set(out) == {"game", "deals", "balances", "pools", "next"}
-            accepted += 1
-    assert refused + accepted == MUTATIONS_IN_PROCESS and refused > 1000 and accepted > 100
-
-
-def test_mutated_records_through_the_command(tmp_path):
-    rng = random.Random(7)
-    seeds = _seeds()
-    paths = []
-    for i in range(MUTATIONS_BY_COMMAND):
-        p = tmp_path / f"m{i}.parlour.json"
-        p.write_text(_mutate(rng.choice(seeds), rng), encoding="utf-8", errors="replace")
-        paths.append(p)
-
-    def run(p):
-        return subprocess.run([sys.executable, "-m", "gui.cli", "replay", str(p)],
-                              capture_output=True, text=True, cwd=ROOT, timeout=60)
-
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        results = list(pool.map(run, paths))
-    for r in results:
-        assert "Traceback" not in r.stderr
-        if r.returncode == 0:
-            assert json.loads(r.stdout)["deals"] is not None and r.stderr == ""
-        else:
-            assert r.returncode == 2 and r.stdout == "" and len(r.stderr.splitlines()) == 1
+def test_mutated_records_through_the_command():
+    tally = run_by_command(CASES_BY_COMMAND)
+    assert tally.internal == [] and tally.hangs == []
+    assert tally.cases == CASES_BY_COMMAND == tally.accepted + tally.refused
 
 
 def test_version_1_fixtures_stay_loadable():

@@ -18,11 +18,15 @@ counts; its :meth:`SearchPool.cancel` stops a search at once (new game, undo, qu
 from __future__ import annotations
 
 import multiprocessing
+import multiprocessing.connection
+import os
 import random
+import sys
 import threading
 import time
 from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import suppress
 from math import log, sqrt
 from typing import Any
 
@@ -158,10 +162,52 @@ def best_code(visits: Mapping[int, int]) -> int:
 _worker_cancel: Any = None
 _worker_games: dict[tuple[str, str], Game] = {}
 
+#: How much lower a search worker's scheduling priority is than the app's (POSIX nice
+#: increment; on Windows: the "below normal" class), so the GUI keeps its time under load.
+WORKER_NICENESS = 10
+#: Seconds between a worker's checks that its parent (the app) is still alive.
+PARENT_POLL = 0.25
 
-def _init_worker(cancel: Any) -> None:
+
+def _init_worker(cancel: Any, parent_pid: int | None = None) -> None:
     global _worker_cancel
     _worker_cancel = cancel
+    _lower_priority()
+    _watch_parent(parent_pid if parent_pid is not None else os.getppid())
+
+
+def _lower_priority() -> None:
+    """Give this worker process a lower scheduling priority than the app."""
+    if hasattr(os, "nice"):
+        with suppress(OSError):
+            os.nice(WORKER_NICENESS)
+    elif sys.platform == "win32":  # pragma: no cover (Windows only)
+        import ctypes
+
+        below_normal = 0x4000  # BELOW_NORMAL_PRIORITY_CLASS
+        kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined]
+        kernel32.SetPriorityClass(kernel32.GetCurrentProcess(), below_normal)
+
+
+def _watch_parent(parent_pid: int) -> None:
+    """Exit this worker at once when its parent dies, however it dies (SIGKILL included):
+    a daemon thread waits on the parent's sentinel (the end of a pipe from the parent that
+    closes with it on POSIX, the parent's process handle on Windows) and, as a second
+    check, notices on POSIX that the parent pid is no longer this process's parent."""
+    parent = multiprocessing.parent_process()
+    sentinel = parent.sentinel if parent is not None else None
+
+    def watch() -> None:
+        while True:
+            if sentinel is not None:
+                if multiprocessing.connection.wait([sentinel], timeout=PARENT_POLL):
+                    os._exit(0)
+            else:
+                time.sleep(PARENT_POLL)
+            if os.name == "posix" and os.getppid() != parent_pid:
+                os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
 def _worker_game(name: str, options: dict[str, Any]) -> Game:
@@ -198,7 +244,10 @@ class SearchPool:
     use or on :meth:`start` (do it when a game begins: starting takes a moment), use the
     ``spawn`` method (safe beside Qt's threads and in frozen builds, with
     ``multiprocessing.freeze_support()`` in the entry point) and live until
-    :meth:`shutdown`. :meth:`cancel` may be called from any thread.
+    :meth:`shutdown`, or until the app dies however it dies (each worker watches its parent
+    and exits within :data:`PARENT_POLL` seconds; the resource tracker follows once they
+    are gone). Workers run at a lower scheduling priority (:data:`WORKER_NICENESS`), so
+    the GUI keeps its time. :meth:`cancel` may be called from any thread.
     """
 
     def __init__(self, workers: int = 2) -> None:
@@ -213,7 +262,7 @@ class SearchPool:
         if self._executor is None:
             self._executor = ProcessPoolExecutor(self.workers, mp_context=self._ctx,
                                                  initializer=_init_worker,
-                                                 initargs=(self._cancel,))
+                                                 initargs=(self._cancel, os.getpid()))
             for f in [self._executor.submit(_noop) for _ in range(self.workers)]:
                 f.result()
 
