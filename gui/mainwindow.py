@@ -9,22 +9,27 @@ it is up, so the game never moves on behind it.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
+    QApplication,
     QDialog,
     QFileDialog,
     QLabel,
     QMainWindow,
     QMessageBox,
+    QProgressBar,
     QVBoxLayout,
     QWidget,
 )
 
 from gamecore import stats as gstats
 from gamecore.errors import ParlourError
+from gamecore.limits import short_message
 from gamecore.match import Session
 from gui import persistence, presenter, settings
 from gui.cardart import CardArt
@@ -45,6 +50,9 @@ class MainWindow(QMainWindow):
     no longer validates falls back to its default). ``autosave`` is the autosave's path
     (its folder is the data folder: statistics beside it, abandoned games below it), or
     ``None`` to keep nothing; ``notice_log`` (tests) receives every notice as a line."""
+
+    #: A file read on a worker thread: (path, (session, meta) or None, error or None).
+    _loaded = Signal(object, object, object)
 
     def __init__(self, pace: int = 350, seed: int | None = None, remember: bool = False,
                  autosave: Path | None = None, notice_log: Path | None = None) -> None:
@@ -83,6 +91,16 @@ class MainWindow(QMainWindow):
         self.message: QMessageBox | None = None
         self.file_dialog: QFileDialog | None = None
         self.lock: TableLock | None = None
+        #: The file Game → Open is reading on a worker thread, if any.
+        self.loading: Path | None = None
+        self._loaded.connect(self._on_loaded)
+        self.busy = QProgressBar(self)
+        self.busy.setObjectName("busy")
+        self.busy.setRange(0, 0)  # no known length: a busy indication
+        self.busy.setMaximumWidth(120)
+        self.busy.setAccessibleName("Reading a saved game")
+        self.statusBar().addPermanentWidget(self.busy)
+        self.busy.hide()
         #: The saved game offered for resuming and not yet answered: ``(session, meta)``.
         self.offer: tuple[Session, persistence.TableMeta] | None = None
         self.players = 4
@@ -392,16 +410,42 @@ class MainWindow(QMainWindow):
         self.file_dialog = dlg
         self._modal(dlg)
 
-    def open_file(self, path: Path) -> bool:
-        """Open the saved game at ``path``; on failure show one clear message and keep the
-        current game untouched. When the current game has progress the person confirms
-        first (it is then kept among the abandoned games). Returns whether the file could
-        be read."""
-        try:
-            session, meta = persistence.load(path)
-        except ParlourError as e:
-            self._warn("This file cannot be opened", f"{path.name}: {e}")
-            return False
+    def open_file(self, path: Path) -> None:
+        """Open the saved game at ``path``. It is read and replayed on a worker thread (a
+        long session takes a second or more) while the window stays responsive, with a
+        busy indication, and the game holds. A bad file leaves the current game untouched
+        and says why in one line; a good one replaces the current game, after the person's
+        confirmation when it has progress (it is then kept among the abandoned games).
+        :attr:`loading` is the path being read, ``None`` when done."""
+        if self.loading is not None:
+            return
+        self.loading = path
+        self.controller.hold()
+        self.busy.show()
+        QApplication.setOverrideCursor(Qt.CursorShape.BusyCursor)
+        self.show_status(f"Reading {path.name}…")
+
+        def work() -> None:
+            try:
+                self._loaded.emit(path, persistence.load(path), None)
+            except ParlourError as e:
+                self._loaded.emit(path, None, short_message(str(e)))
+            except Exception as e:  # noqa: BLE001 - a file must never crash the table
+                self._loaded.emit(path, None, f"it cannot be read ({type(e).__name__})")
+
+        threading.Thread(target=work, name="parlour-open", daemon=True).start()
+
+    def _on_loaded(self, path: Path, loaded: tuple[Session, persistence.TableMeta] | None,
+                   error: str | None) -> None:
+        self.loading = None
+        self.busy.hide()
+        QApplication.restoreOverrideCursor()
+        self.controller.release()
+        if loaded is None:
+            self._warn("This file cannot be opened", short_message(f"{path.name}: {error}"))
+            self.show_status(f"{path.name} was not opened.")
+            return
+        session, meta = loaded
 
         def opened() -> None:
             self.resume(session, meta)
@@ -409,7 +453,6 @@ class MainWindow(QMainWindow):
             self.controller.autosave()
 
         self._replace_game(opened, f"open {path.name}")
-        return True
 
     def ask_save(self) -> None:
         """Game → Save As: write the session as a deal record."""

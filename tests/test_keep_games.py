@@ -142,7 +142,8 @@ def test_open_asks_first_and_keeps_the_game_it_leaves(qtbot, tmp_path):
     _play_once(qtbot, window)
     _my_turn(qtbot, window)
     before = outcome(window.controller.session)
-    assert window.open_file(other)
+    window.open_file(other)
+    qtbot.waitUntil(lambda: window.loading is None, timeout=WAIT)
     box = window.message
     assert isinstance(box, QMessageBox) and f"to open {other.name}?" in box.text()
     qtbot.mouseClick(_button(box, "leave"), Qt.MouseButton.LeftButton)

@@ -229,6 +229,7 @@ def test_a_finished_session_is_not_offered(qtbot, tmp_path):
                                                        SeatKind("C", False)],
                                   options={"gen.rounds": 1})
     qtbot.waitUntil(lambda: window.controller.state == "over", timeout=20000)
+    assert window.controller.flush_autosave()
     assert persistence.resumable(tmp_path / "auto.parlour.json") is None
     window.close()
     fresh = _window(qtbot, tmp_path, seed=5)
@@ -245,11 +246,38 @@ def test_save_as_and_open_round_trip(qtbot, tmp_path):
     c.save_as(path)
     other = _window(qtbot, tmp_path / "elsewhere", seed=8)  # another computer
     other.start()
-    assert other.open_file(path)
-    assert outcome(other.controller.session) == outcome(c.session)
+    other.open_file(path)
+    qtbot.waitUntil(lambda: other.loading is None, timeout=10_000)
+    # The opened game goes on from exactly where it was saved.
+    assert _records_continue(json.loads(path.read_text()), record_of(other.controller.session))
 
 
-@pytest.mark.parametrize("damage", ["truncate", "foreign", "newer", "garbage"])
+def _damaged(text: str, damage: str) -> str:
+    """The saved game ``text`` with one kind of damage (issue: Open shows every reason)."""
+    data = json.loads(text)
+    if damage == "truncate":
+        return text[: len(text) // 2]
+    if damage == "foreign":
+        return '{"hello": 1}'
+    if damage == "newer":
+        return text.replace('"version": 1', '"version": 7')
+    if damage == "garbage":
+        return "\x00\x01 not a record"
+    if damage == "4,301 digits":
+        return text.replace('"first_dealer": ', '"first_dealer": ' + "1" * 4301 + ", \"x\": ")
+    if damage == "a superscript digit":
+        action = data["deals"][0]["actions"][0]
+        data["deals"][0]["actions"][0] = "\u00b9" + action[1:]  # "¹ stake 4"
+    if damage == "a float dealer":
+        data["deals"][0]["dealer"] = float(data["deals"][0]["dealer"])
+    if damage == "a long unknown key":
+        data["k" * 5000] = 1
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize("damage", ["truncate", "foreign", "newer", "garbage", "4,301 digits",
+                                    "a superscript digit", "a float dealer",
+                                    "a long unknown key", "over the size limit"])
 def test_opening_a_bad_file_keeps_the_current_game(qtbot, tmp_path, damage):
     window = _window(qtbot, tmp_path)
     window.start()
@@ -258,16 +286,57 @@ def test_opening_a_bad_file_keeps_the_current_game(qtbot, tmp_path, damage):
     before = outcome(c.session)
     good = tmp_path / "good.parlour.json"
     c.save_as(good)
-    text = good.read_text()
     bad = tmp_path / "bad.parlour.json"
-    bad.write_text({"truncate": text[: len(text) // 2], "foreign": '{"hello": 1}',
-                    "newer": text.replace('"version": 1', '"version": 7'),
-                    "garbage": "\x00\x01 not a record"}[damage])
-    assert not window.open_file(bad)
-    assert isinstance(window.message, QMessageBox)
-    assert window.message.text().startswith("bad.parlour.json: ")
-    assert "\n" not in window.message.text()
+    if damage == "over the size limit":
+        with bad.open("wb") as f:  # 33 MiB of spaces around a good record
+            f.write(good.read_bytes())
+            f.write(b" " * (33 << 20))
+    else:
+        bad.write_text(_damaged(good.read_text(), damage))
+    window.open_file(bad)
+    qtbot.waitUntil(lambda: window.loading is None, timeout=10_000)
+    assert isinstance(window.message, QMessageBox) and window.message.isVisible()
+    text = window.message.text()
+    assert text.startswith("bad.parlour.json: ") and len(text) > len("bad.parlour.json: ")
+    assert "\n" not in text and len(text) <= 300
+    assert "internal" not in text and "Error" not in text
     assert outcome(c.session) == before
+
+
+def test_the_window_stays_responsive_while_a_file_is_read(qtbot, tmp_path, monkeypatch):
+    """Open reads on a worker thread: while it reads, the event loop runs, the busy
+    indication shows and the game holds."""
+    import threading
+
+    window = _window(qtbot, tmp_path)
+    window.start()
+    c = window.controller
+    _until_person(qtbot, c)
+    path = tmp_path / "mine.parlour.json"
+    c.save_as(path)
+    gate = threading.Event()
+    real_load = persistence.load
+
+    def slow_load(p):
+        gate.wait(10)  # a long session being replayed
+        return real_load(p)
+
+    monkeypatch.setattr(persistence, "load", slow_load)
+    window.open_file(path)
+    ticks = []
+    from PySide6.QtCore import QTimer
+
+    QTimer.singleShot(0, lambda: ticks.append(window.loading))
+    qtbot.waitUntil(lambda: bool(ticks), timeout=5000)
+    assert ticks == [path]  # the event loop ran while the file was being read
+    assert window.busy.isVisible() and c.held
+    gate.set()
+    qtbot.waitUntil(lambda: window.loading is None, timeout=10_000)
+    assert not window.busy.isVisible()
+    leave = window.message.findChild(QPushButton, "leave")  # this game had a decision
+    leave.click()
+    assert not c.held
+    assert window.status_label.text() == "Opened mine.parlour.json."
 
 
 def test_undo_takes_back_to_the_persons_previous_decision(qtbot, tmp_path):
