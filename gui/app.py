@@ -23,6 +23,10 @@ def run(argv: list[str] | None = None, game: str | None = None, profile: str | N
     tests; ``size`` ("WxH") sets the window's size; ``notice_log`` (tests) is a file that
     receives every notice the window shows. A data folder that cannot be used never stops
     the table: it plays without saving and says why."""
+    # Balances are exact integers of any size (a long doubling Pope Joan session may show
+    # one beyond Python's default 4,300 digits); the record reader never converts a long
+    # digit string itself, so lifting the limit opens no hole.
+    sys.set_int_max_str_digits(0)
     app = QApplication.instance() or QApplication(argv if argv is not None else sys.argv[:1])
     app.setApplicationName("Parlour")
     app.setOrganizationName("Parlour")
