@@ -1,6 +1,6 @@
 """``python -m gui.bench_session``: does a long session stay cheap at the table?
 
-For sessions of 100 and of 4,000 finished deals of Newmarket (you and three Normal computer
+For sessions of 100 and of 4,000 finished deals of Newmarket (you and four Normal computer
 players), resumed at the table offscreen, it measures the GUI thread's time for every
 action of the next deals (the table's whole response to it: the engine, the autosave, the
 redraw, and at the end of a deal its summary, statistics and the write of the record) and
@@ -22,7 +22,7 @@ from typing import Any
 
 
 def session_file(deals: int) -> Path:
-    """A record of ``deals`` finished deals of Newmarket (4 players), made once."""
+    """A record of ``deals`` finished deals of Newmarket (5 players), made once."""
     from gamecore.decisions import PlayChoice
     from gamecore.games import make_game
     from gamecore.match import Session
@@ -31,9 +31,9 @@ def session_file(deals: int) -> Path:
     path = Path(tempfile.gettempdir()) / f"parlour-bench-{deals}.parlour.json"
     if path.exists():
         return path
-    rounds = -(-(deals + 10) // 4)
+    rounds = -(-(deals + 10) // 5)  # five players: 1,000 rounds (the most) hold 5,000 deals
     game = make_game("newmarket", {"gen.rounds": rounds, "gen.allowDebt": True})
-    session = Session(game, ["You", "Ben", "Cat", "Dan"], 0)
+    session = Session(game, ["You", "Ben", "Cat", "Dan", "Eve"], 0)
     for k in range(deals):
         session.start_deal_seeded(k)
         while not session.deal.over:
@@ -72,7 +72,7 @@ def measure(deals: int, measured: int) -> tuple[float, float, float]:
     folder = Path(tempfile.mkdtemp(prefix="parlour-bench-"))
     autosave = folder / persistence.AUTOSAVE
     session, _ = persistence.load(session_file(deals))
-    meta = persistence.TableMeta([True, False, False, False])
+    meta = persistence.TableMeta([True, False, False, False, False])
     window = MainWindow(pace=0, seed=1, autosave=autosave)
     window.resize(1280, 800)
     window.show()
@@ -86,8 +86,14 @@ def measure(deals: int, measured: int) -> tuple[float, float, float]:
     target = len(session.logs) + measured
     undo_time: list[float] = []
 
+    ready = []  # set when, in the last deal, the person has a decision to take back
+
     def person() -> None:
-        if c.session is None:
+        if c.session is None or ready:
+            return
+        if (c.state == ctl.HUMAN and len(c.session.logs) >= target
+                and c.undo_target() is not None):
+            ready.append(True)  # stop here: the undo is measured next
             return
         if c.state == ctl.HUMAN:
             d = c.session.decision()
@@ -102,14 +108,12 @@ def measure(deals: int, measured: int) -> tuple[float, float, float]:
     c.state_changed.connect(on_state)
     QTimer.singleShot(0, person)
     deadline = time.monotonic() + 600
-    while len(c.session.logs) <= target and time.monotonic() < deadline:
+    while not ready and time.monotonic() < deadline:
         app.processEvents()
-        if (len(c.session.logs) == target and c.state == ctl.HUMAN and not undo_time
-                and c.undo_target() is not None):
-            before = len(spent)
-            c.undo()
-            undo_time.append(spent[before] if len(spent) > before else 0.0)
-            break
+    if ready:
+        before = len(spent)
+        c.undo()
+        undo_time.append(spent[before])
     c.state_changed.disconnect(on_state)
     c.flush_autosave()
     window.close()
@@ -127,7 +131,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--measure", type=int, default=3)
     args = parser.parse_args(argv)
     sizes = [int(x) for x in args.deals.split(",")]
-    print("GUI-thread time per action while the session goes on (Newmarket, 4 players)")
+    print("GUI-thread time per action while the session goes on (Newmarket, 5 players)")
     print("deals in session   slowest action   median action   one undo")
     rows: dict[int, tuple[float, float, float]] = {}
     for n in sizes:
