@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QApplication
 
 from gui import persistence
 from gui.appicon import app_icon
+from gui.choices import table_args_problem
 from gui.mainwindow import MainWindow
 from gui.paths import app_data_dir, data_dir_path
 
@@ -49,6 +50,12 @@ def run(argv: list[str] | None = None, game: str | None = None, profile: str | N
         window.options = {"pj.profile": profile} if game == "pope-joan" and profile else {}
         window.seats = None
     if players is not None:
+        profile_now = window.options.get("pj.profile") if window.game_name == "pope-joan" \
+            else None
+        wrong = table_args_problem(window.game_name, profile_now, players)
+        if wrong is not None:  # the remembered game, which --game did not replace
+            print(f"parlour: {wrong}", file=sys.stderr)
+            return 2
         window.players = players
         window.seats = None
     if watch:

@@ -82,3 +82,30 @@ def clean_choices(data: Any) -> TableChoices:
         if out.seats is None:
             out.dropped.append("the seats")
     return out
+
+
+def table_args_problem(game: str, profile: str | None, players: int | None) -> str | None:
+    """What is wrong with the command line's table (``--game``, ``--profile``,
+    ``--players``), as one line naming what is allowed; ``None`` when it fits."""
+    label = game.replace("-", " ").title()  # "spoil-five" → "Spoil Five"
+    if profile is not None and game != "pope-joan":
+        return f"--profile: only Pope Joan has profiles (F, M, C); {label} has none"
+    options = {"pj.profile": profile} if profile is not None else {}
+    try:
+        rules = make_game(game, options)
+    except Exception as e:  # an unknown game or profile: say which
+        return f"--game: {e}"
+    if players is not None and not rules.min_players <= players <= rules.max_players:
+        return (f"--players: {label} is for {rules.min_players} to {rules.max_players} "
+                f"players, not {players}")
+    return None
+
+
+def size_problem(size: str) -> str | None:
+    """What is wrong with ``--size`` (``"WxH"``, pixels), or ``None``."""
+    w, sep, h = size.lower().partition("x")
+    if not (sep and w.isascii() and h.isascii() and w.isdigit() and h.isdigit()
+            and 0 < int(w) <= 100_000 and 0 < int(h) <= 100_000):
+        return f"--size: give the window's width and height in pixels, e.g. 1280x800 " \
+               f"(not {size[:20]!r})"
+    return None

@@ -84,6 +84,18 @@ def main(argv: list[str] | None = None) -> int:
         from gui.selftest import main as self_test  # Qt, offscreen
 
         return self_test()
+    from gui.choices import size_problem, table_args_problem  # Qt-free
+
+    if args.game is None and args.profile is not None:
+        args.game = "pope-joan"  # only Pope Joan has profiles
+    wrong = None
+    if args.game is not None:
+        wrong = table_args_problem(args.game, args.profile, args.players)
+    if wrong is None and args.size is not None:
+        wrong = size_problem(args.size)
+    if wrong is not None:
+        print(f"parlour: {wrong}", file=sys.stderr)
+        return 2
     from gui.preflight import startup_problem  # Qt-free: it must work when Qt cannot
 
     problem = startup_problem()
