@@ -1,0 +1,213 @@
+"""Staking on the table: naming the stake and spreading it over the pools in a panel beside
+the hand, with the pools in view and the menus and Rules usable, never in a modal dialog.
+
+The panel knows no rule: it is given names, bounds and the proposed amounts (counters as
+ints, pool labels as text) and gives back the amount or the amounts chosen
+(:attr:`StakePanel.decided`: an ``int`` for a stake, a ``tuple`` of ints for a split).
+Keys: Enter decides the amounts shown (the proposed ones unless changed), the arrows change
+the amount in focus, Escape leaves the panel (the keyboard focus goes back to the table)
+and decides nothing.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gamecore.limits import MAX_AMOUNT
+
+_STYLE = ("#stakePanel { background: rgba(12, 36, 24, 235); border: 1px solid #f2c94c; "
+          "border-radius: 8px; } #stakePanel QLabel { color: #f5f0e1; }")
+
+
+class StakePanel(QFrame):
+    """The staking panel over ``parent`` (the table view's viewport); hidden until asked.
+
+    :meth:`ask_stake` and :meth:`ask_split` show it; :meth:`accept` (Enter, or the panel's
+    button) emits :attr:`decided` and hides it when the amounts are valid.
+    """
+
+    decided = Signal(object)
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.setObjectName("stakePanel")
+        self.setAutoFillBackground(True)
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setStyleSheet(_STYLE)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self._column = QVBoxLayout(self)
+        self._column.setContentsMargins(12, 8, 12, 8)
+        self._column.setSpacing(6)
+        self.text = QLabel(self)
+        self.text.setObjectName("stakeText")
+        self.text.setWordWrap(True)
+        self._column.addWidget(self.text)
+        self._body: QWidget | None = None
+        self.spins: list[QSpinBox] = []
+        self.ok: QPushButton | None = None
+        self.remaining: QLabel | None = None
+        self._total: int | None = None  # a split's stake; None while naming the stake
+        self._default: tuple[int, ...] = ()
+        self.hide()
+
+    # ---- asking ----------------------------------------------------------------------
+
+    def ask_stake(self, text: str, low: int, high: int | None, default: int) -> None:
+        """Ask for the stake (counters per player) between ``low`` and ``high`` (``None``: no
+        upper limit in the rules; the box stops at the record format's limit) with
+        ``default`` proposed; ``text`` says who is asked and why."""
+        top = max(low, min(MAX_AMOUNT, high if high is not None else MAX_AMOUNT))
+        body, row = self._new_body(QHBoxLayout)
+        spin = self._spin(body, "stake", low, top, default, "The stake, in counters")
+        row.addWidget(spin)
+        self.ok = self._button(body, "Stake", "ok")
+        row.addWidget(self.ok)
+        self._total, self._default = None, (default,)
+        self.text.setText(text)
+        self._show()
+
+    def ask_split(self, text: str, total: int, labels: list[str],
+                  default: tuple[int, ...]) -> None:
+        """Ask how ``total`` counters are spread over the pools ``labels`` (one amount per
+        pool, adding up to ``total``), with ``default`` proposed. Raises ``ValueError`` when
+        ``default`` does not fit."""
+        if len(default) != len(labels) or sum(default) != total or min(default,
+                                                                       default=0) < 0:
+            raise ValueError(f"default split {default!r} does not spread {total} counters "
+                             f"over {len(labels)} pools")
+        body, grid = self._new_body(QGridLayout)
+        grid.setHorizontalSpacing(8)
+        top = min(total, MAX_AMOUNT)
+        for i, label in enumerate(labels):
+            caption = QLabel(label, body)
+            caption.setObjectName(f"label_{i}")
+            caption.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            spin = self._spin(body, f"pool_{i}", 0, top, default[i], f"Counters on {label}")
+            spin.valueChanged.connect(self._update)
+            caption.setBuddy(spin)
+            grid.addWidget(caption, 0, i)
+            grid.addWidget(spin, 1, i)
+        self.remaining = QLabel(body)
+        self.remaining.setObjectName("remaining")
+        grid.addWidget(self.remaining, 2, 0, 1, max(1, len(labels) - 2))
+        reset = self._button(body, "Proposed", "defaultSplit")
+        reset.clicked.disconnect()
+        reset.clicked.connect(self.reset_default)
+        self.ok = self._button(body, "Spread", "ok")
+        buttons = QHBoxLayout()
+        buttons.addWidget(reset)
+        buttons.addWidget(self.ok)
+        grid.addLayout(buttons, 2, max(1, len(labels) - 2), 1, 2)
+        self._total, self._default = total, tuple(default)
+        self.text.setText(text)
+        self._update()
+        self._show()
+
+    # ---- answers ----------------------------------------------------------------------
+
+    def amounts(self) -> tuple[int, ...]:
+        """The amounts shown: ``(stake,)``, or one per pool."""
+        return tuple(s.value() for s in self.spins)
+
+    def valid(self) -> bool:
+        """Whether the amounts shown can be decided (a split must add up to its stake)."""
+        return bool(self.spins) and (self._total is None or sum(self.amounts()) == self._total)
+
+    def accept(self) -> None:
+        """Decide the amounts shown, when :meth:`valid`: emit :attr:`decided` and hide."""
+        if not self.isVisible() or not self.valid():
+            return
+        for spin in self.spins:
+            spin.interpretText()
+        value: object = self.amounts()[0] if self._total is None else self.amounts()
+        self.hide()
+        self.decided.emit(value)
+
+    def reset_default(self) -> None:
+        """Put the proposed amounts back."""
+        for spin, n in zip(self.spins, self._default, strict=True):
+            spin.setValue(n)
+        self._update()
+
+    def focus_first(self) -> None:
+        """Give the keyboard focus to the first amount, all of it selected."""
+        if self.spins:
+            self.spins[0].setFocus()
+            self.spins[0].selectAll()
+
+    def place(self, x: float, y: float, right_limit: float) -> None:
+        """Sit at ``(x, y)`` (viewport pixels), moved left to end before ``right_limit``."""
+        self.adjustSize()
+        left = min(x, right_limit - self.width())
+        self.move(max(4, round(left)), max(4, round(y)))
+
+    # ---- keys -------------------------------------------------------------------------
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt name)
+        """Enter decides; Escape leaves the panel and decides nothing."""
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.accept()
+            return
+        if event.key() == Qt.Key.Key_Escape:
+            parent = self.parentWidget()
+            target = parent.parentWidget() if parent is not None else None
+            (target or parent or self).setFocus()
+            return
+        super().keyPressEvent(event)
+
+    # ---- building ---------------------------------------------------------------------
+
+    def _new_body(self, kind: type) -> tuple[QWidget, object]:
+        if self._body is not None:
+            self._column.removeWidget(self._body)
+            self._body.hide()
+            self._body.deleteLater()
+        body = QWidget(self)
+        layout = kind(body)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self._column.addWidget(body)
+        self._body, self.spins, self.remaining = body, [], None
+        return body, layout
+
+    def _spin(self, body: QWidget, name: str, low: int, high: int, value: int,
+              accessible: str) -> QSpinBox:
+        spin = QSpinBox(body)
+        spin.setObjectName(name)
+        spin.setRange(low, high)
+        spin.setValue(min(max(value, low), high))
+        spin.setGroupSeparatorShown(True)
+        spin.setMinimumWidth(70)
+        spin.setAccessibleName(accessible)
+        self.spins.append(spin)
+        return spin
+
+    def _button(self, body: QWidget, text: str, name: str) -> QPushButton:
+        b = QPushButton(text, body)
+        b.setObjectName(name)
+        b.clicked.connect(self.accept)
+        return b
+
+    def _update(self) -> None:
+        if self._total is None or self.remaining is None or self.ok is None:
+            return
+        left = self._total - sum(self.amounts())
+        self.remaining.setText(f"{left:,} left to place" if left > 0 else
+                               "All placed" if left == 0 else f"{-left:,} too many")
+        self.ok.setEnabled(left == 0)
+
+    def _show(self) -> None:
+        self.adjustSize()
+        self.show()
+        self.raise_()
+        self.focus_first()
