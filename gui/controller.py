@@ -250,11 +250,16 @@ class Controller(QObject):
 
     def _count_deal(self, deltas: tuple[int, ...]) -> None:
         """Add the deal just finished to each person's statistics, once (a resumed session
-        finishes its last deal again). The file is written after the autosave's own writes,
-        on the same writer thread, so statistics never count a deal the autosave lacks."""
+        finishes its last deal again); the last deal of a session carries the
+        end-of-session split of the pools left (GEN-6), so a session's net result is what
+        the standings show. The file is written after the autosave's own writes, on the
+        same writer thread, so statistics never count a deal the autosave lacks."""
         session = self.session
         if self.stats_path is None or session is None:
             return
+        if session.complete:
+            final, _pools = session.final_accounts()
+            deltas = tuple(d + final[s] - session.balances[s] for s, d in enumerate(deltas))
         people = self.people
         result = gstats.DealResult(
             self.session_id(), len(session.logs), presenter.game_label(session.game),
