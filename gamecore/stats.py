@@ -182,10 +182,21 @@ def read(path: Path) -> Stats:
     except OSError as e:
         raise StatsError(f"cannot read {path.name}: {e.strerror or e}") from None
     try:
-        data = json.loads(raw.decode("utf-8"))
+        data = json.loads(raw.decode("utf-8"), parse_int=_parse_int)
     except (ValueError, RecursionError) as e:  # UnicodeDecodeError is a ValueError
         raise StatsError(f"{path.name} is not valid JSON ({str(e)[:80]})") from None
     return Stats.from_json(data)
+
+
+#: Digits a number in the statistics may have: Parlour never writes more (a count of deals
+#: or counters), and a longer one would cost time to convert.
+MAX_DIGITS = 40
+
+
+def _parse_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise ValueError(f"a {len(text)}-digit number")
+    return int(text)
 
 
 def load(path: Path) -> Stats:

@@ -21,14 +21,16 @@ from pathlib import Path
 from typing import Any
 
 
-def session_file(deals: int) -> Path:
-    """A record of ``deals`` finished deals of Newmarket (5 players), made once."""
+def session_file(deals: int, folder: Path | None = None) -> Path:
+    """A record of ``deals`` finished deals of Newmarket (5 players), made once and kept in
+    ``folder`` (default: the system's temporary folder)."""
     from gamecore.decisions import PlayChoice
     from gamecore.games import make_game
     from gamecore.match import Session
     from gamecore.record import save_record
 
-    path = Path(tempfile.gettempdir()) / f"parlour-bench-{deals}.parlour.json"
+    # The name says what the file holds, so a file of another shape is never taken for it.
+    path = (folder or Path(tempfile.gettempdir())) / f"parlour-bench-nm5-{deals}.parlour.json"
     if path.exists():
         return path
     rounds = -(-(deals + 10) // 5)  # five players: 1,000 rounds (the most) hold 5,000 deals
@@ -57,7 +59,8 @@ def _timed(owner: Any, name: str, spent: list[float]) -> None:
     setattr(owner, name, wrapper)
 
 
-def measure(deals: int, measured: int) -> tuple[float, float, float]:
+def measure(deals: int, measured: int, folder: Path | None = None
+            ) -> tuple[float, float, float]:
     """Resume a session of ``deals`` deals and play ``measured`` more; returns the GUI
     thread's slowest action (s), its median action (s) and one undo (s)."""
     from PySide6.QtCore import QTimer
@@ -71,7 +74,7 @@ def measure(deals: int, measured: int) -> tuple[float, float, float]:
     app = QApplication.instance() or QApplication([])
     folder = Path(tempfile.mkdtemp(prefix="parlour-bench-"))
     autosave = folder / persistence.AUTOSAVE
-    session, _ = persistence.load(session_file(deals))
+    session, _ = persistence.load(session_file(deals, folder))
     meta = persistence.TableMeta([True, False, False, False, False])
     window = MainWindow(pace=0, seed=1, autosave=autosave)
     window.resize(1280, 800)
@@ -129,13 +132,15 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m gui.bench_session")
     parser.add_argument("--deals", default="100,4000")
     parser.add_argument("--measure", type=int, default=3)
+    parser.add_argument("--folder", type=Path, default=None,
+                        help="where the generated sessions are kept")
     args = parser.parse_args(argv)
     sizes = [int(x) for x in args.deals.split(",")]
     print("GUI-thread time per action while the session goes on (Newmarket, 5 players)")
     print("deals in session   slowest action   median action   one undo")
     rows: dict[int, tuple[float, float, float]] = {}
     for n in sizes:
-        rows[n] = measure(n, args.measure)
+        rows[n] = measure(n, args.measure, args.folder)
         slow, median, undo = rows[n]
         print(f"{n:16}   {slow * 1000:11.1f} ms   {median * 1000:10.2f} ms   "
               f"{undo * 1000:6.1f} ms")

@@ -90,11 +90,12 @@ def test_the_undo_point_is_the_last_card_decision_never_a_split_GEN_9():
     assert seen is not None
 
 
-def test_the_long_session_bench_runs(capsys):
+def test_the_long_session_bench_runs(capsys, tmp_path):
     """``python -m gui.bench_session`` runs (a smoke test with small sessions; the figures
     themselves are reported, never asserted)."""
     from gui import bench_session
 
-    assert bench_session.main(["--deals", "8,12", "--measure", "1"]) == 0
+    assert bench_session.main(["--deals", "8,12", "--measure", "1", "--folder",
+                               str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert "ratio 12 ÷ 8: slowest action" in out
