@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 
 from gamecore.cards import card_label
 from gamecore.limits import MAX_AMOUNT
+from gui.screenfit import ContentScroll, FittedDialog, WheelGuard
 from gui.snapshot import DealSummary
 
 __all__ = [
@@ -133,6 +134,17 @@ def _readable(dialog: QDialog) -> None:
         dialog.setFont(font)
 
 
+def _scrolled(dialog: QDialog) -> tuple[ContentScroll, QVBoxLayout]:
+    """A scroll area for ``dialog``'s long content and the column inside it: the dialog
+    stays on the screen and its buttons in view however long the content grows."""
+    body = QWidget(dialog)
+    body.setObjectName("body")
+    column = QVBoxLayout(body)
+    column.setContentsMargins(0, 0, 0, 0)
+    column.setSpacing(12)
+    return ContentScroll(body, dialog), column
+
+
 def _main_layout(dialog: QDialog) -> QVBoxLayout:
     """The dialog's top-level column, with comfortable margins and spacing."""
     layout = QVBoxLayout(dialog)
@@ -194,7 +206,7 @@ def _rule(parent: QWidget) -> QFrame:
 # Stake
 
 
-class StakeDialog(QDialog):
+class StakeDialog(FittedDialog):
     """The dealer names the stake every player puts on the layout.
 
     There is no Cancel: Esc or closing the window accepts the value currently shown (the
@@ -269,7 +281,7 @@ class StakeDialog(QDialog):
 # Split
 
 
-class SplitDialog(QDialog):
+class SplitDialog(FittedDialog):
     """The player spreads a stake of counters over the pools of the layout.
 
     OK is the default button and is enabled only while the amounts add up to the stake, so
@@ -297,6 +309,9 @@ class SplitDialog(QDialog):
         layout = _main_layout(self)
         layout.addWidget(_plain(f"Spread {total} counters over the layout.", self, "intro"))
 
+        # Eight pools (the classic board) make a long list: it scrolls on a small screen.
+        scroll, column = _scrolled(self)
+        wheel = WheelGuard(scroll)
         grid = QGridLayout()
         grid.setHorizontalSpacing(12)
         grid.setVerticalSpacing(8)
@@ -310,6 +325,7 @@ class SplitDialog(QDialog):
             spin.setMinimumWidth(90)
             spin.setAccessibleName(f"Counters on {text}")
             spin.valueChanged.connect(self._update)
+            wheel.guard(spin)
             name.setBuddy(spin)
             quick = QPushButton(f"All on {text}", self)
             quick.setObjectName(f"all_{i}")
@@ -320,7 +336,9 @@ class SplitDialog(QDialog):
             grid.addWidget(quick, i, 2)
             self._spins.append(spin)
         grid.setColumnStretch(3, 1)
-        layout.addLayout(grid)
+        column.addLayout(grid)
+        column.addStretch(1)
+        layout.addWidget(scroll, 1)
 
         self._remaining = _plain("", self, "remaining", wrap=False)
         _bold(self._remaining)
@@ -387,7 +405,7 @@ class SplitDialog(QDialog):
 # New game
 
 
-class DealSummaryDialog(QDialog):
+class DealSummaryDialog(FittedDialog):
     """The end of a deal: who went out, the cards left in every hand, who paid whom, the
     counters won or lost and the pools carried over.
 
@@ -410,6 +428,10 @@ class DealSummaryDialog(QDialog):
         head = _heading(heading, self)
         head.setObjectName("heading")
         layout.addWidget(head)
+        # Everything between the heading and the button scrolls when the screen is small
+        # (seven players' hands and payments, the chart from the second deal on).
+        scroll, column = _scrolled(self)
+        layout.addWidget(scroll, 1)
 
         hands = QFrame(self)
         hands.setObjectName("hands")
@@ -445,33 +467,33 @@ class DealSummaryDialog(QDialog):
             grid.addWidget(delta, row, 2)
             grid.addWidget(balance, row, 3)
         grid.setColumnStretch(1, 1)
-        layout.addWidget(hands)
+        column.addWidget(hands)
 
         stock = _rich("Stock: " + cards_html(sorted(s.stock), pal, "none"), self, "stock")
-        layout.addWidget(stock)
+        column.addWidget(stock)
 
         if s.lines:
-            layout.addWidget(_rule(self))
+            column.addWidget(_rule(self))
             lines = _rich("<br>".join(_text_html(t, pal) for t in s.lines), self, "lines")
-            layout.addWidget(lines)
+            column.addWidget(lines)
 
-        layout.addWidget(_rule(self))
+        column.addWidget(_rule(self))
         if s.pools:
             pools_text = " · ".join(f"{label} {_number(n)}" for label, n in s.pools)
             pools = _rich(_text_html(f"Pools carried over: {pools_text}", pal), self, "pools")
         else:
             pools = _plain("Pools carried over: none", self, "pools")
-        layout.addWidget(pools)
+        column.addWidget(pools)
         if len(s.history) and max(len(v) for _, v in s.history) > 1:
             from gui.chart import BalanceChart
 
             chart = BalanceChart(self)
             chart.set_series(s.history, "deal", span=s.history_span or None)
             chart.setMinimumHeight(160)
-            layout.addWidget(chart)
+            column.addWidget(chart)
+        column.addStretch(1)
 
         layout.addSpacing(6)
-        layout.addStretch(1)
         buttons = QDialogButtonBox(self)
         self._next = buttons.addButton("Final standings" if s.last_deal else "Next deal",
                                        QDialogButtonBox.ButtonRole.AcceptRole)
@@ -490,7 +512,7 @@ class DealSummaryDialog(QDialog):
 # Final standings
 
 
-class StandingsDialog(QDialog):
+class StandingsDialog(FittedDialog):
     """The final standings: players ranked by counters held, with the net won or lost.
 
     After it closes, ``choice`` is ``"new"`` (the player asked for a new game) or ``"close"``
@@ -544,10 +566,12 @@ class StandingsDialog(QDialog):
                     _bold(cell)
                 grid.addWidget(cell, row, col)
         grid.setColumnStretch(1, 1)
-        layout.addWidget(table)
+        scroll, column = _scrolled(self)
+        column.addWidget(table)
+        column.addStretch(1)
+        layout.addWidget(scroll, 1)
 
         layout.addSpacing(6)
-        layout.addStretch(1)
         buttons = QDialogButtonBox(self)
         new = buttons.addButton("&New game", QDialogButtonBox.ButtonRole.AcceptRole)
         new.setObjectName("newGame")
@@ -571,7 +595,7 @@ class StandingsDialog(QDialog):
         self.accept()
 
 
-class SpinChoiceDialog(QDialog):
+class SpinChoiceDialog(FittedDialog):
     """Play a card alone or with the ♦A (Spin, SP-2; Spinado, SN-8). Offered only when
     both are legal, so the ♦A is never attached by accident.
 

@@ -12,24 +12,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QDialog,
     QDialogButtonBox,
     QFormLayout,
     QGridLayout,
     QGroupBox,
     QLabel,
     QLineEdit,
-    QScrollArea,
     QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
 from gamecore.limits import MAX_AMOUNT, NAME_MAX, fit_name
+from gui.screenfit import ContentScroll, FittedDialog, WheelGuard
 from gui.snapshot import GameChoice
 
 NO_LIMIT = 0  # the special value of an optional integer (shown as "no limit")
@@ -39,7 +38,7 @@ MAX_SEATS = 10
 DEFAULT_NAMES = ("Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
 
 
-class NewGameDialog(QDialog):
+class NewGameDialog(FittedDialog):
     """Choose ``games[i]``, 2–10 players within its range, your name and its house rules.
 
     ``current`` preselects an entry by label; ``players`` and ``name`` prefill the fields.
@@ -55,8 +54,14 @@ class NewGameDialog(QDialog):
         self.games = games
         self._given = dict(options or {})
         self._controls: dict[str, QWidget] = {}
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(18, 16, 18, 14)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(18, 16, 18, 14)
+        # Everything but the buttons scrolls, so Deal and Cancel stay on a small screen.
+        body = QWidget(self)
+        layout = QVBoxLayout(body)
+        layout.setContentsMargins(0, 0, 8, 0)
+        self._scroll = ContentScroll(body, self)
+        self._wheel = WheelGuard(self._scroll)
         form = QFormLayout()
         self._game = QComboBox(self)
         self._game.setObjectName("game")
@@ -111,11 +116,9 @@ class NewGameDialog(QDialog):
         layout.addWidget(self._undo)
         self._rules_box = QGroupBox("House rules", self)
         self._rules_layout = QFormLayout(self._rules_box)
-        scroll = QScrollArea(self)
-        scroll.setWidgetResizable(True)
-        scroll.setWidget(self._rules_box)
-        scroll.setMinimumHeight(280)
-        layout.addWidget(scroll, 1)
+        layout.addWidget(self._rules_box)
+        layout.addStretch(1)
+        outer.addWidget(self._scroll, 1)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
         ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
@@ -126,13 +129,17 @@ class NewGameDialog(QDialog):
         buttons.button(QDialogButtonBox.StandardButton.Cancel).setObjectName("cancel")
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
-        layout.addWidget(buttons)
+        outer.addWidget(buttons)
         self._game.currentIndexChanged.connect(self._game_changed)
         self._players.valueChanged.connect(self._update_who)
         self._game_changed()
         self._players.setValue(max(self._players.minimum(), min(players,
                                                                 self._players.maximum())))
-        self.resize(560, 620)
+        self._wheel.guard_all(body)
+
+    def preferred_size(self) -> QSize:
+        """560 × 640 pixels, wider if the content needs it; the screen may bound it."""
+        return QSize(max(560, self.sizeHint().width()), 640)
 
     # ---- building --------------------------------------------------------------------
 
@@ -157,6 +164,8 @@ class NewGameDialog(QDialog):
             note.setForegroundRole(note.foregroundRole())
             v.addWidget(note)
             self._rules_layout.addRow(self._caption(spec.key), cell)
+        if hasattr(self, "_wheel"):
+            self._wheel.guard_all(self._rules_box)
         self._update_who()
 
     @staticmethod

@@ -22,10 +22,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QEvent, Qt, QUrl
+from PySide6.QtCore import QEvent, QSize, Qt, QUrl
 from PySide6.QtGui import QDesktopServices, QPalette
 from PySide6.QtWidgets import (
-    QDialog,
     QDialogButtonBox,
     QHBoxLayout,
     QListWidget,
@@ -36,6 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from gamecore.options import HELP, OptionSpec, defaults, house_rules
+from gui.screenfit import FittedDialog
 
 __all__ = [
     "PAGES",
@@ -226,7 +226,7 @@ def _style(palette: QPalette) -> str:
             " li { margin-bottom: 3px; }")
 
 
-class RulesWindow(QDialog):
+class RulesWindow(FittedDialog):
     """The rules browser. Opens on the page of ``game`` (Pope Joan: ``profile`` or
     ``options["pj.profile"]``), or on "How to play at this table" when ``game`` is
     ``None``; that game's page ends with its house rules at the values in ``options``.
@@ -272,7 +272,10 @@ class RulesWindow(QDialog):
         self.pages.currentRowChanged.connect(self._show_row)
         self.show_page(page_key(game, profile, self.options))
         self.pages.setFocus()
-        self.resize(960, 680)
+
+    def preferred_size(self) -> QSize:
+        """960 × 680 pixels; the screen may bound it."""
+        return QSize(960, 680)
 
     # ---- API ---------------------------------------------------------------------------
 
