@@ -1,7 +1,7 @@
 """New Game: games and profiles, house rules, seats (people and computers), remembered."""
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QPushButton, QSpinBox
+from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QPushButton, QSpinBox, QWidget
 
 from gui import presenter, settings
 from gui.mainwindow import MainWindow
@@ -85,3 +85,76 @@ def test_new_game_dialog_starts_the_chosen_game(qtbot):
     assert window.controller.session.n == 6
     assert window.windowTitle() == "Parlour — Spoil Five"
     settings.settings().clear()
+
+
+# ---------------------------------------------------------------------------------------------
+# The mouse wheel over the house rules (issue 15, point 4)
+
+
+def _wheel(widget, steps: int = -1) -> None:
+    """Turn the mouse wheel ``steps`` notches (negative: towards you) over the middle of
+    ``widget``. A real wheel event goes to the child under the pointer (a spin box's line
+    edit), which passes it on to the editor: it is given to the editor here. (Qt does not
+    pass on a synthesized event, nor give focus for one: hence the focus policy check.)"""
+    from PySide6.QtCore import QPoint, QPointF
+    from PySide6.QtGui import QWheelEvent
+    from PySide6.QtWidgets import QApplication
+
+    assert widget.focusPolicy() != Qt.FocusPolicy.WheelFocus  # the wheel gives no focus
+    local = QPointF(widget.rect().center())
+    event = QWheelEvent(local, QPointF(widget.mapToGlobal(local.toPoint())), QPoint(),
+                        QPoint(0, 120 * steps), Qt.MouseButton.NoButton,
+                        Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False)
+    QApplication.sendEvent(widget, event)
+
+
+def _small_screen(monkeypatch) -> None:
+    from PySide6.QtCore import QRect
+
+    from gui import screenfit
+
+    monkeypatch.setattr(screenfit, "available_geometry", lambda _w: QRect(0, 0, 800, 600))
+
+
+def test_wheel_over_house_rules_scrolls_the_list_and_changes_nothing(qtbot, monkeypatch):
+    _small_screen(monkeypatch)
+    dlg = _dialog(qtbot, current="Newmarket", players=4)
+    qtbot.waitExposed(dlg)
+    dlg.findChild(QPushButton, "cancel").setFocus()
+    bar = dlg._scroll.verticalScrollBar()
+    assert bar.maximum() > 0  # the list is longer than the dialog
+    before = dict(dlg.options())
+    kinds = [dlg.findChild(QComboBox, f"kind_{i}").currentIndex() for i in range(4)]
+    for key in ("nm.stake", "gen.endPools", "gen.firstDealer", "nm.maxStake", "gen.rounds"):
+        editor = dlg.findChild(QWidget, key)
+        dlg._scroll.ensureWidgetVisible(editor)
+        start = bar.value()
+        for steps in (-1, -1, 1, -3):
+            _wheel(editor, steps)
+        assert not editor.hasFocus()
+        assert dlg.options() == before, key
+        assert bar.value() != start or bar.value() in (0, bar.maximum()), key
+    for i in range(4):
+        _wheel(dlg.findChild(QComboBox, f"kind_{i}"), -2)
+    _wheel(dlg.findChild(QSpinBox, "players"), 1)
+    _wheel(dlg.findChild(QComboBox, "game"), 1)
+    assert [dlg.findChild(QComboBox, f"kind_{i}").currentIndex() for i in range(4)] == kinds
+    assert dlg.players() == 4 and dlg.choice() == ("newmarket", None)
+    assert dlg.options() == before
+
+
+def test_wheel_changes_the_editor_that_has_the_focus(qtbot, monkeypatch):
+    _small_screen(monkeypatch)
+    dlg = _dialog(qtbot, current="Newmarket", players=4)
+    qtbot.waitExposed(dlg)
+    with qtbot.waitActive(dlg):
+        dlg.activateWindow()
+    stake = dlg.findChild(QSpinBox, "nm.stake")
+    dlg._scroll.ensureWidgetVisible(stake)
+    qtbot.mouseClick(stake, Qt.MouseButton.LeftButton)  # a click gives it the focus
+    assert stake.hasFocus()
+    bar = dlg._scroll.verticalScrollBar()
+    start, value = bar.value(), stake.value()
+    _wheel(stake, 1)
+    assert stake.value() == value + 1
+    assert bar.value() == start  # the list stays put while the stake changes
