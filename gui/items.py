@@ -7,7 +7,16 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPixmap
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPixmap,
+)
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsObject,
@@ -83,12 +92,36 @@ class CardItem(QGraphicsPixmapItem):
             self.playable = playable
             self.update()
 
+    def card_rect(self) -> QRectF:
+        """The card itself, in item coordinates (logical pixels)."""
+        pix = self.pixmap()
+        if pix.isNull():
+            return QRectF()
+        return QRectF(self.offset(), pix.deviceIndependentSize())
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt name)
+        # The card and the outline and notch drawn over its edge (a pen up to 0.04 card
+        # widths, centred on a line 1.5 px inside): Qt repaints only this rectangle when
+        # the card moves, so anything outside it would stay on the table as a trail.
+        r = self.card_rect()
+        if r.isEmpty():
+            return r
+        pad = max(2.0, self.width * 0.04) / 2 + 1.0
+        return r.adjusted(-pad, -pad, pad, pad)
+
+    def shape(self) -> QPainterPath:
+        # Clicks and drags take the card, not the margin around it.
+        path = QPainterPath()
+        path.addRect(self.card_rect())
+        return path
+
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
         super().paint(painter, option, widget)
+        card = self.card_rect()
         if self.in_hand and self.playable:
             # Playable: an outline and a small notch (shape, not colour alone), plus the raise.
-            r = self.boundingRect().adjusted(1.5, 1.5, -1.5, -1.5)
+            r = card.adjusted(1.5, 1.5, -1.5, -1.5)
             pen = QPen(GOLD, max(2.0, self.width * 0.04))
             painter.setPen(pen)
             painter.setBrush(Qt.BrushStyle.NoBrush)
@@ -103,9 +136,9 @@ class CardItem(QGraphicsPixmapItem):
             tri.closeSubpath()
             painter.fillPath(tri, GOLD)
         elif self.in_hand and not self.playable:
-            painter.fillRect(self.boundingRect(), QColor(0, 0, 0, 40))
+            painter.fillRect(card, QColor(0, 0, 0, 40))
         if self.focused:
-            r = self.boundingRect().adjusted(2, 2, -2, -2)
+            r = card.adjusted(2, 2, -2, -2)
             pen = QPen(QColor(20, 20, 20), max(2.0, self.width * 0.035), Qt.PenStyle.DashLine)
             painter.setPen(pen)
             painter.setBrush(Qt.BrushStyle.NoBrush)
@@ -160,7 +193,11 @@ class FanItem(QGraphicsItem):
 
 class SeatPlate(QGraphicsItem):
     """A seat's name plate: name, cards held, counters; the dealer mark; the acting mark
-    (a ring and an arrow, and "thinking…" for a computer: never colour alone)."""
+    (a ring and an arrow, and "thinking…" for a computer: never colour alone).
+
+    A name too long for the plate is elided ("Maximilian Fother…"); the whole name is in
+    the tooltip and the accessible name. The dealer chip has its own corner: the name
+    stops short of it."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -183,10 +220,54 @@ class SeatPlate(QGraphicsItem):
         self.rect = rect
         self.name, self.detail = name, detail
         self.acting, self.thinking, self.dealer, self.winner = acting, thinking, dealer, winner
-        self.setToolTip(f"{name}: {detail}" + (", dealer" if dealer else "")
-                        + (f", {tricks} tricks" if tricks is not None else "")
-                        + (", to play" if acting else ""))
+        self.setToolTip(self.accessible_name())
         self.update()
+
+    def accessible_name(self) -> str:
+        """The seat in words, with the whole name: "Ben: 9 cards · 96, dealer, to play"."""
+        return (f"{self.name}: {self.detail}" + (", dealer" if self.dealer else "")
+                + (f", {self.tricks} tricks" if self.tricks is not None else "")
+                + (", to play" if self.acting else ""))
+
+    # ---- where things go inside the plate (item coordinates) ---------------------------
+
+    def _text_left(self) -> float:
+        return self.rect.left() + self.rect.height() * (0.45 if self.acting else 0.25)
+
+    def chip_rect(self) -> QRectF:
+        """The dealer chip's circle (top right of the plate)."""
+        r, h = self.rect, self.rect.height()
+        d = h * 0.42
+        return QRectF(r.right() - d - h * 0.12, r.top() + h * 0.08, d, d)
+
+    def name_rect(self) -> QRectF:
+        """Where the name is written: left of the dealer chip's corner."""
+        r, h = self.rect, self.rect.height()
+        right = self.chip_rect().left() - h * 0.1 if self.dealer else r.right() - h * 0.2
+        left = self._text_left()
+        return QRectF(left, r.top(), max(0.0, right - left), h * 0.55)
+
+    def _marks_left(self) -> float:
+        h = self.rect.height()
+        return self.rect.right() - (self.tricks or 0) * (h * 0.16 + 3) - h * 0.1
+
+    def detail_rect(self) -> QRectF:
+        """Where the cards and counters are written: left of the trick marks."""
+        r, h = self.rect, self.rect.height()
+        right = (self._marks_left() - h * 0.1) if self.tricks else r.right() - h * 0.15
+        left = self._text_left()
+        return QRectF(left, r.top() + h * 0.52, max(0.0, right - left), h * 0.45)
+
+    def name_font(self) -> QFont:
+        """The name's font (bold, a little over a third of the plate's height)."""
+        return _font(self.rect.height() * 0.36, bold=True)
+
+    def shown_name(self) -> str:
+        """The name as written on the plate: elided to fit, the winner's star kept."""
+        metrics = QFontMetricsF(self.name_font())
+        star = "  ★" if self.winner else ""
+        room = self.name_rect().width() - metrics.horizontalAdvance(star)
+        return metrics.elidedText(self.name, Qt.TextElideMode.ElideRight, max(0.0, room)) + star
 
     def boundingRect(self) -> QRectF:  # noqa: N802 (Qt name)
         return self.rect.adjusted(-4, -4, 4, 4)
@@ -204,9 +285,6 @@ class SeatPlate(QGraphicsItem):
         painter.setPen(pen)
         painter.drawRoundedRect(r, radius, radius)
         hpx = r.height()
-        text_left = r.left() + hpx * 0.25
-        if self.acting:
-            text_left = r.left() + hpx * 0.45
         if self.acting:
             # A pointer inside the plate's left end (it never reaches a neighbour's plate),
             # besides the gold ring: the acting seat is marked by shape, not colour alone.
@@ -219,17 +297,17 @@ class SeatPlate(QGraphicsItem):
             a.closeSubpath()
             painter.fillPath(a, GOLD)
         painter.setPen(INK)
-        painter.setFont(_font(hpx * 0.36, bold=True))
-        name = self.name + ("  ★" if self.winner else "")
-        painter.drawText(QRectF(text_left, r.top(), r.width() * 0.8, hpx * 0.55),
-                         Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom, name)
+        painter.setFont(self.name_font())
+        painter.drawText(self.name_rect(), Qt.AlignmentFlag.AlignLeft
+                         | Qt.AlignmentFlag.AlignBottom, self.shown_name())
         painter.setFont(_font(hpx * 0.28))
+        room = self.detail_rect()
+        metrics = painter.fontMetrics()
         detail = self.detail + ("  · thinking…" if self.thinking else "")
-        if self.thinking and painter.fontMetrics().horizontalAdvance(detail) > r.width() * 0.8:
+        if self.thinking and metrics.horizontalAdvance(detail) > room.width():
             detail = self.detail + " …"  # narrow plates (many seats): a short mark
-        painter.drawText(QRectF(text_left, r.top() + hpx * 0.52, r.width() - hpx * 0.3,
-                                hpx * 0.45),
-                         Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, detail)
+        detail = metrics.elidedText(detail, Qt.TextElideMode.ElideRight, round(room.width()))
+        painter.drawText(room, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, detail)
         if self.tricks:
             # Tricks won: small card-shaped marks along the bottom right of the plate.
             mw, mh = hpx * 0.16, hpx * 0.22
@@ -239,12 +317,11 @@ class SeatPlate(QGraphicsItem):
                 painter.drawRoundedRect(QRectF(r.right() - (i + 1) * (mw + 3) - hpx * 0.1,
                                                r.bottom() - mh - hpx * 0.1, mw, mh), 1.5, 1.5)
         if self.dealer:
-            d = hpx * 0.42
-            c = QRectF(r.right() - d - hpx * 0.12, r.top() + hpx * 0.08, d, d)
+            c = self.chip_rect()
             painter.setBrush(QColor(250, 250, 245))
             painter.setPen(QPen(QColor(40, 40, 40), 1))
             painter.drawEllipse(c)
-            painter.setFont(_font(d * 0.6, bold=True))
+            painter.setFont(_font(c.height() * 0.6, bold=True))
             painter.setPen(QColor(30, 30, 30))
             painter.drawText(c, Qt.AlignmentFlag.AlignCenter, "D")
 
@@ -283,11 +360,49 @@ class PoolItem(QGraphicsItem):
         """Where counters moving into or out of this pool start or land."""
         return self.chip_rect.center()
 
+    # ---- where things go (item coordinates); paint and boundingRect share them --------
+
+    def _chip_size(self) -> int:
+        return max(8, round(self.chip_rect.width() * 0.42))
+
+    def _chips_rect(self) -> QRectF:
+        """The stack of chips: up to 12, each a little above the one before."""
+        cr, d = self.chip_rect, self._chip_size()
+        shown = min(self.amount, 12)
+        x, base = cr.left() + cr.width() * 0.08, cr.top() + cr.height() * 0.55
+        if shown == 0:
+            return QRectF()
+        return QRectF(x, base - (shown - 1) * d * 0.12, d, d + (shown - 1) * d * 0.12)
+
+    def _number_rect(self) -> QRectF:
+        """Where the number of counters is written, right of the stack."""
+        cr, d = self.chip_rect, self._chip_size()
+        left = cr.left() + cr.width() * 0.08 + d + 4
+        return QRectF(left, cr.top(), cr.right() + cr.width() * 0.15 - left, cr.height() * 0.8)
+
+    def _number_font(self) -> QFont:
+        """Bold, about a third of the chip area high, smaller if the number would not fit."""
+        font = _font(self.chip_rect.height() * 0.36, bold=True)
+        room = self._number_rect().width()
+        wide = QFontMetricsF(font).horizontalAdvance(str(self.amount))
+        if wide > room > 0:
+            font = _font(font.pixelSize() * room / wide, bold=True)
+        return font
+
+    def _detail_rect(self) -> QRectF:
+        cr0 = self.card_rect
+        return QRectF(cr0.left(), cr0.bottom() - cr0.height() * 0.26, cr0.width(),
+                      cr0.height() * 0.2)
+
     def boundingRect(self) -> QRectF:  # noqa: N802 (Qt name)
-        # The chip stack reaches below the chip area: include it, or old chips linger on
-        # the table when the pool empties (nothing repaints outside the bounding rect).
-        return self.card_rect.united(self.chip_rect).adjusted(
-            -4, -4, 4, self.chip_rect.height() * 0.6 + 4)
+        # Everything painted: the card, the chip stack (it reaches above and below the chip
+        # area) and the number. Nothing repaints outside this, so old chips or digits would
+        # linger on the table when the pool empties.
+        r = self.card_rect.united(self.chip_rect).united(self._number_rect())
+        stack = self._chips_rect()
+        if not stack.isEmpty():
+            r = r.united(stack)
+        return r.adjusted(-2, -2, 2, 2)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
@@ -310,23 +425,19 @@ class PoolItem(QGraphicsItem):
                              Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap,
                              self.label)
         if self.detail and w > 0:
-            cr0 = self.card_rect
             painter.setPen(INK)
-            painter.setFont(_font(cr0.width() * 0.14))
-            painter.drawText(QRectF(cr0.left() - 8, cr0.bottom() - cr0.height() * 0.26,
-                                    cr0.width() + 16, cr0.height() * 0.2),
-                             Qt.AlignmentFlag.AlignCenter, self.detail)
+            painter.setFont(_font(self.card_rect.width() * 0.14))
+            painter.drawText(self._detail_rect(), Qt.AlignmentFlag.AlignCenter, self.detail)
         cr = self.chip_rect
-        d = max(8, round(cr.width() * 0.42))
-        shown = min(self.amount, 12)
+        d = self._chip_size()
         x = cr.left() + cr.width() * 0.08
         base = cr.top() + cr.height() * 0.55
-        for i in range(shown):
+        for i in range(min(self.amount, 12)):
             chip = self.art.chip(i // 5 % 5, d, self.dpr)
             painter.drawPixmap(QPointF(x, base - i * d * 0.12), chip)
         painter.setPen(INK)
-        painter.setFont(_font(cr.height() * 0.36, bold=True))
-        painter.drawText(QRectF(x + d + 4, cr.top(), cr.width() - d, cr.height() * 0.8),
+        painter.setFont(self._number_font())
+        painter.drawText(self._number_rect(),
                          Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
                          str(self.amount))
 
@@ -349,8 +460,28 @@ class StockItem(QGraphicsItem):
         self.setToolTip(f"{name}: {count} cards, face down")
         self.update()
 
+    #: Up to this many cards are drawn, each 1.5 px up and right of the one below.
+    LAYERS = 4
+
+    def _label(self) -> str:
+        return f"{self.name} · {self.count}"
+
+    def _label_font(self) -> QFont:
+        return _font(self.rect.width() * 0.16)
+
+    def _label_rect(self) -> QRectF:
+        """Under the pile, centred, as wide as the words need."""
+        r = self.rect
+        wide = QFontMetricsF(self._label_font()).horizontalAdvance(self._label()) + 4
+        w = max(r.width() + 20, wide)
+        return QRectF(r.center().x() - w / 2, r.bottom() + 4, w, r.height() * 0.25)
+
     def boundingRect(self) -> QRectF:  # noqa: N802 (Qt name)
-        return self.rect.adjusted(-4, -4, 8, self.rect.height() * 0.3)
+        if self.rect.isEmpty():
+            return QRectF()
+        lift = 1.5 * (self.LAYERS - 1)
+        return self.rect.adjusted(0, -lift, lift, 0).united(self._label_rect()).adjusted(
+            -1, -1, 1, 1)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
@@ -358,15 +489,14 @@ class StockItem(QGraphicsItem):
         if w <= 0:
             return
         back = self.art.back(w, self.dpr)
-        layers = min(self.count, 4)
+        layers = min(self.count, self.LAYERS)
         for i in range(layers):
             painter.drawPixmap(self.rect.topLeft() + QPointF(i * 1.5, -i * 1.5), back)
         painter.setPen(INK)
-        painter.setFont(_font(self.rect.width() * 0.16))
-        painter.drawText(QRectF(self.rect.left() - 10, self.rect.bottom() + 4,
-                                self.rect.width() + 20, self.rect.height() * 0.25),
+        painter.setFont(self._label_font())
+        painter.drawText(self._label_rect(),
                          Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop,
-                         f"{self.name} · {self.count}")
+                         self._label())
 
 
 class Announcement(QGraphicsObject):
@@ -387,12 +517,14 @@ class Announcement(QGraphicsObject):
         self.update()
 
     def _box(self) -> QRectF:
-        w = max(1.0, len(self.text) * self.px * 0.62 + self.px * 1.6)
+        """The pill: the words' width (measured in the font drawn) and some room."""
+        wide = QFontMetricsF(_font(self.px, bold=True)).horizontalAdvance(self.text)
+        w = max(1.0, wide + self.px * 1.6)
         h = self.px * 1.7
         return QRectF(self.center.x() - w / 2, self.center.y() - h / 2, w, h)
 
     def boundingRect(self) -> QRectF:  # noqa: N802 (Qt name)
-        return self._box()
+        return self._box().adjusted(-1.5, -1.5, 1.5, 1.5)  # the gold rim's pen
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
@@ -495,3 +627,51 @@ class RoundBoard(QGraphicsItem):
                 painter.setFont(_font(cell * 0.14))
                 painter.drawText(QRectF(box.left() - cell * 0.2, p.y() + d * 0.55, cell * 1.4,
                                         cell * 0.25), Qt.AlignmentFlag.AlignCenter, detail)
+
+
+class NameTag(QGraphicsItem):
+    """A player's name on a small dark pill, e.g. under a card of the trick to say who
+    played it. The name is elided to the width it is given; the whole name is the
+    tooltip and the accessible name."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.name = ""
+        self.shown = ""
+        self._box = QRectF()
+        self._px = 10.0
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def set_tag(self, name: str, top_center: QPointF, width: float, px: float) -> None:
+        """Show ``name`` in a pill at most ``width`` wide, its top edge centred on
+        ``top_center`` (scene pixels), with a font of ``px`` pixels."""
+        self.prepareGeometryChange()
+        self.name, self._px = name, px
+        metrics = QFontMetricsF(_font(px, bold=True))
+        pad = px * 0.45
+        self.shown = metrics.elidedText(name, Qt.TextElideMode.ElideRight,
+                                        max(1.0, width - 2 * pad))
+        w = min(width, metrics.horizontalAdvance(self.shown) + 2 * pad)
+        h = metrics.height() + px * 0.3
+        self._box = QRectF(top_center.x() - w / 2, top_center.y(), w, h)
+        self.setToolTip(name)
+        self.update()
+
+    def accessible_name(self) -> str:
+        """The whole name, however it is elided on the table."""
+        return self.name
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt name)
+        return self._box.adjusted(-1, -1, 1, 1)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        if not self.shown:
+            return
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(0, 0, 0, 120))
+        painter.drawRoundedRect(self._box, self._box.height() / 2, self._box.height() / 2)
+        painter.setPen(INK)
+        painter.setFont(_font(self._px, bold=True))
+        painter.drawText(self._box, Qt.AlignmentFlag.AlignCenter, self.shown)

@@ -512,7 +512,7 @@ class TableView(QGraphicsView):
             return
         inside = self.viewport().rect().contains(event.position().toPoint())
         lay = self.layout_
-        center_y = item.pos().y() + item.boundingRect().height() / 2
+        center_y = item.pos().y() + item.card_rect().center().y()
         if inside and lay is not None and center_y < lay.drop_line:
             self.card_chosen.emit(item.card)
         else:
