@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from gamecore.limits import MAX_AMOUNT, NAME_MAX, fit_name
+from gui.housewords import caption, choice_text, plain_help, suit_letters, suit_text
 from gui.screenfit import ContentScroll, FittedDialog, WheelGuard
 from gui.snapshot import GameChoice
 
@@ -52,7 +53,9 @@ class NewGameDialog(FittedDialog):
         super().__init__(parent)
         self.setWindowTitle("New game")
         self.games = games
+        # The house rules of the game at the table; another game starts from its defaults.
         self._given = dict(options or {})
+        self._given_for = current
         self._controls: dict[str, QWidget] = {}
         outer = QVBoxLayout(self)
         outer.setContentsMargins(18, 16, 18, 14)
@@ -153,13 +156,13 @@ class NewGameDialog(FittedDialog):
             control = self._control(spec)
             control.setObjectName(spec.key)
             self._controls[spec.key] = control
-            help_text = g.help.get(spec.key, "")
+            help_text = plain_help(spec.key) or g.help.get(spec.key, "")
             control.setToolTip(help_text)
             cell = QWidget(self._rules_box)
             v = QVBoxLayout(cell)
             v.setContentsMargins(0, 0, 0, 6)
             v.addWidget(control, 0, Qt.AlignmentFlag.AlignLeft)
-            note = QLabel(f"{help_text} (default: {self._default_text(spec)})", cell)
+            note = QLabel(f"{help_text} Usually: {self._default_text(spec)}.", cell)
             note.setWordWrap(True)
             note.setForegroundRole(note.foregroundRole())
             v.addWidget(note)
@@ -170,9 +173,7 @@ class NewGameDialog(FittedDialog):
 
     @staticmethod
     def _caption(key: str) -> str:
-        last = key.split(".")[-1]
-        words = "".join(" " + ch.lower() if ch.isupper() else ch for ch in last)
-        return words[:1].upper() + words[1:] + ":"
+        return caption(key) + ":"
 
     @staticmethod
     def _default_text(spec: Any) -> str:
@@ -181,10 +182,13 @@ class NewGameDialog(FittedDialog):
             return "on" if d else "off"
         if d is None:
             return "no limit"
-        return str(d)
+        if spec.kind == "suits":
+            return suit_text(str(d))
+        return choice_text(spec.key, d)
 
     def _control(self, spec: Any) -> QWidget:
-        value = self._given.get(spec.key, spec.default)
+        given = self._given if self.chosen().label == self._given_for else {}
+        value = given.get(spec.key, spec.default)
         if spec.kind == "bool":
             box = QCheckBox(self._rules_box)
             box.setChecked(bool(value))
@@ -199,11 +203,15 @@ class NewGameDialog(FittedDialog):
             return spin
         combo = QComboBox(self._rules_box)
         if spec.kind == "suits":
+            # Suits shown as symbols; letters or symbols may be typed.
             combo.setEditable(True)
-            combo.addItems(["DCSH", "DDDD"])
-        else:
-            combo.addItems(list(spec.choices))
-        combo.setCurrentText(str(value))
+            for letters in ("DCSH", "DDDD"):
+                combo.addItem(suit_text(letters), letters)
+            combo.setCurrentText(suit_text(str(value)))
+            return combo
+        for choice in spec.choices:  # the words shown, the option's value kept as data
+            combo.addItem(choice_text(spec.key, choice), choice)
+        combo.setCurrentIndex(max(0, combo.findData(value)))
         return combo
 
     def _update_who(self) -> None:
@@ -282,6 +290,6 @@ class NewGameDialog(FittedDialog):
                 v = control.value()
                 out[spec.key] = None if spec.kind == "int?" and v == NO_LIMIT else v
             elif isinstance(control, QComboBox):
-                out[spec.key] = control.currentText().strip().upper() \
-                    if spec.kind == "suits" else control.currentText()
+                out[spec.key] = suit_letters(control.currentText()) \
+                    if spec.kind == "suits" else control.currentData()
         return out

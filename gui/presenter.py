@@ -8,6 +8,7 @@ No Qt here: plain data in (a :class:`~gamecore.match.Session`), plain data out (
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 
 from gamecore.actions import Play, Rob
 from gamecore.cards import (
@@ -36,7 +37,7 @@ from gamecore.events import (
 )
 from gamecore.games import make_game
 from gamecore.match import Session
-from gamecore.options import HELP, house_rules
+from gamecore.options import HELP, defaults, house_rules
 from gamecore.spoilfive.deal import (
     Jinked,
     JinkOffered,
@@ -292,13 +293,18 @@ GAME_ENTRIES = (
 
 
 def game_choices() -> list[GameChoice]:
-    """Every game New Game offers, with its player range and house rules."""
+    """Every game New Game offers, with its player range and house rules. Each rule's
+    default is that game's own (Spoil Five starts with 20 counters, GEN-5), the same a game
+    started from the command line gets."""
     out = []
     for label, name, profile in GAME_ENTRIES:
         options = {"pj.profile": profile} if profile else {}
         game = make_game(name, options)
+        usual = defaults(name)
+        rules = tuple(replace(spec, default=usual.get(spec.key, spec.default))
+                      for spec in house_rules(name, profile))
         out.append(GameChoice(label, name, profile, game.min_players, game.max_players,
-                              tuple(house_rules(name, profile)), dict(HELP)))
+                              rules, dict(HELP)))
     return out
 
 
@@ -400,8 +406,6 @@ def balance_history(session: Session, points: int = CHART_POINTS
 
 def hide_hands(snap: TableSnapshot) -> TableSnapshot:
     """The table with no hand face up (the hot-seat privacy screen is up)."""
-    from dataclasses import replace
-
     return replace(snap, hand=(), playable=frozenset(), revealed={})
 
 
