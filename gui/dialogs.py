@@ -17,7 +17,7 @@ import re
 from collections.abc import Sequence
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont, QPalette
+from PySide6.QtGui import QFont, QFontMetrics, QPalette
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -191,6 +191,26 @@ def _plain(text: str, parent: QWidget, name: str = "", wrap: bool = True) -> QLa
     label.setWordWrap(wrap)
     if name:
         label.setObjectName(name)
+    return label
+
+
+#: The widest a player's name is shown in a dialog, in average character widths; longer
+#: names are elided and whole in the tooltip and the accessible name.
+NAME_CHARS = 18
+
+
+def _name_label(name: str, suffix: str, parent: QWidget, object_name: str,
+                bold: bool = False) -> QLabel:
+    """A plain label with ``name`` (elided if long) and ``suffix`` ("★ out (dealer)")."""
+    label = _plain("", parent, object_name, wrap=False)
+    if bold:
+        _bold(label)
+    metrics = QFontMetrics(label.font())
+    shown = metrics.elidedText(name, Qt.TextElideMode.ElideRight,
+                               metrics.averageCharWidth() * NAME_CHARS)
+    label.setText(" ".join(t for t in (shown, suffix) if t))
+    label.setToolTip(name)
+    label.setAccessibleName(" ".join(t for t in (name, suffix) if t))
     return label
 
 
@@ -407,7 +427,8 @@ class SplitDialog(FittedDialog):
 
 class DealSummaryDialog(FittedDialog):
     """The end of a deal: who went out, the cards left in every hand, who paid whom, the
-    counters won or lost and the pools carried over.
+    counters won or lost and the pools carried over. In a trick game (``summary.tricks``
+    given): who won, the tricks each took, the pool and what became of it.
 
     Meant for non-modal use: the caller ``open()``s it and listens to ``accepted``. The only
     way on is the "next" button; Esc or closing the window does the same (accepts), so the
@@ -424,7 +445,14 @@ class DealSummaryDialog(FittedDialog):
         layout = _main_layout(self)
 
         s = summary
-        heading = f"{s.names[s.winner]} went out" if s.winner is not None else "Deal over"
+        tricks = s.tricks
+        if tricks is not None:
+            won = tricks[s.winner] if s.winner is not None else 0
+            heading = ("Spoiled" if s.winner is None else
+                       f"{s.names[s.winner]} won all five tricks" if won == 5 else
+                       f"{s.names[s.winner]} won {won} tricks")
+        else:
+            heading = f"{s.names[s.winner]} went out" if s.winner is not None else "Deal over"
         head = _heading(heading, self)
         head.setObjectName("heading")
         layout.addWidget(head)
@@ -440,7 +468,8 @@ class DealSummaryDialog(FittedDialog):
         grid.setContentsMargins(12, 10, 12, 10)
         grid.setHorizontalSpacing(18)
         grid.setVerticalSpacing(6)
-        for col, title in enumerate(("Player", "Cards left", "This deal", "Balance")):
+        second = "Tricks" if tricks is not None else "Cards left"
+        for col, title in enumerate(("Player", second, "This deal", "Balance")):
             h = _bold(_plain(title, hands, wrap=False))
             if col >= 2:
                 h.setAlignment(Qt.AlignmentFlag.AlignRight)
@@ -449,14 +478,17 @@ class DealSummaryDialog(FittedDialog):
             row = seat + 1
             marks = []
             if seat == s.winner:
-                marks.append("★ out")
+                marks.append("★" if tricks is not None else "★ out")
             if seat == s.dealer:
                 marks.append("(dealer)")
-            who = _plain(" ".join([name, *marks]), hands, f"name_{seat}", wrap=False)
-            if seat == s.winner:
-                _bold(who)
-            cards = _rich(cards_html(sorted(s.hands_left[seat]), pal), hands, f"cards_{seat}")
-            cards.setMinimumWidth(160)
+            who = _name_label(name, " ".join(marks), hands, f"name_{seat}",
+                              bold=seat == s.winner)
+            if tricks is not None:
+                cards = _plain(str(tricks[seat]), hands, f"tricks_{seat}", wrap=False)
+            else:
+                cards = _rich(cards_html(sorted(s.hands_left[seat]), pal), hands,
+                              f"cards_{seat}")
+                cards.setMinimumWidth(160)
             delta = _plain(signed(s.deltas[seat]), hands, f"delta_{seat}", wrap=False)
             balance = _plain(_number(s.balances[seat]), hands, f"balance_{seat}", wrap=False)
             for lab in (delta, balance):
@@ -469,8 +501,9 @@ class DealSummaryDialog(FittedDialog):
         grid.setColumnStretch(1, 1)
         column.addWidget(hands)
 
-        stock = _rich("Stock: " + cards_html(sorted(s.stock), pal, "none"), self, "stock")
-        column.addWidget(stock)
+        if tricks is None:  # a trick game's pack stays hidden (GEN-9)
+            stock = _rich("Stock: " + cards_html(sorted(s.stock), pal, "none"), self, "stock")
+            column.addWidget(stock)
 
         if s.lines:
             column.addWidget(_rule(self))
@@ -478,7 +511,12 @@ class DealSummaryDialog(FittedDialog):
             column.addWidget(lines)
 
         column.addWidget(_rule(self))
-        if s.pools:
+        if tricks is not None:
+            left = sum(n for _label, n in s.pools)
+            pools = _plain(f"Pool for the next deal: {_number(left)}" if left else
+                           "Pool for the next deal: empty (a fresh pool is made)", self,
+                           "pools")
+        elif s.pools:
             pools_text = " · ".join(f"{label} {_number(n)}" for label, n in s.pools)
             pools = _rich(_text_html(f"Pools carried over: {pools_text}", pal), self, "pools")
         else:
@@ -554,7 +592,7 @@ class StandingsDialog(FittedDialog):
             row = pos + 1
             cells = (
                 _plain(str(rank), table, f"rank_{pos}", wrap=False),
-                _plain(names[seat], table, f"name_{pos}", wrap=False),
+                _name_label(names[seat], "", table, f"name_{pos}", bold=rank == 1),
                 _plain(_number(balances[seat]), table, f"balance_{pos}", wrap=False),
                 _plain(signed(balances[seat] - start_balances[seat]), table, f"net_{pos}",
                        wrap=False),

@@ -166,7 +166,7 @@ def _v(name: str, verb: str) -> str:
     return {"is": "are", "takes": "take", "robs": "rob", "holds": "hold", "does": "do",
             "wins": "win", "jinks": "jink", "pays": "pay", "puts": "put", "names": "name",
             "leads": "lead", "plays": "play", "cannot": "cannot", "took": "took",
-            "paid": "paid"}.get(verb, verb)
+            "paid": "paid", "deals": "deal"}.get(verb, verb)
 
 
 COMBOS = ("Matrimony", "Intrigue", "Confederacy")
@@ -192,15 +192,44 @@ def _trick_line(event: Event, names: list[str]) -> str | None:
     return None
 
 
-def announcement(event: Event, names: list[str], labels: list[str], game_name: str = ""
-                 ) -> str | None:
-    """The call the table makes for ``event``, or ``None`` (most events pass silently)."""
+def first_dealer_line(name: str, why: str = "") -> str:
+    """Who deals first: "Ben deals first (first Jack)." or "You deal first." (``why``: a
+    reason in brackets, with its leading space, or "")."""
+    return f"{name} {_v(name, 'deals')} first{why}."
+
+
+def deal_line(session: Session) -> str:
+    """The line that opens a deal: "Deal 3 of 4: Ben deals." or "Deal 3 of 4: you deal."."""
+    assert session.deal is not None
+    dealer = session.players[session.deal.dealer]
+    who = "you" if dealer == "You" else dealer
+    return f"Deal {len(session.logs)} of {session.total_deals}: {who} {_v(dealer, 'deals')}."
+
+
+def played_cards(session: Session) -> int:
+    """The cards played so far in this deal, as a card set (int mask; public knowledge)."""
+    return int(getattr(session.deal, "played", 0) or 0)
+
+
+def stop_call(event: Stopped, played: int = 0) -> str:
+    """Why the sequence stopped: "No 8♠: played earlier" when the next card is already on
+    the table (``played``: the cards played, an int mask), else the usual call ("No
+    eight", the card unseen in the stock or out of the pack; "K♣ is a stop")."""
+    if event.missing is not None and played >> event.missing & 1:
+        return f"No {card_label(event.missing)}: played earlier"
+    return stop_words(event.card, event.missing)
+
+
+def announcement(event: Event, names: list[str], labels: list[str], game_name: str = "",
+                 played: int = 0) -> str | None:
+    """The call the table makes for ``event``, or ``None`` (most events pass silently).
+    ``played``: the cards played in the deal so far (int mask), for a stop's reason."""
     if isinstance(event, Jinked):
         return f"{names[event.seat]}: Jink!"
     if isinstance(event, Spoiled):
         return "Spoiled!"
     if isinstance(event, Stopped):
-        return stop_words(event.card, event.missing)
+        return stop_call(event, played)
     if isinstance(event, Played) and event.spin:
         return "Spinado!" if game_name == "spinado" else "Spin!"
     if isinstance(event, PoolTaken) and event.amount and labels[event.pool] in COMBOS:
@@ -213,13 +242,15 @@ def announcement(event: Event, names: list[str], labels: list[str], game_name: s
     if isinstance(event, WentOut):
         return f"{names[event.seat]} {_v(names[event.seat], 'is')} out!"
     if isinstance(event, LeadPassed):
-        return f"{names[event.seat]} cannot lead; {names[event.to]} leads"
+        to = names[event.to]
+        return f"{names[event.seat]} cannot lead; {to} {_v(to, 'leads')}"
     return None
 
 
-def log_line(event: Event, names: list[str], labels: list[str], game_name: str = ""
-             ) -> str | None:
-    """A line for the play log and the status bar, or ``None``."""
+def log_line(event: Event, names: list[str], labels: list[str], game_name: str = "",
+             played: int = 0) -> str | None:
+    """A line for the play log and the status bar, or ``None`` (``played`` as for
+    :func:`announcement`)."""
     trick_line = _trick_line(event, names)
     if trick_line is not None:
         return trick_line
@@ -235,15 +266,20 @@ def log_line(event: Event, names: list[str], labels: list[str], game_name: str =
                                                              else "")
         case Paid(payer=a, payee=b, amount=n, reason=why):
             return f"{names[a]} {_v(names[a], 'pays')} {names[b]} {n} ({why})"
-    return announcement(event, names, labels, game_name)
+    return announcement(event, names, labels, game_name, played)
 
 
 def summary_lines(session: Session, events: Iterable[Event]) -> list[str]:
-    """Captures and payments of one deal, phrased for the summary."""
+    """Captures and payments of one deal, phrased for the summary; in Spoil Five the pool
+    and its fate (taken, or left for the next deal when the deal is spoiled)."""
     names, labels = session.players, pool_labels(session.game)
     out = []
     for e in events:
-        if isinstance(e, PoolTaken) and e.amount:
+        if isinstance(e, Spoiled):
+            out.append(f"Spoiled: {e.reason}. The pool stays for the next deal.")
+        elif isinstance(e, Paid) and e.reason == "jink":
+            out.append(f"{names[e.payer]} paid {names[e.payee]} {e.amount} for the jink")
+        elif isinstance(e, PoolTaken) and e.amount:
             pool = "the pool" if labels[e.pool] == "Pool" else f"the {labels[e.pool]} pool"
             out.append(f"{names[e.seat]} took {pool}: {e.amount}")
         elif isinstance(e, Paid):

@@ -104,6 +104,9 @@ class DealSummary:
     history: list[tuple[str, list[int]]] = field(default_factory=list)
     #: The deals ``history`` stands for when it is an even sample of a longer session.
     history_span: int = 0
+    #: Trick games (Spoil Five): tricks won by each seat, shown instead of the cards left
+    #: (the hands and the pack stay hidden, GEN-9); ``None`` in the stops games.
+    tricks: list[int] | None = None
 
 
 @dataclass(frozen=True)
