@@ -642,24 +642,30 @@ class NameTag(QGraphicsItem):
         self._px = 10.0
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
-    def set_tag(self, name: str, top_center: QPointF, width: float, px: float) -> None:
-        """Show ``name`` in a pill at most ``width`` wide, its top edge centred on
-        ``top_center`` (scene pixels), with a font of ``px`` pixels."""
+    def set_tag(self, name: str, anchor: QPointF, width: float, px: float,
+                above: bool = False) -> None:
+        """Show ``name`` in a pill at most ``width`` wide, centred on ``anchor`` (scene
+        pixels): its top edge there, or with ``above`` its bottom edge; a font of ``px``
+        pixels."""
         self.prepareGeometryChange()
         self.name, self._px = name, px
-        metrics = QFontMetricsF(_font(px, bold=True))
+        metrics = QFontMetricsF(self.font())
         pad = px * 0.45
         self.shown = metrics.elidedText(name, Qt.TextElideMode.ElideRight,
                                         max(1.0, width - 2 * pad))
         w = min(width, metrics.horizontalAdvance(self.shown) + 2 * pad)
         h = metrics.height() + px * 0.3
-        self._box = QRectF(top_center.x() - w / 2, top_center.y(), w, h)
+        self._box = QRectF(anchor.x() - w / 2, anchor.y() - (h if above else 0), w, h)
         self.setToolTip(name)
         self.update()
 
     def accessible_name(self) -> str:
         """The whole name, however it is elided on the table."""
         return self.name
+
+    def font(self) -> QFont:
+        """The font the name is written in (bold)."""
+        return _font(self._px, bold=True)
 
     def boundingRect(self) -> QRectF:  # noqa: N802 (Qt name)
         return self._box.adjusted(-1, -1, 1, 1)
@@ -673,5 +679,5 @@ class NameTag(QGraphicsItem):
         painter.setBrush(QColor(0, 0, 0, 120))
         painter.drawRoundedRect(self._box, self._box.height() / 2, self._box.height() / 2)
         painter.setPen(INK)
-        painter.setFont(_font(self._px, bold=True))
+        painter.setFont(self.font())
         painter.drawText(self._box, Qt.AlignmentFlag.AlignCenter, self.shown)

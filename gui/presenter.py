@@ -382,6 +382,14 @@ def trick_reason(trump: int, plays: tuple[tuple[int, int], ...], winner: int) ->
     return f"{card_label(c)} is the best {SUIT_NAMES[suit_of(c)][:-1]} played; no trump was played"
 
 
+def last_trick_line(names: list[str], trump: int, plays: tuple[tuple[int, int], ...],
+                    winner: int) -> str:
+    """Who won the last trick and why: "Last trick to Eve: J♠ is the second-best trump"
+    ("… to you: …" for you)."""
+    who = "you" if names[winner] == "You" else names[winner]
+    return f"Last trick to {who}: {trick_reason(trump, plays, winner)}"
+
+
 def snapshot_tricks(session: Session, bottom: int, *, thinking: bool = False,
                     last_play: tuple[int, int] | None = None) -> TableSnapshot:
     """The Spoil Five table from the bottom seat's point of view (GEN-9)."""
@@ -416,7 +424,7 @@ def snapshot_tricks(session: Session, bottom: int, *, thinking: bool = False,
         last_play=last_play, turnup=turnup, stock_count=deal.stock.bit_count() + (
             1 if turnup is not None else 0), stock_name="Pack", mode="tricks",
         trick=obs.trick, last_trick=last.cards if last else (),
-        trick_reason=trick_reason(obs.trump, last.cards, last.seat) if last else "",
+        trick_reason=last_trick_line(names, obs.trump, last.cards, last.seat) if last else "",
         trump_note=note)
 
 

@@ -65,7 +65,7 @@ class TableSnapshot:
     mode: str = "stops"
     trick: tuple[tuple[int, int], ...] = ()
     last_trick: tuple[tuple[int, int], ...] = ()
-    #: Why the last trick was won ("J♣ is the second-best trump").
+    #: Who won the last trick and why ("Last trick to Eve: J♣ is the second-best trump").
     trick_reason: str = ""
     #: A line under the trump turn-up ("Trumps: clubs", "Robbed by Ben").
     trump_note: str = ""

@@ -158,7 +158,8 @@ def test_stock_announcement_board_and_chips(qtbot, width, height, zoom, dpr):
 @pytest.mark.parametrize(("width", "height", "zoom", "dpr"), CASES)
 def test_trick_name_tags(qtbot, width, height, zoom, dpr):
     lay = compute_layout(width, height, 10, 1, zoom)
-    tag = NameTag()
-    tag.set_tag(LONG, QPointF(lay.trick_center[0], lay.trick_center[1]), lay.played_w,
-                max(10.0, lay.card_w * 0.15))
-    check(tag, dpr)
+    for above in (False, True):
+        tag = NameTag()
+        tag.set_tag(LONG, QPointF(lay.trick_center[0], lay.trick_center[1]), lay.played_w,
+                    max(10.0, lay.card_w * 0.15), above)
+        check(tag, dpr)
