@@ -609,11 +609,11 @@ class Controller(QObject):
         for e in events:
             if isinstance(e, Played):
                 self.last_play = (e.seat, e.card)
-            played = presenter.played_cards(session)
-            line = presenter.log_line(e, session.players, labels, name, played)
+            seen = presenter.seen_cards(session)
+            line = presenter.log_line(e, session.players, labels, name, seen)
             if line:
                 self._say(line)
-            call = presenter.announcement(e, session.players, labels, name, played)
+            call = presenter.announcement(e, session.players, labels, name, seen)
             if call:
                 self.view.announce(call)
         self._refresh()

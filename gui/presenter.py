@@ -8,7 +8,7 @@ No Qt here: plain data in (a :class:`~gamecore.match.Session`), plain data out (
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from gamecore.actions import Play, Rob
 from gamecore.cards import (
@@ -206,30 +206,47 @@ def deal_line(session: Session) -> str:
     return f"Deal {len(session.logs)} of {session.total_deals}: {who} {_v(dealer, 'deals')}."
 
 
-def played_cards(session: Session) -> int:
-    """The cards played so far in this deal, as a card set (int mask; public knowledge)."""
-    return int(getattr(session.deal, "played", 0) or 0)
+@dataclass(frozen=True)
+class Seen:
+    """The cards everyone at the table can see: ``played`` this deal (a card set, int
+    mask) and the face-up ``turnup`` (card int, or ``None``)."""
+
+    played: int = 0
+    turnup: int | None = None
 
 
-def stop_call(event: Stopped, played: int = 0) -> str:
-    """Why the sequence stopped: "No 8♠: played earlier" when the next card is already on
-    the table (``played``: the cards played, an int mask), else the usual call ("No
-    eight", the card unseen in the stock or out of the pack; "K♣ is a stop")."""
-    if event.missing is not None and played >> event.missing & 1:
-        return f"No {card_label(event.missing)}: played earlier"
-    return stop_words(event.card, event.missing)
+def seen_cards(session: Session) -> Seen:
+    """What everyone can see of the deal in progress (public knowledge, GEN-9)."""
+    deal = session.deal
+    if deal is None:
+        return Seen()
+    turnup = None if getattr(deal, "phase", "") == "staking" else getattr(deal, "turnup", None)
+    return Seen(int(getattr(deal, "played", 0) or 0), turnup)
+
+
+def stop_call(event: Stopped, seen: Seen = Seen()) -> str:
+    """Why the sequence stopped, truthfully: "No 8♠: played earlier" when the next card is
+    already on the table, "No 7♦: turned up" when it lies face up on the stock, else the
+    usual call ("No eight": the card is unseen, in the stock or out of the pack; "K♣ is a
+    stop")."""
+    missing = event.missing
+    if missing is not None and seen.played >> missing & 1:
+        return f"No {card_label(missing)}: played earlier"
+    if missing is not None and missing == seen.turnup:
+        return f"No {card_label(missing)}: turned up"
+    return stop_words(event.card, missing)
 
 
 def announcement(event: Event, names: list[str], labels: list[str], game_name: str = "",
-                 played: int = 0) -> str | None:
+                 seen: Seen = Seen()) -> str | None:
     """The call the table makes for ``event``, or ``None`` (most events pass silently).
-    ``played``: the cards played in the deal so far (int mask), for a stop's reason."""
+    ``seen``: the cards in view (:func:`seen_cards`), for a stop's reason."""
     if isinstance(event, Jinked):
         return f"{names[event.seat]}: Jink!"
     if isinstance(event, Spoiled):
         return "Spoiled!"
     if isinstance(event, Stopped):
-        return stop_call(event, played)
+        return stop_call(event, seen)
     if isinstance(event, Played) and event.spin:
         return "Spinado!" if game_name == "spinado" else "Spin!"
     if isinstance(event, PoolTaken) and event.amount and labels[event.pool] in COMBOS:
@@ -248,8 +265,8 @@ def announcement(event: Event, names: list[str], labels: list[str], game_name: s
 
 
 def log_line(event: Event, names: list[str], labels: list[str], game_name: str = "",
-             played: int = 0) -> str | None:
-    """A line for the play log and the status bar, or ``None`` (``played`` as for
+             seen: Seen = Seen()) -> str | None:
+    """A line for the play log and the status bar, or ``None`` (``seen`` as for
     :func:`announcement`)."""
     trick_line = _trick_line(event, names)
     if trick_line is not None:
@@ -266,7 +283,7 @@ def log_line(event: Event, names: list[str], labels: list[str], game_name: str =
                                                              else "")
         case Paid(payer=a, payee=b, amount=n, reason=why):
             return f"{names[a]} {_v(names[a], 'pays')} {names[b]} {n} ({why})"
-    return announcement(event, names, labels, game_name, played)
+    return announcement(event, names, labels, game_name, seen)
 
 
 def summary_lines(session: Session, events: Iterable[Event]) -> list[str]:

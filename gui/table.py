@@ -23,6 +23,7 @@ from PySide6.QtGui import (
     QBrush,
     QColor,
     QFocusEvent,
+    QFont,
     QFontInfo,
     QKeyEvent,
     QMouseEvent,
@@ -111,7 +112,8 @@ class TableView(QGraphicsView):
         scene.addItem(self.trump_text)
         self.log_label = QLabel(self.viewport())
         self.log_label.setObjectName("recent")
-        self.log_label.setStyleSheet("color: rgba(245, 240, 225, 200); font-size: 11px;")
+        # Its size follows the table (see _log_font), never below the window's own text.
+        self.log_label.setStyleSheet("color: rgba(245, 240, 225, 210);")
         self.log_label.setAlignment(Qt.AlignmentFlag.AlignRight)
         self.prompt = PromptPanel(self)
         self.prompt.chosen.connect(self.prompt_chosen)
@@ -160,6 +162,8 @@ class TableView(QGraphicsView):
                              snap.stock_count, dpr, snap.stock_name)
         self.stock.setVisible(snap.stock_count > 0)
         self._draw_row_labels(snap, lay)
+        if self.log_label.font().pixelSize() != self._log_font().pixelSize():
+            self.show_log(self.log_label.text().split("\n"))
         self.prompt.place()
 
         targets: dict[int, tuple[QPointF, bool, int, float, bool]] = {}
@@ -332,7 +336,8 @@ class TableView(QGraphicsView):
         b = lay.board
         self.board.setVisible(round_board)
         self.board.set_state(QRectF(b.x, b.y, b.w, b.h) if round_board else QRectF(),
-                             [(p.label, p.amount, p.detail) for p in snap.pools], dpr)
+                             [(p.label, p.amount, p.detail) for p in snap.pools], dpr,
+                             self.text_px())
         shown = [] if round_board else list(snap.pools)
         while len(self.pool_items) > len(shown):
             self.scene().removeItem(self.pool_items.pop())
@@ -456,8 +461,21 @@ class TableView(QGraphicsView):
             item.setZValue(item.home_z)
             self.move_card(item, item.home, self.duration)
 
+    def text_px(self) -> int:
+        """The pixel size of the window's own text (the status line's): the smallest text
+        the table writes."""
+        return max(8, QFontInfo(self.font()).pixelSize())
+
+    def _log_font(self) -> QFont:
+        font = QFont(self.font())
+        card_w = self.layout_.card_w if self.layout_ is not None else 0.0
+        font.setPixelSize(max(self.text_px(), round(card_w * 0.11)))
+        return font
+
     def show_log(self, lines: list[str]) -> None:
-        """The last few public events, top left ("Ben plays 7♠", "No nine")."""
+        """The last few public events, bottom right ("Ben plays 7♠", "No nine"), in a font
+        never smaller than the status line's."""
+        self.log_label.setFont(self._log_font())
         self.log_label.setText("\n".join(lines))
         self.log_label.adjustSize()
         self._place_log()

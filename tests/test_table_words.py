@@ -34,9 +34,9 @@ def test_deal_line_says_you_deal(qtbot):
 # A stop on a card already played
 
 
-def _stops(deal) -> list[tuple[int, int, bool]]:
-    """The stops of the deal so far: (card stopped on, missing card, missing one already
-    played at the time)."""
+def _stops(deal) -> list[tuple[int, int, str]]:
+    """The stops of the deal so far: (card stopped on, missing card, "played" when the
+    missing one was already played then, "turnup" when it is the turn-up, else "")."""
     game, out, seen = deal.game, [], 0
     history = list(deal.history)
     for i, p in enumerate(history):
@@ -44,26 +44,35 @@ def _stops(deal) -> list[tuple[int, int, bool]]:
         stopped = history[i + 1].lead if i + 1 < len(history) else deal.top is None
         nxt = game.succ[p.card]
         if stopped and not p.spin and nxt is not None:
-            out.append((p.card, nxt, bool(seen >> nxt & 1)))
+            kind = "played" if seen >> nxt & 1 else "turnup" if nxt == deal.turnup else ""
+            out.append((p.card, nxt, kind))
     return out
 
 
-def _stopped_on_a_played_card(deal, d) -> bool:
-    """The person to choose a card (not a forced one, which plays itself) after a stop on
-    a card already played."""
-    return (isinstance(d, PlayChoice) and not d.forced
-            and any(earlier for _c, _m, earlier in _stops(deal)))
+def _stopped_for(kind: str):
+    def stop(deal, d) -> bool:
+        """The person to choose a card (not a forced one, which plays itself) after a
+        stop of this kind."""
+        return (isinstance(d, PlayChoice) and not d.forced
+                and any(k == kind for _c, _m, k in _stops(deal)))
+    return stop
 
 
-def test_stop_on_a_card_played_earlier_says_so(qtbot):
-    seed, expected = find_seed("newmarket", 4, {}, _stopped_on_a_played_card)
-    win = open_game(qtbot, "newmarket", seed)
-    reach(qtbot, win, _stopped_on_a_played_card, expected)
+@pytest.mark.parametrize(("game", "options", "kind", "reason"), [
+    ("newmarket", {}, "played", "played earlier"),
+    ("pope-joan", {"pj.profile": "C"}, "turnup", "turned up"),
+], ids=["played", "turn-up"])
+def test_a_stop_on_a_card_in_view_says_why(qtbot, game, options, kind, reason):
+    stop = _stopped_for(kind)
+    seed, expected = find_seed(game, 4, options, stop)
+    win = open_game(qtbot, game, seed, options=options)
+    reach(qtbot, win, stop, expected)
     log = win.controller.log
-    for _card, missing, earlier in _stops(win.controller.session.deal):
-        said = f"No {card_label(missing)}: played earlier"
-        assert (said in log) == earlier
-    assert any(line.endswith(": played earlier") for line in log)
+    for _card, missing, k in _stops(win.controller.session.deal):
+        said = {"played": "played earlier", "turnup": "turned up"}.get(k)
+        if said is not None:
+            assert f"No {card_label(missing)}: {said}" in log
+    assert any(line.endswith(f": {reason}") for line in log)
     assert status(win)  # the table is still speaking
 
 
@@ -76,14 +85,17 @@ def test_stop_words_from_the_engine_events():
     assert deal.played >> parse_card("8S") & 1
     stop = next(e for e in play_card(deal, 0, "7S") if isinstance(e, Stopped))
     assert (stop.card, stop.missing) == (parse_card("7S"), parse_card("8S"))
-    assert presenter.stop_call(stop, deal.played) == "No 8♠: played earlier"
+    seen = presenter.Seen(deal.played)
+    assert presenter.stop_call(stop, seen) == "No 8♠: played earlier"
     names = ["You", "Ben", "Cat", "Dan"]
-    assert presenter.announcement(stop, names, [], "newmarket", deal.played) == (
+    assert presenter.announcement(stop, names, [], "newmarket", seen) == (
         "No 8♠: played earlier")
-    assert presenter.log_line(stop, names, [], "newmarket", deal.played) == (
-        "No 8♠: played earlier")
+    assert presenter.log_line(stop, names, [], "newmarket", seen) == "No 8♠: played earlier"
     unseen = Stopped(0, parse_card("3C"), parse_card("4C"))
-    assert presenter.stop_call(unseen, deal.played) == "No four"
+    assert presenter.stop_call(unseen, seen) == "No four"
+    # Pope Joan's turn-up lies face up on the dead hand: a stop for want of it says so.
+    turned = presenter.Seen(deal.played, parse_card("4C"))
+    assert presenter.stop_call(unseen, turned) == "No 4♣: turned up"
 
 
 # ---------------------------------------------------------------------------------------------
