@@ -389,6 +389,23 @@ class PoolItem(QGraphicsItem):
             font = _font(font.pixelSize() * room / wide, bold=True)
         return font
 
+    #: The smallest name on a compartment's plate, in pixels: smaller is not readable.
+    MIN_NAME_PX = 9.0
+
+    def _name_font_and_rect(self) -> tuple[QFont, QRectF]:
+        """A compartment plate's name (no layout card): as large as fits the plate, never
+        below :attr:`MIN_NAME_PX`; a name still too wide spills a little either side of
+        the plate, into the gap between pools, rather than being cut."""
+        r = self.card_rect.adjusted(2, 2, -2, -2)
+        room = r.width() - 4
+        font = _font(r.width() * 0.15, bold=True)
+        wide = QFontMetricsF(font).horizontalAdvance(self.label)
+        if wide > room > 0:
+            font = _font(max(self.MIN_NAME_PX, font.pixelSize() * room / wide), bold=True)
+            wide = QFontMetricsF(font).horizontalAdvance(self.label)
+        w = max(room, wide + 2)
+        return font, QRectF(r.center().x() - w / 2, r.top(), w, r.height() * 0.75)
+
     def _detail_rect(self) -> QRectF:
         cr0 = self.card_rect
         return QRectF(cr0.left(), cr0.bottom() - cr0.height() * 0.26, cr0.width(),
@@ -399,6 +416,8 @@ class PoolItem(QGraphicsItem):
         # area) and the number. Nothing repaints outside this, so old chips or digits would
         # linger on the table when the pool empties.
         r = self.card_rect.united(self.chip_rect).united(self._number_rect())
+        if self.card is None and not self.card_rect.isEmpty():
+            r = r.united(self._name_font_and_rect()[1])
         stack = self._chips_rect()
         if not stack.isEmpty():
             r = r.united(stack)
@@ -419,11 +438,9 @@ class PoolItem(QGraphicsItem):
             painter.setPen(QPen(QColor(GOLD.red(), GOLD.green(), GOLD.blue(), 170), 1.5))
             painter.drawRoundedRect(r, r.width() * 0.08, r.width() * 0.08)
             painter.setPen(INK)
-            painter.setFont(_font(min(r.width() * 0.15, r.width() * 1.45 / max(6, len(
-                self.label))), bold=True))
-            painter.drawText(r.adjusted(2, 0, -2, -r.height() * 0.25),
-                             Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap,
-                             self.label)
+            font, box = self._name_font_and_rect()
+            painter.setFont(font)
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, self.label)
         if self.detail and w > 0:
             painter.setPen(INK)
             painter.setFont(_font(self.card_rect.width() * 0.14))
