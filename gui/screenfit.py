@@ -107,11 +107,11 @@ def frame_margins(window: QWidget) -> QMargins:
     return found if found is not None else QMargins(DEFAULT_FRAME)
 
 
-def fit_to_screen(window: QWidget, size: QSize | None = None) -> QSize:
+def fit_to_screen(window: QWidget, size: QSize | None = None, move: bool = True) -> QSize:
     """Resize top-level ``window`` to ``size`` (default: its current size) shrunk to its
-    screen (frame included), and, when it is shown, move it inside that screen. Returns
-    the size given. A window whose layout needs more than the screen stays at its layout's
-    minimum: put long content in a :class:`ContentScroll`."""
+    screen (frame included), and, when it is shown and ``move`` is true, move it inside
+    that screen. Returns the size given. A window whose layout needs more than the screen
+    stays at its layout's minimum: put long content in a :class:`ContentScroll`."""
     window = window.window()
     avail = available_geometry(window)
     want = QSize(size) if size is not None else window.size()
@@ -121,7 +121,7 @@ def fit_to_screen(window: QWidget, size: QSize | None = None) -> QSize:
     margins = frame_margins(window)
     fitted = fit_size(want, avail, margins)
     window.resize(fitted)
-    if window.isVisible():
+    if move and window.isVisible():
         rect = fit_geometry(QRect(window.geometry().topLeft(), window.size()), avail, margins)
         if rect.topLeft() != window.geometry().topLeft():
             window.move(rect.left() - margins.left(), rect.top() - margins.top())
@@ -205,6 +205,8 @@ class FittedDialog(QDialog):
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt name)
         if not event.spontaneous():
             want = self.size() if self._fitted_once else self.preferred_size()
-            fit_to_screen(self, want)
+            # Only the size: moving here would stop Qt from centring the dialog over its
+            # parent (it places a dialog that was never moved, inside the screen).
+            fit_to_screen(self, want, move=False)
             self._fitted_once = True
         super().showEvent(event)
