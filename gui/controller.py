@@ -159,7 +159,7 @@ class Controller(QObject):
             allow_undo = sum(k.person for k in self.seats) <= 1
         self.allow_undo = allow_undo
         self._take_seats(Session(game, names, first_dealer=first))
-        self.log = [f"{names[first]} deals first{why}."]
+        self.log = [presenter.first_dealer_line(names[first], why)]
         self._start_deal()
 
     def _take_seats(self, session: Session) -> None:
@@ -365,8 +365,7 @@ class Controller(QObject):
         self._set_state(IDLE)
         session.start_deal_seeded(self.rng.randrange(1 << 62))
         self.last_play = None
-        dealer = session.players[session.deal.dealer]  # type: ignore[union-attr]
-        self._say(f"Deal {len(session.logs)} of {session.total_deals}: {dealer} deals.")
+        self._say(presenter.deal_line(session))
         self._refresh()
         self.autosave()
         self._schedule(0)
@@ -610,10 +609,11 @@ class Controller(QObject):
         for e in events:
             if isinstance(e, Played):
                 self.last_play = (e.seat, e.card)
-            line = presenter.log_line(e, session.players, labels, name)
+            seen = presenter.seen_cards(session)
+            line = presenter.log_line(e, session.players, labels, name, seen)
             if line:
                 self._say(line)
-            call = presenter.announcement(e, session.players, labels, name)
+            call = presenter.announcement(e, session.players, labels, name, seen)
             if call:
                 self.view.announce(call)
         self._refresh()
@@ -633,11 +633,6 @@ class Controller(QObject):
         self._refresh()
         tricks = session.game.name == "spoil-five"  # GEN-9: its hands stay hidden
         lines = presenter.summary_lines(session, session.deal_events)
-        if tricks:
-            lines = [f"{session.players[s]}: {n} trick{'s' if n != 1 else ''}"
-                     for s, n in enumerate(deal.tricks_won)] + lines  # type: ignore[union-attr]
-            if deal.winner is None:
-                lines.append("Spoiled: the pool stays for the next deal.")
         history, span = presenter.balance_history(session)
         summary = DealSummary(
             names=list(session.players), winner=deal.winner, dealer=deal.dealer,
@@ -647,6 +642,7 @@ class Controller(QObject):
             deltas=list(settlement.deltas), balances=list(session.balances),
             pools=list(zip(presenter.pool_labels(session.game), session.pools, strict=True)),
             last_deal=session.complete,
+            tricks=list(deal.tricks_won) if tricks else None,  # type: ignore[union-attr]
             history=history, history_span=span)
         self._count_deal(settlement.deltas)
         dlg = DealSummaryDialog(self.parent_widget, summary)

@@ -17,7 +17,7 @@ import re
 from collections.abc import Sequence
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont, QPalette
+from PySide6.QtGui import QFont, QFontMetrics, QPalette
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 
 from gamecore.cards import card_label
 from gamecore.limits import MAX_AMOUNT
+from gui.screenfit import ContentScroll, FittedDialog, WheelGuard
 from gui.snapshot import DealSummary
 
 __all__ = [
@@ -133,6 +134,17 @@ def _readable(dialog: QDialog) -> None:
         dialog.setFont(font)
 
 
+def _scrolled(dialog: QDialog) -> tuple[ContentScroll, QVBoxLayout]:
+    """A scroll area for ``dialog``'s long content and the column inside it: the dialog
+    stays on the screen and its buttons in view however long the content grows."""
+    body = QWidget(dialog)
+    body.setObjectName("body")
+    column = QVBoxLayout(body)
+    column.setContentsMargins(0, 0, 0, 0)
+    column.setSpacing(12)
+    return ContentScroll(body, dialog), column
+
+
 def _main_layout(dialog: QDialog) -> QVBoxLayout:
     """The dialog's top-level column, with comfortable margins and spacing."""
     layout = QVBoxLayout(dialog)
@@ -182,6 +194,26 @@ def _plain(text: str, parent: QWidget, name: str = "", wrap: bool = True) -> QLa
     return label
 
 
+#: The widest a player's name is shown in a dialog, in average character widths; longer
+#: names are elided and whole in the tooltip and the accessible name.
+NAME_CHARS = 18
+
+
+def _name_label(name: str, suffix: str, parent: QWidget, object_name: str,
+                bold: bool = False) -> QLabel:
+    """A plain label with ``name`` (elided if long) and ``suffix`` ("★ out (dealer)")."""
+    label = _plain("", parent, object_name, wrap=False)
+    if bold:
+        _bold(label)
+    metrics = QFontMetrics(label.font())
+    shown = metrics.elidedText(name, Qt.TextElideMode.ElideRight,
+                               metrics.averageCharWidth() * NAME_CHARS)
+    label.setText(" ".join(t for t in (shown, suffix) if t))
+    label.setToolTip(name)
+    label.setAccessibleName(" ".join(t for t in (name, suffix) if t))
+    return label
+
+
 def _rule(parent: QWidget) -> QFrame:
     """A thin horizontal separator drawn from the palette."""
     line = QFrame(parent)
@@ -194,7 +226,7 @@ def _rule(parent: QWidget) -> QFrame:
 # Stake
 
 
-class StakeDialog(QDialog):
+class StakeDialog(FittedDialog):
     """The dealer names the stake every player puts on the layout.
 
     There is no Cancel: Esc or closing the window accepts the value currently shown (the
@@ -269,7 +301,7 @@ class StakeDialog(QDialog):
 # Split
 
 
-class SplitDialog(QDialog):
+class SplitDialog(FittedDialog):
     """The player spreads a stake of counters over the pools of the layout.
 
     OK is the default button and is enabled only while the amounts add up to the stake, so
@@ -297,6 +329,9 @@ class SplitDialog(QDialog):
         layout = _main_layout(self)
         layout.addWidget(_plain(f"Spread {total} counters over the layout.", self, "intro"))
 
+        # Eight pools (the classic board) make a long list: it scrolls on a small screen.
+        scroll, column = _scrolled(self)
+        wheel = WheelGuard(scroll)
         grid = QGridLayout()
         grid.setHorizontalSpacing(12)
         grid.setVerticalSpacing(8)
@@ -310,6 +345,7 @@ class SplitDialog(QDialog):
             spin.setMinimumWidth(90)
             spin.setAccessibleName(f"Counters on {text}")
             spin.valueChanged.connect(self._update)
+            wheel.guard(spin)
             name.setBuddy(spin)
             quick = QPushButton(f"All on {text}", self)
             quick.setObjectName(f"all_{i}")
@@ -320,7 +356,9 @@ class SplitDialog(QDialog):
             grid.addWidget(quick, i, 2)
             self._spins.append(spin)
         grid.setColumnStretch(3, 1)
-        layout.addLayout(grid)
+        column.addLayout(grid)
+        column.addStretch(1)
+        layout.addWidget(scroll, 1)
 
         self._remaining = _plain("", self, "remaining", wrap=False)
         _bold(self._remaining)
@@ -387,9 +425,10 @@ class SplitDialog(QDialog):
 # New game
 
 
-class DealSummaryDialog(QDialog):
+class DealSummaryDialog(FittedDialog):
     """The end of a deal: who went out, the cards left in every hand, who paid whom, the
-    counters won or lost and the pools carried over.
+    counters won or lost and the pools carried over. In a trick game (``summary.tricks``
+    given): who won, the tricks each took, the pool and what became of it.
 
     Meant for non-modal use: the caller ``open()``s it and listens to ``accepted``. The only
     way on is the "next" button; Esc or closing the window does the same (accepts), so the
@@ -406,10 +445,21 @@ class DealSummaryDialog(QDialog):
         layout = _main_layout(self)
 
         s = summary
-        heading = f"{s.names[s.winner]} went out" if s.winner is not None else "Deal over"
+        tricks = s.tricks
+        if tricks is not None:
+            won = tricks[s.winner] if s.winner is not None else 0
+            heading = ("Spoiled" if s.winner is None else
+                       f"{s.names[s.winner]} won all five tricks" if won == 5 else
+                       f"{s.names[s.winner]} won {won} tricks")
+        else:
+            heading = f"{s.names[s.winner]} went out" if s.winner is not None else "Deal over"
         head = _heading(heading, self)
         head.setObjectName("heading")
         layout.addWidget(head)
+        # Everything between the heading and the button scrolls when the screen is small
+        # (seven players' hands and payments, the chart from the second deal on).
+        scroll, column = _scrolled(self)
+        layout.addWidget(scroll, 1)
 
         hands = QFrame(self)
         hands.setObjectName("hands")
@@ -418,7 +468,8 @@ class DealSummaryDialog(QDialog):
         grid.setContentsMargins(12, 10, 12, 10)
         grid.setHorizontalSpacing(18)
         grid.setVerticalSpacing(6)
-        for col, title in enumerate(("Player", "Cards left", "This deal", "Balance")):
+        second = "Tricks" if tricks is not None else "Cards left"
+        for col, title in enumerate(("Player", second, "This deal", "Balance")):
             h = _bold(_plain(title, hands, wrap=False))
             if col >= 2:
                 h.setAlignment(Qt.AlignmentFlag.AlignRight)
@@ -427,14 +478,17 @@ class DealSummaryDialog(QDialog):
             row = seat + 1
             marks = []
             if seat == s.winner:
-                marks.append("★ out")
+                marks.append("★" if tricks is not None else "★ out")
             if seat == s.dealer:
                 marks.append("(dealer)")
-            who = _plain(" ".join([name, *marks]), hands, f"name_{seat}", wrap=False)
-            if seat == s.winner:
-                _bold(who)
-            cards = _rich(cards_html(sorted(s.hands_left[seat]), pal), hands, f"cards_{seat}")
-            cards.setMinimumWidth(160)
+            who = _name_label(name, " ".join(marks), hands, f"name_{seat}",
+                              bold=seat == s.winner)
+            if tricks is not None:
+                cards = _plain(str(tricks[seat]), hands, f"tricks_{seat}", wrap=False)
+            else:
+                cards = _rich(cards_html(sorted(s.hands_left[seat]), pal), hands,
+                              f"cards_{seat}")
+                cards.setMinimumWidth(160)
             delta = _plain(signed(s.deltas[seat]), hands, f"delta_{seat}", wrap=False)
             balance = _plain(_number(s.balances[seat]), hands, f"balance_{seat}", wrap=False)
             for lab in (delta, balance):
@@ -445,33 +499,39 @@ class DealSummaryDialog(QDialog):
             grid.addWidget(delta, row, 2)
             grid.addWidget(balance, row, 3)
         grid.setColumnStretch(1, 1)
-        layout.addWidget(hands)
+        column.addWidget(hands)
 
-        stock = _rich("Stock: " + cards_html(sorted(s.stock), pal, "none"), self, "stock")
-        layout.addWidget(stock)
+        if tricks is None:  # a trick game's pack stays hidden (GEN-9)
+            stock = _rich("Stock: " + cards_html(sorted(s.stock), pal, "none"), self, "stock")
+            column.addWidget(stock)
 
         if s.lines:
-            layout.addWidget(_rule(self))
+            column.addWidget(_rule(self))
             lines = _rich("<br>".join(_text_html(t, pal) for t in s.lines), self, "lines")
-            layout.addWidget(lines)
+            column.addWidget(lines)
 
-        layout.addWidget(_rule(self))
-        if s.pools:
+        column.addWidget(_rule(self))
+        if tricks is not None:
+            left = sum(n for _label, n in s.pools)
+            pools = _plain(f"Pool for the next deal: {_number(left)}" if left else
+                           "Pool for the next deal: empty (a fresh pool is made)", self,
+                           "pools")
+        elif s.pools:
             pools_text = " · ".join(f"{label} {_number(n)}" for label, n in s.pools)
             pools = _rich(_text_html(f"Pools carried over: {pools_text}", pal), self, "pools")
         else:
             pools = _plain("Pools carried over: none", self, "pools")
-        layout.addWidget(pools)
+        column.addWidget(pools)
         if len(s.history) and max(len(v) for _, v in s.history) > 1:
             from gui.chart import BalanceChart
 
             chart = BalanceChart(self)
             chart.set_series(s.history, "deal", span=s.history_span or None)
             chart.setMinimumHeight(160)
-            layout.addWidget(chart)
+            column.addWidget(chart)
+        column.addStretch(1)
 
         layout.addSpacing(6)
-        layout.addStretch(1)
         buttons = QDialogButtonBox(self)
         self._next = buttons.addButton("Final standings" if s.last_deal else "Next deal",
                                        QDialogButtonBox.ButtonRole.AcceptRole)
@@ -490,7 +550,7 @@ class DealSummaryDialog(QDialog):
 # Final standings
 
 
-class StandingsDialog(QDialog):
+class StandingsDialog(FittedDialog):
     """The final standings: players ranked by counters held, with the net won or lost.
 
     After it closes, ``choice`` is ``"new"`` (the player asked for a new game) or ``"close"``
@@ -532,7 +592,7 @@ class StandingsDialog(QDialog):
             row = pos + 1
             cells = (
                 _plain(str(rank), table, f"rank_{pos}", wrap=False),
-                _plain(names[seat], table, f"name_{pos}", wrap=False),
+                _name_label(names[seat], "", table, f"name_{pos}", bold=rank == 1),
                 _plain(_number(balances[seat]), table, f"balance_{pos}", wrap=False),
                 _plain(signed(balances[seat] - start_balances[seat]), table, f"net_{pos}",
                        wrap=False),
@@ -544,10 +604,12 @@ class StandingsDialog(QDialog):
                     _bold(cell)
                 grid.addWidget(cell, row, col)
         grid.setColumnStretch(1, 1)
-        layout.addWidget(table)
+        scroll, column = _scrolled(self)
+        column.addWidget(table)
+        column.addStretch(1)
+        layout.addWidget(scroll, 1)
 
         layout.addSpacing(6)
-        layout.addStretch(1)
         buttons = QDialogButtonBox(self)
         new = buttons.addButton("&New game", QDialogButtonBox.ButtonRole.AcceptRole)
         new.setObjectName("newGame")
@@ -571,7 +633,7 @@ class StandingsDialog(QDialog):
         self.accept()
 
 
-class SpinChoiceDialog(QDialog):
+class SpinChoiceDialog(FittedDialog):
     """Play a card alone or with the ♦A (Spin, SP-2; Spinado, SN-8). Offered only when
     both are legal, so the ♦A is never attached by accident.
 

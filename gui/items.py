@@ -7,7 +7,16 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPixmap
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPixmap,
+)
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsObject,
@@ -83,12 +92,36 @@ class CardItem(QGraphicsPixmapItem):
             self.playable = playable
             self.update()
 
+    def card_rect(self) -> QRectF:
+        """The card itself, in item coordinates (logical pixels)."""
+        pix = self.pixmap()
+        if pix.isNull():
+            return QRectF()
+        return QRectF(self.offset(), pix.deviceIndependentSize())
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt name)
+        # The card and the outline and notch drawn over its edge (a pen up to 0.04 card
+        # widths, centred on a line 1.5 px inside): Qt repaints only this rectangle when
+        # the card moves, so anything outside it would stay on the table as a trail.
+        r = self.card_rect()
+        if r.isEmpty():
+            return r
+        pad = max(2.0, self.width * 0.04) / 2 + 1.0
+        return r.adjusted(-pad, -pad, pad, pad)
+
+    def shape(self) -> QPainterPath:
+        # Clicks and drags take the card, not the margin around it.
+        path = QPainterPath()
+        path.addRect(self.card_rect())
+        return path
+
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
         super().paint(painter, option, widget)
+        card = self.card_rect()
         if self.in_hand and self.playable:
             # Playable: an outline and a small notch (shape, not colour alone), plus the raise.
-            r = self.boundingRect().adjusted(1.5, 1.5, -1.5, -1.5)
+            r = card.adjusted(1.5, 1.5, -1.5, -1.5)
             pen = QPen(GOLD, max(2.0, self.width * 0.04))
             painter.setPen(pen)
             painter.setBrush(Qt.BrushStyle.NoBrush)
@@ -103,9 +136,9 @@ class CardItem(QGraphicsPixmapItem):
             tri.closeSubpath()
             painter.fillPath(tri, GOLD)
         elif self.in_hand and not self.playable:
-            painter.fillRect(self.boundingRect(), QColor(0, 0, 0, 40))
+            painter.fillRect(card, QColor(0, 0, 0, 40))
         if self.focused:
-            r = self.boundingRect().adjusted(2, 2, -2, -2)
+            r = card.adjusted(2, 2, -2, -2)
             pen = QPen(QColor(20, 20, 20), max(2.0, self.width * 0.035), Qt.PenStyle.DashLine)
             painter.setPen(pen)
             painter.setBrush(Qt.BrushStyle.NoBrush)
@@ -160,7 +193,11 @@ class FanItem(QGraphicsItem):
 
 class SeatPlate(QGraphicsItem):
     """A seat's name plate: name, cards held, counters; the dealer mark; the acting mark
-    (a ring and an arrow, and "thinking…" for a computer: never colour alone)."""
+    (a ring and an arrow, and "thinking…" for a computer: never colour alone).
+
+    A name too long for the plate is elided ("Maximilian Fother…"); the whole name is in
+    the tooltip and the accessible name. The dealer chip has its own corner: the name
+    stops short of it."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -183,10 +220,54 @@ class SeatPlate(QGraphicsItem):
         self.rect = rect
         self.name, self.detail = name, detail
         self.acting, self.thinking, self.dealer, self.winner = acting, thinking, dealer, winner
-        self.setToolTip(f"{name}: {detail}" + (", dealer" if dealer else "")
-                        + (f", {tricks} tricks" if tricks is not None else "")
-                        + (", to play" if acting else ""))
+        self.setToolTip(self.accessible_name())
         self.update()
+
+    def accessible_name(self) -> str:
+        """The seat in words, with the whole name: "Ben: 9 cards · 96, dealer, to play"."""
+        return (f"{self.name}: {self.detail}" + (", dealer" if self.dealer else "")
+                + (f", {self.tricks} tricks" if self.tricks is not None else "")
+                + (", to play" if self.acting else ""))
+
+    # ---- where things go inside the plate (item coordinates) ---------------------------
+
+    def _text_left(self) -> float:
+        return self.rect.left() + self.rect.height() * (0.45 if self.acting else 0.25)
+
+    def chip_rect(self) -> QRectF:
+        """The dealer chip's circle (top right of the plate)."""
+        r, h = self.rect, self.rect.height()
+        d = h * 0.42
+        return QRectF(r.right() - d - h * 0.12, r.top() + h * 0.08, d, d)
+
+    def name_rect(self) -> QRectF:
+        """Where the name is written: left of the dealer chip's corner."""
+        r, h = self.rect, self.rect.height()
+        right = self.chip_rect().left() - h * 0.1 if self.dealer else r.right() - h * 0.2
+        left = self._text_left()
+        return QRectF(left, r.top(), max(0.0, right - left), h * 0.55)
+
+    def _marks_left(self) -> float:
+        h = self.rect.height()
+        return self.rect.right() - (self.tricks or 0) * (h * 0.16 + 3) - h * 0.1
+
+    def detail_rect(self) -> QRectF:
+        """Where the cards and counters are written: left of the trick marks."""
+        r, h = self.rect, self.rect.height()
+        right = (self._marks_left() - h * 0.1) if self.tricks else r.right() - h * 0.15
+        left = self._text_left()
+        return QRectF(left, r.top() + h * 0.52, max(0.0, right - left), h * 0.45)
+
+    def name_font(self) -> QFont:
+        """The name's font (bold, a little over a third of the plate's height)."""
+        return _font(self.rect.height() * 0.36, bold=True)
+
+    def shown_name(self) -> str:
+        """The name as written on the plate: elided to fit, the winner's star kept."""
+        metrics = QFontMetricsF(self.name_font())
+        star = "  ★" if self.winner else ""
+        room = self.name_rect().width() - metrics.horizontalAdvance(star)
+        return metrics.elidedText(self.name, Qt.TextElideMode.ElideRight, max(0.0, room)) + star
 
     def boundingRect(self) -> QRectF:  # noqa: N802 (Qt name)
         return self.rect.adjusted(-4, -4, 4, 4)
@@ -204,9 +285,6 @@ class SeatPlate(QGraphicsItem):
         painter.setPen(pen)
         painter.drawRoundedRect(r, radius, radius)
         hpx = r.height()
-        text_left = r.left() + hpx * 0.25
-        if self.acting:
-            text_left = r.left() + hpx * 0.45
         if self.acting:
             # A pointer inside the plate's left end (it never reaches a neighbour's plate),
             # besides the gold ring: the acting seat is marked by shape, not colour alone.
@@ -219,17 +297,17 @@ class SeatPlate(QGraphicsItem):
             a.closeSubpath()
             painter.fillPath(a, GOLD)
         painter.setPen(INK)
-        painter.setFont(_font(hpx * 0.36, bold=True))
-        name = self.name + ("  ★" if self.winner else "")
-        painter.drawText(QRectF(text_left, r.top(), r.width() * 0.8, hpx * 0.55),
-                         Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom, name)
+        painter.setFont(self.name_font())
+        painter.drawText(self.name_rect(), Qt.AlignmentFlag.AlignLeft
+                         | Qt.AlignmentFlag.AlignBottom, self.shown_name())
         painter.setFont(_font(hpx * 0.28))
+        room = self.detail_rect()
+        metrics = painter.fontMetrics()
         detail = self.detail + ("  · thinking…" if self.thinking else "")
-        if self.thinking and painter.fontMetrics().horizontalAdvance(detail) > r.width() * 0.8:
+        if self.thinking and metrics.horizontalAdvance(detail) > room.width():
             detail = self.detail + " …"  # narrow plates (many seats): a short mark
-        painter.drawText(QRectF(text_left, r.top() + hpx * 0.52, r.width() - hpx * 0.3,
-                                hpx * 0.45),
-                         Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, detail)
+        detail = metrics.elidedText(detail, Qt.TextElideMode.ElideRight, round(room.width()))
+        painter.drawText(room, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, detail)
         if self.tricks:
             # Tricks won: small card-shaped marks along the bottom right of the plate.
             mw, mh = hpx * 0.16, hpx * 0.22
@@ -239,12 +317,11 @@ class SeatPlate(QGraphicsItem):
                 painter.drawRoundedRect(QRectF(r.right() - (i + 1) * (mw + 3) - hpx * 0.1,
                                                r.bottom() - mh - hpx * 0.1, mw, mh), 1.5, 1.5)
         if self.dealer:
-            d = hpx * 0.42
-            c = QRectF(r.right() - d - hpx * 0.12, r.top() + hpx * 0.08, d, d)
+            c = self.chip_rect()
             painter.setBrush(QColor(250, 250, 245))
             painter.setPen(QPen(QColor(40, 40, 40), 1))
             painter.drawEllipse(c)
-            painter.setFont(_font(d * 0.6, bold=True))
+            painter.setFont(_font(c.height() * 0.6, bold=True))
             painter.setPen(QColor(30, 30, 30))
             painter.drawText(c, Qt.AlignmentFlag.AlignCenter, "D")
 
@@ -283,11 +360,68 @@ class PoolItem(QGraphicsItem):
         """Where counters moving into or out of this pool start or land."""
         return self.chip_rect.center()
 
+    # ---- where things go (item coordinates); paint and boundingRect share them --------
+
+    def _chip_size(self) -> int:
+        return max(8, round(self.chip_rect.width() * 0.42))
+
+    def _chips_rect(self) -> QRectF:
+        """The stack of chips: up to 12, each a little above the one before."""
+        cr, d = self.chip_rect, self._chip_size()
+        shown = min(self.amount, 12)
+        x, base = cr.left() + cr.width() * 0.08, cr.top() + cr.height() * 0.55
+        if shown == 0:
+            return QRectF()
+        return QRectF(x, base - (shown - 1) * d * 0.12, d, d + (shown - 1) * d * 0.12)
+
+    def _number_rect(self) -> QRectF:
+        """Where the number of counters is written, right of the stack."""
+        cr, d = self.chip_rect, self._chip_size()
+        left = cr.left() + cr.width() * 0.08 + d + 4
+        return QRectF(left, cr.top(), cr.right() + cr.width() * 0.15 - left, cr.height() * 0.8)
+
+    def _number_font(self) -> QFont:
+        """Bold, about a third of the chip area high, smaller if the number would not fit."""
+        font = _font(self.chip_rect.height() * 0.36, bold=True)
+        room = self._number_rect().width()
+        wide = QFontMetricsF(font).horizontalAdvance(str(self.amount))
+        if wide > room > 0:
+            font = _font(font.pixelSize() * room / wide, bold=True)
+        return font
+
+    #: The smallest name on a compartment's plate, in pixels: smaller is not readable.
+    MIN_NAME_PX = 9.0
+
+    def _name_font_and_rect(self) -> tuple[QFont, QRectF]:
+        """A compartment plate's name (no layout card): as large as fits the plate, never
+        below :attr:`MIN_NAME_PX`; a name still too wide spills a little either side of
+        the plate, into the gap between pools, rather than being cut."""
+        r = self.card_rect.adjusted(2, 2, -2, -2)
+        room = r.width() - 4
+        font = _font(r.width() * 0.15, bold=True)
+        wide = QFontMetricsF(font).horizontalAdvance(self.label)
+        if wide > room > 0:
+            font = _font(max(self.MIN_NAME_PX, font.pixelSize() * room / wide), bold=True)
+            wide = QFontMetricsF(font).horizontalAdvance(self.label)
+        w = max(room, wide + 2)
+        return font, QRectF(r.center().x() - w / 2, r.top(), w, r.height() * 0.75)
+
+    def _detail_rect(self) -> QRectF:
+        cr0 = self.card_rect
+        return QRectF(cr0.left(), cr0.bottom() - cr0.height() * 0.26, cr0.width(),
+                      cr0.height() * 0.2)
+
     def boundingRect(self) -> QRectF:  # noqa: N802 (Qt name)
-        # The chip stack reaches below the chip area: include it, or old chips linger on
-        # the table when the pool empties (nothing repaints outside the bounding rect).
-        return self.card_rect.united(self.chip_rect).adjusted(
-            -4, -4, 4, self.chip_rect.height() * 0.6 + 4)
+        # Everything painted: the card, the chip stack (it reaches above and below the chip
+        # area) and the number. Nothing repaints outside this, so old chips or digits would
+        # linger on the table when the pool empties.
+        r = self.card_rect.united(self.chip_rect).united(self._number_rect())
+        if self.card is None and not self.card_rect.isEmpty():
+            r = r.united(self._name_font_and_rect()[1])
+        stack = self._chips_rect()
+        if not stack.isEmpty():
+            r = r.united(stack)
+        return r.adjusted(-2, -2, 2, 2)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
@@ -304,29 +438,23 @@ class PoolItem(QGraphicsItem):
             painter.setPen(QPen(QColor(GOLD.red(), GOLD.green(), GOLD.blue(), 170), 1.5))
             painter.drawRoundedRect(r, r.width() * 0.08, r.width() * 0.08)
             painter.setPen(INK)
-            painter.setFont(_font(min(r.width() * 0.15, r.width() * 1.45 / max(6, len(
-                self.label))), bold=True))
-            painter.drawText(r.adjusted(2, 0, -2, -r.height() * 0.25),
-                             Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap,
-                             self.label)
+            font, box = self._name_font_and_rect()
+            painter.setFont(font)
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, self.label)
         if self.detail and w > 0:
-            cr0 = self.card_rect
             painter.setPen(INK)
-            painter.setFont(_font(cr0.width() * 0.14))
-            painter.drawText(QRectF(cr0.left() - 8, cr0.bottom() - cr0.height() * 0.26,
-                                    cr0.width() + 16, cr0.height() * 0.2),
-                             Qt.AlignmentFlag.AlignCenter, self.detail)
+            painter.setFont(_font(self.card_rect.width() * 0.14))
+            painter.drawText(self._detail_rect(), Qt.AlignmentFlag.AlignCenter, self.detail)
         cr = self.chip_rect
-        d = max(8, round(cr.width() * 0.42))
-        shown = min(self.amount, 12)
+        d = self._chip_size()
         x = cr.left() + cr.width() * 0.08
         base = cr.top() + cr.height() * 0.55
-        for i in range(shown):
+        for i in range(min(self.amount, 12)):
             chip = self.art.chip(i // 5 % 5, d, self.dpr)
             painter.drawPixmap(QPointF(x, base - i * d * 0.12), chip)
         painter.setPen(INK)
-        painter.setFont(_font(cr.height() * 0.36, bold=True))
-        painter.drawText(QRectF(x + d + 4, cr.top(), cr.width() - d, cr.height() * 0.8),
+        painter.setFont(self._number_font())
+        painter.drawText(self._number_rect(),
                          Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
                          str(self.amount))
 
@@ -349,8 +477,28 @@ class StockItem(QGraphicsItem):
         self.setToolTip(f"{name}: {count} cards, face down")
         self.update()
 
+    #: Up to this many cards are drawn, each 1.5 px up and right of the one below.
+    LAYERS = 4
+
+    def _label(self) -> str:
+        return f"{self.name} · {self.count}"
+
+    def _label_font(self) -> QFont:
+        return _font(self.rect.width() * 0.16)
+
+    def _label_rect(self) -> QRectF:
+        """Under the pile, centred, as wide as the words need."""
+        r = self.rect
+        wide = QFontMetricsF(self._label_font()).horizontalAdvance(self._label()) + 4
+        w = max(r.width() + 20, wide)
+        return QRectF(r.center().x() - w / 2, r.bottom() + 4, w, r.height() * 0.25)
+
     def boundingRect(self) -> QRectF:  # noqa: N802 (Qt name)
-        return self.rect.adjusted(-4, -4, 8, self.rect.height() * 0.3)
+        if self.rect.isEmpty():
+            return QRectF()
+        lift = 1.5 * (self.LAYERS - 1)
+        return self.rect.adjusted(0, -lift, lift, 0).united(self._label_rect()).adjusted(
+            -1, -1, 1, 1)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
@@ -358,15 +506,14 @@ class StockItem(QGraphicsItem):
         if w <= 0:
             return
         back = self.art.back(w, self.dpr)
-        layers = min(self.count, 4)
+        layers = min(self.count, self.LAYERS)
         for i in range(layers):
             painter.drawPixmap(self.rect.topLeft() + QPointF(i * 1.5, -i * 1.5), back)
         painter.setPen(INK)
-        painter.setFont(_font(self.rect.width() * 0.16))
-        painter.drawText(QRectF(self.rect.left() - 10, self.rect.bottom() + 4,
-                                self.rect.width() + 20, self.rect.height() * 0.25),
+        painter.setFont(self._label_font())
+        painter.drawText(self._label_rect(),
                          Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop,
-                         f"{self.name} · {self.count}")
+                         self._label())
 
 
 class Announcement(QGraphicsObject):
@@ -387,12 +534,14 @@ class Announcement(QGraphicsObject):
         self.update()
 
     def _box(self) -> QRectF:
-        w = max(1.0, len(self.text) * self.px * 0.62 + self.px * 1.6)
+        """The pill: the words' width (measured in the font drawn) and some room."""
+        wide = QFontMetricsF(_font(self.px, bold=True)).horizontalAdvance(self.text)
+        w = max(1.0, wide + self.px * 1.6)
         h = self.px * 1.7
         return QRectF(self.center.x() - w / 2, self.center.y() - h / 2, w, h)
 
     def boundingRect(self) -> QRectF:  # noqa: N802 (Qt name)
-        return self._box()
+        return self._box().adjusted(-1.5, -1.5, 1.5, 1.5)  # the gold rim's pen
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
@@ -418,7 +567,12 @@ class ChipToken(QGraphicsPixmapItem):
 
 class RoundBoard(QGraphicsItem):
     """The classic Pope Joan board (PJ-C): a round tray of compartments around a centre,
-    each with its name, its counters and their number."""
+    the counters in each compartment with their number, and the compartments' names (with
+    their honour card, e.g. "King K♦") written beside the tray, left and right of it, so
+    they stay readable and clear of the chips at every size.
+
+    ``min_px`` is the smallest font used (the window's own text size): below it nothing is
+    written, so on a small table the tray shrinks to leave room for the words instead."""
 
     def __init__(self, art: CardArt) -> None:
         super().__init__()
@@ -426,31 +580,150 @@ class RoundBoard(QGraphicsItem):
         self.rect = QRectF()
         self.pools: list[tuple[str, int, str]] = []
         self.dpr = 1.0
+        self.min_px = 12.0
+        self._geo: dict[str, object] = {}
 
-    def set_state(self, rect: QRectF, pools: list[tuple[str, int, str]], dpr: float) -> None:
-        """Draw ``pools`` (label, counters, detail) around the board in ``rect``."""
+    def set_state(self, rect: QRectF, pools: list[tuple[str, int, str]], dpr: float,
+                  min_px: float = 12.0) -> None:
+        """Draw ``pools`` (label, counters, detail) on a board in ``rect`` (the tray in
+        the middle, the names beside it), with fonts of at least ``min_px`` pixels."""
         self.prepareGeometryChange()
-        self.rect, self.pools, self.dpr = rect, pools, dpr
+        self.rect, self.pools, self.dpr, self.min_px = rect, pools, dpr, min_px
+        self._geo = self._layout()
         self.setToolTip("; ".join(f"{lab} pool, {n} counters" for lab, n, _ in pools))
         self.update()
 
+    # ---- geometry (item coordinates), shared by paint, boundingRect and the tests ------
+
+    def _angle(self, i: int) -> float:
+        # Compartment centres half a step off the vertical: none sits right at the top or
+        # the bottom, so every name has room beside the tray.
+        n = max(1, len(self.pools))
+        return -math.pi / 2 + 2 * math.pi * (i + 0.5) / n
+
+    def _texts(self) -> list[str]:
+        return [f"{label} {detail}".strip() for label, _n, detail in self.pools]
+
+    def label_font(self) -> QFont:
+        """The names' font: bold, never below ``min_px``, larger on a large table."""
+        return _font(max(self.min_px, self.rect.height() * 0.06), bold=True)
+
+    def count_font(self) -> QFont:
+        """The counts' font: bold, never below ``min_px``."""
+        disc = self.disc()
+        return _font(max(self.min_px, disc.width() * 0.075), bold=True)
+
+    def _layout(self) -> dict[str, object]:
+        r = self.rect
+        if r.isEmpty() or not self.pools:
+            return {}
+        metrics = QFontMetricsF(self.label_font())
+        line = metrics.height()
+        gap = max(3.0, line * 0.25)
+        widths = [metrics.horizontalAdvance(t) for t in self._texts()]
+        # The tray: as large as the height allows with the top and bottom names' half line
+        # outside it, and narrow enough for the names left and right.
+        diameter = min(r.height() - 2, (r.height() - line) / math.cos(math.pi / 8) - 2 * gap,
+                       r.width() - 2 * (max(widths) + 2 * gap))
+        for _ in range(40):
+            disc, labels = self._place(diameter, line, gap, widths)
+            if all(r.contains(b) for b in labels) or diameter < 20:
+                break
+            diameter *= 0.95
+        return {"disc": disc, "labels": labels}
+
+    def _place(self, diameter: float, line: float, gap: float, widths: list[float]
+               ) -> tuple[QRectF, list[QRectF]]:
+        c = self.rect.center()
+        disc = QRectF(c.x() - diameter / 2, c.y() - diameter / 2, diameter, diameter)
+        reach = diameter / 2 + gap
+        labels = []
+        for i, wide in enumerate(widths):
+            a = self._angle(i)
+            y = c.y() + reach * math.sin(a)
+            # Start where the tray's edge (plus the gap) is, on the label's inner line.
+            inner = max(0.0, abs(y - c.y()) - line / 2)
+            dx = math.sqrt(max(0.0, reach * reach - inner * inner))
+            if math.cos(a) >= 0:
+                box = QRectF(c.x() + dx, y - line / 2, wide, line)
+            else:
+                box = QRectF(c.x() - dx - wide, y - line / 2, wide, line)
+            labels.append(box)
+        return disc, labels
+
+    def disc(self) -> QRectF:
+        """The tray's circle."""
+        return QRectF(self._geo.get("disc", QRectF()))  # type: ignore[arg-type]
+
+    def label_rects(self) -> list[QRectF]:
+        """Where each compartment's name is written, by pool."""
+        return [QRectF(b) for b in self._geo.get("labels", [])]  # type: ignore[union-attr]
+
     def anchor(self, i: int) -> QPointF:
         """Centre of compartment ``i`` (where its counters lie)."""
-        n = max(1, len(self.pools))
-        c = self.rect.center()
-        r = self.rect.width() * 0.33
-        a = -math.pi / 2 + 2 * math.pi * i / n
-        return QPointF(c.x() + r * math.cos(a), c.y() + r * math.sin(a))
+        disc = self.disc()
+        c, rad = disc.center(), disc.width() * 0.33
+        a = self._angle(i)
+        return QPointF(c.x() + rad * math.cos(a), c.y() + rad * math.sin(a))
+
+    def _chip_size(self) -> int:
+        return max(8, round(self.disc().width() * 0.075))
+
+    def _group(self, i: int) -> tuple[QRectF, QRectF]:
+        """Compartment ``i``'s chip stack (up to eight drawn) and its number, centred on
+        the compartment: side by side where they fit across it, else the number under
+        the stack."""
+        p, d = self.anchor(i), self._chip_size()
+        amount = self.pools[i][1]
+        shown = min(amount, 8)
+        lift = max(0, shown - 1) * d * 0.12
+        metrics = QFontMetricsF(self.count_font())
+        tw, th = metrics.horizontalAdvance(str(amount)) + 2, metrics.height()
+        chips_w = d if shown else 0.0
+        gap = d * 0.15 if shown else 0.0
+        across = self.disc().width() * 0.24  # the compartment's width at its centre
+        if chips_w + gap + tw <= across:
+            left = p.x() - (chips_w + gap + tw) / 2
+            chips = QRectF(left, p.y() - (d + lift) / 2, chips_w, d + lift)
+            count = QRectF(left + chips_w + gap, p.y() - th / 2, tw, th)
+        else:
+            top = p.y() - (d + lift + th) / 2
+            chips = QRectF(p.x() - chips_w / 2, top, chips_w, d + lift)
+            count = QRectF(p.x() - tw / 2, top + (d + lift if shown else 0), tw, th)
+        # A tall group in a small tray: moved in towards the hub until it clears the rim.
+        c = self.disc().center()
+        room = self.disc().width() * 0.46
+        far = max(math.dist((q.x(), q.y()), (c.x(), c.y())) for part in (chips, count)
+                  for q in (part.topLeft(), part.topRight(), part.bottomLeft(),
+                            part.bottomRight()))
+        if far > room:
+            a = self._angle(i)
+            back = QPointF(-math.cos(a), -math.sin(a)) * (far - room)
+            chips, count = chips.translated(back), count.translated(back)
+        return (chips if shown else QRectF()), count
+
+    def chip_rect(self, i: int) -> QRectF:
+        """Where compartment ``i``'s counters are drawn (empty when it has none)."""
+        return self._group(i)[0]
+
+    def count_rect(self, i: int) -> QRectF:
+        """Where compartment ``i``'s number of counters is written."""
+        return self._group(i)[1]
 
     def boundingRect(self) -> QRectF:  # noqa: N802 (Qt name)
-        return self.rect.adjusted(-2, -2, 2, 2)
+        if not self._geo:
+            return QRectF()
+        r = self.disc()
+        for b in self.label_rects():
+            r = r.united(b)
+        return r.adjusted(-2, -2, 2, 2)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
-        if self.rect.isEmpty() or not self.pools:
+        if not self._geo:
             return
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        r = self.rect
+        r = self.disc()
         painter.setBrush(QColor(92, 52, 24))
         painter.setPen(QPen(QColor(40, 20, 8), 2))
         painter.drawEllipse(r)
@@ -459,11 +732,10 @@ class RoundBoard(QGraphicsItem):
         painter.setBrush(QColor(128, 78, 40))
         painter.drawEllipse(inner)
         n = len(self.pools)
-        pen = QPen(QColor(60, 30, 10), 2)
-        painter.setPen(pen)
+        painter.setPen(QPen(QColor(60, 30, 10), 2))
         c = r.center()
         for i in range(n):
-            a = -math.pi / 2 + 2 * math.pi * (i + 0.5) / n
+            a = self._angle(i) + math.pi / n  # the walls between compartments
             painter.drawLine(QPointF(c.x() + inner.width() * 0.22 * math.cos(a),
                                      c.y() + inner.width() * 0.22 * math.sin(a)),
                              QPointF(c.x() + inner.width() * 0.5 * math.cos(a),
@@ -472,26 +744,77 @@ class RoundBoard(QGraphicsItem):
                      inner.width() * 0.44, inner.width() * 0.44)
         painter.setBrush(QColor(60, 30, 12))
         painter.drawEllipse(hub)
-        painter.setPen(INK)
-        painter.setFont(_font(hub.width() * 0.16, bold=True))
-        painter.drawText(hub, Qt.AlignmentFlag.AlignCenter, "Pope\nJoan")
-        cell = r.width() * 0.2
-        d = max(8, round(cell * 0.32))
-        for i, (label, amount, detail) in enumerate(self.pools):
-            p = self.anchor(i)
-            box = QRectF(p.x() - cell / 2, p.y() - cell / 2, cell, cell)
+        if hub.width() * 0.16 >= 8:  # a decoration: left out when it would be too small
             painter.setPen(INK)
-            painter.setFont(_font(cell * 0.17, bold=True))
-            painter.drawText(QRectF(box.left() - cell * 0.2, box.top() - cell * 0.12,
-                                    cell * 1.4, cell * 0.3), Qt.AlignmentFlag.AlignCenter, label)
-            for k in range(min(amount, 8)):
+            painter.setFont(_font(hub.width() * 0.16, bold=True))
+            painter.drawText(hub, Qt.AlignmentFlag.AlignCenter, "Pope\nJoan")
+        d = self._chip_size()
+        painter.setFont(self.count_font())
+        for i, (_label, amount, _detail) in enumerate(self.pools):
+            chips, count = self._group(i)
+            for k in range(min(amount, 8)):  # bottom chip first, each a little higher
                 chip = self.art.chip(k // 5 % 5, d, self.dpr)
-                painter.drawPixmap(QPointF(p.x() - d * 0.9, p.y() - d * 0.3 - k * d * 0.12), chip)
-            painter.setFont(_font(cell * 0.2, bold=True))
-            painter.drawText(QRectF(p.x() + d * 0.15, p.y() - d * 0.5, cell * 0.6, d),
-                             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                             str(amount))
-            if detail:
-                painter.setFont(_font(cell * 0.14))
-                painter.drawText(QRectF(box.left() - cell * 0.2, p.y() + d * 0.55, cell * 1.4,
-                                        cell * 0.25), Qt.AlignmentFlag.AlignCenter, detail)
+                painter.drawPixmap(QPointF(chips.left(), chips.bottom() - d - k * d * 0.12),
+                                   chip)
+            painter.setPen(INK)
+            painter.drawText(count, Qt.AlignmentFlag.AlignCenter, str(amount))
+        painter.setFont(self.label_font())
+        painter.setPen(INK)
+        for i, (box, text) in enumerate(zip(self.label_rects(), self._texts(), strict=True)):
+            align = (Qt.AlignmentFlag.AlignLeft if math.cos(self._angle(i)) >= 0
+                     else Qt.AlignmentFlag.AlignRight)
+            painter.drawText(box, align | Qt.AlignmentFlag.AlignVCenter, text)
+
+
+class NameTag(QGraphicsItem):
+    """A player's name on a small dark pill, e.g. under a card of the trick to say who
+    played it. The name is elided to the width it is given; the whole name is the
+    tooltip and the accessible name."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.name = ""
+        self.shown = ""
+        self._box = QRectF()
+        self._px = 10.0
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def set_tag(self, name: str, anchor: QPointF, width: float, px: float,
+                above: bool = False) -> None:
+        """Show ``name`` in a pill at most ``width`` wide, centred on ``anchor`` (scene
+        pixels): its top edge there, or with ``above`` its bottom edge; a font of ``px``
+        pixels."""
+        self.prepareGeometryChange()
+        self.name, self._px = name, px
+        metrics = QFontMetricsF(self.font())
+        pad = px * 0.45
+        self.shown = metrics.elidedText(name, Qt.TextElideMode.ElideRight,
+                                        max(1.0, width - 2 * pad))
+        w = min(width, metrics.horizontalAdvance(self.shown) + 2 * pad)
+        h = metrics.height() + px * 0.3
+        self._box = QRectF(anchor.x() - w / 2, anchor.y() - (h if above else 0), w, h)
+        self.setToolTip(name)
+        self.update()
+
+    def accessible_name(self) -> str:
+        """The whole name, however it is elided on the table."""
+        return self.name
+
+    def font(self) -> QFont:
+        """The font the name is written in (bold)."""
+        return _font(self._px, bold=True)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt name)
+        return self._box.adjusted(-1, -1, 1, 1)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        if not self.shown:
+            return
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(0, 0, 0, 120))
+        painter.drawRoundedRect(self._box, self._box.height() / 2, self._box.height() / 2)
+        painter.setPen(INK)
+        painter.setFont(self.font())
+        painter.drawText(self._box, Qt.AlignmentFlag.AlignCenter, self.shown)

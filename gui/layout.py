@@ -62,7 +62,8 @@ class TableLayout:
     #: One card rect per layout pool, and the chip area under it.
     pool_cards: tuple[Rect, ...]
     pool_chips: tuple[Rect, ...]
-    #: The square the classic round board (Pope Joan PJ-C) is drawn in.
+    #: Where the classic round board (Pope Joan PJ-C) is drawn, its compartments' names
+    #: around it: the band between the played cards and the stock, clear of the calls.
     board: Rect
     stock: Rect
     #: Your hand: cards ``hand_w`` wide (the card width times the zoom), centred on
@@ -155,18 +156,21 @@ def compute_layout(width: float, height: float, seats: int, pools: int, zoom: fl
     px0 = free_l + max(0.0, (free_r - free_l - pools_w) / 2)
     pool_cards = tuple(Rect(px0 + i * (w + pool_gap), mid_y, w, h) for i in range(pools))
     pool_chips = tuple(Rect(r.x, r.bottom + 0.08 * w, w, 0.5 * h) for r in pool_cards)
-    side = min(free_r - free_l, 1.55 * h + 0.08 * w + 0.5 * h)
-    board = Rect((free_l + free_r - side) / 2, mid_y - 0.1 * h, side, side)
 
     # Bottom: your plate on the left of your hand.
     hand_y = oy + box_h - margin - h * zoom
     raise_by = 0.2 * h * min(1.0, zoom)
+    played_bottom = mid_y + 3 * played_dy + played_w * ASPECT
+    announce_y = (played_bottom + hand_y - raise_by) / 2 - 0.15 * w
+    # The board takes the whole band, down to just above the calls (their pill is about
+    # 0.45 card widths high): its names go left and right of the disc.
+    board_top = mid_y - 0.1 * h
+    board = Rect(free_l, board_top, free_r - free_l, announce_y - 0.3 * w - board_top)
     my_plate = Rect(ox + margin + 0.35 * w, oy + box_h - margin - 0.75 * h, 2.3 * w,
                     0.55 * w * 1.6)
     plates[0] = my_plate
     hand_left = my_plate.right + 0.3 * w
     hand_right = ox + box_w - margin
-    played_bottom = mid_y + 3 * played_dy + played_w * ASPECT
     return TableLayout(
         width=width, height=height, card_w=w, card_h=h,
         plates=tuple(plates), fans=tuple(fans), fan_card_w=fan_card_w,
@@ -175,7 +179,7 @@ def compute_layout(width: float, height: float, seats: int, pools: int, zoom: fl
         pool_cards=pool_cards, pool_chips=pool_chips, board=board, stock=stock,
         hand_w=w * zoom, hand_center_x=(hand_left + hand_right) / 2, hand_y=hand_y,
         hand_max_w=hand_right - hand_left, raise_by=raise_by,
-        announce_y=(played_bottom + hand_y - raise_by) / 2 - 0.15 * w,
+        announce_y=announce_y,
         drop_line=hand_y - raise_by - 0.05 * h,
         trick_center=(ox + box_w / 2, mid_y + 1.2 * h),
         last_trick=Rect(played_x, mid_y + 1.45 * h, 3.3 * w, 0.55 * w * ASPECT),

@@ -12,24 +12,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QDialog,
     QDialogButtonBox,
     QFormLayout,
     QGridLayout,
     QGroupBox,
     QLabel,
     QLineEdit,
-    QScrollArea,
     QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
 from gamecore.limits import MAX_AMOUNT, NAME_MAX, fit_name
+from gui.housewords import caption, choice_text, plain_help, suit_letters, suit_text
+from gui.screenfit import ContentScroll, FittedDialog, WheelGuard
 from gui.snapshot import GameChoice
 
 NO_LIMIT = 0  # the special value of an optional integer (shown as "no limit")
@@ -39,7 +39,7 @@ MAX_SEATS = 10
 DEFAULT_NAMES = ("Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
 
 
-class NewGameDialog(QDialog):
+class NewGameDialog(FittedDialog):
     """Choose ``games[i]``, 2–10 players within its range, your name and its house rules.
 
     ``current`` preselects an entry by label; ``players`` and ``name`` prefill the fields.
@@ -53,10 +53,18 @@ class NewGameDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle("New game")
         self.games = games
+        # The house rules of the game at the table; another game starts from its defaults.
         self._given = dict(options or {})
+        self._given_for = current
         self._controls: dict[str, QWidget] = {}
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(18, 16, 18, 14)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(18, 16, 18, 14)
+        # Everything but the buttons scrolls, so Deal and Cancel stay on a small screen.
+        body = QWidget(self)
+        layout = QVBoxLayout(body)
+        layout.setContentsMargins(0, 0, 8, 0)
+        self._scroll = ContentScroll(body, self)
+        self._wheel = WheelGuard(self._scroll)
         form = QFormLayout()
         self._game = QComboBox(self)
         self._game.setObjectName("game")
@@ -111,11 +119,9 @@ class NewGameDialog(QDialog):
         layout.addWidget(self._undo)
         self._rules_box = QGroupBox("House rules", self)
         self._rules_layout = QFormLayout(self._rules_box)
-        scroll = QScrollArea(self)
-        scroll.setWidgetResizable(True)
-        scroll.setWidget(self._rules_box)
-        scroll.setMinimumHeight(280)
-        layout.addWidget(scroll, 1)
+        layout.addWidget(self._rules_box)
+        layout.addStretch(1)
+        outer.addWidget(self._scroll, 1)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
         ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
@@ -126,13 +132,17 @@ class NewGameDialog(QDialog):
         buttons.button(QDialogButtonBox.StandardButton.Cancel).setObjectName("cancel")
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
-        layout.addWidget(buttons)
+        outer.addWidget(buttons)
         self._game.currentIndexChanged.connect(self._game_changed)
         self._players.valueChanged.connect(self._update_who)
         self._game_changed()
         self._players.setValue(max(self._players.minimum(), min(players,
                                                                 self._players.maximum())))
-        self.resize(560, 620)
+        self._wheel.guard_all(body)
+
+    def preferred_size(self) -> QSize:
+        """560 × 640 pixels, wider if the content needs it; the screen may bound it."""
+        return QSize(max(560, self.sizeHint().width()), 640)
 
     # ---- building --------------------------------------------------------------------
 
@@ -146,24 +156,24 @@ class NewGameDialog(QDialog):
             control = self._control(spec)
             control.setObjectName(spec.key)
             self._controls[spec.key] = control
-            help_text = g.help.get(spec.key, "")
+            help_text = plain_help(spec.key) or g.help.get(spec.key, "")
             control.setToolTip(help_text)
             cell = QWidget(self._rules_box)
             v = QVBoxLayout(cell)
             v.setContentsMargins(0, 0, 0, 6)
             v.addWidget(control, 0, Qt.AlignmentFlag.AlignLeft)
-            note = QLabel(f"{help_text} (default: {self._default_text(spec)})", cell)
+            note = QLabel(f"{help_text} Usually: {self._default_text(spec)}.", cell)
             note.setWordWrap(True)
             note.setForegroundRole(note.foregroundRole())
             v.addWidget(note)
             self._rules_layout.addRow(self._caption(spec.key), cell)
+        if hasattr(self, "_wheel"):
+            self._wheel.guard_all(self._rules_box)
         self._update_who()
 
     @staticmethod
     def _caption(key: str) -> str:
-        last = key.split(".")[-1]
-        words = "".join(" " + ch.lower() if ch.isupper() else ch for ch in last)
-        return words[:1].upper() + words[1:] + ":"
+        return caption(key) + ":"
 
     @staticmethod
     def _default_text(spec: Any) -> str:
@@ -172,10 +182,13 @@ class NewGameDialog(QDialog):
             return "on" if d else "off"
         if d is None:
             return "no limit"
-        return str(d)
+        if spec.kind == "suits":
+            return suit_text(str(d))
+        return choice_text(spec.key, d)
 
     def _control(self, spec: Any) -> QWidget:
-        value = self._given.get(spec.key, spec.default)
+        given = self._given if self.chosen().label == self._given_for else {}
+        value = given.get(spec.key, spec.default)
         if spec.kind == "bool":
             box = QCheckBox(self._rules_box)
             box.setChecked(bool(value))
@@ -190,11 +203,15 @@ class NewGameDialog(QDialog):
             return spin
         combo = QComboBox(self._rules_box)
         if spec.kind == "suits":
+            # Suits shown as symbols; letters or symbols may be typed.
             combo.setEditable(True)
-            combo.addItems(["DCSH", "DDDD"])
-        else:
-            combo.addItems(list(spec.choices))
-        combo.setCurrentText(str(value))
+            for letters in ("DCSH", "DDDD"):
+                combo.addItem(suit_text(letters), letters)
+            combo.setCurrentText(suit_text(str(value)))
+            return combo
+        for choice in spec.choices:  # the words shown, the option's value kept as data
+            combo.addItem(choice_text(spec.key, choice), choice)
+        combo.setCurrentIndex(max(0, combo.findData(value)))
         return combo
 
     def _update_who(self) -> None:
@@ -273,6 +290,6 @@ class NewGameDialog(QDialog):
                 v = control.value()
                 out[spec.key] = None if spec.kind == "int?" and v == NO_LIMIT else v
             elif isinstance(control, QComboBox):
-                out[spec.key] = control.currentText().strip().upper() \
-                    if spec.kind == "suits" else control.currentText()
+                out[spec.key] = suit_letters(control.currentText()) \
+                    if spec.kind == "suits" else control.currentData()
         return out

@@ -6,7 +6,6 @@ from __future__ import annotations
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QDialog,
     QDialogButtonBox,
     QFormLayout,
     QLineEdit,
@@ -15,13 +14,14 @@ from PySide6.QtWidgets import (
 )
 
 from gamecore.limits import NAME_MAX, fit_name
+from gui.screenfit import FittedDialog
 from gui.settings import SPEEDS, Prefs
 
 BACK_NAMES = {"burgundy": "Burgundy lattice", "navy": "Navy lattice", "forest": "Forest lattice"}
 FELT_NAMES = {"green": "Green baize", "blue": "Blue baize", "red": "Red baize"}
 
 
-class PrefsDialog(QDialog):
+class PrefsDialog(FittedDialog):
     """Edit a copy of ``prefs``; :meth:`prefs` gives the result after acceptance."""
 
     def __init__(self, parent: QWidget | None, prefs: Prefs) -> None:

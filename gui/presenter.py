@@ -8,6 +8,7 @@ No Qt here: plain data in (a :class:`~gamecore.match.Session`), plain data out (
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass, replace
 
 from gamecore.actions import Play, Rob
 from gamecore.cards import (
@@ -36,7 +37,7 @@ from gamecore.events import (
 )
 from gamecore.games import make_game
 from gamecore.match import Session
-from gamecore.options import HELP, house_rules
+from gamecore.options import HELP, defaults, house_rules
 from gamecore.spoilfive.deal import (
     Jinked,
     JinkOffered,
@@ -165,7 +166,7 @@ def _v(name: str, verb: str) -> str:
     return {"is": "are", "takes": "take", "robs": "rob", "holds": "hold", "does": "do",
             "wins": "win", "jinks": "jink", "pays": "pay", "puts": "put", "names": "name",
             "leads": "lead", "plays": "play", "cannot": "cannot", "took": "took",
-            "paid": "paid"}.get(verb, verb)
+            "paid": "paid", "deals": "deal"}.get(verb, verb)
 
 
 COMBOS = ("Matrimony", "Intrigue", "Confederacy")
@@ -191,15 +192,61 @@ def _trick_line(event: Event, names: list[str]) -> str | None:
     return None
 
 
-def announcement(event: Event, names: list[str], labels: list[str], game_name: str = ""
-                 ) -> str | None:
-    """The call the table makes for ``event``, or ``None`` (most events pass silently)."""
+def first_dealer_line(name: str, why: str = "") -> str:
+    """Who deals first: "Ben deals first (first Jack)." or "You deal first." (``why``: a
+    reason in brackets, with its leading space, or "")."""
+    return f"{name} {_v(name, 'deals')} first{why}."
+
+
+def deal_line(session: Session) -> str:
+    """The line that opens a deal: "Deal 3 of 4: Ben deals." or "Deal 3 of 4: you deal."."""
+    assert session.deal is not None
+    dealer = session.players[session.deal.dealer]
+    who = "you" if dealer == "You" else dealer
+    return f"Deal {len(session.logs)} of {session.total_deals}: {who} {_v(dealer, 'deals')}."
+
+
+@dataclass(frozen=True)
+class Seen:
+    """The cards everyone at the table can see: ``played`` this deal (a card set, int
+    mask) and the face-up ``turnup`` (card int, or ``None``)."""
+
+    played: int = 0
+    turnup: int | None = None
+
+
+def seen_cards(session: Session) -> Seen:
+    """What everyone can see of the deal in progress (public knowledge, GEN-9)."""
+    deal = session.deal
+    if deal is None:
+        return Seen()
+    turnup = None if getattr(deal, "phase", "") == "staking" else getattr(deal, "turnup", None)
+    return Seen(int(getattr(deal, "played", 0) or 0), turnup)
+
+
+def stop_call(event: Stopped, seen: Seen = Seen()) -> str:
+    """Why the sequence stopped, truthfully: "No 8♠: played earlier" when the next card is
+    already on the table, "No 7♦: turned up" when it lies face up on the stock, else the
+    usual call ("No eight": the card is unseen, in the stock or out of the pack; "K♣ is a
+    stop")."""
+    missing = event.missing
+    if missing is not None and seen.played >> missing & 1:
+        return f"No {card_label(missing)}: played earlier"
+    if missing is not None and missing == seen.turnup:
+        return f"No {card_label(missing)}: turned up"
+    return stop_words(event.card, missing)
+
+
+def announcement(event: Event, names: list[str], labels: list[str], game_name: str = "",
+                 seen: Seen = Seen()) -> str | None:
+    """The call the table makes for ``event``, or ``None`` (most events pass silently).
+    ``seen``: the cards in view (:func:`seen_cards`), for a stop's reason."""
     if isinstance(event, Jinked):
         return f"{names[event.seat]}: Jink!"
     if isinstance(event, Spoiled):
         return "Spoiled!"
     if isinstance(event, Stopped):
-        return stop_words(event.card, event.missing)
+        return stop_call(event, seen)
     if isinstance(event, Played) and event.spin:
         return "Spinado!" if game_name == "spinado" else "Spin!"
     if isinstance(event, PoolTaken) and event.amount and labels[event.pool] in COMBOS:
@@ -212,13 +259,15 @@ def announcement(event: Event, names: list[str], labels: list[str], game_name: s
     if isinstance(event, WentOut):
         return f"{names[event.seat]} {_v(names[event.seat], 'is')} out!"
     if isinstance(event, LeadPassed):
-        return f"{names[event.seat]} cannot lead; {names[event.to]} leads"
+        to = names[event.to]
+        return f"{names[event.seat]} cannot lead; {to} {_v(to, 'leads')}"
     return None
 
 
-def log_line(event: Event, names: list[str], labels: list[str], game_name: str = ""
-             ) -> str | None:
-    """A line for the play log and the status bar, or ``None``."""
+def log_line(event: Event, names: list[str], labels: list[str], game_name: str = "",
+             seen: Seen = Seen()) -> str | None:
+    """A line for the play log and the status bar, or ``None`` (``seen`` as for
+    :func:`announcement`)."""
     trick_line = _trick_line(event, names)
     if trick_line is not None:
         return trick_line
@@ -234,15 +283,20 @@ def log_line(event: Event, names: list[str], labels: list[str], game_name: str =
                                                              else "")
         case Paid(payer=a, payee=b, amount=n, reason=why):
             return f"{names[a]} {_v(names[a], 'pays')} {names[b]} {n} ({why})"
-    return announcement(event, names, labels, game_name)
+    return announcement(event, names, labels, game_name, seen)
 
 
 def summary_lines(session: Session, events: Iterable[Event]) -> list[str]:
-    """Captures and payments of one deal, phrased for the summary."""
+    """Captures and payments of one deal, phrased for the summary; in Spoil Five the pool
+    and its fate (taken, or left for the next deal when the deal is spoiled)."""
     names, labels = session.players, pool_labels(session.game)
     out = []
     for e in events:
-        if isinstance(e, PoolTaken) and e.amount:
+        if isinstance(e, Spoiled):
+            out.append(f"Spoiled: {e.reason}. The pool stays for the next deal.")
+        elif isinstance(e, Paid) and e.reason == "jink":
+            out.append(f"{names[e.payer]} paid {names[e.payee]} {e.amount} for the jink")
+        elif isinstance(e, PoolTaken) and e.amount:
             pool = "the pool" if labels[e.pool] == "Pool" else f"the {labels[e.pool]} pool"
             out.append(f"{names[e.seat]} took {pool}: {e.amount}")
         elif isinstance(e, Paid):
@@ -292,13 +346,18 @@ GAME_ENTRIES = (
 
 
 def game_choices() -> list[GameChoice]:
-    """Every game New Game offers, with its player range and house rules."""
+    """Every game New Game offers, with its player range and house rules. Each rule's
+    default is that game's own (Spoil Five starts with 20 counters, GEN-5), the same a game
+    started from the command line gets."""
     out = []
     for label, name, profile in GAME_ENTRIES:
         options = {"pj.profile": profile} if profile else {}
         game = make_game(name, options)
+        usual = defaults(name)
+        rules = tuple(replace(spec, default=usual.get(spec.key, spec.default))
+                      for spec in house_rules(name, profile))
         out.append(GameChoice(label, name, profile, game.min_players, game.max_players,
-                              tuple(house_rules(name, profile)), dict(HELP)))
+                              rules, dict(HELP)))
     return out
 
 
@@ -340,6 +399,14 @@ def trick_reason(trump: int, plays: tuple[tuple[int, int], ...], winner: int) ->
     return f"{card_label(c)} is the best {SUIT_NAMES[suit_of(c)][:-1]} played; no trump was played"
 
 
+def last_trick_line(names: list[str], trump: int, plays: tuple[tuple[int, int], ...],
+                    winner: int) -> str:
+    """Who won the last trick and why: "Last trick to Eve: J♠ is the second-best trump"
+    ("… to you: …" for you)."""
+    who = "you" if names[winner] == "You" else names[winner]
+    return f"Last trick to {who}: {trick_reason(trump, plays, winner)}"
+
+
 def snapshot_tricks(session: Session, bottom: int, *, thinking: bool = False,
                     last_play: tuple[int, int] | None = None) -> TableSnapshot:
     """The Spoil Five table from the bottom seat's point of view (GEN-9)."""
@@ -374,7 +441,7 @@ def snapshot_tricks(session: Session, bottom: int, *, thinking: bool = False,
         last_play=last_play, turnup=turnup, stock_count=deal.stock.bit_count() + (
             1 if turnup is not None else 0), stock_name="Pack", mode="tricks",
         trick=obs.trick, last_trick=last.cards if last else (),
-        trick_reason=trick_reason(obs.trump, last.cards, last.seat) if last else "",
+        trick_reason=last_trick_line(names, obs.trump, last.cards, last.seat) if last else "",
         trump_note=note)
 
 
@@ -400,8 +467,6 @@ def balance_history(session: Session, points: int = CHART_POINTS
 
 def hide_hands(snap: TableSnapshot) -> TableSnapshot:
     """The table with no hand face up (the hot-seat privacy screen is up)."""
-    from dataclasses import replace
-
     return replace(snap, hand=(), playable=frozenset(), revealed={})
 
 

@@ -22,10 +22,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QEvent, Qt, QUrl
+from PySide6.QtCore import QEvent, QSize, Qt, QUrl
 from PySide6.QtGui import QDesktopServices, QPalette
 from PySide6.QtWidgets import (
-    QDialog,
     QDialogButtonBox,
     QHBoxLayout,
     QListWidget,
@@ -36,6 +35,8 @@ from PySide6.QtWidgets import (
 )
 
 from gamecore.options import HELP, OptionSpec, defaults, house_rules
+from gui.housewords import caption, choice_text, suit_letters, suit_text
+from gui.screenfit import FittedDialog
 
 __all__ = [
     "PAGES",
@@ -80,24 +81,6 @@ _BY_KEY = {p.key: p for p in PAGES}
 MARKER = "<!-- house-rules -->"
 _ANCHOR = "house-rules"
 
-#: Choice values in words (keys not listed are shown as they are).
-_CHOICE_WORDS: dict[str, dict[str, str]] = {
-    "gen.endPools": {"split": "shared out", "carryToNextSession": "kept for the next session"},
-    "gen.firstDealer": {"firstJack": "first Jack dealt", "random": "at random",
-                        "seat": "first seat"},
-    "pj.pope": {"7D": "7♦", "9D": "9♦"},
-    "pj.m.turnUpAwards": {"none": "none", "classic": "classic: dealer takes the Pope pool"},
-    "pj.c.popeTurnUp": {"popeGameAndEnd": "Pope and Game, no play",
-                        "popeOnly": "Pope only, then play"},
-    "sn.intrigue": {"QJ": "♦Q and ♦J", "KJ": "♦K and ♦J"},
-    "sf.staking": {"foster": "everyone antes", "dealerPaysAll": "dealer stakes for all"},
-    "sf.packets": {"3-2": "3 then 2", "2-3": "2 then 3"},
-}
-#: Names that would otherwise repeat within one game (Spin has both "mustChangeSuit" keys).
-_LABELS = {"sp.mustChangeSuit": "Must change suit after a Spin"}
-_SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-_SUIT_LETTER = {v: k for k, v in _SUIT_SYMBOL.items()}
-
 
 def rules_dir() -> Path:
     """The folder holding the pages: inside a PyInstaller bundle (``sys._MEIPASS``) when
@@ -133,16 +116,6 @@ def load_page(key: str) -> str:
                 f"({html.escape(str(path))}).</p></body></html>")
 
 
-def caption(key: str) -> str:
-    """The name of a house rule as New Game shows it ("nm.aceHigh" → "Ace high"), made
-    unique within a game where two keys end alike."""
-    if key in _LABELS:
-        return _LABELS[key]
-    last = key.split(".")[-1]
-    words = "".join(" " + ch.lower() if ch.isupper() else ch for ch in last)
-    return words[:1].upper() + words[1:]
-
-
 def format_value(spec: OptionSpec, value: Any) -> str:
     """``value`` of the option ``spec`` for people: "on"/"off", "no limit", "♦♣♠♥"…"""
     if spec.kind in ("bool", "false"):
@@ -150,15 +123,15 @@ def format_value(spec: OptionSpec, value: Any) -> str:
     if value is None:
         return "no limit"
     if spec.kind == "suits" and isinstance(value, str):
-        return "".join(_SUIT_SYMBOL.get(ch, ch) for ch in value)
+        return suit_text(value)
     if spec.kind == "choice":
-        return _CHOICE_WORDS.get(spec.key, {}).get(str(value), str(value))
+        return choice_text(spec.key, value)
     return str(value)
 
 
 def _same(spec: OptionSpec, a: Any, b: Any) -> bool:
     if spec.kind == "suits" and isinstance(a, str) and isinstance(b, str):
-        a, b = ("".join(_SUIT_LETTER.get(ch, ch) for ch in s) for s in (a, b))
+        a, b = suit_letters(a), suit_letters(b)
     return type(a) is type(b) and a == b
 
 
@@ -226,7 +199,7 @@ def _style(palette: QPalette) -> str:
             " li { margin-bottom: 3px; }")
 
 
-class RulesWindow(QDialog):
+class RulesWindow(FittedDialog):
     """The rules browser. Opens on the page of ``game`` (Pope Joan: ``profile`` or
     ``options["pj.profile"]``), or on "How to play at this table" when ``game`` is
     ``None``; that game's page ends with its house rules at the values in ``options``.
@@ -272,7 +245,10 @@ class RulesWindow(QDialog):
         self.pages.currentRowChanged.connect(self._show_row)
         self.show_page(page_key(game, profile, self.options))
         self.pages.setFocus()
-        self.resize(960, 680)
+
+    def preferred_size(self) -> QSize:
+        """960 × 680 pixels; the screen may bound it."""
+        return QSize(960, 680)
 
     # ---- API ---------------------------------------------------------------------------
 

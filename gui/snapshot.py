@@ -65,7 +65,7 @@ class TableSnapshot:
     mode: str = "stops"
     trick: tuple[tuple[int, int], ...] = ()
     last_trick: tuple[tuple[int, int], ...] = ()
-    #: Why the last trick was won ("J♣ is the second-best trump").
+    #: Who won the last trick and why ("Last trick to Eve: J♣ is the second-best trump").
     trick_reason: str = ""
     #: A line under the trump turn-up ("Trumps: clubs", "Robbed by Ben").
     trump_note: str = ""
@@ -104,6 +104,9 @@ class DealSummary:
     history: list[tuple[str, list[int]]] = field(default_factory=list)
     #: The deals ``history`` stands for when it is an even sample of a longer session.
     history_span: int = 0
+    #: Trick games (Spoil Five): tricks won by each seat, shown instead of the cards left
+    #: (the hands and the pack stay hidden, GEN-9); ``None`` in the stops games.
+    tricks: list[int] | None = None
 
 
 @dataclass(frozen=True)

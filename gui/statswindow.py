@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import accumulate
 
+from PySide6.QtCore import QSize
 from PySide6.QtWidgets import (
     QComboBox,
-    QDialog,
     QHBoxLayout,
     QMessageBox,
     QPushButton,
@@ -20,11 +20,12 @@ from PySide6.QtWidgets import (
 
 from gamecore.stats import Stats
 from gui.chart import BalanceChart
+from gui.screenfit import FittedDialog
 
 COLUMNS = ("Player", "Sessions", "Deals", "Won", "Lost", "Pools taken", "Best", "Worst")
 
 
-class StatsWindow(QDialog):
+class StatsWindow(FittedDialog):
     """Shows ``stats``; ``on_reset`` is called after the player confirms a reset."""
 
     def __init__(self, parent: QWidget | None, stats: Stats,
@@ -56,7 +57,10 @@ class StatsWindow(QDialog):
         layout.addLayout(row)
         self.game.currentTextChanged.connect(self._show)
         self.refresh()
-        self.resize(640, 520)
+
+    def preferred_size(self) -> QSize:
+        """640 × 520 pixels; the screen may bound it."""
+        return QSize(640, 520)
 
     def refresh(self) -> None:
         """Re-read the statistics into the window."""

@@ -23,6 +23,8 @@ from PySide6.QtGui import (
     QBrush,
     QColor,
     QFocusEvent,
+    QFont,
+    QFontInfo,
     QKeyEvent,
     QMouseEvent,
     QPainter,
@@ -48,6 +50,7 @@ from gui.items import (
     CardItem,
     ChipToken,
     FanItem,
+    NameTag,
     PoolItem,
     RoundBoard,
     SeatPlate,
@@ -102,12 +105,15 @@ class TableView(QGraphicsView):
         self.reason_text = QGraphicsSimpleTextItem()
         self.reason_text.setBrush(INK)
         scene.addItem(self.reason_text)
+        #: Trick games: the name of who played each card of the trick, by card.
+        self.trick_tags: dict[int, NameTag] = {}
         self.trump_text = QGraphicsSimpleTextItem()
         self.trump_text.setBrush(INK)
         scene.addItem(self.trump_text)
         self.log_label = QLabel(self.viewport())
         self.log_label.setObjectName("recent")
-        self.log_label.setStyleSheet("color: rgba(245, 240, 225, 200); font-size: 11px;")
+        # Its size follows the table (see _log_font), never below the window's own text.
+        self.log_label.setStyleSheet("color: rgba(245, 240, 225, 210);")
         self.log_label.setAlignment(Qt.AlignmentFlag.AlignRight)
         self.prompt = PromptPanel(self)
         self.prompt.chosen.connect(self.prompt_chosen)
@@ -156,6 +162,8 @@ class TableView(QGraphicsView):
                              snap.stock_count, dpr, snap.stock_name)
         self.stock.setVisible(snap.stock_count > 0)
         self._draw_row_labels(snap, lay)
+        if self.log_label.font().pixelSize() != self._log_font().pixelSize():
+            self.show_log(self.log_label.text().split("\n"))
         self.prompt.place()
 
         targets: dict[int, tuple[QPointF, bool, int, float, bool]] = {}
@@ -233,21 +241,41 @@ class TableView(QGraphicsView):
         tricks = snap.mode == "tricks"
         self.reason_text.setVisible(tricks and bool(snap.trick_reason))
         self.trump_text.setVisible(tricks and bool(snap.trump_note))
+        shown = {c for _seat, c in snap.trick} if tricks else set()
+        for c in [c for c in self.trick_tags if c not in shown]:
+            self.scene().removeItem(self.trick_tags.pop(c))
         if not tricks:
             return
         n = len(snap.seats)
         pw = round(lay.played_w)
         ph = pw * 1.4
         cx, cy = lay.trick_center
+        # Each card lies toward its player and carries his name: above the cards of the
+        # players across the table, below your own (the row between is too narrow).
+        others = [lay.plates[d].x + lay.plates[d].w / 2 for d in range(1, n)]
+        step = min((b - a for a, b in zip(others, others[1:], strict=False)),
+                   default=4 * pw) * 0.55
+        tag_w = min(1.3 * pw, step - 0.06 * pw)
+        # Never smaller than the window's own text, larger on a large table.
+        px_font = max(QFontInfo(self.font()).pixelSize(), lay.card_w * 0.15)
         for i, (seat, c) in enumerate(snap.trick):
             d = (seat - snap.bottom) % n
             if d == 0:
                 pos = QPointF(cx - pw / 2, cy + 0.05 * ph)
+                edge = pos.y() + ph + 0.04 * pw
             else:
                 plate = lay.plates[d]
                 px = plate.x + plate.w / 2
                 pos = QPointF(cx + (px - cx) * 0.55 - pw / 2, cy - ph - 0.05 * ph)
+                edge = pos.y() - 0.04 * pw
             targets[c] = (pos, True, 400 + i, pw, False)
+            tag = self.trick_tags.get(c)
+            if tag is None:
+                tag = self.trick_tags[c] = NameTag()
+                tag.setZValue(420)
+                self.scene().addItem(tag)
+            tag.set_tag(snap.seats[seat].name, QPointF(pos.x() + pw / 2, edge), tag_w,
+                        px_font, above=d != 0)
         small = round(lay.fan_card_w)
         box = lay.last_trick
         step = min(small * 0.55, (box.w - small) / max(1, len(snap.last_trick) - 1))
@@ -257,8 +285,7 @@ class TableView(QGraphicsView):
         font = self.font()
         font.setPixelSize(max(10, round(lay.card_w * 0.16)))
         self.reason_text.setFont(font)
-        self.reason_text.setText(f"Last trick: {snap.trick_reason}" if snap.trick_reason
-                                 else "")
+        self.reason_text.setText(snap.trick_reason)
         self.reason_text.setPos(box.x, box.y + small * 1.4 + 4)
         self.trump_text.setFont(font)
         self.trump_text.setText(snap.trump_note)
@@ -309,7 +336,8 @@ class TableView(QGraphicsView):
         b = lay.board
         self.board.setVisible(round_board)
         self.board.set_state(QRectF(b.x, b.y, b.w, b.h) if round_board else QRectF(),
-                             [(p.label, p.amount, p.detail) for p in snap.pools], dpr)
+                             [(p.label, p.amount, p.detail) for p in snap.pools], dpr,
+                             self.text_px())
         shown = [] if round_board else list(snap.pools)
         while len(self.pool_items) > len(shown):
             self.scene().removeItem(self.pool_items.pop())
@@ -433,8 +461,21 @@ class TableView(QGraphicsView):
             item.setZValue(item.home_z)
             self.move_card(item, item.home, self.duration)
 
+    def text_px(self) -> int:
+        """The pixel size of the window's own text (the status line's): the smallest text
+        the table writes."""
+        return max(8, QFontInfo(self.font()).pixelSize())
+
+    def _log_font(self) -> QFont:
+        font = QFont(self.font())
+        card_w = self.layout_.card_w if self.layout_ is not None else 0.0
+        font.setPixelSize(max(self.text_px(), round(card_w * 0.11)))
+        return font
+
     def show_log(self, lines: list[str]) -> None:
-        """The last few public events, top left ("Ben plays 7♠", "No nine")."""
+        """The last few public events, bottom right ("Ben plays 7♠", "No nine"), in a font
+        never smaller than the status line's."""
+        self.log_label.setFont(self._log_font())
         self.log_label.setText("\n".join(lines))
         self.log_label.adjustSize()
         self._place_log()
@@ -512,7 +553,7 @@ class TableView(QGraphicsView):
             return
         inside = self.viewport().rect().contains(event.position().toPoint())
         lay = self.layout_
-        center_y = item.pos().y() + item.boundingRect().height() / 2
+        center_y = item.pos().y() + item.card_rect().center().y()
         if inside and lay is not None and center_y < lay.drop_line:
             self.card_chosen.emit(item.card)
         else:

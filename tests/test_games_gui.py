@@ -44,6 +44,7 @@ from gui.dialogs import (
     SplitDialog,
     StakeDialog,
 )
+from gui.housewords import choice_text
 from gui.items import Announcement
 from gui.mainwindow import MainWindow
 from gui.newgame import NewGameDialog
@@ -562,7 +563,7 @@ def test_new_game_pope_joan_profile_rules(qtbot, label, profile, key, value, abs
     qtbot.waitUntil(lambda: control.isVisibleTo(dlg), timeout=WAIT)
     assert dlg.findChild(QWidget, absent) is None
     if isinstance(control, QComboBox):
-        _choose(control, value)
+        _choose(control, choice_text(key, value))  # the words shown, not the key
     elif isinstance(control, QSpinBox):
         _set_spin(qtbot, control, value)
     else:

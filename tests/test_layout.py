@@ -200,7 +200,10 @@ def test_round_board_clear_of_the_rest(width, height, seats):
     lay = compute_layout(width, height, seats, 8)
     board = lay.board
     assert inside(board, width, height)
-    assert board.w == board.h
+    # The whole band between the played cards and the stock, above the calls' pill.
+    assert board.x > played_area(lay).right and board.right < lay.stock.x
+    assert board.bottom <= lay.announce_y - 0.25 * lay.card_w
+    assert board.h >= 3 * lay.card_w and board.w >= 2 * board.h
     seat_rects = {k: v for k, v in named_rects(lay).items() if k.startswith(("plate", "fan"))}
     assert overlaps({"board": board}, seat_rects) == []
     assert not board.intersects(lay.stock)

@@ -1,7 +1,16 @@
 """New Game: games and profiles, house rules, seats (people and computers), remembered."""
 
+import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QPushButton, QSpinBox
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QWidget,
+)
 
 from gui import presenter, settings
 from gui.mainwindow import MainWindow
@@ -35,7 +44,10 @@ def test_house_rules_of_the_chosen_profile_with_defaults(qtbot):
     assert dlg.findChild(QComboBox, "pj.c.popeTurnUp") is not None
     assert dlg.findChild(QComboBox, "pj.pope") is None  # fixed by PJ-C
     assert dlg.findChild(QCheckBox, "stop.autoPlayForced") is None  # a table setting
-    dlg.findChild(QComboBox, "pj.c.popeTurnUp").setCurrentText("popeOnly")
+    turn_up = dlg.findChild(QComboBox, "pj.c.popeTurnUp")
+    assert [turn_up.itemText(i) for i in range(turn_up.count())] == [
+        "the dealer takes Pope and Game, no play", "the dealer takes the Pope pool, then play"]
+    turn_up.setCurrentText("the dealer takes the Pope pool, then play")
     dlg.findChild(QCheckBox, "pj.c.parlettLead").setChecked(True)
     options = dlg.options()
     assert options["pj.profile"] == "C"
@@ -85,3 +97,155 @@ def test_new_game_dialog_starts_the_chosen_game(qtbot):
     assert window.controller.session.n == 6
     assert window.windowTitle() == "Parlour — Spoil Five"
     settings.settings().clear()
+
+
+# ---------------------------------------------------------------------------------------------
+# The mouse wheel over the house rules (issue 15, point 4)
+
+
+def _wheel(widget, steps: int = -1) -> None:
+    """Turn the mouse wheel ``steps`` notches (negative: towards you) over the middle of
+    ``widget``. A real wheel event goes to the child under the pointer (a spin box's line
+    edit), which passes it on to the editor: it is given to the editor here. (Qt does not
+    pass on a synthesized event, nor give focus for one: hence the focus policy check.)"""
+    from PySide6.QtCore import QPoint, QPointF
+    from PySide6.QtGui import QWheelEvent
+    from PySide6.QtWidgets import QApplication
+
+    assert widget.focusPolicy() != Qt.FocusPolicy.WheelFocus  # the wheel gives no focus
+    local = QPointF(widget.rect().center())
+    event = QWheelEvent(local, QPointF(widget.mapToGlobal(local.toPoint())), QPoint(),
+                        QPoint(0, 120 * steps), Qt.MouseButton.NoButton,
+                        Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False)
+    QApplication.sendEvent(widget, event)
+
+
+def _small_screen(monkeypatch) -> None:
+    from PySide6.QtCore import QRect
+
+    from gui import screenfit
+
+    monkeypatch.setattr(screenfit, "available_geometry", lambda _w: QRect(0, 0, 800, 600))
+
+
+def test_wheel_over_house_rules_scrolls_the_list_and_changes_nothing(qtbot, monkeypatch):
+    _small_screen(monkeypatch)
+    dlg = _dialog(qtbot, current="Newmarket", players=4)
+    qtbot.waitExposed(dlg)
+    dlg.findChild(QPushButton, "cancel").setFocus()
+    bar = dlg._scroll.verticalScrollBar()
+    assert bar.maximum() > 0  # the list is longer than the dialog
+    before = dict(dlg.options())
+    kinds = [dlg.findChild(QComboBox, f"kind_{i}").currentIndex() for i in range(4)]
+    for key in ("nm.stake", "gen.endPools", "gen.firstDealer", "nm.maxStake", "gen.rounds"):
+        editor = dlg.findChild(QWidget, key)
+        dlg._scroll.ensureWidgetVisible(editor)
+        start = bar.value()
+        for steps in (-1, -1, 1, -3):
+            _wheel(editor, steps)
+        assert not editor.hasFocus()
+        assert dlg.options() == before, key
+        assert bar.value() != start or bar.value() in (0, bar.maximum()), key
+    for i in range(4):
+        _wheel(dlg.findChild(QComboBox, f"kind_{i}"), -2)
+    _wheel(dlg.findChild(QSpinBox, "players"), 1)
+    _wheel(dlg.findChild(QComboBox, "game"), 1)
+    assert [dlg.findChild(QComboBox, f"kind_{i}").currentIndex() for i in range(4)] == kinds
+    assert dlg.players() == 4 and dlg.choice() == ("newmarket", None)
+    assert dlg.options() == before
+
+
+def test_wheel_changes_the_editor_that_has_the_focus(qtbot, monkeypatch):
+    _small_screen(monkeypatch)
+    dlg = _dialog(qtbot, current="Newmarket", players=4)
+    qtbot.waitExposed(dlg)
+    with qtbot.waitActive(dlg):
+        dlg.activateWindow()
+    stake = dlg.findChild(QSpinBox, "nm.stake")
+    dlg._scroll.ensureWidgetVisible(stake)
+    qtbot.mouseClick(stake, Qt.MouseButton.LeftButton)  # a click gives it the focus
+    assert stake.hasFocus()
+    bar = dlg._scroll.verticalScrollBar()
+    start, value = bar.value(), stake.value()
+    _wheel(stake, 1)
+    assert stake.value() == value + 1
+    assert bar.value() == start  # the list stays put while the stake changes
+
+
+# ---------------------------------------------------------------------------------------------
+# House rules in plain words; the same defaults as the command line (issue 15, point 10)
+
+_CAMEL = __import__("re").compile(r"[a-z][A-Z]")
+_RULE_ID = __import__("re").compile(r"\b[A-Z]{2,4}(?:-[A-Z])?-\d+\b")
+
+
+def test_house_rules_read_as_plain_words(qtbot):
+    dlg = _dialog(qtbot)
+    combo = dlg.findChild(QComboBox, "game")
+    for i in range(combo.count()):
+        combo.setCurrentIndex(i)
+        game = dlg.chosen()
+        form = dlg._rules_layout
+        assert form.rowCount() == len(game.rules) > 0
+        for spec in game.rules:
+            control = dlg.findChild(QWidget, spec.key)
+            cell = control.parentWidget()
+            caption = form.labelForField(cell).text()
+            note = next(w for w in cell.findChildren(QLabel))
+            texts = [caption, note.text(), control.toolTip()]
+            if isinstance(control, QComboBox):
+                items = [control.itemText(k) for k in range(control.count())]
+                texts += items
+                if spec.kind == "choice":  # words shown, the option's values kept
+                    assert [control.itemData(k) for k in range(control.count())] == list(
+                        spec.choices)
+            for text in texts:
+                assert not _CAMEL.search(text), f"{spec.key}: {text!r}"
+                assert not _RULE_ID.search(text), f"{spec.key}: {text!r}"
+                assert spec.key not in text
+    combo.setCurrentText("Newmarket")
+    end_pools = dlg.findChild(QComboBox, "gen.endPools")
+    assert end_pools.currentText() == "shared out among the players"
+    note = dlg.findChild(QSpinBox, "gen.rounds").parentWidget().findChild(QLabel)
+    assert note.text() == ("Whole rounds in a session: every player deals this many times. "
+                           "Usually: 1.")
+    dealer = dlg.findChild(QComboBox, "gen.firstDealer")
+    assert dealer.currentText() == "the first Jack dealt face up"
+    dealer.setCurrentText("at random")
+    assert dlg.options()["gen.firstDealer"] == "random"  # the value kept is the option's
+
+
+@pytest.mark.parametrize("label", [label for label, _, _ in presenter.GAME_ENTRIES])
+def test_new_game_and_command_line_start_with_the_same_counters(qtbot, label):
+    _, name, profile = next(e for e in presenter.GAME_ENTRIES if e[0] == label)
+    window = MainWindow(pace=0, seed=3)
+    qtbot.addWidget(window)
+    # As `parlour --game NAME [--profile P]` sets the window up.
+    window.game_name = name
+    window.options = {"pj.profile": profile} if profile else {}
+    window.show()
+    window.start()
+    from_command_line = list(window.controller.session.start_balances)
+    window.ask_new_game()
+    dlg = window.new_dialog
+    dlg.findChild(QComboBox, "game").setCurrentText("Newmarket")  # away and back again
+    dlg.findChild(QComboBox, "game").setCurrentText(label)
+    dlg.findChild(QSpinBox, "players").setValue(window.controller.session.n)
+    qtbot.mouseClick(dlg.findChild(QPushButton, "ok"), Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: window.new_dialog is dlg and not dlg.isVisible())
+    assert list(window.controller.session.start_balances) == from_command_line
+    start = 20 if name == "spoil-five" else 100  # GEN-5
+    assert from_command_line == [start] * window.controller.session.n
+    settings.settings().clear()
+
+
+def test_house_rules_of_another_game_start_from_its_own_defaults(qtbot):
+    # The table's rules (Newmarket, 100 counters given) do not carry over to Spoil Five.
+    dlg = _dialog(qtbot, current="Newmarket",
+                  options={"gen.startCounters": 100, "gen.rounds": 2})
+    assert dlg.findChild(QSpinBox, "gen.rounds").value() == 2
+    dlg.findChild(QComboBox, "game").setCurrentText("Spoil Five")
+    assert dlg.findChild(QSpinBox, "gen.startCounters").value() == 20
+    assert dlg.findChild(QSpinBox, "gen.rounds").value() == 1
+    dlg.findChild(QComboBox, "game").setCurrentText("Newmarket")
+    assert dlg.findChild(QSpinBox, "gen.rounds").value() == 2

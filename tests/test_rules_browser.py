@@ -244,8 +244,8 @@ def test_house_rules_box_shows_given_values_and_marks_changes(qtbot: Any, game: 
 def test_newmarket_ace_high_is_shown_on_and_changed(qtbot: Any) -> None:
     win = _window(qtbot, "newmarket", None, {"nm.aceHigh": True})
     rows = _house_rows(win)
-    assert rows["Ace high"][1] == "on ★ changed from the default (off)"
-    assert rows["Remove eight of diamonds"][1] == "off"
+    assert rows["Aces high"][1] == "on ★ changed from the default (off)"
+    assert rows["Play without the 8♦"][1] == "off"
     assert win.text.toPlainText().count("changed from the default") == 1
 
 
@@ -317,7 +317,7 @@ def test_set_table_and_show_rules_reuse_the_window(qtbot: Any) -> None:
     assert win.isVisible() and win.current_page() == "spin"
     again = rules.show_rules(None, "pope-joan", "M", {"pj.m.dealerStake": 3}, window=win)
     assert again is win and win.current_page() == "pope-joan-m"
-    assert _house_rows(win)["Dealer stake"][1].startswith("3 ★ changed")
+    assert _house_rows(win)["Dealer's stake"][1].startswith("3 ★ changed")
 
 
 def test_a_palette_change_redraws_the_page(qtbot: Any) -> None:

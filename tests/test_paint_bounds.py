@@ -1,0 +1,165 @@
+"""No paint trails: every item of the table paints only inside its bounding rectangle, at
+every scale (issue 15, point 8).
+
+Qt repaints an item's bounding rectangle when it moves or changes; anything painted outside
+stays on the baize as a trail (a raised card's gold outline at 3840×2160 did). Each item is
+drawn here alone on a transparent image, with room around it, from the geometry the real
+layout gives at several window sizes and at device pixel ratios 1 and 2, and no pixel may
+be painted outside its bounding rectangle (rounded out to whole pixels).
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QImage, QPainter
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
+
+from gamecore.cards import card
+from gui.cardart import CardArt
+from gui.items import (
+    Announcement,
+    CardItem,
+    ChipToken,
+    FanItem,
+    NameTag,
+    PoolItem,
+    RoundBoard,
+    SeatPlate,
+    StockItem,
+)
+from gui.layout import compute_layout
+
+#: Window sizes, smallest (the view's minimum) to a 4K screen, and the hand zoom.
+SIZES = [(640, 440, 1.0), (800, 600, 1.0), (1280, 800, 1.0), (1920, 1080, 1.25),
+         (3840, 2160, 1.25)]
+RATIOS = [1.0, 2.0]
+ART = CardArt()
+LONG = "Maximilian Fotheringay-Phipps"
+
+
+def outside_pixels(item: QGraphicsItem, dpr: float) -> list[tuple[int, int]]:
+    """Pixels (scene coordinates) that ``item`` paints outside its bounding rectangle."""
+    scene = QGraphicsScene()
+    scene.addItem(item)
+    bound = item.sceneBoundingRect()
+    assert not bound.isEmpty()
+    room = max(40.0, bound.width() * 0.3, bound.height() * 0.3)
+    source = bound.adjusted(-room, -room, room, room)
+    origin = QPointF(math.floor(source.left()), math.floor(source.top()))
+    source = QRectF(origin, source.size())
+    image = QImage(math.ceil(source.width() * dpr), math.ceil(source.height() * dpr),
+                   QImage.Format.Format_ARGB32_Premultiplied)
+    image.setDevicePixelRatio(dpr)
+    image.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(image)
+    painter.setRenderHints(QPainter.RenderHint.Antialiasing
+                           | QPainter.RenderHint.SmoothPixmapTransform)
+    scene.render(painter, QRectF(0, 0, source.width(), source.height()), source)
+    painter.end()
+    scene.removeItem(item)
+    allowed = bound.translated(-origin).toAlignedRect()
+    # Clear what the item may paint; anything left is outside (compared in C++, fast).
+    clear = QPainter(image)
+    clear.setCompositionMode(QPainter.CompositionMode.CompositionMode_Clear)
+    clear.fillRect(QRectF(allowed), Qt.GlobalColor.transparent)
+    clear.end()
+    blank = QImage(image.size(), image.format())
+    blank.setDevicePixelRatio(dpr)
+    blank.fill(Qt.GlobalColor.transparent)
+    if image == blank:
+        return []
+    return [(round(x / dpr + origin.x()), round(y / dpr + origin.y()))
+            for y in range(image.height()) for x in range(image.width())
+            if image.pixelColor(x, y).alpha() > 0][:20]
+
+
+def check(item: QGraphicsItem, dpr: float) -> None:
+    bad = outside_pixels(item, dpr)
+    assert bad == [], (f"{type(item).__name__} paints pixels outside "
+                       f"{item.sceneBoundingRect()}, e.g. {bad[:4]}")
+
+
+def _cases():
+    for w, h, zoom in SIZES:
+        for dpr in RATIOS:
+            yield pytest.param(w, h, zoom, dpr, id=f"{w}x{h}@{dpr:g}")
+
+
+CASES = list(_cases())
+
+
+@pytest.mark.parametrize(("width", "height", "zoom", "dpr"), CASES)
+@pytest.mark.parametrize("look", ["playable", "focused", "unplayable", "table"])
+def test_card(qtbot, width, height, zoom, dpr, look):
+    lay = compute_layout(width, height, 4, 4, zoom)
+    item = CardItem(card(11, 2), ART)
+    item.set_look(round(lay.hand_w), dpr, True)
+    item.in_hand = look != "table"
+    item.set_playable(look in ("playable", "focused"))
+    item.set_focused(look == "focused")
+    item.setPos(lay.hand_center_x, lay.hand_y - lay.raise_by)
+    check(item, dpr)
+
+
+@pytest.mark.parametrize(("width", "height", "zoom", "dpr"), CASES)
+@pytest.mark.parametrize("seats", [2, 7, 10])
+def test_seat_plates_and_fans(qtbot, width, height, zoom, dpr, seats):
+    lay = compute_layout(width, height, seats, 4, zoom)
+    for d in (0, 1, seats - 1):
+        r = lay.plates[d]
+        plate = SeatPlate()
+        plate.set_state(QRectF(r.x, r.y, r.w, r.h), LONG, "13 cards · 1000", acting=True,
+                        thinking=True, dealer=True, winner=True, tricks=5)
+        check(plate, dpr)
+    fan = FanItem(ART)
+    fan.set_fan(lay.fan_positions(1, 13), lay.fan_card_w, dpr)
+    check(fan, dpr)
+
+
+@pytest.mark.parametrize(("width", "height", "zoom", "dpr"), CASES)
+@pytest.mark.parametrize("kind", ["card", "plate", "trick"])
+def test_pools(qtbot, width, height, zoom, dpr, kind):
+    lay = compute_layout(width, height, 4, 5, zoom)
+    cr, ch = lay.pool_cards[4], lay.pool_chips[4]
+    item = PoolItem(ART, "Matrimony" if kind == "plate" else "♥A")
+    if kind == "trick":
+        cr = type(cr)(lay.played_x, lay.played_y, lay.card_w, lay.card_h)
+        ch = type(ch)(cr.x + cr.w + 0.1 * lay.card_w, cr.y + 0.25 * cr.h, cr.w, 0.5 * cr.h)
+    item.set_state(QRectF(cr.x, cr.y, cr.w, cr.h), QRectF(ch.x, ch.y, ch.w, ch.h),
+                   card(0, 1) if kind == "card" else None, 1234, dpr,
+                   "K♥ Q♥" if kind == "plate" else "")
+    check(item, dpr)
+
+
+@pytest.mark.parametrize(("width", "height", "zoom", "dpr"), CASES)
+def test_stock_announcement_board_and_chips(qtbot, width, height, zoom, dpr):
+    lay = compute_layout(width, height, 6, 8, zoom)
+    stock = StockItem(ART)
+    s = lay.stock
+    stock.set_state(QRectF(s.x, s.y, s.w, s.h), 27, dpr, "Dead hand")
+    check(stock, dpr)
+    call = Announcement()
+    call.show_text(f"Matrimony! {LONG} takes 1234", QPointF(lay.width / 2, lay.announce_y),
+                   lay.card_w * 0.26)
+    check(call, dpr)
+    board = RoundBoard(ART)
+    b = lay.board
+    names = ["Ace", "King", "Queen", "Jack", "Game", "Pope", "Matrimony", "Intrigue"]
+    board.set_state(QRectF(b.x, b.y, b.w, b.h), [(n, 120, "K♥ Q♥") for n in names], dpr)
+    check(board, dpr)
+    chip = ChipToken(ART.chip(1, max(10, round(lay.card_w * 0.32)), dpr))
+    chip.setPos(100, 100)
+    check(chip, dpr)
+
+
+@pytest.mark.parametrize(("width", "height", "zoom", "dpr"), CASES)
+def test_trick_name_tags(qtbot, width, height, zoom, dpr):
+    lay = compute_layout(width, height, 10, 1, zoom)
+    for above in (False, True):
+        tag = NameTag()
+        tag.set_tag(LONG, QPointF(lay.trick_center[0], lay.trick_center[1]), lay.played_w,
+                    max(10.0, lay.card_w * 0.15), above)
+        check(tag, dpr)
