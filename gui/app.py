@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from PySide6.QtCore import QSize
 from PySide6.QtWidgets import QApplication
 
 from gui import persistence
@@ -61,14 +62,11 @@ def run(argv: list[str] | None = None, game: str | None = None, profile: str | N
     if watch:
         window.seats = [(n, False, "normal") for n in ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay",
                                                        "Gus", "Hal", "Ivy", "Jo")[:window.players]]
-    screen = app.primaryScreen()
-    if screen is not None:  # never larger than the screen
-        avail = screen.availableGeometry()
-        window.resize(min(window.width(), avail.width()), min(window.height(), avail.height()))
-    if size:
+    asked = None
+    if size:  # checked by the command line: "WxH"
         w, _, h = size.lower().partition("x")
-        if w.isdigit() and h.isdigit():
-            window.resize(int(w), int(h))
+        asked = QSize(int(w), int(h))
+    window.place_on_screen(asked)  # never beyond the screen, frame included
     window.show()
     window.start(resume=resume)
     return app.exec()

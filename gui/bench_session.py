@@ -102,7 +102,9 @@ def measure(deals: int, measured: int, folder: Path | None = None
             d = c.session.decision()
             if isinstance(d, PlayChoice) and d.seat == 0:
                 c.person_chose_card(d.actions[0].card)
-        elif c.state in (ctl.STAKING, ctl.SUMMARY) and c.dialog is not None:
+        elif c.state == ctl.STAKING:
+            c.view.stake_panel.accept()
+        elif c.state == ctl.SUMMARY and c.dialog is not None:
             c.dialog.accept()
 
     def on_state(_state: str) -> None:

@@ -47,8 +47,6 @@ from gui.autosave import Autosaver
 from gui.dialogs import (
     DealSummaryDialog,
     SpinChoiceDialog,
-    SplitDialog,
-    StakeDialog,
     StandingsDialog,
 )
 from gui.privacy import PrivacyScreen
@@ -91,6 +89,7 @@ class Controller(QObject):
         self.thinker = Thinker()
         self.thinker.decided.connect(self._computer_decided)
         self.view.card_chosen.connect(self.person_chose_card)
+        self.view.stake_panel.decided.connect(self._staked)
         self.view.prompt_chosen.connect(self.person_answered)
         self.session: Session | None = None
         self.seats: list[SeatKind] = []
@@ -138,6 +137,7 @@ class Controller(QObject):
         self._timer.stop()
         self._close_dialog()
         self.view.prompt.hide()
+        self.view.stake_panel.hide()
         self.privacy.hide()
         self.privacy_up, self.pending_person = False, None
         game = make_game(game_name, options or {})
@@ -183,6 +183,7 @@ class Controller(QObject):
         self._timer.stop()
         self._close_dialog()
         self.view.prompt.hide()
+        self.view.stake_panel.hide()
         self.privacy.hide()
         self.privacy_up, self.pending_person = False, None
         names = session.players
@@ -406,19 +407,21 @@ class Controller(QObject):
             self.thinker.think(self.agents[d.seat], session.game, obs,
                                random.Random(self.rng.random()), self.token)
             return
-        if isinstance(d, StakeChoice):
+        if isinstance(d, StakeChoice | SplitChoice):
+            # On the table, beside where the hand will be: the pools stay in view and the
+            # menus usable; the cards are dealt face up only after every stake (GEN-9).
             self._set_state(STAKING)
-            dlg = StakeDialog(self.parent_widget, session.players[d.seat], d.low, d.high,
-                              d.default)
-            dlg.accepted.connect(lambda: self._apply(NameStake(d.seat, dlg.value())))
-            self._open(dlg)
-            return
-        if isinstance(d, SplitChoice):
-            self._set_state(STAKING)
-            dlg2 = SplitDialog(self.parent_widget, session.players[d.seat], d.total,
-                               presenter.pool_labels(session.game), d.default)
-            dlg2.accepted.connect(lambda: self._apply(Split(d.seat, dlg2.amounts())))
-            self._open(dlg2)
+            self._refresh()
+            panel = self.view.stake_panel
+            who = presenter.addressee(session.players[d.seat], len(self.people) <= 1)
+            if isinstance(d, StakeChoice):
+                panel.ask_stake(presenter.stake_prompt(who, d.low, d.high), d.low, d.high,
+                                d.default)
+            else:
+                panel.ask_split(presenter.split_prompt(who, d.total), d.total,
+                                presenter.pool_labels(session.game), d.default)
+            self.view.place_stake_panel()
+            self.status(panel.text.text())
             return
         assert isinstance(d, PlayChoice)
         self._set_state(HUMAN)
@@ -475,6 +478,17 @@ class Controller(QObject):
             return True
         self.view.prompt.hide()
         return False
+
+    def _staked(self, value: object) -> None:
+        """The staking panel decided: a stake (int) or a split (tuple of ints)."""
+        session = self.session
+        d = None if session is None else session.decision()
+        if self.state != STAKING or d is None or not self.seats[d.seat].person:
+            return
+        if isinstance(d, StakeChoice) and isinstance(value, int):
+            self._apply(NameStake(d.seat, value))
+        elif isinstance(d, SplitChoice) and isinstance(value, tuple):
+            self._apply(Split(d.seat, value))
 
     def person_answered(self, key: str) -> None:
         """A prompt button: decline to rob, claim or jink."""

@@ -1,5 +1,5 @@
-"""Parlour's dialogs: naming the stake, spreading it over the layout, a new game, the end of
-a deal and the final standings.
+"""Parlour's dialogs: the end of a deal, the final standings and the Spin choice (staking
+happens on the table: :mod:`gui.stakepanel`).
 
 The dialogs know Qt but no game rules. They receive plain data (names as ``str``, amounts of
 counters as ``int``, cards as ``int`` in ``0..51``, see :mod:`gamecore.cards`) and give back
@@ -26,21 +26,17 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
 from gamecore.cards import card_label
-from gamecore.limits import MAX_AMOUNT
-from gui.screenfit import ContentScroll, FittedDialog, WheelGuard
+from gui.screenfit import ContentScroll, FittedDialog
 from gui.snapshot import DealSummary
 
 __all__ = [
     "DealSummary",
     "DealSummaryDialog",
-    "SplitDialog",
-    "StakeDialog",
     "StandingsDialog",
     "cards_html",
     "signed",
@@ -220,205 +216,6 @@ def _rule(parent: QWidget) -> QFrame:
     line.setFrameShape(QFrame.Shape.HLine)
     line.setFrameShadow(QFrame.Shadow.Sunken)
     return line
-
-
-# ---------------------------------------------------------------------------------------------
-# Stake
-
-
-class StakeDialog(FittedDialog):
-    """The dealer names the stake every player puts on the layout.
-
-    There is no Cancel: Esc or closing the window accepts the value currently shown (the
-    default unless the player changed it), so the deal can always go on.
-    """
-
-    def __init__(self, parent: QWidget | None, dealer_name: str, low: int, high: int | None,
-                 default: int, cap: int = MAX_AMOUNT) -> None:
-        """``dealer_name``: who deals (shown in the title). ``low``/``high``: the stake allowed
-        by the rules, in counters per player (``high`` ``None``: no upper limit, and the
-        control then stops at ``max(cap, default)``; ``cap`` defaults to the record format's
-        limit, 10^9 counters, and the control never goes beyond that limit). ``default``: the
-        prefilled stake, in counters."""
-        super().__init__(parent)
-        _readable(self)
-        self.dealer_name = dealer_name
-        self.setWindowTitle("Name the stake")
-        layout = _main_layout(self)
-
-        top = high if high is not None else max(cap, default)
-        top = max(low, min(top, MAX_AMOUNT))  # never a stake the record format refuses
-        intro = _plain(
-            "You deal. Name the stake every player puts on the layout "
-            f"(from {low:,} to {top:,} counters).", self, "intro")
-        layout.addWidget(intro)
-        if high is None or high > top:
-            note = _plain(f"(no upper limit in these rules; this control stops at {top:,})"
-                          if high is None else f"(the rules allow up to {high:,}; a saved game "
-                          f"holds at most {top:,})", self, "note")
-            note.setForegroundRole(QPalette.ColorRole.PlaceholderText)
-            layout.addWidget(note)
-
-        row = QHBoxLayout()
-        row.setSpacing(10)
-        caption = QLabel("&Stake:", self)
-        self._spin = QSpinBox(self)
-        self._spin.setObjectName("stake")
-        self._spin.setRange(low, top)
-        self._spin.setValue(default)
-        self._spin.setSuffix(" counters")
-        self._spin.setMinimumWidth(150)
-        caption.setBuddy(self._spin)
-        row.addWidget(caption)
-        row.addWidget(self._spin)
-        row.addStretch(1)
-        layout.addLayout(row)
-
-        layout.addSpacing(6)
-        layout.addStretch(1)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok, self)
-        ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
-        ok.setObjectName("ok")
-        ok.setDefault(True)
-        buttons.accepted.connect(self.accept)
-        layout.addWidget(buttons)
-
-        self.setMinimumWidth(500)
-        self._spin.setFocus()
-        self._spin.selectAll()
-
-    def value(self) -> int:
-        """The stake named, in counters per player."""
-        return self._spin.value()
-
-    def reject(self) -> None:
-        """Esc or closing the window: accept the value shown (never leaves no stake)."""
-        self._spin.interpretText()
-        self.accept()
-
-
-# ---------------------------------------------------------------------------------------------
-# Split
-
-
-class SplitDialog(FittedDialog):
-    """The player spreads a stake of counters over the pools of the layout.
-
-    OK is the default button and is enabled only while the amounts add up to the stake, so
-    Enter on the prefilled split accepts it. Esc or closing the window puts the default split
-    back and accepts it.
-    """
-
-    def __init__(self, parent: QWidget | None, player_name: str, total: int,
-                 pool_labels: list[str], default: tuple[int, ...]) -> None:
-        """``player_name``: whose stake it is. ``total``: the stake, in counters.
-        ``pool_labels``: one label per pool (``"♥A"``). ``default``: the suggested counters
-        per pool, in the same order, adding up to ``total``.
-
-        Raises ``ValueError`` if ``default`` does not match the pools or the total."""
-        super().__init__(parent)
-        if len(default) != len(pool_labels) or sum(default) != total or min(
-                default, default=0) < 0:
-            raise ValueError(f"default split {default!r} does not spread {total} counters "
-                             f"over {len(pool_labels)} pools")
-        _readable(self)
-        self.player_name = player_name
-        self._total = total
-        self._default = tuple(default)
-        self.setWindowTitle("Spread your stake")
-        layout = _main_layout(self)
-        layout.addWidget(_plain(f"Spread {total} counters over the layout.", self, "intro"))
-
-        # Eight pools (the classic board) make a long list: it scrolls on a small screen.
-        scroll, column = _scrolled(self)
-        wheel = WheelGuard(scroll)
-        grid = QGridLayout()
-        grid.setHorizontalSpacing(12)
-        grid.setVerticalSpacing(8)
-        self._spins: list[QSpinBox] = []
-        for i, text in enumerate(pool_labels):
-            name = _rich(_text_html(text, self.palette()), self, f"label_{i}", wrap=False)
-            spin = QSpinBox(self)
-            spin.setObjectName(f"pool_{i}")
-            spin.setRange(0, min(total, MAX_AMOUNT))
-            spin.setValue(default[i])
-            spin.setMinimumWidth(90)
-            spin.setAccessibleName(f"Counters on {text}")
-            spin.valueChanged.connect(self._update)
-            wheel.guard(spin)
-            name.setBuddy(spin)
-            quick = QPushButton(f"All on {text}", self)
-            quick.setObjectName(f"all_{i}")
-            quick.setAutoDefault(False)
-            quick.clicked.connect(lambda _checked=False, i=i: self._all_on(i))
-            grid.addWidget(name, i, 0)
-            grid.addWidget(spin, i, 1)
-            grid.addWidget(quick, i, 2)
-            self._spins.append(spin)
-        grid.setColumnStretch(3, 1)
-        column.addLayout(grid)
-        column.addStretch(1)
-        layout.addWidget(scroll, 1)
-
-        self._remaining = _plain("", self, "remaining", wrap=False)
-        _bold(self._remaining)
-        layout.addWidget(self._remaining)
-
-        layout.addSpacing(6)
-        layout.addStretch(1)
-        buttons = QDialogButtonBox(self)
-        reset = buttons.addButton("&Default split", QDialogButtonBox.ButtonRole.ResetRole)
-        reset.setObjectName("defaultSplit")
-        reset.setAutoDefault(False)
-        reset.clicked.connect(self.reset_default)
-        self._ok = buttons.addButton(QDialogButtonBox.StandardButton.Ok)
-        self._ok.setObjectName("ok")
-        self._ok.setDefault(True)
-        self._ok.clicked.connect(self.accept)
-        layout.addWidget(buttons)
-
-        self.setMinimumWidth(380)
-        self._update()
-        if self._spins:
-            self._spins[0].setFocus()
-
-    def amounts(self) -> tuple[int, ...]:
-        """Counters placed on each pool, in ``pool_labels`` order."""
-        return tuple(s.value() for s in self._spins)
-
-    def reset_default(self) -> None:
-        """Put the default split back in every control."""
-        for spin, n in zip(self._spins, self._default, strict=True):
-            spin.setValue(n)
-        self._update()
-
-    def accept(self) -> None:
-        """Close with the amounts shown; does nothing unless they add up to the stake."""
-        if sum(self.amounts()) != self._total:
-            return
-        super().accept()
-
-    def reject(self) -> None:
-        """Esc or closing the window: accept the default split."""
-        self.reset_default()
-        self.accept()
-
-    def _all_on(self, index: int) -> None:
-        """The whole stake on pool ``index``, nothing elsewhere."""
-        for i, spin in enumerate(self._spins):
-            spin.setValue(self._total if i == index else 0)
-        self._update()
-
-    def _update(self) -> None:
-        """Refresh the remaining-count line and whether OK is enabled."""
-        left = self._total - sum(self.amounts())
-        if left > 0:
-            self._remaining.setText(f"{left} left to place")
-        elif left == 0:
-            self._remaining.setText("All placed")
-        else:
-            self._remaining.setText(f"{-left} too many")
-        self._ok.setEnabled(left == 0)
 
 
 # ---------------------------------------------------------------------------------------------

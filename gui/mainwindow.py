@@ -10,11 +10,19 @@ it is up, so the game never moves on behind it.
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtCore import QPoint, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import (
+    QAction,
+    QCloseEvent,
+    QGuiApplication,
+    QKeySequence,
+    QMoveEvent,
+    QShowEvent,
+)
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
@@ -38,6 +46,7 @@ from gui.controller import Controller
 from gui.newgame import NewGameDialog
 from gui.notices import NoticeBar
 from gui.prefsdialog import PrefsDialog
+from gui.screenfit import fit_to_screen, frame_margins, window_geometry
 from gui.seats import SeatKind
 from gui.statswindow import StatsWindow
 from gui.table import TableView
@@ -170,6 +179,8 @@ class MainWindow(QMainWindow):
         keys_action.triggered.connect(self.show_keys)
         help_menu.addAction(keys_action)
         self.new_dialog: NewGameDialog | None = None
+        self.remember = remember
+        self._settle_until = 0.0  # until then, a move by the window manager is checked
         self.resize(1280, 800)
 
     def show_status(self, text: str) -> None:
@@ -608,7 +619,48 @@ class MainWindow(QMainWindow):
         dlg.accepted.connect(accepted)
         self._modal(dlg)
 
+    # ---- the window on its screen -------------------------------------------------------
+
+    def place_on_screen(self, size: QSize | None = None) -> None:
+        """Open inside the screen, title bar and frame included: at the remembered size and
+        place (with ``remember``), or ``size`` (``--size``), or 1280×800 centred; shrunk to
+        the screen's available geometry and moved into it when the screen is smaller now."""
+        saved = settings.load_window() if self.remember and size is None else None
+        want = size or (QSize(saved[2], saved[3]) if saved else QSize(1280, 800))
+        at = QPoint(saved[0], saved[1]) if saved else None
+        screen = (QGuiApplication.screenAt(at) if at is not None else None) or \
+            QGuiApplication.primaryScreen()
+        if screen is None:
+            self.resize(want)
+            return
+        margins = frame_margins(self)
+        rect = window_geometry(want, at, screen.availableGeometry(), margins)
+        self.resize(rect.size())
+        self.move(rect.left() - margins.left(), rect.top() - margins.top())
+        if saved and saved[4]:
+            self.setWindowState(self.windowState() | Qt.WindowState.WindowMaximized)
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt name)
+        super().showEvent(event)
+        if not event.spontaneous():
+            # The window manager frames the window after it is shown: look again then.
+            self._settle_until = time.monotonic() + 2.0
+            QTimer.singleShot(0, self._keep_on_screen)
+
+    def moveEvent(self, event: QMoveEvent) -> None:  # noqa: N802 (Qt name)
+        super().moveEvent(event)
+        if time.monotonic() < self._settle_until:
+            self._keep_on_screen()
+
+    def _keep_on_screen(self) -> None:
+        """Shrink and move the window so that it and its frame lie inside its screen."""
+        if self.isVisible() and not (self.isMaximized() or self.isFullScreen()):
+            fit_to_screen(self)
+
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt name)
+        if self.remember:
+            g = self.normalGeometry() if self.isMaximized() else self.geometry()
+            settings.save_window(g.x(), g.y(), g.width(), g.height(), self.isMaximized())
         self.controller.shutdown()
         if self.lock is not None:
             self.lock.release()

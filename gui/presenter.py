@@ -482,3 +482,31 @@ def action_words(action: object) -> str:
     name = type(action).__name__.lower()
     return {"decline": "keep your cards (do not rob)", "claim": "claim the pool",
             "jink": "jink for all five tricks"}.get(name, name)
+
+
+def addressee(name: str, alone: bool) -> str:
+    """How the table speaks to the player ``name`` at the screen: "you" when only one
+    person plays here (``alone``), else by name (hot seat: everyone reads the screen)."""
+    return "you" if alone else name
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def stake_prompt(who: str, low: int, high: int | None) -> str:
+    """The staking panel's question to the dealer ``who`` ("you" or a name) (NM-5, PJ-21):
+    "You deal: name the stake every player puts on the layout (4 to 20 counters)."."""
+    deal = "deal" if who == "you" else "deals"
+    bound = f"{low:,} or more" if high is None else f"{low:,} to {high:,}"
+    return f"{_cap(who)} {deal}: name the stake every player puts on the layout " \
+           f"({bound} counters)."
+
+
+def split_prompt(who: str, total: int) -> str:
+    """The staking panel's question to ``who`` ("you" or a name) spreading ``total``
+    counters: "Spread your 4 counters over the layout." / "Ann, spread your 4 …"."""
+    counters = "counter" if total == 1 else "counters"
+    if who == "you":
+        return f"Spread your {total:,} {counters} over the layout."
+    return f"{who}, spread your {total:,} {counters} over the layout."

@@ -37,6 +37,7 @@ __all__ = [
     "fit_to_screen",
     "frame_margins",
     "screen_of",
+    "window_geometry",
 ]
 
 #: The frame assumed around a window the window manager has not framed yet, in pixels
@@ -64,6 +65,21 @@ def fit_geometry(geometry: QRect, avail: QRect, margins: QMargins) -> QRect:
     x = min(max(geometry.x(), low_x), max(low_x, high_x))
     y = min(max(geometry.y(), low_y), max(low_y, high_y))
     return QRect(QPoint(x, y), size)
+
+
+def window_geometry(want: QSize, saved_at: QPoint | None, avail: QRect,
+                    margins: QMargins) -> QRect:
+    """Where a main window opens: ``want`` (its client size: the remembered one, or the
+    size asked for) shrunk to ``avail`` with its frame ``margins``, at the remembered
+    client position ``saved_at`` moved inside ``avail``, or centred in it when there is
+    none. Plain arithmetic (global pixels), so it is tested without a window manager."""
+    size = fit_size(want, avail, margins)
+    if saved_at is None:
+        outer_w = size.width() + margins.left() + margins.right()
+        outer_h = size.height() + margins.top() + margins.bottom()
+        saved_at = QPoint(avail.left() + (avail.width() - outer_w) // 2 + margins.left(),
+                          avail.top() + (avail.height() - outer_h) // 2 + margins.top())
+    return fit_geometry(QRect(saved_at, size), avail, margins)
 
 
 def screen_of(widget: QWidget) -> QScreen | None:

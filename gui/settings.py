@@ -86,3 +86,21 @@ def save_prefs(p: Prefs) -> None:
     s.setValue("table/name", p.name)
     s.setValue("table/zoom", p.zoom)
     s.sync()
+
+
+def load_window() -> tuple[int, int, int, int, bool] | None:
+    """The main window's last client geometry ``(x, y, width, height)`` in global pixels
+    and whether it was maximized; ``None`` when none was kept or it cannot be read."""
+    raw = settings().value("window/geometry", "")
+    try:
+        x, y, w, h, full = (int(v) for v in str(raw).split(","))
+    except ValueError:
+        return None
+    return (x, y, w, h, bool(full)) if w > 0 and h > 0 else None
+
+
+def save_window(x: int, y: int, w: int, h: int, maximized: bool) -> None:
+    """Remember the main window's client geometry (global pixels) for the next run."""
+    s = settings()
+    s.setValue("window/geometry", f"{x},{y},{w},{h},{int(maximized)}")
+    s.sync()

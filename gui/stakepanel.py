@@ -96,19 +96,26 @@ class StakePanel(QFrame):
             spin = self._spin(body, f"pool_{i}", 0, top, default[i], f"Counters on {label}")
             spin.valueChanged.connect(self._update)
             caption.setBuddy(spin)
+            every = QPushButton("All here", body)
+            every.setObjectName(f"all_{i}")
+            every.setAccessibleName(f"All on {label}")
+            every.setAutoDefault(False)
+            every.clicked.connect(lambda _=False, i=i: self._all_on(i))
             grid.addWidget(caption, 0, i)
             grid.addWidget(spin, 1, i)
+            grid.addWidget(every, 2, i)
         self.remaining = QLabel(body)
         self.remaining.setObjectName("remaining")
-        grid.addWidget(self.remaining, 2, 0, 1, max(1, len(labels) - 2))
-        reset = self._button(body, "Proposed", "defaultSplit")
-        reset.clicked.disconnect()
+        reset = QPushButton("Proposed", body)
+        reset.setObjectName("defaultSplit")
+        reset.setAutoDefault(False)
         reset.clicked.connect(self.reset_default)
         self.ok = self._button(body, "Spread", "ok")
         buttons = QHBoxLayout()
+        buttons.addWidget(self.remaining, 1)
         buttons.addWidget(reset)
         buttons.addWidget(self.ok)
-        grid.addLayout(buttons, 2, max(1, len(labels) - 2), 1, 2)
+        grid.addLayout(buttons, 3, 0, 1, len(labels))
         self._total, self._default = total, tuple(default)
         self.text.setText(text)
         self._update()
@@ -138,6 +145,12 @@ class StakePanel(QFrame):
         """Put the proposed amounts back."""
         for spin, n in zip(self.spins, self._default, strict=True):
             spin.setValue(n)
+        self._update()
+
+    def _all_on(self, index: int) -> None:
+        """The whole stake on pool ``index``, nothing elsewhere."""
+        for i, spin in enumerate(self.spins):
+            spin.setValue(self._total if i == index and self._total is not None else 0)
         self._update()
 
     def focus_first(self) -> None:

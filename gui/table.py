@@ -58,6 +58,7 @@ from gui.items import (
 )
 from gui.layout import ZOOM_MAX, ZOOM_MIN, TableLayout, compute_layout
 from gui.snapshot import TableSnapshot
+from gui.stakepanel import StakePanel
 
 #: Table felts: centre, middle and edge colours of the baize.
 FELTS = {"green": ("#247046", "#165432", "#0a301c"), "blue": ("#24507a", "#163a5c", "#0a2038"),
@@ -116,6 +117,7 @@ class TableView(QGraphicsView):
         self.log_label.setStyleSheet("color: rgba(245, 240, 225, 210);")
         self.log_label.setAlignment(Qt.AlignmentFlag.AlignRight)
         self.prompt = PromptPanel(self)
+        self.stake_panel = StakePanel(self.viewport())
         self.prompt.chosen.connect(self.prompt_chosen)
         self.announcement = Announcement()
         self.announcement.setZValue(900)
@@ -165,6 +167,7 @@ class TableView(QGraphicsView):
         if self.log_label.font().pixelSize() != self._log_font().pixelSize():
             self.show_log(self.log_label.text().split("\n"))
         self.prompt.place()
+        self.place_stake_panel()
 
         targets: dict[int, tuple[QPointF, bool, int, float, bool]] = {}
         # Played cards by suit and rank position.
@@ -356,6 +359,15 @@ class TableView(QGraphicsView):
                               0.5 * cr.h)
             item.set_state(QRectF(cr.x, cr.y, cr.w, cr.h), QRectF(ch.x, ch.y, ch.w, ch.h),
                            pv.card, pv.amount, dpr, pv.detail)
+
+    def place_stake_panel(self) -> None:
+        """The staking panel sits where the hand will be dealt, clear of the pools."""
+        lay, panel = self.layout_, self.stake_panel
+        if lay is None or not panel.isVisible():
+            return
+        panel.adjustSize()
+        y = min(lay.hand_y, lay.height - panel.height() - 4)
+        panel.place(lay.hand_center_x - panel.width() / 2, y, lay.width - 4)
 
     def pool_anchor(self, pool: int) -> QPointF:
         """Where the counters of pool ``pool`` lie on the table."""

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QLabel, QLineEdit, QPushButton, QSpinBox
 
@@ -10,8 +9,6 @@ from gamecore.cards import card
 from gui.dialogs import (
     DealSummary,
     DealSummaryDialog,
-    SplitDialog,
-    StakeDialog,
     StandingsDialog,
     cards_html,
     signed,
@@ -37,148 +34,6 @@ def _retype(qtbot, widget: QSpinBox | QLineEdit, text: str) -> None:
     widget.setFocus()
     widget.selectAll()
     qtbot.keyClicks(widget, text)
-
-
-# ---------------------------------------------------------------------------------------------
-# Stake
-
-
-def test_stake_range_default_and_typed_value(qtbot):
-    dlg = _show(qtbot, StakeDialog(None, "You", 1, 10, 3))
-    spin = _child(dlg, QSpinBox, "stake")
-    assert (spin.minimum(), spin.maximum(), spin.value()) == (1, 10, 3)
-    assert dlg.value() == 3
-    intro = _child(dlg, QLabel, "intro")
-    assert intro.text() == ("You deal. Name the stake every player puts on the layout "
-                            "(from 1 to 10 counters).")
-    assert dlg.findChild(QLabel, "note") is None
-    _retype(qtbot, spin, "7")
-    assert dlg.value() == 7
-    with qtbot.waitSignal(dlg.accepted, timeout=1000):
-        qtbot.mouseClick(_child(dlg, QPushButton, "ok"), Qt.MouseButton.LeftButton)
-    assert dlg.result() == QDialog.DialogCode.Accepted
-    assert dlg.value() == 7
-
-
-def test_stake_without_upper_limit_stops_at_cap(qtbot):
-    dlg = _show(qtbot, StakeDialog(None, "You", 2, None, 5, cap=40))
-    spin = _child(dlg, QSpinBox, "stake")
-    assert (spin.minimum(), spin.maximum(), spin.value()) == (2, 40, 5)
-    assert _child(dlg, QLabel, "intro").text().endswith("(from 2 to 40 counters).")
-    assert _child(dlg, QLabel, "note").text() == (
-        "(no upper limit in these rules; this control stops at 40)")
-    _retype(qtbot, spin, "99")  # 99 is over the cap: the validator refuses the second 9
-    assert dlg.value() == 9
-
-
-def test_stake_cap_grows_to_fit_default(qtbot):
-    dlg = _show(qtbot, StakeDialog(None, "You", 1, None, 60, cap=50))
-    spin = _child(dlg, QSpinBox, "stake")
-    assert (spin.maximum(), spin.value()) == (60, 60)
-
-
-def test_stake_has_no_cancel_and_escape_accepts_current_value(qtbot):
-    dlg = _show(qtbot, StakeDialog(None, "You", 1, 10, 3))
-    buttons = [b.text().replace("&", "") for b in dlg.findChildren(QPushButton)]
-    assert buttons == ["OK"]
-    with qtbot.waitSignal(dlg.accepted, timeout=1000):
-        qtbot.keyClick(dlg, Qt.Key.Key_Escape)
-    assert dlg.result() == QDialog.DialogCode.Accepted
-    assert dlg.value() == 3
-
-
-# ---------------------------------------------------------------------------------------------
-# Split
-
-
-def _split(qtbot, total: int = 4, default: tuple[int, ...] = (1, 1, 1, 1)) -> SplitDialog:
-    return _show(qtbot, SplitDialog(None, "You", total, POOLS, default))
-
-
-def test_split_prefilled_default_ok_enabled(qtbot):
-    dlg = _split(qtbot, 6, (2, 2, 1, 1))
-    assert dlg.windowTitle() == "Spread your stake"
-    assert _child(dlg, QLabel, "intro").text() == "Spread 6 counters over the layout."
-    spins = [_child(dlg, QSpinBox, f"pool_{i}") for i in range(4)]
-    assert [(s.minimum(), s.maximum(), s.value()) for s in spins] == [(0, 6, 2), (0, 6, 2),
-                                                                     (0, 6, 1), (0, 6, 1)]
-    ok = _child(dlg, QPushButton, "ok")
-    assert ok.isEnabled()
-    assert ok.isDefault()
-    assert _child(dlg, QLabel, "remaining").text() == "All placed"
-    with qtbot.waitSignal(dlg.accepted, timeout=1000):
-        qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
-    assert dlg.amounts() == (2, 2, 1, 1)
-
-
-def test_split_enter_accepts_prefilled_default(qtbot):
-    dlg = _split(qtbot)
-    spin = _child(dlg, QSpinBox, "pool_0")
-    with qtbot.waitSignal(dlg.accepted, timeout=1000):
-        qtbot.keyClick(spin, Qt.Key.Key_Return)
-    assert dlg.amounts() == (1, 1, 1, 1)
-
-
-def test_split_wrong_sum_disables_ok_and_default_split_restores(qtbot):
-    dlg = _split(qtbot)
-    ok = _child(dlg, QPushButton, "ok")
-    remaining = _child(dlg, QLabel, "remaining")
-    spin = _child(dlg, QSpinBox, "pool_1")
-
-    _retype(qtbot, spin, "0")
-    assert dlg.amounts() == (1, 0, 1, 1)
-    assert remaining.text() == "1 left to place"
-    assert not ok.isEnabled()
-    qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)  # disabled: nothing happens
-    assert dlg.isVisible()
-    assert dlg.result() == 0
-
-    _retype(qtbot, spin, "4")
-    assert dlg.amounts() == (1, 4, 1, 1)
-    assert remaining.text() == "3 too many"
-    assert not ok.isEnabled()
-
-    qtbot.mouseClick(_child(dlg, QPushButton, "defaultSplit"), Qt.MouseButton.LeftButton)
-    assert dlg.amounts() == (1, 1, 1, 1)
-    assert remaining.text() == "All placed"
-    assert ok.isEnabled()
-    assert dlg.isVisible()  # "Default split" does not close the dialog
-
-
-def test_split_own_amounts(qtbot):
-    dlg = _split(qtbot)
-    for i, text in enumerate(["3", "0", "0", "1"]):
-        _retype(qtbot, _child(dlg, QSpinBox, f"pool_{i}"), text)
-    ok = _child(dlg, QPushButton, "ok")
-    assert ok.isEnabled()
-    with qtbot.waitSignal(dlg.accepted, timeout=1000):
-        qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
-    assert dlg.amounts() == (3, 0, 0, 1)
-
-
-def test_split_all_on_one_pool(qtbot):
-    dlg = _split(qtbot)
-    qtbot.mouseClick(_child(dlg, QPushButton, "all_2"), Qt.MouseButton.LeftButton)
-    assert dlg.amounts() == (0, 0, 4, 0)
-    assert _child(dlg, QLabel, "remaining").text() == "All placed"
-    assert dlg.isVisible()
-
-
-def test_split_escape_gives_default(qtbot):
-    dlg = _split(qtbot, 5, (2, 1, 1, 1))
-    _retype(qtbot, _child(dlg, QSpinBox, "pool_0"), "0")
-    assert dlg.amounts() == (0, 1, 1, 1)
-    with qtbot.waitSignal(dlg.accepted, timeout=1000):
-        qtbot.keyClick(dlg, Qt.Key.Key_Escape)
-    assert dlg.result() == QDialog.DialogCode.Accepted
-    assert dlg.amounts() == (2, 1, 1, 1)
-
-
-def test_split_rejects_inconsistent_default(qtbot):
-    with pytest.raises(ValueError):
-        SplitDialog(None, "You", 4, POOLS, (1, 1, 1))
-    with pytest.raises(ValueError):
-        SplitDialog(None, "You", 4, POOLS, (1, 1, 1, 2))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -303,7 +158,7 @@ def test_signed_uses_real_minus():
 
 
 def test_cards_html_colours_red_and_dark_suits(qtbot):
-    dlg = _show(qtbot, StakeDialog(None, "You", 1, 10, 3))
+    dlg = _show(qtbot, StandingsDialog(None, ["You"], [3], [3]))
     pal = dlg.palette()
     text = cards_html([card(9, 2), card(12, 3)], pal)
     red, dark = text.split("</span> ")

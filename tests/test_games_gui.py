@@ -38,17 +38,12 @@ from gamecore.events import Stopped
 from gamecore.games import make_game
 from gamecore.match import Session, first_jack_dealer, shuffled
 from gui import controller as ctl
-from gui.dialogs import (
-    DealSummaryDialog,
-    SpinChoiceDialog,
-    SplitDialog,
-    StakeDialog,
-)
+from gui.dialogs import DealSummaryDialog, SpinChoiceDialog
 from gui.housewords import choice_text
 from gui.items import Announcement
 from gui.mainwindow import MainWindow
 from gui.newgame import NewGameDialog
-from test_table_gui import LEFT, WAIT, click_button, click_card, drag, ok_button, table_point
+from test_table_gui import LEFT, WAIT, click_button, click_card, drag, table_point
 
 Policy = Callable[[Any, Any], Action]
 Stop = Callable[[Any, Any], bool]
@@ -185,7 +180,9 @@ def settled(win: MainWindow) -> bool:
     if c._timer.isActive() or win.view.busy:
         return False
     dlg = c.dialog
-    if c.state in (ctl.STAKING, ctl.SUMMARY, ctl.OVER):
+    if c.state == ctl.STAKING:
+        return win.view.stake_panel.isVisible()
+    if c.state in (ctl.SUMMARY, ctl.OVER):
         return dlg is not None and dlg.isVisible()
     if c.state != ctl.HUMAN or dlg is not None:
         return False
@@ -218,12 +215,11 @@ def perform(qtbot, win: MainWindow, action: Action) -> None:
     session = c.session
     n = len(actions(win))
     dlg = c.dialog
-    if isinstance(action, NameStake):
-        assert isinstance(dlg, StakeDialog) and dlg.value() == action.amount
-        click_button(qtbot, dlg, ok_button(dlg))
-    elif isinstance(action, Split):
-        assert isinstance(dlg, SplitDialog) and dlg.amounts() == action.amounts
-        click_button(qtbot, dlg, dlg.findChild(QPushButton, "ok"))
+    panel = win.view.stake_panel
+    if isinstance(action, NameStake | Split):
+        amounts = (action.amount,) if isinstance(action, NameStake) else action.amounts
+        assert panel.isVisible() and dlg is None and panel.amounts() == amounts
+        qtbot.mouseClick(panel.findChild(QPushButton, "ok"), LEFT)
     elif isinstance(action, Decline | Claim | Jink):
         key = type(action).__name__.lower()
         qtbot.mouseClick(prompt_button(win, key), LEFT)

@@ -61,7 +61,9 @@ def test_three_people_two_computers_hidden_hands(qtbot, game, options):
     people_seen = set()
     for _ in range(400):
         qtbot.waitUntil(lambda: c.privacy_up or c.dialog is not None
-                        or c.state in ("human", "summary"), timeout=5000)
+                        or c.state in ("human", "summary")
+                        or (c.state == "staking" and c.view.stake_panel.isVisible()),
+                        timeout=5000)
         deal = c.session.deal
         shown = _face_up_hand_cards(window)
         if c.privacy_up:
@@ -84,6 +86,12 @@ def test_three_people_two_computers_hidden_hands(qtbot, game, options):
             break
         if c.dialog is not None:
             _accept(qtbot, c.dialog)
+            continue
+        if c.state == "staking":  # on the table, the person's own stake or split
+            assert c.seats[deal.decision().seat].person and deal.decision().seat == c.human
+            assert c.view.stake_panel.text.text().startswith(c.session.players[c.human])
+            qtbot.mouseClick(c.view.stake_panel.findChild(QPushButton, "ok"),
+                             Qt.MouseButton.LeftButton)
             continue
         d = deal.decision()
         assert d.seat == c.human and c.seats[d.seat].person
@@ -113,13 +121,18 @@ def test_one_person_never_sees_a_privacy_screen(qtbot):
     c.new_session("newmarket", seats=[SeatKind("Ann", True), SeatKind("Ben", False),
                                       SeatKind("Cat", False)])
     for _ in range(200):
-        qtbot.waitUntil(lambda: c.dialog is not None or c.state in ("human", "summary"),
+        qtbot.waitUntil(lambda: c.dialog is not None or c.state in ("human", "summary")
+                        or (c.state == "staking" and c.view.stake_panel.isVisible()),
                         timeout=5000)
         assert not c.privacy_up and not c.privacy.isVisible()
         if isinstance(c.dialog, DealSummaryDialog):
             break
         if c.dialog is not None:
             _accept(qtbot, c.dialog)
+            continue
+        if c.state == "staking":
+            qtbot.mouseClick(c.view.stake_panel.findChild(QPushButton, "ok"),
+                             Qt.MouseButton.LeftButton)
             continue
         _click_card(qtbot, window, c.session.deal.decision().actions[0].card)
     assert c.session.deal.over

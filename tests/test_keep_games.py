@@ -41,12 +41,12 @@ def _window(qtbot, folder, game: str = "spoil-five", seed: int = 4) -> MainWindo
 
 
 def _my_turn(qtbot, window: MainWindow) -> PlayChoice:
-    """Wait until the person (seat 0) has a card decision; staking dialogs are accepted."""
+    """Wait until the person (seat 0) has a card decision; stakes are made as proposed."""
     c = window.controller
 
     def ready() -> bool:
-        if c.state == "staking" and c.dialog is not None and c.dialog.isVisible():
-            c.dialog.accept()
+        if c.state == "staking" and c.view.stake_panel.isVisible():
+            c.view.stake_panel.accept()  # as Enter does: the amounts proposed
             return False
         d = c.session.decision() if c.session is not None else None
         return (c.state == "human" and isinstance(d, PlayChoice) and d.seat == 0

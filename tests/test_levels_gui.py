@@ -51,7 +51,7 @@ def test_hard_thinks_off_the_gui_thread_and_input_waits(qtbot, quick_hard):
         if c.state == "summary":
             break
         if c.state == "staking":
-            c.dialog.accept()
+            c.view.stake_panel.accept()
             continue
         if c.state == "computer" and not refused and c.view.snapshot.hand:
             # A click during a computer's turn is refused and nothing is played.

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from PySide6.QtWidgets import QComboBox, QLineEdit, QPushButton, QSpinBox
+from PySide6.QtWidgets import QComboBox, QLineEdit, QPushButton, QSpinBox, QWidget
 
 from gamecore.actions import NameStake, Split
 from gamecore.decisions import PlayChoice, SplitChoice, StakeChoice
@@ -17,10 +17,10 @@ from gamecore.limits import MAX_AMOUNT, MAX_ROUNDS, NAME_MAX, name_problem
 from gamecore.match import Session
 from gamecore.record import outcome, read_record, replay, save_record
 from gui import presenter
-from gui.dialogs import SplitDialog, StakeDialog
 from gui.newgame import NewGameDialog
 from gui.prefsdialog import PrefsDialog
 from gui.settings import Prefs
+from gui.stakepanel import StakePanel
 
 LONG = "Lady Augusta Fitzwilliam-Featherstonehaugh the Third"  # 52 characters
 
@@ -57,28 +57,38 @@ def _largest_new_game(qtbot, label: str) -> NewGameDialog:
     return dlg
 
 
-def _stake_by_dialog(qtbot, name: str, d: StakeChoice) -> int:
+def _panel(qtbot) -> StakePanel:
+    host = QWidget()
+    qtbot.addWidget(host)
+    host.show()
+    panel = StakePanel(host)
+    panel.host = host  # kept alive with the panel
+    return panel
+
+
+def _stake_by_panel(qtbot, name: str, d: StakeChoice) -> int:
     """The dealer types the largest stake the stake box takes, as the controller asks it."""
-    dlg = StakeDialog(None, name, d.low, d.high, d.default)
-    qtbot.addWidget(dlg)
-    dlg.show()
-    spin = dlg.findChild(QSpinBox, "stake")
+    panel, chosen = _panel(qtbot), []
+    panel.decided.connect(chosen.append)
+    panel.ask_stake(presenter.stake_prompt(name, d.low, d.high), d.low, d.high, d.default)
+    spin = panel.findChild(QSpinBox, "stake")
     assert spin.maximum() == (MAX_AMOUNT if d.high is None else min(d.high, MAX_AMOUNT))
     _retype(qtbot, spin, str(spin.maximum()))
-    dlg.findChild(QPushButton, "ok").click()
-    return dlg.value()
+    panel.findChild(QPushButton, "ok").click()
+    return chosen[0]
 
 
-def _split_by_dialog(qtbot, name: str, game, d: SplitChoice) -> tuple[int, ...]:
-    """Everything on the last pool, with the split box's "All on" button."""
-    dlg = SplitDialog(None, name, d.total, presenter.pool_labels(game), d.default)
-    qtbot.addWidget(dlg)
-    dlg.show()
+def _split_by_panel(qtbot, name: str, game, d: SplitChoice) -> tuple[int, ...]:
+    """Everything on the last pool, with the split box's "All here" button."""
+    panel, chosen = _panel(qtbot), []
+    panel.decided.connect(chosen.append)
+    panel.ask_split(presenter.split_prompt(name, d.total), d.total,
+                    presenter.pool_labels(game), d.default)
     last = len(d.pools) - 1
-    assert dlg.findChild(QSpinBox, f"pool_{last}").maximum() == d.total
-    dlg.findChild(QPushButton, f"all_{last}").click()
-    dlg.findChild(QPushButton, "ok").click()
-    return dlg.amounts()
+    assert panel.findChild(QSpinBox, f"pool_{last}").maximum() == d.total
+    panel.findChild(QPushButton, f"all_{last}").click()
+    panel.findChild(QPushButton, "ok").click()
+    return chosen[0]
 
 
 @pytest.mark.parametrize("label", [label for label, _, _ in presenter.GAME_ENTRIES])
@@ -107,9 +117,9 @@ def test_a_session_at_the_largest_values_writes_a_record_the_reader_accepts(
         while session.deal_in_progress:
             d = session.decision()
             if isinstance(d, StakeChoice):
-                session.apply(NameStake(d.seat, _stake_by_dialog(qtbot, names[d.seat], d)))
+                session.apply(NameStake(d.seat, _stake_by_panel(qtbot, names[d.seat], d)))
             elif isinstance(d, SplitChoice):
-                session.apply(Split(d.seat, _split_by_dialog(qtbot, names[d.seat], game, d)))
+                session.apply(Split(d.seat, _split_by_panel(qtbot, names[d.seat], game, d)))
             else:
                 assert isinstance(d, PlayChoice)
                 session.apply(rng.choice(d.actions))
@@ -126,13 +136,12 @@ def test_a_session_at_the_largest_values_writes_a_record_the_reader_accepts(
 
 def test_the_stake_box_never_goes_past_the_format_limit(qtbot):
     """Rules with no upper limit (NM-5) or a cap above 10^9 (GEN-5 with large balances)."""
-    dlg = StakeDialog(None, "You", 4, 5 * MAX_AMOUNT, 4)
-    qtbot.addWidget(dlg)
-    spin = dlg.findChild(QSpinBox, "stake")
+    panel = _panel(qtbot)
+    panel.ask_stake("You deal.", 4, 5 * MAX_AMOUNT, 4)
+    spin = panel.findChild(QSpinBox, "stake")
     assert (spin.minimum(), spin.maximum()) == (4, MAX_AMOUNT)
-    dlg = StakeDialog(None, "You", 4, None, 4)
-    qtbot.addWidget(dlg)
-    assert dlg.findChild(QSpinBox, "stake").maximum() == MAX_AMOUNT
+    panel.ask_stake("You deal.", 4, None, 4)
+    assert panel.findChild(QSpinBox, "stake").maximum() == MAX_AMOUNT
 
 
 def test_names_typed_with_control_characters_are_fitted(qtbot):

@@ -57,7 +57,9 @@ def act(c):
                 c.person_answered(type(a).__name__.lower())
             else:
                 c.person_chose_card(a.card)
-    elif c.state in (ctl.STAKING, ctl.SUMMARY) and c.dialog is not None:
+    elif c.state == ctl.STAKING:
+        c.view.stake_panel.accept()
+    elif c.state == ctl.SUMMARY and c.dialog is not None:
         c.dialog.accept()
 
 _set_state = ctl.Controller._set_state
@@ -189,11 +191,11 @@ def _window(qtbot, tmp_path, **kw) -> MainWindow:
 
 
 def _until_person(qtbot, c) -> None:
-    """Wait for exactly a card decision of the person's (staking dialogs are accepted)."""
+    """Wait for exactly a card decision of the person's (stakes are made as proposed)."""
 
     def ready() -> bool:
-        if c.state == "staking" and c.dialog is not None and c.dialog.isVisible():
-            c.dialog.accept()
+        if c.state == "staking" and c.view.stake_panel.isVisible():
+            c.view.stake_panel.accept()  # as Enter does: the amounts proposed
             return False
         d = c.session.decision() if c.session is not None else None
         return c.state == "human" and isinstance(d, PlayChoice) and d.seat == c.human

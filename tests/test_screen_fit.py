@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QPushButton, QScrollAre
 from gamecore.cards import card
 from gamecore.stats import Stats
 from gui import presenter, screenfit
-from gui.dialogs import DealSummary, DealSummaryDialog, SplitDialog, StakeDialog, StandingsDialog
+from gui.dialogs import DealSummary, DealSummaryDialog, StandingsDialog
 from gui.newgame import NewGameDialog
 from gui.prefsdialog import PrefsDialog
 from gui.rules import RulesWindow
@@ -180,9 +180,6 @@ def _windows() -> dict[str, object]:
         "rules": lambda: RulesWindow(None, "newmarket"),
         "statistics": lambda: StatsWindow(None, Stats(), lambda: None),
         "settings": lambda: PrefsDialog(None, Prefs()),
-        "stake": lambda: StakeDialog(None, "You", 1, None, 4),
-        "split": lambda: SplitDialog(None, "You", 8, [f"Pool {i}" for i in range(8)],
-                                     (1,) * 8),
         "standings": lambda: StandingsDialog(None, [f"Player {i}" for i in range(10)],
                                              list(range(10)), [0] * 10),
     }

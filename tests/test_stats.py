@@ -46,7 +46,7 @@ def _play_deal(qtbot, window: MainWindow) -> None:
         if c.state == "summary":
             return
         if c.state == "staking":
-            c.dialog.accept()
+            c.view.stake_panel.accept()
             continue
         c.person_chose_card(c.session.deal.decision().actions[0].card)
 

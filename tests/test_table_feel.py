@@ -28,10 +28,15 @@ def _until_choice(qtbot, c) -> None:
     """Wait until the person must choose a card that is not forced."""
     while True:
         qtbot.waitUntil(lambda: c.state in ("human", "staking", "summary"), timeout=5000)
-        if c.state in ("staking", "summary"):
+        if c.state == "staking":
+            c.view.stake_panel.accept()
+            qtbot.waitUntil(lambda: c.state != "staking" or c.view.stake_panel.isVisible(),
+                            timeout=5000)
+            continue
+        if c.state == "summary":
             c.dialog.accept()
-            qtbot.waitUntil(lambda: c.state not in ("staking", "summary")
-                            or c.dialog is not None, timeout=5000)
+            qtbot.waitUntil(lambda: c.state != "summary" or c.dialog is not None,
+                            timeout=5000)
             continue
         d = c.session.deal.decision()
         if len(d.actions) > 1:

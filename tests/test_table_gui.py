@@ -14,7 +14,14 @@ import threading
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QPushButton, QSpinBox
+from PySide6.QtWidgets import (
+    QApplication,
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+)
 
 from gamecore.actions import Play, Split, format_action, parse_action
 from gamecore.cards import card_code, cards_in, suit_of
@@ -22,7 +29,7 @@ from gamecore.decisions import PlayChoice, SplitChoice, StakeChoice
 from gamecore.match import first_jack_dealer, shuffled
 from gamecore.stops.deal import StopsObservation
 from gui import controller as ctl
-from gui.dialogs import DealSummaryDialog, SplitDialog, StakeDialog, StandingsDialog
+from gui.dialogs import DealSummaryDialog, StandingsDialog
 from gui.items import CardItem
 from gui.mainwindow import MainWindow
 from gui.presenter import SUIT_DISPLAY, rank_position
@@ -84,9 +91,22 @@ def open_dialog(win: MainWindow) -> QDialog | None:
 
 def needs_person(win: MainWindow) -> bool:
     state = win.controller.state
-    if state in (ctl.STAKING, ctl.SUMMARY, ctl.OVER):
+    if state == ctl.STAKING:
+        return win.view.stake_panel.isVisible()
+    if state in (ctl.SUMMARY, ctl.OVER):
         return open_dialog(win) is not None
     return person_choice(win) is not None
+
+
+def click_stake_ok(qtbot, win: MainWindow) -> None:
+    """Click the staking panel's button (Stake / Spread); the decision is applied."""
+    c = win.controller
+    panel = win.view.stake_panel
+    button = panel.findChild(QPushButton, "ok")
+    assert panel.isVisible() and button.isVisible() and button.isEnabled()
+    n = len(c.session.logs[-1].actions)
+    qtbot.mouseClick(button, LEFT)
+    assert len(c.session.logs[-1].actions) == n + 1
 
 
 def wait_for_person(qtbot, win: MainWindow) -> None:
@@ -116,7 +136,8 @@ def click_button(qtbot, dlg: QDialog, button: QPushButton) -> None:
 
 def advance(qtbot, win: MainWindow, max_steps: int = 400, allow_end: bool = False,
             check: bool = False) -> PlayChoice | None:
-    """Accept staking dialogs (OK) and deal summaries (Next) until the person has a real card
+    """Make stakes as proposed (the panel's button) and accept deal summaries (Next) until
+    the person has a real card
     choice; return it. At the end of the session (standings shown) return ``None`` if
     ``allow_end``, else fail. ``check``: check every card's place whenever the person must
     act."""
@@ -127,14 +148,15 @@ def advance(qtbot, win: MainWindow, max_steps: int = 400, allow_end: bool = Fals
         d = person_choice(win)
         if d is not None:
             return d
+        if win.controller.state == ctl.STAKING:
+            click_stake_ok(qtbot, win)
+            continue
         dlg = open_dialog(win)
         assert dlg is not None
         if isinstance(dlg, StandingsDialog) and allow_end:
             return None
         if isinstance(dlg, DealSummaryDialog):
             click_button(qtbot, dlg, dlg.findChild(QPushButton, "next"))
-        elif isinstance(dlg, StakeDialog | SplitDialog):
-            click_button(qtbot, dlg, ok_button(dlg))
         else:
             pytest.fail(f"unexpected dialog {dlg!r} in state {win.controller.state}")
     pytest.fail("the person never got a card choice")
@@ -250,17 +272,16 @@ def advance_to_next_deal(qtbot, win: MainWindow) -> None:
 
 
 def play_deal_by_clicks(qtbot, win: MainWindow, clicks: list[int] | None = None) -> None:
-    """Until the deal's summary shows: accept staking dialogs, and make the person's choices
-    by clicking the leftmost playable card (real mouse events on the viewport)."""
+    """Until the deal's summary shows: make stakes as proposed (the panel's button), and
+    make the person's choices by clicking the leftmost playable card (real mouse events on
+    the viewport)."""
     for _ in range(200):
         wait_for_person(qtbot, win)
         c = win.controller
         if c.state == ctl.SUMMARY:
             return
-        dlg = open_dialog(win)
-        if dlg is not None:
-            assert isinstance(dlg, StakeDialog | SplitDialog)
-            click_button(qtbot, dlg, ok_button(dlg))
+        if c.state == ctl.STAKING:
+            click_stake_ok(qtbot, win)
             continue
         item = next(it for it in hand_items(win) if it.playable)
         n = len(c.session.logs[-1].actions)
@@ -384,7 +405,7 @@ def _seed_where_person_deals_first() -> int:
     raise AssertionError("no seed found")
 
 
-def test_stake_and_split_dialogs_move_counters(qtbot):
+def test_stake_and_split_on_the_table_move_counters_NM_5(qtbot):
     win = open_window(qtbot, seed=_seed_where_person_deals_first())
     c = win.controller
     session = c.session
@@ -397,31 +418,37 @@ def test_stake_and_split_dialogs_move_counters(qtbot):
     assert session.deal.dealer == 0
     deals_before = len(session.logs)
     wait_for_person(qtbot, win)
-    dlg = c.dialog
-    assert isinstance(dlg, StakeDialog) and c.state == ctl.STAKING
+    panel = win.view.stake_panel
+    assert c.state == ctl.STAKING and panel.isVisible() and c.dialog is None
+    # The pools are in view: the panel covers none of them.
+    for pool in win.view.pool_items:
+        rect = win.view.mapFromScene(pool.sceneBoundingRect()).boundingRect()
+        assert not panel.geometry().intersects(rect)
+    assert not {it.card for it in win.view.cards.values() if it.in_hand}  # GEN-9
     choice = session.deal.decision()
     assert isinstance(choice, StakeChoice) and choice.seat == 0
-    spin = dlg.findChild(QSpinBox, "stake")
+    spin = panel.findChild(QSpinBox, "stake")
     assert spin.minimum() == choice.low
     if choice.high is not None:
         assert spin.maximum() == choice.high
     assert spin.value() == choice.default
+    assert panel.text.text().startswith("You deal: name the stake")
     stake = choice.low + 3
     assert spin.minimum() <= stake <= spin.maximum() and stake != choice.default
     spin.setFocus()
     spin.selectAll()
     qtbot.keyClicks(spin, str(stake))
-    assert dlg.value() == stake
-    click_button(qtbot, dlg, ok_button(dlg))
+    assert panel.amounts() == (stake,)
+    click_stake_ok(qtbot, win)
     assert session.deal.stake == stake
     assert session.logs[-1].actions[0] == f"0 stake {stake}"
 
     # The computers split first (clockwise from the dealer's left), then the dealer.
     wait_for_person(qtbot, win)
-    split = c.dialog
-    assert isinstance(split, SplitDialog) and c.state == ctl.STAKING
+    assert c.state == ctl.STAKING and panel.isVisible()
     sc = session.deal.decision()
     assert isinstance(sc, SplitChoice) and sc.seat == 0 and sc.total == stake
+    assert panel.text.text() == f"Spread your {stake} counters over the layout."
     others = [parse_action(a, session.game.pools) for a in session.logs[-1].actions[1:]]
     assert [a.seat for a in others] == [1, 2, 3]
     start = session.start_pools
@@ -430,19 +457,19 @@ def test_stake_and_split_dialogs_move_counters(qtbot):
     pools_before, balance_before = list(session.pools), session.balances[0]
     others_before = session.balances[1:]
     # Mess the spin boxes up, then put the default back with the button.
-    qtbot.mouseClick(split.findChild(QPushButton, "all_1"), LEFT)
-    assert split.amounts() == (0, stake, 0, 0) != sc.default
-    qtbot.mouseClick(split.findChild(QPushButton, "defaultSplit"), LEFT)
-    assert split.amounts() == sc.default
-    assert [split.findChild(QSpinBox, f"pool_{i}").value() for i in range(4)] == list(
+    qtbot.mouseClick(panel.findChild(QPushButton, "all_1"), LEFT)
+    assert panel.amounts() == (0, stake, 0, 0) != sc.default
+    qtbot.mouseClick(panel.findChild(QPushButton, "defaultSplit"), LEFT)
+    assert panel.amounts() == sc.default
+    assert [panel.findChild(QSpinBox, f"pool_{i}").value() for i in range(4)] == list(
         sc.default)
 
     # Read the accounts the moment the split is applied, before anything else can happen
     # (slots run in connection order: the controller's first).
     seen: dict[str, list[int]] = {}
-    split.accepted.connect(lambda: seen.update(pools=list(session.pools),
-                                               balances=list(session.balances)))
-    click_button(qtbot, split, split.findChild(QPushButton, "ok"))
+    panel.decided.connect(lambda _v: seen.update(pools=list(session.pools),
+                                                  balances=list(session.balances)))
+    click_stake_ok(qtbot, win)
     assert seen["balances"][0] == balance_before - stake
     assert seen["balances"][1:] == others_before
     assert seen["pools"] == [p + a for p, a in zip(pools_before, sc.default, strict=True)]
@@ -452,6 +479,39 @@ def test_stake_and_split_dialogs_move_counters(qtbot):
     assert session.deal.phase == "play"
     # Staking moves counters but never creates or destroys them.
     assert session.conserved_total() == sum(session.start_balances) + sum(start)
+
+
+def test_the_staking_panel_keys_and_the_menus_stay_usable(qtbot):
+    """Enter makes the proposed split, the arrows change it, Escape decides nothing; while
+    the panel waits, the menus and F1 still work (the panel is not modal)."""
+    win = open_window(qtbot, seed=_seed_where_person_deals_first())
+    c = win.controller
+    for _ in range(4):
+        wait_for_person(qtbot, win)
+        if isinstance(c.session.decision(), SplitChoice):
+            break
+        advance(qtbot, win) if c.state != ctl.STAKING else click_stake_ok(qtbot, win)
+    sc = c.session.decision()
+    assert isinstance(sc, SplitChoice) and sc.seat == 0
+    panel = win.view.stake_panel
+    n = len(c.session.logs[-1].actions)
+    first = panel.findChild(QSpinBox, "pool_0")
+    assert first.hasFocus() or QApplication.focusWidget() is first
+    QTest.keyClick(first, Qt.Key.Key_Escape)
+    assert not first.hasFocus() and panel.isVisible()
+    assert len(c.session.logs[-1].actions) == n  # nothing decided
+    win.rules_action.trigger()  # F1: the rules open beside the waiting panel
+    assert win.rules_window.isVisible()
+    win.rules_window.close()
+    first.setFocus()
+    QTest.keyClick(first, Qt.Key.Key_Up)  # one more on the first pool: too many now
+    assert panel.amounts()[0] == sc.default[0] + 1 and not panel.valid()
+    QTest.keyClick(first, Qt.Key.Key_Return)
+    assert len(c.session.logs[-1].actions) == n  # Enter cannot spread too many
+    QTest.keyClick(first, Qt.Key.Key_Down)
+    QTest.keyClick(first, Qt.Key.Key_Return)
+    assert c.session.logs[-1].actions[n] == format_action(Split(0, sc.default),
+                                                          c.session.game.pools)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -1,0 +1,108 @@
+"""The staking panel on the table (NM-5, PJ-21): bounds, the proposed amounts, a split that
+must add up, and its keys; driven through the real widgets."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QPushButton, QSpinBox, QWidget
+
+from gamecore.limits import MAX_AMOUNT
+from gui.stakepanel import StakePanel
+
+POOLS = ["♥A", "♣K", "♦Q", "♠J"]
+LEFT = Qt.MouseButton.LeftButton
+
+
+@pytest.fixture
+def panel(qtbot):
+    host = QWidget()
+    qtbot.addWidget(host)
+    host.resize(900, 500)
+    host.show()
+    qtbot.waitExposed(host)
+    p = StakePanel(host)
+    decided: list[object] = []
+    p.decided.connect(decided.append)
+    p.decided_values = decided  # for the tests
+    p.host = host  # keeps the host window alive as long as the panel
+    return p
+
+
+def _child(panel: StakePanel, cls: type, name: str):
+    w = panel.findChild(cls, name)
+    assert w is not None and w.isVisible(), name
+    return w
+
+
+def _retype(qtbot, spin: QSpinBox, text: str) -> None:
+    spin.setFocus()
+    spin.selectAll()
+    qtbot.keyClicks(spin, text)
+
+
+def test_stake_bounds_default_and_a_typed_value(qtbot, panel):
+    panel.ask_stake("You deal: name the stake.", 1, 10, 3)
+    spin = _child(panel, QSpinBox, "stake")
+    assert (spin.minimum(), spin.maximum(), spin.value()) == (1, 10, 3)
+    assert spin.hasFocus()
+    _retype(qtbot, spin, "7")
+    qtbot.mouseClick(_child(panel, QPushButton, "ok"), LEFT)
+    assert panel.decided_values == [7] and not panel.isVisible()
+
+
+def test_a_stake_without_upper_limit_goes_to_the_format_limit(qtbot, panel):
+    panel.ask_stake("You deal.", 4, None, 4)
+    spin = _child(panel, QSpinBox, "stake")
+    assert spin.maximum() == MAX_AMOUNT == 10**9
+    _retype(qtbot, spin, str(MAX_AMOUNT))
+    qtbot.keyClick(spin, Qt.Key.Key_Return)
+    assert panel.decided_values == [MAX_AMOUNT]
+
+
+def test_enter_makes_the_proposed_stake_and_escape_decides_nothing(qtbot, panel):
+    panel.ask_stake("You deal.", 1, 10, 3)
+    spin = _child(panel, QSpinBox, "stake")
+    qtbot.keyClick(spin, Qt.Key.Key_Escape)
+    assert panel.decided_values == [] and panel.isVisible() and not spin.hasFocus()
+    spin.setFocus()
+    qtbot.keyClick(spin, Qt.Key.Key_Up)
+    qtbot.keyClick(spin, Qt.Key.Key_Return)
+    assert panel.decided_values == [4]
+
+
+def test_a_split_must_add_up_and_the_proposed_split_comes_back(qtbot, panel):
+    panel.ask_split("Spread your 4 counters over the layout.", 4, POOLS, (1, 1, 1, 1))
+    ok = _child(panel, QPushButton, "ok")
+    remaining = _child(panel, QLabel, "remaining")
+    assert remaining.text() == "All placed" and ok.isEnabled()
+    spin = _child(panel, QSpinBox, "pool_1")
+    _retype(qtbot, spin, "0")
+    assert panel.amounts() == (1, 0, 1, 1) and remaining.text() == "1 left to place"
+    assert not ok.isEnabled()
+    qtbot.keyClick(spin, Qt.Key.Key_Return)  # not spread: it does not add up
+    assert panel.decided_values == []
+    _retype(qtbot, spin, "4")
+    assert remaining.text() == "3 too many"
+    qtbot.mouseClick(_child(panel, QPushButton, "defaultSplit"), LEFT)
+    assert panel.amounts() == (1, 1, 1, 1) and ok.isEnabled() and panel.isVisible()
+    qtbot.mouseClick(_child(panel, QPushButton, "all_2"), LEFT)
+    assert panel.amounts() == (0, 0, 4, 0)
+    qtbot.mouseClick(ok, LEFT)
+    assert panel.decided_values == [(0, 0, 4, 0)]
+
+
+def test_a_split_of_the_largest_stake(qtbot, panel):
+    panel.ask_split("Spread.", MAX_AMOUNT, POOLS, (MAX_AMOUNT, 0, 0, 0))
+    assert [_child(panel, QSpinBox, f"pool_{i}").maximum() for i in range(4)] == \
+        [MAX_AMOUNT] * 4
+    qtbot.mouseClick(_child(panel, QPushButton, "all_3"), LEFT)
+    qtbot.mouseClick(_child(panel, QPushButton, "ok"), LEFT)
+    assert panel.decided_values == [(0, 0, 0, MAX_AMOUNT)]
+
+
+def test_a_split_refuses_a_default_that_does_not_fit(panel):
+    with pytest.raises(ValueError):
+        panel.ask_split("Spread.", 4, POOLS, (1, 1, 1))
+    with pytest.raises(ValueError):
+        panel.ask_split("Spread.", 4, POOLS, (1, 1, 1, 2))
