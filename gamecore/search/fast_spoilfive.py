@@ -16,33 +16,10 @@ from gamecore.cards import ACE, card
 from gamecore.search import CLAIM, DECLINE, JINK, ROB_BASE
 from gamecore.spoilfive.deal import PLAY, SpoilFiveDeal
 from gamecore.spoilfive.game import SpoilFive
-from gamecore.spoilfive.ranks import EFFECTIVE, STRENGTH, TRUMP, TRUMP_RANK
+from gamecore.spoilfive.ranks import EFF_MASKS, EFFECTIVE, RENEGE_OK, TRICK_KEY, TRUMP
 
-
-def _tables() -> tuple[list[tuple[int, ...]], list[tuple[int, ...]], list[tuple[int, ...]]]:
-    eff_masks, renege, key = [], [], []
-    for t in range(4):
-        masks = [0] * 5
-        for c in range(52):
-            masks[EFFECTIVE[t][c]] |= 1 << c
-        eff_masks.append(tuple(masks))
-        rank = TRUMP_RANK[t]
-        # SF-27: trumps a player may keep back when card ``led`` (a trump) is led
-        keep = []
-        for led in range(52):
-            m = 0
-            if rank[led]:
-                for c in range(52):
-                    if rank[c] and rank[c] <= 3 and rank[c] < rank[led]:
-                        m |= 1 << c
-            keep.append(m)
-        renege.append(tuple(keep))
-        key.append(tuple(100 + STRENGTH[t][c] if EFFECTIVE[t][c] == TRUMP else STRENGTH[t][c]
-                         for c in range(52)))
-    return eff_masks, renege, key
-
-
-EFF_MASKS, RENEGE_OK, KEY = _tables()
+#: The rules module's tables (SF-12, SF-27, SF-28), under the names the search uses.
+KEY = TRICK_KEY
 
 
 class SFSpec:

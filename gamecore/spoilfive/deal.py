@@ -13,7 +13,7 @@ from gamecore.decisions import Decision, PlayChoice
 from gamecore.errors import IllegalAction
 from gamecore.events import DealEnded, Event, Paid, PaidToPool, Played, PoolTaken
 from gamecore.spoilfive.game import SpoilFive
-from gamecore.spoilfive.ranks import EFFECTIVE, TRUMP, TRUMP_RANK, trick_winner
+from gamecore.spoilfive.ranks import EFF_MASKS, EFFECTIVE, RENEGE_OK, TRUMP, trick_winner
 
 PLAY, OVER = "play", "over"
 POOL = 0
@@ -194,21 +194,21 @@ class SpoilFiveDeal(DealCore):
         return [] if d is None else list(d.actions)
 
     def legal_mask(self, seat: int) -> int:
-        """Cards ``seat`` may play to the current trick (SF-24 … SF-27), as an int mask."""
+        """Cards ``seat`` may play to the current trick (SF-24 … SF-27), as an int mask,
+        from the effective-suit masks (SF-12) and the renege table (SF-27) of
+        :mod:`gamecore.spoilfive.ranks`."""
         hand = self.hands[seat]
         if not self.trick:
             return hand  # SF-24: any card may be led
-        eff = EFFECTIVE[self.trump]
+        masks = EFF_MASKS[self.trump]
         led = self.trick[0][1]
-        trumps = _mask_where(hand, lambda c: eff[c] == TRUMP)
-        if eff[led] != TRUMP:
-            follow = _mask_where(hand, lambda c: eff[c] == eff[led])
+        e = EFFECTIVE[self.trump][led]
+        trumps = hand & masks[TRUMP]
+        if e != TRUMP:
+            follow = hand & masks[e]
             return (follow | trumps) if follow else hand  # SF-25
-        if not trumps:
-            return hand
-        rank = TRUMP_RANK[self.trump]
         # SF-27: renege only if every trump held is privileged and ranks above the led card.
-        if all(rank[c] <= 3 and rank[c] < rank[led] for c in cards_in(trumps)):
+        if not trumps or not trumps & ~RENEGE_OK[self.trump][led]:
             return hand
         return trumps  # SF-26
 
@@ -378,11 +378,3 @@ class SpoilFiveDeal(DealCore):
             jinker=self.jinker, to_act=None if d is None else d.seat, pools=tuple(self.pools),
             balances=tuple(self.balances), decision=d if d is not None and d.seat == seat
             else None)
-
-
-def _mask_where(mask: int, pred) -> int:  # type: ignore[no-untyped-def]
-    out = 0
-    for c in cards_in(mask):
-        if pred(c):
-            out |= 1 << c
-    return out
