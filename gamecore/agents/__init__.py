@@ -24,7 +24,7 @@ def agent_for(game: Rules) -> Agent:
         desc = descriptor(game.name)
     except OptionError:
         raise ValueError(f"no computer player for {game.name!r}") from None
-    return desc.player()  # type: ignore[no-any-return]
+    return desc.player()
 
 
 # The levels (Easy, Normal, Hard) build on agent_for, so they are imported after it.

@@ -12,6 +12,8 @@ It must agree with :class:`gamecore.spoilfive.deal.SpoilFiveDeal`;
 
 from __future__ import annotations
 
+from typing import Any
+
 from gamecore.cards import ACE, card
 from gamecore.search import CLAIM, DECLINE, JINK, ROB_BASE
 from gamecore.spoilfive.deal import PLAY, SpoilFiveDeal
@@ -56,6 +58,33 @@ class FastSpoilFive:
     __slots__ = ("spec", "n", "hands", "trump", "turnup", "ace", "cur", "leader", "trick",
                  "best", "bestkey", "done", "won", "inel", "jinker", "offer", "rob_done",
                  "rob_pending", "pool", "deltas", "over", "winner", "acts", "effm", "keys", "who")
+
+    spec: SFSpec
+    n: int
+    hands: list[int]
+    trump: int
+    turnup: int
+    ace: int
+    cur: int
+    leader: int
+    trick: list[int]
+    best: int
+    bestkey: int
+    done: int
+    won: list[int]
+    inel: list[bool]
+    jinker: int
+    offer: int
+    rob_done: bool
+    rob_pending: int
+    pool: int
+    deltas: list[int]
+    over: bool
+    winner: int
+    acts: list[int]
+    effm: tuple[int, ...]
+    keys: tuple[int, ...]
+    who: int
 
     @classmethod
     def build(cls, spec: SFSpec, hands: list[int], turnup: int, cur: int, leader: int,
@@ -270,7 +299,7 @@ class FastSpoilFive:
     def _decide(self) -> None:
         self.over = True
 
-    def guided_rollout(self, rnd, epsilon: float = 0.3) -> list[int]:  # type: ignore[no-untyped-def]
+    def guided_rollout(self, rnd: Any, epsilon: float = 0.3) -> list[int]:
         """Play to the end with a cheap heuristic, a uniformly random choice with
         probability ``epsilon``: rob (discarding the weakest card), claim, lead at random,
         win the trick with the cheapest card that beats the best so far, or else throw the
@@ -301,7 +330,7 @@ class FastSpoilFive:
             self._fold()
         return self.deltas
 
-    def rollout(self, rnd) -> list[int]:  # type: ignore[no-untyped-def]
+    def rollout(self, rnd: Any) -> list[int]:
         """Play to the end with uniformly random choices; returns :attr:`deltas`."""
         while not self.over:
             acts = self.acts

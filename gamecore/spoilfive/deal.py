@@ -20,7 +20,7 @@ POOL = 0
 
 
 @dataclass(frozen=True, slots=True)
-class Robbed:
+class Robbed(Event):
     """``seat`` robbed: took the turn-up ``card``; the discard stays hidden (SF-21, SF-22)."""
 
     seat: int
@@ -28,7 +28,7 @@ class Robbed:
 
 
 @dataclass(frozen=True, slots=True)
-class RobDeclined:
+class RobDeclined(Event):
     """``seat`` declined to rob (announcing the ace under SF-22); ``ineligible`` under
     compulsory robbing (SF-23)."""
 
@@ -37,7 +37,7 @@ class RobDeclined:
 
 
 @dataclass(frozen=True, slots=True)
-class TrickWon:
+class TrickWon(Event):
     """Trick ``number`` (1..5) went to ``seat``; ``cards`` as ``(seat, card)`` in play order."""
 
     seat: int
@@ -46,21 +46,21 @@ class TrickWon:
 
 
 @dataclass(frozen=True, slots=True)
-class JinkOffered:
+class JinkOffered(Event):
     """``seat`` won tricks 1–3 and must claim or jink (SF-31)."""
 
     seat: int
 
 
 @dataclass(frozen=True, slots=True)
-class Jinked:
+class Jinked(Event):
     """``seat`` plays on for all five tricks (SF-31)."""
 
     seat: int
 
 
 @dataclass(frozen=True, slots=True)
-class Spoiled:
+class Spoiled(Event):
     """Nobody can take the pool this deal: it stays (SF-8, SF-30, SF-32)."""
 
     reason: str
@@ -166,7 +166,7 @@ class SpoilFiveDeal(DealCore):
         return None
 
 
-    def decision(self) -> Decision | None:
+    def decision(self) -> PlayChoice | None:
         """The pending decision (robbing, claim or jink, or a card), or ``None``."""
         if self.phase == OVER:
             return None

@@ -127,7 +127,7 @@ HELP = {
 def _player() -> Agent:
     from gamecore.agents.spoilfive import SpoilFiveAgent
 
-    return SpoilFiveAgent()  # type: ignore[return-value]  # it reads Spoil Five's observation
+    return SpoilFiveAgent()
 
 
 DESCRIPTOR = register(GameDescriptor(

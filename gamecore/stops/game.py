@@ -198,7 +198,7 @@ class StopsGame:
         return self.pack_size() // (n + 1)
 
     def deal_from_deck(self, deck: list[int], n: int, dealer: int
-                       ) -> tuple[list[int], list[int], int | None]:
+                       ) -> tuple[list[list[int]], list[int], int | None]:
         """Deal ``deck`` (cards, index 0 = top) to ``n`` seats (GEN-8, STOP-13).
 
         Returns ``(hands, stock, turnup)``: hands as lists of cards in seat order, the stock
@@ -303,7 +303,7 @@ class StopsGame:
         if self.privilege_must_change and self.privileged(deal, seat):
             stopped = deal.flags.get(SPIN_SUIT)
             if stopped in suits and len(suits) > 1:
-                suits.remove(stopped)  # type: ignore[arg-type]
+                suits.remove(stopped)
         return suits
 
     def lead_mask(self, deal: StopsDeal, seat: int) -> CardSet:
