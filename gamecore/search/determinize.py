@@ -316,7 +316,7 @@ class SpoilFiveWorlds:
         if robber is not None and robber != self.me and not played & tb:
             located[robber] |= tb  # the robbed turn-up (SF-21, SF-22)
         ace = card(ACE, t)
-        robbing = str(game.options.get("sf.robbing", "optional"))
+        robbing = game.robbing
         if hidden >> ace & 1 and robbing != "off" and obs.turnup != ace:
             if robber is not None:
                 # SF-22: the robber held the ace (he may have discarded it)
@@ -369,7 +369,7 @@ class SpoilFiveWorlds:
 
     def _rob_state(self, hands: list[int]) -> tuple[bool, int | None]:
         obs, game = self.obs, self.game
-        if game.options.get("sf.robbing", "optional") == "off":
+        if game.robbing == "off":
             return True, None
         if obs.robbed_by is not None or obs.declined_by is not None:
             return True, None
@@ -391,7 +391,7 @@ class SpoilFiveWorlds:
     def _offer(self) -> int | None:
         obs = self.obs
         if (len(obs.tricks) == 3 and not obs.trick and obs.jinker is None
-                and self.game.options.get("sf.jinking", True)
+                and self.game.jinking
                 and len({t.seat for t in obs.tricks}) == 1
                 and not obs.ineligible[obs.tricks[0].seat]):
             return obs.tricks[0].seat

@@ -28,11 +28,10 @@ class SFSpec:
     """The options of a Spoil Five game that the fast path needs (SF-21 … SF-32)."""
 
     def __init__(self, game: SpoilFive) -> None:
-        opt = game.options
         self.game = game
-        self.robbing = str(opt["sf.robbing"])
-        self.jinking = bool(opt["sf.jinking"])
-        self.jink_bonus = int(opt["sf.jinkBonus"])
+        self.robbing = game.robbing
+        self.jinking = game.jinking
+        self.jink_bonus = game.jink_bonus
 
 
 _SPECS: dict[int, tuple[SpoilFive, SFSpec]] = {}

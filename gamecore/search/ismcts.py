@@ -64,7 +64,7 @@ def reward_scale(game: Game, obs: Observation) -> float:
     (stops games: per-card payments, STOP-10), or the pool plus the jink bonuses (SF-31)."""
     n = len(obs.hand_counts)
     if isinstance(obs, SpoilFiveObservation):
-        bonus = int(game.options.get("sf.jinkBonus", 1))
+        bonus = int(getattr(game, "jink_bonus", 1))
         return float(max(1, sum(obs.pools) + bonus * (n - 1)))
     return float(max(1, sum(obs.pools) + sum(obs.hand_counts)))
 

@@ -138,7 +138,7 @@ class SpoilFiveDeal(DealCore):
     # ---- robbing (SF-20 … SF-23) -------------------------------------------------------
 
     def _setup_robbing(self) -> None:
-        if self.game.options["sf.robbing"] == "off":
+        if self.game.robbing == "off":
             self.rob_done = True
             return
         if self.turnup == self.ace:
@@ -258,7 +258,7 @@ class SpoilFiveDeal(DealCore):
             self.rob_done, self.rob_pending = True, None
             events.append(Robbed(seat, self.turnup))
         elif isinstance(action, Decline):
-            inel = self.game.options["sf.robbing"] == "compulsory"
+            inel = self.game.robbing == "compulsory"
             self.ineligible[seat] = self.ineligible[seat] or inel
             self.rob_done, self.rob_pending = True, None
             self.declined_by = seat
@@ -308,7 +308,7 @@ class SpoilFiveDeal(DealCore):
             return
         eligible = [s for s in range(self.n) if not self.ineligible[s]]
         if done == 3 and all(t.seat == winner for t in self.tricks) and \
-                not self.ineligible[winner] and self.game.options["sf.jinking"]:
+                not self.ineligible[winner] and self.game.jinking:
             self.jink_offer = winner  # SF-31
             events.append(JinkOffered(winner))
             return
@@ -329,7 +329,7 @@ class SpoilFiveDeal(DealCore):
             self.balances[seat] += amount
             events.append(PoolTaken(seat, POOL, amount))
         if jink:
-            bonus = int(self.game.options["sf.jinkBonus"])
+            bonus = self.game.jink_bonus
             for o in self.others(seat):
                 if bonus:
                     self.balances[o] -= bonus
@@ -346,7 +346,7 @@ class SpoilFiveDeal(DealCore):
     def _decide(self, events: list[Event]) -> None:
         self.decided = True
         self.jinker = None
-        if len(self.tricks) == 5 or not self.game.options["sf.playOutDeadTricks"]:
+        if len(self.tricks) == 5 or not self.game.play_out_dead_tricks:
             self._finish(events)
 
     def _finish(self, events: list[Event]) -> None:

@@ -36,6 +36,16 @@ class SpoilFive:
     def __init__(self, options: Mapping[str, Any]) -> None:
         self.options = dict(options)
         self.pack: CardSet = FULL_PACK
+        # Declarations the engine, the fast path and the determinizer read (a cousin game
+        # with options of its own sets these from them).
+        #: SF-21 … SF-23: robbing the turned-up trump: "optional", "compulsory" or "off".
+        self.robbing = str(self.options["sf.robbing"])
+        #: SF-31: a player who won the first three tricks may play on for all five.
+        self.jinking = bool(self.options["sf.jinking"])
+        #: SF-32: what each other player pays a successful jinker.
+        self.jink_bonus = int(self.options["sf.jinkBonus"])
+        #: AMB-18: tricks are played out once the deal is decided.
+        self.play_out_dead_tricks = bool(self.options["sf.playOutDeadTricks"])
 
     def pack_size(self) -> int:
         """52 (SF-2)."""
