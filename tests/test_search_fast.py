@@ -1,7 +1,7 @@
 """The search fast paths agree with the engines (STOP-1 … STOP-14, NM/SP/SN/PJ rules of play
-and settlement, SF-21 … SF-32): random deals of every game and profile, played in both from
-random mid-deal positions, give the same legal choices, the same seat to act and the same
-counters at the end."""
+and settlement, SF-21 … SF-32): random deals of every registered game and profile, with its
+house rules at their defaults and changed, played in both from random mid-deal positions,
+give the same legal choices, the same seat to act and the same counters at the end."""
 
 from __future__ import annotations
 
@@ -12,33 +12,15 @@ import pytest
 
 from gamecore.actions import Action, Claim, Decline, Jink, Play, Rob
 from gamecore.decisions import PlayChoice
-from gamecore.games import make_game
+from gamecore.games import STOPS, TRICKS, make_game
 from gamecore.match import Session
 from gamecore.search import CLAIM, DECLINE, JINK, ROB_BASE, SPIN_FLAG
 from gamecore.search.fast_spoilfive import FastSpoilFive
 from gamecore.search.fast_stops import FastStops
-from helpers import random_action
+from helpers import config_id, game_configs, random_action
 
-STOPS_CONFIGS: list[tuple[str, dict[str, Any]]] = [
-    ("newmarket", {}),
-    ("newmarket", {"nm.aceHigh": True, "nm.mustChangeSuit": True,
-                   "nm.removeEightOfDiamonds": True}),
-    ("spin", {}),
-    ("spin", {"sp.mustChangeSuit": True, "sp.spinPayment": 3, "sp.leftWithSpinPenalty": True,
-              "nm.mustChangeSuit": True}),
-    ("spin", {"sp.diamondAceOrdinary": True}),
-    ("spinado", {}),
-    ("spinado", {"sn.allowSpinadoAlone": True, "sn.intrigue": "KJ"}),
-    ("pope-joan", {}),
-    ("pope-joan", {"pj.pope": "9D", "pj.removeEightOfDiamonds": True, "pj.honourSuits": "DDDD"}),
-    ("pope-joan", {"pj.profile": "M"}),
-    ("pope-joan", {"pj.profile": "M", "pj.m.doubleCombos": False, "pj.doubling": False}),
-    ("pope-joan", {"pj.profile": "C"}),
-    ("pope-joan", {"pj.profile": "C", "pj.c.parlettLead": True, "pj.c.popeExcuses": False}),
-]
-SF_CONFIGS: list[dict[str, Any]] = [
-    {}, {"sf.robbing": "compulsory"}, {"sf.robbing": "off"},
-    {"sf.playOutDeadTricks": True, "sf.jinkBonus": 2}, {"sf.jinking": False}]
+STOPS_CONFIGS = game_configs(STOPS)
+SF_CONFIGS = game_configs(TRICKS)
 
 
 def stops_code(a: Action) -> int:
@@ -71,8 +53,7 @@ def fold(deal: Any) -> None:
         deal.apply(d.actions[0])
 
 
-@pytest.mark.parametrize("name,options", STOPS_CONFIGS,
-                         ids=[f"{n}-{i}" for i, (n, _) in enumerate(STOPS_CONFIGS)])
+@pytest.mark.parametrize("name,options", STOPS_CONFIGS, ids=[config_id(c) for c in STOPS_CONFIGS])
 def test_fast_stops_agrees_with_engine(name: str, options: dict[str, Any]) -> None:
     game = make_game(name, options)
     checked = 0
@@ -108,13 +89,13 @@ def test_fast_stops_agrees_with_engine(name: str, options: dict[str, Any]) -> No
     assert checked > 5
 
 
-@pytest.mark.parametrize("options", SF_CONFIGS, ids=[str(i) for i in range(len(SF_CONFIGS))])
-def test_fast_spoilfive_agrees_with_engine(options: dict[str, Any]) -> None:
-    game = make_game("spoil-five", options)
+@pytest.mark.parametrize("name,options", SF_CONFIGS, ids=[config_id(c) for c in SF_CONFIGS])
+def test_fast_spoilfive_agrees_with_engine(name: str, options: dict[str, Any]) -> None:
+    game = make_game(name, options)
     checked = 0
     for seed in range(80):
         rng = random.Random(seed)
-        n = rng.randint(2, 8)
+        n = rng.randint(game.min_players, min(game.max_players, 8))
         session = Session(game, [f"p{i}" for i in range(n)], seed % n)
         session.start_deal_seeded(seed)
         deal = session.deal
