@@ -20,12 +20,23 @@ How positions are built (helpers below):
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import fields
 
 import pytest
 
-from gamecore.actions import Claim, Decline, Jink, Play, Rob, format_action, parse_action
-from gamecore.cards import card, card_code, parse_card
+from gamecore.actions import (
+    Claim,
+    Decline,
+    Jink,
+    NameStake,
+    Play,
+    Rob,
+    Split,
+    format_action,
+    parse_action,
+)
+from gamecore.cards import card, card_code, cards_in, parse_card
 from gamecore.decisions import PlayChoice
 from gamecore.errors import IllegalAction
 from gamecore.events import DealEnded, PoolTaken
@@ -954,3 +965,19 @@ def test_gen_9_observation_own_decision_only():
         obs = deal.observation(seat)
         assert obs.decision is None and obs.to_act == A
         assert obs.tricks_won == (3, 0, 0, 0)
+
+
+def test_a_card_with_the_diamond_ace_attached_is_refused_not_a_crash() -> None:
+    """Spoil Five has no Spin: ``spin 5S`` (a stops-game action) on an empty trick is an
+    illegal action with a reason (it raised IndexError before), and so are staking actions."""
+    game = make_game("spoil-five", {"sf.robbing": "off"})
+    session = Session(game, ["A", "B", "C"], 0)
+    session.start_deal_seeded(4)
+    deal = session.deal
+    seat = deal.decision().seat
+    c = next(iter(cards_in(deal.hands[seat])))
+    for bad, words in ((Play(seat, c, spin=True), "Spoil Five has no Spin"),
+                       (NameStake(seat, 4), "stakes are paid before the deal (SF-6)"),
+                       (Split(seat, (1,)), "stakes are paid before the deal (SF-6)")):
+        with pytest.raises(IllegalAction, match=re.escape(words)):
+            deal.apply(bad)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass
 
-from gamecore.actions import Action, Claim, Decline, Jink, Play, Rob
+from gamecore.actions import Action, Claim, Decline, Jink, NameStake, Play, Rob, Split
 from gamecore.cards import ACE, card, card_code, card_label, cards_in, suit_of
 from gamecore.dealcore import DealCore
 from gamecore.decisions import Decision, PlayChoice
@@ -225,6 +225,8 @@ class SpoilFiveDeal(DealCore):
             c = action.card
             if not self.hands[action.seat] >> c & 1:
                 return f"seat {action.seat} does not hold {card_code(c)}"
+            if action.spin:
+                return "a card is played alone: Spoil Five has no Spin"
             if self._rob_decider() is not None:
                 return "first decide whether to rob the turned-up ace (SF-21, SF-22)"
             if self.jink_offer is not None:
@@ -239,6 +241,8 @@ class SpoilFiveDeal(DealCore):
             return f"you cannot discard {card_code(action.card)}"
         if isinstance(action, Decline):
             return "there is nothing to decline now"
+        if isinstance(action, NameStake | Split):
+            return "nobody names or splits a stake: the stakes are paid before the deal (SF-6)"
         return "you may claim or jink only after winning the first three tricks (SF-31)"
 
     # ---- applying ----------------------------------------------------------------------
