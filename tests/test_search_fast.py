@@ -11,12 +11,15 @@ from typing import Any
 import pytest
 
 from gamecore.actions import Action, Claim, Decline, Jink, Play, Rob
+from gamecore.cards import parse_card
 from gamecore.decisions import PlayChoice
 from gamecore.games import STOPS, TRICKS, make_game
 from gamecore.match import Session
+from gamecore.options import resolve_options
 from gamecore.search import CLAIM, DECLINE, JINK, ROB_BASE, SPIN_FLAG
 from gamecore.search.fast_spoilfive import FastSpoilFive
-from gamecore.search.fast_stops import FastStops
+from gamecore.search.fast_stops import FastStops, StopsSpec
+from gamecore.stops.newmarket import Newmarket
 from helpers import config_id, game_configs, random_action
 
 STOPS_CONFIGS = game_configs(STOPS)
@@ -136,3 +139,59 @@ def test_clone_is_independent() -> None:
     before = (list(fast.hands), list(fast.deltas), list(fast.acts))
     fast.clone().rollout(random.Random(1).random)
     assert (fast.hands, fast.deltas, fast.acts) == before
+
+
+class _Cousin(Newmarket):
+    """A Newmarket cousin that only declares: NM-11 always, the 7♣ earns 2 counters from
+    each other player, and the holder of the K♠ pays double for his cards."""
+
+    card_bonus = {parse_card("7C"): (2, "seven")}
+    double_pay_card = parse_card("KS")
+
+    def __init__(self, options: dict[str, Any]) -> None:
+        super().__init__(options)
+        self.must_change_suit = True
+
+
+class _Overrider(Newmarket):
+    """A Newmarket cousin whose effects are code, not declarations."""
+
+    def on_play(self, deal: Any, seat: int, c: int, spin: bool, events: list[Any]) -> None:
+        super().on_play(deal, seat, c, spin, events)
+
+
+def test_a_newmarket_cousin_is_read_from_its_declarations() -> None:
+    """The fast path follows a Newmarket subclass's own declarations (it used to take any
+    Newmarket subclass for plain Newmarket), and refuses one that overrides a play hook."""
+    cousin = _Cousin(resolve_options("newmarket", {}))
+    spec = StopsSpec(cousin)
+    assert spec.must_change and spec.has_bonus and spec.double_card == parse_card("KS")
+    checked = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        session = Session(cousin, ["a", "b", "c", "d"], 0)
+        session.start_deal_seeded(seed)
+        deal = session.deal
+        assert deal is not None
+        deal.auto_stake()  # type: ignore[union-attr]
+        for _ in range(rng.randrange(10)):
+            if deal.over:
+                break
+            deal.apply(rng.choice(deal.legal_actions()))
+        fold(deal)
+        if deal.over:
+            continue
+        fast = FastStops.build(spec, deal.hands, deal.stock, None, deal.pools,
+                               deal.current, deal.top, deal.last_suit, -1, {})  # type: ignore[union-attr]
+        start = list(deal.balances)
+        while not deal.over:
+            assert sorted(fast.acts) == sorted(stops_code(a) for a in deal.legal_actions())
+            code = rng.choice(fast.acts)
+            fast.apply(code)
+            deal.apply(Play(deal.current, code))  # type: ignore[union-attr]
+            fold(deal)
+        assert fast.deltas == [b - a for a, b in zip(start, deal.balances, strict=True)]
+        checked += 1
+    assert checked > 20
+    with pytest.raises(ValueError, match="overrides on_play"):
+        StopsSpec(_Overrider(resolve_options("newmarket", {})))
