@@ -188,6 +188,7 @@ class StopsWorlds:
         self.allowed = allowed
         self.sampler = _Sampler(_bits(hidden), allowed, caps)
         self.priv = privilege_from_history(game, obs)
+        self.played_by = played_by_of(obs.history)  # the same in every world
 
     def _replay(self, excluded: list[int], located: list[int]) -> None:
         """Walk the public history for lead inferences (NM-7, NM-11, SP-4, SP-10, STOP-11)."""
@@ -254,7 +255,7 @@ class StopsWorlds:
         return FastStops.build(self.spec, hands, stock, obs.turnup, list(obs.pools),
                                obs.to_act if obs.to_act is not None else self.me, obs.top,
                                None if last is None else suit_of(last.card), self.priv,
-                               played_by_of(obs.history))
+                               self.played_by)
 
     def world_deal(self, hands: list[int], stock: int) -> StopsDeal:
         """The engine deal of a sampled world (same public state as ``obs``)."""
