@@ -16,7 +16,7 @@ import stat
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from gamecore.actions import ActionSyntaxError, NameStake, Split, format_action, parse_action
 from gamecore.cards import CardSyntaxError, card_code, parse_card
@@ -74,7 +74,7 @@ class Record:
     deals: list[DealEntry]
 
 
-def _is_int(v: Any) -> bool:
+def _is_int(v: Any) -> TypeGuard[int]:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
