@@ -220,7 +220,7 @@ class _LongInt:
         return f"a {self.digits}-digit number"
 
 
-class _Twice(dict):  # type: ignore[type-arg]
+class _Twice(dict[str, Any]):
     """A JSON object that named the key :attr:`twice` twice (refused by :func:`_check_tree`)."""
 
     twice: str = ""
