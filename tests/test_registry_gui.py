@@ -12,7 +12,7 @@ import pytest
 
 from gamecore.cards import parse_card
 from gamecore.games import entries, make_game
-from gamecore.options import HELP, house_rules
+from gamecore.options import HELP, defaults, house_rules
 from gui import presenter, rules
 from helpers import entry_key, registry_entries
 
@@ -22,10 +22,11 @@ TURNUPS = [None, *(parse_card(c) for c in ("4S", "QH", "7D", "9D", "JC"))]
 
 def test_new_game_entries_are_the_registry_entries() -> None:
     assert list(presenter.GAME_ENTRIES) == [(e.label, d.name, e.profile) for d, e in entries()]
-    assert [(c.label, c.game, c.profile, c.min_players, c.max_players, c.rules)
-            for c in presenter.game_choices()] == [
+    assert [(c.label, c.game, c.profile, c.min_players, c.max_players,
+             [(s.key, s.default) for s in c.rules]) for c in presenter.game_choices()] == [
         (e.label, d.name, e.profile, d.min_players, d.max_players,
-         tuple(house_rules(d.name, e.profile))) for d, e in entries()]
+         [(s.key, defaults(d.name)[s.key]) for s in house_rules(d.name, e.profile)])
+        for d, e in entries()]
     assert all(c.help == dict(HELP) for c in presenter.game_choices())
 
 

@@ -11,7 +11,7 @@ from paths import ROOT
 #: A rule id: a family of two to four capitals, an optional profile letter, a number.
 RULE_ID = re.compile(r"\b([A-Z]{2,4}(?:-[A-Z])?-\d+)\b")
 #: Words of that shape that are not rule ids.
-NOT_RULES = re.compile(r"^(UTF|ISO|RFC|CP)-")
+NOT_RULES = re.compile(r"^(UTF|ISO|RFC|CP|SHA|MD|CRC)-")
 
 
 def cited(paths: list) -> dict[str, set[str]]:
