@@ -152,7 +152,9 @@ def parse_action(text: str, pools: Sequence[str] = ()) -> Action:
         if verb == "rob" and len(rest) == 1:
             return Rob(seat, parse_card(rest[0]))
         if not rest and verb in ("decline", "claim", "jink"):
-            return {"decline": Decline, "claim": Claim, "jink": Jink}[verb](seat)
+            bare: dict[str, type[Decline | Claim | Jink]] = {
+                "decline": Decline, "claim": Claim, "jink": Jink}
+            return bare[verb](seat)
         if not rest:
             return Play(seat, parse_card(words[1]))
     except CardSyntaxError as e:

@@ -33,12 +33,11 @@ from typing import Any
 
 from gamecore.actions import Action
 from gamecore.agents import agent_for_level
-from gamecore.games import make_game
+from gamecore.errors import OptionError
+from gamecore.games import TRICKS, available_games, descriptor, make_game
+from gamecore.interface import Rules as Game
 from gamecore.match import Session, shuffled
-from gamecore.spoilfive.game import SpoilFive
-from gamecore.stops.game import StopsGame
 
-Game = StopsGame | SpoilFive
 PLAYERS = ("easy", "normal", "hard", "reference")
 
 
@@ -233,7 +232,7 @@ def format_summary(cfg: ArenaConfig, summary: dict[str, Any]) -> str:
     lines = [f"{cfg.game} {cfg.options or ''} {cfg.players} players: {cfg.tested} vs a "
              f"table of {cfg.table}, {summary['deals']} duplicate deals × {cfg.players} "
              f"seats, Hard {cfg.iterations} iterations, seed {cfg.seed}"]
-    what = "pool-win" if cfg.game == "spoil-five" else "first-out"
+    what = "pool-win" if descriptor(cfg.game).family == TRICKS else "first-out"
     for kind in ("tested", "reference"):
         if kind in summary:
             s = summary[kind]
@@ -251,8 +250,9 @@ def main(argv: list[str] | None = None) -> int:
     """Command line (see ``--help``)."""
     p = argparse.ArgumentParser(prog="python -m gamecore.arena", description=__doc__.split(
         "\n\n")[0])
-    p.add_argument("--game", default="newmarket")
-    p.add_argument("--profile", choices=("F", "M", "C"), help="Pope Joan profile")
+    games = available_games()
+    p.add_argument("--game", default=games[0], choices=games)
+    p.add_argument("--profile", help="the game's profile (Pope Joan: F, M or C)")
     p.add_argument("--option", action="append", default=[], metavar="KEY=JSON",
                    help="a house rule, e.g. nm.aceHigh=true")
     p.add_argument("--players", type=int)
@@ -267,16 +267,22 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--json", metavar="FILE", help="write the per-deal results here")
     p.add_argument("--quiet", action="store_true", help="no progress line")
     a = p.parse_args(argv)
+    desc = descriptor(a.game)
     options: dict[str, Any] = {}
     if a.profile:
-        options["pj.profile"] = a.profile
+        if desc.profile_key is None:
+            p.error(f"{a.game} has no profiles")
+        options[desc.profile_key] = a.profile
     for item in a.option:
         key, _, value = item.partition("=")
         options[key] = json.loads(value)
-    players = a.players or (5 if a.game == "spoil-five" else 4)
+    players = a.players or desc.default_players
     cfg = ArenaConfig(a.game, options, players, a.agent, a.table, a.deals, a.seed,
                       a.iterations, a.reference)
-    make_game(cfg.game, cfg.options)  # validate before starting workers
+    try:
+        make_game(cfg.game, cfg.options)  # validate before starting workers
+    except OptionError as e:
+        p.error(str(e))
     result = run(cfg, a.workers, progress=not a.quiet)
     print(format_summary(cfg, result["summary"]))
     if a.json:

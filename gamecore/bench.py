@@ -7,9 +7,11 @@
 3. Hard's decision time at the table (its default time budget, root-parallel in two worker
    processes, as the GUI calls it) over a fixed set of positions: median and p95.
 
-Targets (issue 7, this 2-core machine): Newmarket 4 players ≥ 25,000 playouts/s/core, Spoil
-Five 5 players ≥ 15,000; Hard p95 ≤ 0.5 s (stops games), ≤ 1.0 s (Spoil Five). Seeded:
-the positions are the same on every run.
+Targets (issue 7, this 2-core machine): each game's descriptor's ``bench_target`` (Newmarket
+4 players ≥ 25,000 playouts/s/core, Spoil Five 5 players ≥ 15,000); Hard p95 ≤ 0.5 s
+(stops games), ≤ 1.0 s (trick games). Every registered game and profile is measured, with
+its descriptor's default number of players. Seeded: the positions are the same on every
+run.
 """
 
 from __future__ import annotations
@@ -26,24 +28,25 @@ from typing import Any
 from gamecore.agents import agent_for
 from gamecore.agents.levels import HardAgent
 from gamecore.decisions import PlayChoice
-from gamecore.games import make_game
+from gamecore.games import TRICKS, descriptor, entries, make_game
 from gamecore.match import Session
-from gamecore.search.fast_spoilfive import FastSpoilFive
-from gamecore.search.fast_stops import FastStops
+from gamecore.search.determinize import fast_state_for
 from gamecore.search.ismcts import SearchPool, search
-from gamecore.spoilfive.game import SpoilFive
 
-#: (label, game, options, players)
-GAMES: list[tuple[str, str, dict[str, Any], int]] = [
-    ("newmarket", "newmarket", {}, 4),
-    ("spin", "spin", {}, 4),
-    ("spinado", "spinado", {}, 4),
-    ("pope-joan F", "pope-joan", {"pj.profile": "F"}, 4),
-    ("pope-joan M", "pope-joan", {"pj.profile": "M"}, 4),
-    ("pope-joan C", "pope-joan", {"pj.profile": "C"}, 4),
-    ("spoil-five", "spoil-five", {}, 5),
-]
-TARGETS = {"newmarket": 25_000, "spoil-five": 15_000}
+
+def bench_games() -> list[tuple[str, str, dict[str, Any], int]]:
+    """``(label, game, options, players)`` for every registered New Game entry: the label
+    is the game's name, with its profile when it has several ("pope-joan F"); players its
+    descriptor's default."""
+    out = []
+    for d, e in entries():
+        label = d.name if e.profile is None else f"{d.name} {e.profile}"
+        out.append((label, d.name, d.entry_options(e), d.default_players))
+    return out
+
+
+#: (label, game, options, players), in menu order.
+GAMES: list[tuple[str, str, dict[str, Any], int]] = bench_games()
 
 
 def positions(name: str, options: dict[str, Any], n: int, count: int, seed: int,
@@ -81,8 +84,7 @@ def positions(name: str, options: dict[str, Any], n: int, count: int, seed: int,
 def playouts_per_second(name: str, options: dict[str, Any], n: int, seconds: float
                         ) -> float:
     """Random playouts per second on this core from mid-deal states."""
-    cls = FastSpoilFive if name == "spoil-five" else FastStops
-    states = [cls.from_deal(deal) for _, deal in positions(name, options, n, 32, 7)]
+    states = [fast_state_for(deal) for _, deal in positions(name, options, n, 32, 7)]
     rnd = random.Random(1).random
     done = 0
     t0 = time.perf_counter()
@@ -113,7 +115,8 @@ def decision_times(name: str, options: dict[str, Any], n: int, count: int,
     times = []
     per = max(1, count // 3)
     pool.start()
-    fracs = (0.0, 0.3, 0.55) if name == "spoil-five" else (0.2, 0.5, 0.8)
+    # A trick game is decided after three tricks: its positions come earlier in the deal.
+    fracs = (0.0, 0.3, 0.55) if descriptor(name).family == TRICKS else (0.2, 0.5, 0.8)
     for frac in fracs:
         for game, deal in positions(name, options, n, per, 13, fraction=frac, choice=True):
             agent = HardAgent(game, pool=pool)
@@ -154,16 +157,16 @@ def main(argv: list[str] | None = None) -> int:
             row: dict[str, Any] = {"game": label, "players": n}
             row["playouts_per_s"] = playouts_per_second(name, options, n, a.seconds)
             row["iterations_per_s"] = iterations_per_second(name, options, n, a.iterations)
-            spoil = name == "spoil-five"
-            row["budget"] = 0.8 if spoil else 0.4
+            tricks = descriptor(name).family == TRICKS
+            row["budget"] = HardAgent(make_game(name, options)).time_budget
             if pool is not None:
                 ts = decision_times(name, options, n, a.positions, pool)
                 row["hard_n"] = len(ts)
                 row["hard_median"] = statistics.median(ts)
                 row["hard_p95"] = p95(ts)
             rows.append(row)
-            target = TARGETS.get(name)
-            hard_target = 1.0 if isinstance(make_game(name, options), SpoilFive) else 0.5
+            target = descriptor(name).bench_target
+            hard_target = 1.0 if tricks else 0.5
             med = f"{row['hard_median']:.3f} s" if "hard_median" in row else "-"
             hp = f"{row['hard_p95']:.3f} s" if "hard_p95" in row else "-"
             print(f"{label:13} {row['playouts_per_s']:16,.0f} "

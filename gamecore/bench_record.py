@@ -20,30 +20,28 @@ import sys
 import time
 from typing import Any
 
+from gamecore.bench import bench_games
 from gamecore.decisions import PlayChoice
-from gamecore.games import make_game
+from gamecore.games import descriptor, make_game
 from gamecore.limits import MAX_AMOUNT, MAX_ROUNDS
 from gamecore.match import Session
 from gamecore.options import house_rules
+from gamecore.record import GAMES as RECORD_GAMES
 from gamecore.record import dumps_record, load_record, replay
 
-#: (label, game, options, players)
+#: (label, game, options, players): every New Game entry of the record format's games (the
+#: registry's), one seat more than the game's default table.
 GAMES: list[tuple[str, str, dict[str, Any], int]] = [
-    ("newmarket", "newmarket", {}, 6),
-    ("spin", "spin", {}, 5),
-    ("spinado", "spinado", {}, 5),
-    ("pope-joan F", "pope-joan", {"pj.profile": "F"}, 5),
-    ("pope-joan M", "pope-joan", {"pj.profile": "M"}, 5),
-    ("pope-joan C", "pope-joan", {"pj.profile": "C"}, 5),
-    ("spoil-five", "spoil-five", {}, 6),
-]
+    (label, name, options, min(descriptor(name).max_players, n + 1))
+    for label, name, options, n in bench_games() if name in RECORD_GAMES]
 
 
 def largest_options(name: str, options: dict[str, Any]) -> dict[str, Any]:
     """``options`` with every integer house rule at its limit (``gen.rounds`` at 1,000,
     every amount at 10^9)."""
     out = dict(options)
-    for spec in house_rules(name, options.get("pj.profile")):
+    key = descriptor(name).profile_key
+    for spec in house_rules(name, None if key is None else options.get(key)):
         if spec.kind in ("int", "int?"):
             out[spec.key] = spec.maximum
     out["gen.startCounters"] = MAX_AMOUNT

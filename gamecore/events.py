@@ -1,7 +1,8 @@
 """Events: what one applied action did, in order, for the table to show and animate.
 
-Events are plain frozen dataclasses; counters are ints, cards are ints (0..51), pools are
-indexes into the game's pool names. :func:`describe` gives the table's words for each.
+Events are plain frozen dataclasses deriving from :class:`Event`; counters are ints, cards
+are ints (0..51), pools are indexes into the game's pool names. An engine may add its own
+(Spoil Five's tricks, robs and jinks live in :mod:`gamecore.spoilfive.deal`).
 """
 
 from __future__ import annotations
@@ -11,8 +12,14 @@ from dataclasses import dataclass
 from gamecore.cards import card_label, rank_of, rank_word
 
 
+class Event:
+    """Base of every event: what one applied action did (a frozen dataclass)."""
+
+    __slots__ = ()
+
+
 @dataclass(frozen=True, slots=True)
-class StakeNamed:
+class StakeNamed(Event):
     """The dealer named the stake (NM-5)."""
 
     seat: int
@@ -20,7 +27,7 @@ class StakeNamed:
 
 
 @dataclass(frozen=True, slots=True)
-class PaidToPool:
+class PaidToPool(Event):
     """``seat`` paid ``amount`` counters into pool index ``pool`` (a stake or a doubling)."""
 
     seat: int
@@ -29,7 +36,7 @@ class PaidToPool:
 
 
 @dataclass(frozen=True, slots=True)
-class Played:
+class Played(Event):
     """``seat`` played ``card``; ``spin`` when the ♦A went down with it; ``lead`` if it opened
     a sequence."""
 
@@ -40,7 +47,7 @@ class Played:
 
 
 @dataclass(frozen=True, slots=True)
-class PoolTaken:
+class PoolTaken(Event):
     """``seat`` took ``amount`` counters from pool index ``pool`` (a capture, STOP-8)."""
 
     seat: int
@@ -49,7 +56,7 @@ class PoolTaken:
 
 
 @dataclass(frozen=True, slots=True)
-class Paid:
+class Paid(Event):
     """``payer`` paid ``amount`` counters to ``payee``; ``reason`` e.g. ``"cards left"``."""
 
     payer: int
@@ -59,7 +66,7 @@ class Paid:
 
 
 @dataclass(frozen=True, slots=True)
-class Stopped:
+class Stopped(Event):
     """The sequence stopped on ``card`` (STOP-7); ``missing`` is the successor nobody could
     play, or ``None`` when ``card`` has no successor. ``seat`` leads next."""
 
@@ -69,7 +76,7 @@ class Stopped:
 
 
 @dataclass(frozen=True, slots=True)
-class LeadPassed:
+class LeadPassed(Event):
     """``seat`` could not lead (only the ♦A left, STOP-11); ``to`` leads instead."""
 
     seat: int
@@ -77,21 +84,17 @@ class LeadPassed:
 
 
 @dataclass(frozen=True, slots=True)
-class WentOut:
+class WentOut(Event):
     """``seat`` played his last card and won the deal (STOP-9)."""
 
     seat: int
 
 
 @dataclass(frozen=True, slots=True)
-class DealEnded:
+class DealEnded(Event):
     """The deal is settled; ``winner`` is the seat that went out."""
 
     winner: int | None
-
-
-Event = StakeNamed | PaidToPool | Played | PoolTaken | Paid | Stopped | LeadPassed | WentOut \
-    | DealEnded
 
 
 def stop_words(card: int, missing: int | None) -> str:

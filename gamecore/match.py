@@ -16,14 +16,9 @@ from gamecore.cards import JACK, cards_in, mask_of, rank_of
 from gamecore.decisions import Decision, PlayChoice
 from gamecore.errors import IllegalAction
 from gamecore.events import Event
+from gamecore.interface import DealState as Deal
+from gamecore.interface import Rules as Game
 from gamecore.limits import fit_name
-from gamecore.spoilfive.deal import SpoilFiveDeal
-from gamecore.spoilfive.game import SpoilFive
-from gamecore.stops.deal import StopsDeal
-from gamecore.stops.game import StopsGame
-
-Game = StopsGame | SpoilFive
-Deal = StopsDeal | SpoilFiveDeal
 
 
 def first_jack_dealer(deck: list[int], n: int, distributor: int = 0) -> int:

@@ -1,13 +1,17 @@
 """Rule options (house rules): their keys, allowed values and defaults.
 
 Keys and value ranges are those of the rules spec (section 9A.2, 7.9) and of the deal-record
-format ("Option values"). :func:`resolve_options` validates a mapping supplied by a record or
-by New Game and returns the complete option set for one game, defaults filled in.
+format ("Option values"). The option table is the general rows below (``gen.``, and the
+stops engine's ``stop.``) plus the rows each game's descriptor brings
+(:mod:`gamecore.games`); which game takes which key follows from the key's prefix.
+:func:`resolve_options` validates a mapping supplied by a record or by New Game and returns
+the complete option set for one game, defaults filled in.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import json
+from collections.abc import Iterator, Mapping
 from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any
@@ -16,18 +20,12 @@ from gamecore.cards import SUIT_LETTERS, SUIT_SYMBOLS, CardSyntaxError, card_cod
 from gamecore.errors import OptionError
 from gamecore.limits import MAX_AMOUNT, MAX_ROUNDS, shown
 
-POPE_JOAN, NEWMARKET, SPIN, SPINADO, SPOIL_FIVE = (
-    "pope-joan", "newmarket", "spin", "spinado", "spoil-five")
-GAMES = (POPE_JOAN, NEWMARKET, SPIN, SPINADO, SPOIL_FIVE)
-STOPS_GAMES = (POPE_JOAN, NEWMARKET, SPIN, SPINADO)
-_ALL = frozenset(GAMES)
-_STOPS = frozenset(STOPS_GAMES)
-_NM = frozenset((NEWMARKET, SPIN))
-
 
 @dataclass(frozen=True)
 class OptionSpec:
-    """One option: its key, the games it belongs to, its kind and default.
+    """One option: its key, its kind and default. The games it belongs to follow from its
+    key's prefix (:attr:`games`): ``gen.`` every game, ``stop.`` the stops games, any other
+    prefix the games whose descriptor names it (:mod:`gamecore.games`).
 
     ``kind`` is ``"bool"``, ``"int"`` (an int from ``minimum`` to ``maximum``), ``"int?"``
     (``None`` or such an int), ``"choice"`` (one of ``choices``; with ``cards`` the choices
@@ -37,17 +35,26 @@ class OptionSpec:
     """
 
     key: str
-    games: frozenset[str]
     kind: str
     default: Any
     minimum: int = 0
     choices: tuple[str, ...] = ()
     maximum: int = MAX_AMOUNT
     cards: bool = False
+    #: False for table settings and reserved keys: valid in records, not offered by New Game.
+    house_rule: bool = True
+
+    @property
+    def games(self) -> frozenset[str]:
+        """Record names of the registered games that take this option."""
+        from gamecore.games import descriptors
+
+        return frozenset(d.name for d in descriptors() if d.takes(self.key))
 
 
-#: One line for people about each house rule (New Game shows it beside the control).
-HELP: dict[str, str] = {
+#: One line for people about each general house rule (New Game shows it beside the control);
+#: each game's descriptor brings the lines of its own rows (see :data:`HELP`).
+_GENERAL_HELP: dict[str, str] = {
     "gen.rounds": "Whole rounds in a session: every player deals this many times (GEN-4).",
     "gen.startCounters": "Counters each player starts the session with (GEN-5).",
     "gen.allowDebt": "Players may go below zero; off: the session ends when someone cannot "
@@ -56,117 +63,66 @@ HELP: dict[str, str] = {
                     "(GEN-6).",
     "gen.firstDealer": "How the first dealer is chosen: the first Jack dealt face up, at "
                        "random, or the first seat (GEN-2).",
-    "pj.profile": "Foster's simple layout, Foster's trump layout (Matrimony…), or the classic "
-                  "eight-compartment board.",
-    "pj.pope": "Which card is the Pope: the Seven or the Nine of diamonds (PJ-4).",
-    "pj.honourSuits": "Suits of the Ten, Jack, Queen and King layout cards, in that order "
-                      "(PJ-4).",
-    "pj.removeEightOfDiamonds": "Take the 8♦ out of the pack, making the 7♦ a known stop "
-                                "(PJ-2).",
-    "pj.doubling": "A player caught holding a layout card doubles its compartment (PJ-11, "
-                   "PJ-24, PJ-27).",
-    "pj.m.doubleCombos": "Unplayed trump honours double their Matrimony, Intrigue or "
-                         "Confederacy pool (PJ-27).",
-    "pj.c.popeExcuses": "A player still holding the Pope pays nothing for his cards at the "
-                        "end (PJ-C-7).",
-    "pj.c.parlettLead": "Ace high, and every lead must be the lowest card of its suit "
-                        "(PJ-C-2).",
-    "pj.m.dealerStake": "The dealer's usual stake D; everyone else stakes D − 1 (PJ-21).",
-    "pj.m.turnUpAwards": "A turned-up Pope gives the dealer the Pope pool (classic) or nothing "
-                         "(PJ-26).",
-    "pj.c.popeTurnUp": "A turned-up Pope: the dealer takes Pope and Game and the deal ends, "
-                       "or he takes the Pope only (PJ-C-5).",
-    "nm.stake": "The stake a computer dealer names (NM-5).",
-    "nm.minStake": "The smallest stake a dealer may name (NM-5).",
-    "nm.maxStake": "The largest stake a dealer may name; empty for no limit (NM-5).",
-    "nm.aceHigh": "Aces rank above Kings (modern British play, NM-3).",
-    "nm.removeEightOfDiamonds": "Take the 8♦ out of the pack (NM-2).",
-    "nm.mustChangeSuit": "Each new sequence must be in a different suit from the one that "
-                         "just stopped (NM-11).",
-    "sp.diamondAceOrdinary": "The ♦A may also be led as an ordinary card (SP-6).",
-    "sp.mustChangeSuit": "The lead right after a Spin must change suit (SP-10).",
-    "sp.leftWithSpinPenalty": "A player caught holding the ♦A pays 2 per card (SP-7).",
-    "sp.spinPayment": "Counters each other player pays the spinner (SP-7).",
-    "sn.spinadoPayment": "Counters each other player pays for a Spinado (SN-8).",
-    "sn.allowSpinadoAlone": "The ♦A may be led alone (Cassell, SN-9).",
-    "sn.intrigue": "Intrigue is the ♦Q and ♦J, or the ♦K and ♦J (Cassell, SN-12).",
-    "sf.staking": "Each player antes, or the dealer stakes for everybody (SF-6).",
-    "sf.ante": "Each player's stake to a fresh pool (SF-6).",
-    "sf.dealerAdd": "What each later dealer adds while the pool is running (SF-6).",
-    "sf.jinkBonus": "What each other player pays a player who jinks and wins all five "
-                    "(SF-32).",
-    "sf.dealerAddsOnFresh": "The dealer of a fresh pool also adds his dealer's counter "
-                            "(AMB-16).",
-    "sf.jinking": "After winning three tricks a player may play on for all five (SF-31).",
-    "sf.misdealForfeit": "A dealer who misdeals may pay 2 counters into the pool and deal "
-                         "again (SF-42; automatic dealing never misdeals).",
-    "sf.playOutDeadTricks": "Play the remaining tricks when the deal is already decided "
-                            "(AMB-18).",
-    "sf.robbing": "Robbing the turned-up trump: optional, compulsory or not played (SF-21).",
-    "sf.packets": "Deal in packets of three then two, or two then three (SF-9).",
 }
 
-#: Table settings and reserved keys: valid in records, not house rules for New Game.
-NOT_HOUSE_RULES = frozenset(("stop.autoPlayForced", "sf.autoPlayForced",
-                             "pj.dealerMayViewStock", "nm.kitty", "nm.dealerMayTakeDeadHand"))
-
-
-_SPECS = (
-    OptionSpec("gen.rounds", _ALL, "int", 1, minimum=1, maximum=MAX_ROUNDS),
-    OptionSpec("gen.startCounters", _ALL, "int", 100, minimum=0),
-    OptionSpec("gen.allowDebt", _ALL, "bool", True),
-    OptionSpec("gen.endPools", _ALL, "choice", "split", choices=("split", "carryToNextSession")),
-    OptionSpec("gen.firstDealer", _ALL, "choice", "firstJack",
+#: The rows every game shares (``gen.``) and those of the stops engine (``stop.``).
+_GENERAL_SPECS = (
+    OptionSpec("gen.rounds", "int", 1, minimum=1, maximum=MAX_ROUNDS),
+    OptionSpec("gen.startCounters", "int", 100, minimum=0),
+    OptionSpec("gen.allowDebt", "bool", True),
+    OptionSpec("gen.endPools", "choice", "split", choices=("split", "carryToNextSession")),
+    OptionSpec("gen.firstDealer", "choice", "firstJack",
                choices=("firstJack", "random", "seat")),
-    OptionSpec("stop.autoPlayForced", _STOPS, "bool", True),
-    OptionSpec("pj.dealerMayViewStock", frozenset((POPE_JOAN,)), "bool", False),
-    OptionSpec("pj.profile", frozenset((POPE_JOAN,)), "choice", "F", choices=("F", "M", "C")),
-    OptionSpec("pj.pope", frozenset((POPE_JOAN,)), "choice", "7D", choices=("7D", "9D"),
-               cards=True),
-    OptionSpec("pj.honourSuits", frozenset((POPE_JOAN,)), "suits", "DCSH"),
-    OptionSpec("pj.removeEightOfDiamonds", frozenset((POPE_JOAN,)), "bool", False),
-    OptionSpec("pj.doubling", frozenset((POPE_JOAN,)), "bool", True),
-    OptionSpec("pj.m.doubleCombos", frozenset((POPE_JOAN,)), "bool", True),
-    OptionSpec("pj.c.popeExcuses", frozenset((POPE_JOAN,)), "bool", True),
-    OptionSpec("pj.c.parlettLead", frozenset((POPE_JOAN,)), "bool", False),
-    OptionSpec("pj.m.dealerStake", frozenset((POPE_JOAN,)), "int", 5, minimum=1),
-    OptionSpec("pj.m.turnUpAwards", frozenset((POPE_JOAN,)), "choice", "none",
-               choices=("none", "classic")),
-    OptionSpec("pj.c.popeTurnUp", frozenset((POPE_JOAN,)), "choice", "popeGameAndEnd",
-               choices=("popeGameAndEnd", "popeOnly")),
-    OptionSpec("nm.stake", _NM, "int", 4, minimum=1),
-    OptionSpec("nm.minStake", _NM, "int", 4, minimum=1),
-    OptionSpec("nm.maxStake", _NM, "int?", None, minimum=1),
-    OptionSpec("nm.aceHigh", _NM, "bool", False),
-    OptionSpec("nm.removeEightOfDiamonds", _NM, "bool", False),
-    OptionSpec("nm.mustChangeSuit", _NM, "bool", False),
-    OptionSpec("nm.kitty", _NM, "false", False),
-    OptionSpec("nm.dealerMayTakeDeadHand", _NM, "false", False),
-    OptionSpec("sp.diamondAceOrdinary", frozenset((SPIN,)), "bool", False),
-    OptionSpec("sp.mustChangeSuit", frozenset((SPIN,)), "bool", False),
-    OptionSpec("sp.leftWithSpinPenalty", frozenset((SPIN,)), "bool", False),
-    OptionSpec("sp.spinPayment", frozenset((SPIN,)), "int", 0, minimum=0),
-    OptionSpec("sn.spinadoPayment", frozenset((SPINADO,)), "int", 3, minimum=0),
-    OptionSpec("sn.allowSpinadoAlone", frozenset((SPINADO,)), "bool", False),
-    OptionSpec("sn.intrigue", frozenset((SPINADO,)), "choice", "QJ", choices=("QJ", "KJ")),
-    OptionSpec("sf.staking", frozenset((SPOIL_FIVE,)), "choice", "foster",
-               choices=("foster", "dealerPaysAll")),
-    OptionSpec("sf.ante", frozenset((SPOIL_FIVE,)), "int", 1, minimum=0),
-    OptionSpec("sf.dealerAdd", frozenset((SPOIL_FIVE,)), "int", 1, minimum=0),
-    OptionSpec("sf.jinkBonus", frozenset((SPOIL_FIVE,)), "int", 1, minimum=0),
-    OptionSpec("sf.dealerAddsOnFresh", frozenset((SPOIL_FIVE,)), "bool", False),
-    OptionSpec("sf.jinking", frozenset((SPOIL_FIVE,)), "bool", True),
-    OptionSpec("sf.misdealForfeit", frozenset((SPOIL_FIVE,)), "bool", False),
-    OptionSpec("sf.playOutDeadTricks", frozenset((SPOIL_FIVE,)), "bool", False),
-    OptionSpec("sf.autoPlayForced", frozenset((SPOIL_FIVE,)), "bool", False),
-    OptionSpec("sf.robbing", frozenset((SPOIL_FIVE,)), "choice", "optional",
-               choices=("optional", "compulsory", "off")),
-    OptionSpec("sf.packets", frozenset((SPOIL_FIVE,)), "choice", "3-2", choices=("3-2", "2-3")),
+    OptionSpec("stop.autoPlayForced", "bool", True, house_rule=False),
 )
-SPECS: dict[str, OptionSpec] = {s.key: s for s in _SPECS}
 
-#: Per-game defaults that differ from the spec's general default (GEN-5).
-_GAME_DEFAULTS: dict[str, dict[str, Any]] = {SPOIL_FIVE: {"gen.startCounters": 20}}
+
+def _descriptor(game: str) -> Any:
+    from gamecore.games import descriptor
+
+    return descriptor(game)
+
+
+def specs() -> dict[str, OptionSpec]:
+    """The whole option table: key → row, the general rows first, then each registered
+    game's own rows (in the registry's order)."""
+    from gamecore.games import descriptors
+
+    out = {s.key: s for s in _GENERAL_SPECS}
+    for d in descriptors():
+        for spec in d.options:
+            out.setdefault(spec.key, spec)
+    return out
+
+
+class _Help(Mapping[str, str]):
+    """Key → one line for people, over the general rows and every registered game's."""
+
+    def _all(self) -> dict[str, str]:
+        from gamecore.games import descriptors
+
+        out = dict(_GENERAL_HELP)
+        for d in descriptors():
+            out.update(d.help)
+        return out
+
+    def __getitem__(self, key: str) -> str:
+        return self._all()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+
+#: One line for people about each house rule (New Game shows it beside the control).
+HELP: Mapping[str, str] = _Help()
+
+
+def not_house_rules() -> frozenset[str]:
+    """Table settings and reserved keys: valid in records, not house rules for New Game."""
+    return frozenset(k for k, s in specs().items() if not s.house_rule)
 
 
 def _is_int(v: Any) -> bool:
@@ -224,63 +180,61 @@ def _canonical_suits(v: Any) -> str | None:
 
 
 def house_rules(game: str, profile: str | None = None) -> list[OptionSpec]:
-    """The options New Game offers for ``game`` (and Pope Joan ``profile``): every rule option
-    except table settings and reserved keys, and except the Pope Joan keys the chosen profile
-    fixes or ignores (PJ-13, PJ-C-2)."""
-    only = {"F": ("pj.pope", "pj.honourSuits", "pj.removeEightOfDiamonds", "pj.doubling"),
-            "M": ("pj.pope", "pj.removeEightOfDiamonds", "pj.doubling", "pj.m."),
-            "C": ("pj.c.",)}
+    """The options New Game offers for ``game`` (and ``profile``, e.g. a Pope Joan profile):
+    every option of the game except table settings, reserved keys and the profile key
+    itself, except the keys its descriptor fixes (Spin's ``nm.aceHigh``, SP-9), and, for a
+    profile, except the game's own keys that profile fixes or ignores (PJ-13, PJ-C-2)."""
+    desc = _descriptor(game)
+    entry = None if profile is None else desc.entry_for(profile=profile)
+    offered = None if entry is None else entry.house_rules
     out = []
-    for spec in _SPECS:
-        if game not in spec.games or spec.key in NOT_HOUSE_RULES or spec.key == "pj.profile":
+    for key, spec in specs().items():
+        if (not desc.takes(key) or not spec.house_rule or key == desc.profile_key
+                or key in desc.fixed):
             continue
-        if spec.key.startswith("pj.") and profile in only and not spec.key.startswith(
-                only[profile]):
+        if offered is not None and key.startswith(desc.option_prefixes) and \
+                not key.startswith(offered):
             continue
-        if game == SPIN and spec.key == "nm.aceHigh":
-            continue  # SP-9: always false in Spin
         out.append(spec)
     return out
 
 
 def defaults(game: str) -> dict[str, Any]:
     """Every option of ``game`` with its default value."""
-    out = {k: s.default for k, s in SPECS.items() if game in s.games}
-    out.update(_GAME_DEFAULTS.get(game, {}))
+    desc = _descriptor(game)
+    out = {k: s.default for k, s in specs().items() if desc.takes(k)}
+    out.update(desc.option_defaults)
     return out
 
 
 def resolve_options(game: str, given: Mapping[str, Any] | None) -> dict[str, Any]:
     """Validate ``given`` for ``game`` and return the full option dict, defaults filled in.
 
-    Raises :class:`OptionError` naming the key for: an unknown key, a key of another game,
-    a value of the wrong type or out of range, or a combination the spec forbids
-    (``nm.minStake ≤ nm.stake ≤ nm.maxStake``; ``nm.aceHigh`` refused for Spin, SP-9).
+    Raises :class:`OptionError` naming the key for: an unknown game, an unknown key, a key of
+    another game, a value of the wrong type or out of range, or a combination the spec
+    forbids (the game's own checks, e.g. ``nm.minStake ≤ nm.stake ≤ nm.maxStake``; a key
+    the game fixes, e.g. ``nm.aceHigh`` refused for Spin, SP-9).
     """
-    if game not in GAMES:
-        raise OptionError(f"game: unknown game {shown(repr(game))}")
+    desc = _descriptor(game)
     if given is None:
         given = {}
     if not isinstance(given, Mapping):
         raise OptionError("options: must be an object of option keys")
+    table = specs()
     canonical: dict[str, Any] = {}
     for key, value in given.items():
-        spec = SPECS.get(key)
+        spec = table.get(key)
         if spec is None:
             raise OptionError(f"options: unknown key {shown(str(key))}")
-        if game not in spec.games:
+        if not desc.takes(key):
             raise OptionError(f"options: {key} is not an option of {game}")
         canonical[key] = _check_value(spec, value)
     out = defaults(game)
     out.update(canonical)
-    if game in _NM:
-        lo, st, hi = out["nm.minStake"], out["nm.stake"], out["nm.maxStake"]
-        if st < lo:
-            raise OptionError(f"options: nm.stake ({st}) is below nm.minStake ({lo})")
-        if hi is not None and hi < lo:
-            raise OptionError(f"options: nm.maxStake ({hi}) is below nm.minStake ({lo})")
-        if hi is not None and st > hi:
-            raise OptionError(f"options: nm.stake ({st}) is above nm.maxStake ({hi})")
-    if game == SPIN and out["nm.aceHigh"]:
-        raise OptionError("options: nm.aceHigh must be false in Spin (SP-9)")
+    if desc.check_options is not None:
+        desc.check_options(out)
+    for key, (value, rule) in desc.fixed.items():
+        if out[key] != value:
+            raise OptionError(f"options: {key} must be {json.dumps(value)} in {desc.title} "
+                              f"({rule})")
     return out

@@ -42,12 +42,16 @@ def _replay(path: str) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     """The command-line parser: no sub-command opens the table."""
+    from gamecore.games import available_games, entries  # Qt-free: the registry of games
+
+    profiles = list(dict.fromkeys(e.profile for _, e in entries() if e.profile is not None))
+
     parser = argparse.ArgumentParser(
         prog="parlour", description="Parlour: Pope Joan, Newmarket, Spin, Spinado, Spoil Five.")
     parser.add_argument("--game", default=None,
-                        choices=["newmarket", "spin", "spinado", "pope-joan", "spoil-five"],
+                        choices=list(available_games()),
                         help="start with this game (default: Newmarket)")
-    parser.add_argument("--profile", default=None, choices=["F", "M", "C"],
+    parser.add_argument("--profile", default=None, choices=profiles,
                         help="Pope Joan profile: F (Foster), M (trump layout), C (classic)")
     parser.add_argument("--players", type=int, default=None,
                         help="players at the table, you included")

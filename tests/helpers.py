@@ -155,3 +155,88 @@ def play_card(deal: StopsDeal, seat: int, text: str, spin: bool = False) -> list
     action = Play(seat, parse_card(text), spin)
     assert deal.explain_illegal(action) is None, deal.explain_illegal(action)
     return deal.apply(action)
+
+
+# ---- the games to loop over: read from the registry (gamecore.games) -------------------
+
+
+def entry_key(desc: Any, entry: Any) -> str:
+    """A New Game entry's short name: the game's record name, with its profile in lower
+    case when it has several ("pope-joan-m"); also the name of its conformance folder."""
+    return desc.name if entry.profile is None else f"{desc.name}-{entry.profile.lower()}"
+
+
+def registry_entries(family: str | None = None) -> list[tuple[Any, Any]]:
+    """Every registered ``(descriptor, entry)``, in menu order (only ``family``'s, if
+    given)."""
+    from gamecore.games import entries
+
+    return [(d, e) for d, e in entries() if family is None or d.family == family]
+
+
+def _variants(desc: Any, entry: Any) -> list[dict[str, Any]]:
+    """Option sets that exercise an entry's own house rules (the general ``gen.`` keys
+    stay at their defaults): every bool flipped, every choice moved on by one (and by two
+    where there are three or more), every int one above its default, suits rotated."""
+    from gamecore.options import house_rules
+
+    own = [s for s in house_rules(desc.name, entry.profile)
+           if s.key.startswith(desc.option_prefixes)]
+    first: dict[str, Any] = {}
+    second: dict[str, Any] = {}
+    for s in own:
+        if s.kind == "bool":
+            first[s.key] = not s.default
+        elif s.kind == "choice":
+            i = s.choices.index(s.default)
+            first[s.key] = s.choices[(i + 1) % len(s.choices)]
+            if len(s.choices) > 2:
+                second[s.key] = s.choices[(i + 2) % len(s.choices)]
+        elif s.kind == "int":
+            first[s.key] = s.default + 1
+        elif s.kind == "suits":
+            first[s.key] = s.default[1:] + s.default[0]
+    return [v for v in (first, second) if v]
+
+
+#: General options for a session where nobody may go into debt (GEN-5): a few deals end it.
+NO_DEBT = {"gen.allowDebt": False, "gen.startCounters": 40}
+
+
+def game_configs(family: str | None = None, variants: bool = True, no_debt: bool = False
+                 ) -> list[tuple[str, dict[str, Any]]]:
+    """``(game name, options)`` for every registered New Game entry (only ``family``'s, if
+    given): its preset options; with ``variants`` also option sets that change each of its
+    house rules (:func:`_variants`); with ``no_debt`` also its preset with :data:`NO_DEBT`.
+    Sets the game refuses are left out."""
+    from gamecore.errors import OptionError
+    from gamecore.options import resolve_options
+
+    out: list[tuple[str, dict[str, Any]]] = []
+    for d, e in registry_entries(family):
+        base = d.entry_options(e)
+        sets = [base] + ([{**base, **v} for v in _variants(d, e)] if variants else [])
+        if no_debt:
+            sets.append({**base, **NO_DEBT})
+        for options in sets:
+            try:
+                resolve_options(d.name, options)
+            except OptionError:
+                continue
+            if (d.name, options) not in out:
+                out.append((d.name, options))
+    return out
+
+
+def config_id(config: tuple[str, dict[str, Any]]) -> str:
+    """A test id for a ``(name, options)`` config: the name, then the options given."""
+    name, options = config
+    return name + "".join(f",{k}={v}" for k, v in sorted(options.items()))
+
+
+def conformance_folders() -> tuple[str, ...]:
+    """The conformance folders (``tests/data/conformance``): one per New Game entry of the
+    games the record format lists (:data:`gamecore.record.GAMES`)."""
+    from gamecore.record import GAMES
+
+    return tuple(entry_key(d, e) for d, e in registry_entries() if d.name in GAMES)

@@ -28,42 +28,15 @@ from gamecore.agents.stops import (
 )
 from gamecore.cards import AD, card_code, cards_in, mask_of, parse_card
 from gamecore.decisions import PlayChoice, SplitChoice, StakeChoice
+from gamecore.games import STOPS
 from gamecore.match import Session
 from gamecore.stops.deal import StopsDeal
-from gamecore.stops.game import StopsGame
-from helpers import play_checking_swaps
+from gamecore.stops.game import ACE_PLAIN, StopsGame
+from helpers import config_id, game_configs, play_checking_swaps, registry_entries
 
-# (game name, options) for the whole-session runs: every profile, a few option sets each.
-CONFIGS: list[tuple[str, dict[str, Any]]] = [
-    ("pope-joan", {}),
-    ("pope-joan", {"pj.pope": "9D", "pj.removeEightOfDiamonds": True, "pj.honourSuits": "DDDD"}),
-    ("pope-joan", {"pj.doubling": False, "gen.allowDebt": False, "gen.startCounters": 25,
-                   "gen.rounds": 2}),
-    ("pope-joan", {"pj.profile": "M"}),
-    ("pope-joan", {"pj.profile": "M", "pj.m.dealerStake": 9, "pj.m.turnUpAwards": "classic",
-                   "pj.removeEightOfDiamonds": True, "pj.pope": "9D"}),
-    ("pope-joan", {"pj.profile": "M", "pj.m.doubleCombos": False, "gen.allowDebt": False,
-                   "gen.startCounters": 15}),
-    ("pope-joan", {"pj.profile": "C"}),
-    ("pope-joan", {"pj.profile": "C", "pj.c.parlettLead": True, "pj.c.popeTurnUp": "popeOnly",
-                   "pj.c.popeExcuses": False}),
-    ("spin", {}),
-    ("spin", {"sp.mustChangeSuit": True, "sp.spinPayment": 3, "sp.leftWithSpinPenalty": True}),
-    ("spin", {"sp.diamondAceOrdinary": True, "nm.mustChangeSuit": True,
-              "nm.removeEightOfDiamonds": True, "gen.allowDebt": False,
-              "gen.startCounters": 20, "nm.stake": 5}),
-    ("spinado", {}),
-    ("spinado", {"sn.allowSpinadoAlone": True, "sn.intrigue": "KJ"}),
-    ("spinado", {"sn.spinadoPayment": 0, "gen.allowDebt": False, "gen.startCounters": 40}),
-    ("newmarket", {}),
-    ("newmarket", {"nm.aceHigh": True, "nm.mustChangeSuit": True}),
-]
-
-
-def config_id(config: tuple[str, dict[str, Any]]) -> str:
-    name, options = config
-    return name + ("[" + ",".join(f"{k}={v}" for k, v in options.items()) + "]"
-                   if options else "")
+#: (game name, options) for the whole-session runs: every registered stops game and profile,
+#: its house rules at their defaults and changed, and a session without debt (GEN-5).
+CONFIGS: list[tuple[str, dict[str, Any]]] = game_configs(STOPS, no_debt=True)
 
 
 def make_game(name: str, options: Mapping[str, Any] | None = None) -> StopsGame:
@@ -120,13 +93,22 @@ def play_session(game: StopsGame, n: int, seed: int, agents: list[Agent]) -> Ses
 
 # ---- the factory ---------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("name", "options", "cls"), [
-    ("newmarket", {}, NewmarketAgent), ("spin", {}, SpinAgent), ("spinado", {}, SpinadoAgent),
-    ("pope-joan", {}, PopeJoanAgent), ("pope-joan", {"pj.profile": "M"}, PopeJoanAgent),
-    ("pope-joan", {"pj.profile": "C"}, PopeJoanAgent)])
-def test_agent_for_picks_the_game_player(name: str, options: dict[str, Any], cls: type) -> None:
-    agent = agent_for(make_game(name, options))
-    assert type(agent) is cls and isinstance(agent, Agent)
+def test_agent_for_picks_each_game_its_player() -> None:
+    expected = {"newmarket": NewmarketAgent, "spin": SpinAgent, "spinado": SpinadoAgent,
+                "pope-joan": PopeJoanAgent}
+    for name, options in (("newmarket", {}), ("spin", {}), ("spinado", {}), ("pope-joan", {}),
+                          ("pope-joan", {"pj.profile": "M"}), ("pope-joan", {"pj.profile": "C"})):
+        agent = agent_for(make_game(name, options))
+        assert type(agent) is expected[name] and isinstance(agent, Agent)
+
+
+@pytest.mark.parametrize(("desc", "entry"), registry_entries(),
+                         ids=lambda x: getattr(x, "label", getattr(x, "name", "")))
+def test_agent_for_gives_a_new_player_of_the_descriptor(desc: Any, entry: Any) -> None:
+    game = games.make_game(desc.name, desc.entry_options(entry))
+    first, second = agent_for(game), agent_for(game)
+    assert isinstance(first, Agent) and first is not second
+    assert type(first) is type(desc.player())
 
 
 def test_agent_for_refuses_an_unknown_game() -> None:
@@ -150,7 +132,7 @@ def test_whole_sessions_all_agents_legal_and_conserving(config: tuple[str, dict[
         for seed in range(2):
             session = play_session(game, n, seed + 10 * n, [agent_for(game) for _ in range(n)])
             spins += sum(" spin " in a for log in session.logs for a in log.actions)
-    if name in ("spin", "spinado"):
+    if game.diamond_ace != ACE_PLAIN:
         assert spins > 0  # the ♦A does get used (SP-2, SN-8)
 
 
@@ -189,7 +171,9 @@ def test_pj_m_dealer_names_the_default_stake_and_splits_automatically() -> None:
 # ---- information (GEN-9) -------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("config", [c for c in CONFIGS if c[0] != "newmarket"], ids=config_id)
+@pytest.mark.parametrize("config", [c for c in CONFIGS
+                                    if type(agent_for(make_game(*c))) is not NewmarketAgent],
+                         ids=config_id)
 def test_swapping_opponents_cards_changes_no_decision(config: tuple[str, dict[str, Any]]
                                                       ) -> None:
     name, options = config

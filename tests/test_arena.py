@@ -11,11 +11,12 @@ import pytest
 
 from gamecore import arena, bench
 from gamecore.arena import ArenaConfig, mean_ci, run, run_deal
+from helpers import entry_key, registry_entries
 
 
 @pytest.mark.parametrize("game,options,players", [
-    ("newmarket", {}, 4), ("spin", {}, 4), ("spinado", {}, 4),
-    ("pope-joan", {"pj.profile": "M"}, 4), ("spoil-five", {}, 5)])
+    (d.name, d.entry_options(e), d.default_players) for d, e in registry_entries()],
+    ids=[entry_key(d, e) for d, e in registry_entries()])
 def test_canary_scores_exactly_zero(game: str, options: dict, players: int) -> None:
     for level in ("normal", "easy"):
         cfg = ArenaConfig(game, options, players, level, level, deals=3, seed=5, iterations=10)

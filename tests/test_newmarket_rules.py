@@ -10,7 +10,7 @@ from gamecore.cards import parse_card
 from gamecore.decisions import PlayChoice, SplitChoice, StakeChoice
 from gamecore.errors import IllegalAction
 from gamecore.events import LeadPassed, Paid, PoolTaken, Stopped, WentOut, stop_words
-from gamecore.match import Session, first_jack_dealer
+from gamecore.match import Session, first_jack_dealer, shuffled
 from gamecore.stops.deal import StopsDeal
 from gamecore.stops.game import successor_table
 from helpers import cards, hand, nm, play_session, position
@@ -107,6 +107,7 @@ def test_t_nm_5_stop_on_an_already_played_card():
 
 
 def test_t_nm_7_going_out_in_the_middle_of_a_sequence_stop9():
+    """T-NM-7 (STOP-9, NM-9): the deal ends at once; each other player pays 1 per card."""
     deal = position(nm(), ["5H", "2S 3S 4S", "6H 2D"], to_act=0, top="4H", balances=[0, 0, 0])
     events = deal.apply(Play(0, C("5H")))
     assert WentOut(0) in events
@@ -210,6 +211,7 @@ def test_must_change_suit_nm11():
 @pytest.mark.parametrize(("n", "k", "stock"), [(3, 15, 7), (4, 12, 4), (5, 9, 7), (6, 8, 4),
                                                (7, 7, 3), (8, 6, 4)])
 def test_fixed_stock_deal_table_stop13(n, k, stock):
+    """NM-6: the fixed-stock deal of STOP-13's table."""
     session = Session(nm(), [f"P{i}" for i in range(n)], first_dealer=0)
     session.start_deal_seeded(n)
     deal = session.deal
@@ -218,6 +220,8 @@ def test_fixed_stock_deal_table_stop13(n, k, stock):
 
 
 def test_deck_order_deal_gen8():
+    """NM-6, GEN-8: one card at a time from the eldest, in deck order; the rest is the
+    stock."""
     deck = list(range(52))
     hands, stock, turnup = nm().deal_from_deck(deck, 4, dealer=3)
     # Index i < N·k goes to seat (dealer + 1 + i) mod N; the rest is the stock in order.
@@ -226,6 +230,7 @@ def test_deck_order_deal_gen8():
 
 
 def test_first_dealer_is_the_first_to_receive_a_jack_gen2():
+    """GEN-2: cards turned from the distributor's left; the first Jack deals."""
     deck = cards("2S 3S JH 4S")  # third card turned goes to seat (0 + 1 + 2) % 4
     assert first_jack_dealer(deck, 4) == 3
 
@@ -238,6 +243,7 @@ def test_forced_move_is_a_single_legal_action_stop14():
 
 
 def test_play_out_of_turn_is_refused_and_state_unchanged():
+    """GEN-10: the app never lets a player act out of turn."""
     deal = position(nm(), ["4D 5D", "9S 3C"], to_act=0)
     before = (list(deal.hands), deal.current, deal.top)
     with pytest.raises(IllegalAction, match="seat 0's turn, not seat 1's"):
@@ -301,3 +307,64 @@ def test_settlement_lists_the_payments_and_the_deal_deltas_stop10():
     assert s.winner == 0
     assert s.events == (Paid(1, 0, 3, "cards left"), Paid(2, 0, 2, "cards left"))
     assert s.deltas == (5, -3, -2)
+
+
+def test_nm_10_a_pay_card_never_played_costs_nothing_and_its_pool_stays():
+    """NM-10: B ends holding the ♥A and the ♣K lies in the stock: B pays only for his cards
+    (NM-9: 1 each) and both pools stay for the next deal."""
+    deal = position(nm(), ["5H", "AH 9S", "2S 3D 4D"], to_act=0, top="4H", stock="KC",
+                    pools=[5, 3, 0, 0], balances=[0, 0, 0])
+    deal.apply(Play(0, C("5H")))
+    assert deal.over and deal.winner == 0
+    assert deal.settlement().events == (Paid(1, 0, 2, "cards left"),
+                                        Paid(2, 0, 3, "cards left"))
+    assert deal.balances == [5, -2, -3] and deal.pools == [5, 3, 0, 0]
+
+
+def test_amb_23_default_stake_and_round_robin_split():
+    """AMB-23: the dealer names 4 by default; the automatic split goes round ♥A, ♣K, ♦Q, ♠J
+    one counter at a time."""
+    game = nm()
+    session = Session(game, ["A", "B", "C"], first_dealer=2)
+    session.start_deal_seeded(1)
+    stake = session.decision()
+    assert isinstance(stake, StakeChoice) and stake.default == 4
+    session.apply(stake.default_action())
+    split = session.decision()
+    assert isinstance(split, SplitChoice) and split.default == (1, 1, 1, 1)
+    assert game.auto_split(6) == (2, 2, 1, 1) and game.auto_split(3) == (1, 1, 1, 0)
+
+
+def test_stop_8_a_card_takes_effect_before_its_player_goes_out():
+    """STOP-8 before STOP-9: A's last card, the ♥A, captures its pool first; then A is out
+    and the settlement follows (STOP-10)."""
+    deal = position(nm(), ["AH", "2S 3S", "4S"], to_act=0, pools=[6, 0, 0, 0],
+                    balances=[0, 0, 0])
+    events = deal.apply(Play(0, C("AH")))
+    kinds = [type(e).__name__ for e in events]
+    assert kinds[:3] == ["Played", "PoolTaken", "WentOut"]
+    assert events[1] == PoolTaken(0, AH, 6)
+    assert deal.balances == [9, -2, -1] and deal.pools == [0, 0, 0, 0]
+
+
+def test_gen_1_seats_never_change_during_a_session():
+    """GEN-1: the seat order is fixed for the whole session; only the deal passes to the left
+    (GEN-3)."""
+    session = Session(nm(gen_rounds=2), ["Ann", "Ben", "Cat"], first_dealer=1)
+    played = play_session(session, random.Random(4))
+    assert played == 6 and session.players == ["Ann", "Ben", "Cat"]
+    assert [log.dealer for log in session.logs] == [1, 2, 0, 1, 2, 0]
+    assert all(len(log.hands) == 3 for log in session.logs)
+
+
+def test_gen_7_the_shuffle_is_a_uniform_permutation():
+    """GEN-7: every deal is dealt from a uniformly shuffled pack (the cut is not simulated).
+    Seeded, so exact: 5,200 shuffles put each of the 52 cards on top 100 times on average,
+    and every count lies within 100 ± 40."""
+    rng = random.Random(7)
+    tops = [0] * 52
+    for _ in range(5200):
+        deck = shuffled(nm().pack, rng)
+        assert sorted(deck) == list(range(52))
+        tops[deck[0]] += 1
+    assert sum(tops) == 5200 and min(tops) >= 60 and max(tops) <= 140

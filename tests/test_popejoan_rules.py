@@ -262,6 +262,8 @@ def test_t_pj_6_nine_pope_with_eight_removed_only_led_and_doubled():
 
 
 def test_t_pj_7_one_player_takes_three_combinations_game_pope_doubled():
+    """T-PJ-7 (PJ-23, PJ-24, PJ-25, PJ-27): the winner takes Game and the per-card payments
+    (PJ-25); the holder of the Pope doubles it (PJ-24)."""
     game = pj(pj_profile="M")
     deal = at(game, ["JH QH KH 2C", "7D 9S 10S", "5C 6S"], stock="4H", rest="stock",
               turnup="4H", dealer=2, to_act=0, pools=[6, 4, 4, 5, 3])
@@ -297,6 +299,8 @@ def _pj9_deck(game, n, pope):
 
 
 def test_t_pj_9_turned_pope_pj_m_default_gives_nothing_and_cannot_be_won():
+    """T-PJ-9 (PJ-22, PJ-24, PJ-26): a turned Pope only fixes trumps; in the stock it is
+    neither captured nor doubled, and its compartment carries."""
     game = pj(pj_profile="M")
     seven_d = C("7D")
     session = Session(game, ["A", "B", "C", "D"], first_dealer=3, pools=[0, 0, 0, 5, 0])
@@ -323,6 +327,7 @@ def test_t_pj_9_turned_pope_pj_m_default_gives_nothing_and_cannot_be_won():
 
 
 def test_t_pj_9_turned_pope_with_classic_turn_up_awards():
+    """T-PJ-9 with ``pj.m.turnUpAwards = classic`` (PJ-26): the dealer takes the Pope."""
     game = pj(pj_profile="M", pj_m_turnUpAwards="classic")
     session = Session(game, ["A", "B", "C", "D"], first_dealer=3, pools=[0, 0, 0, 5, 0])
     session.start_deal_from_deck(_pj9_deck(game, 4, C("7D")))
@@ -346,6 +351,7 @@ def _deck_with_last(game, last, seed):
 
 
 def test_t_pj_10_classic_board_pope_turned_ends_the_deal():
+    """T-PJ-10 (PJ-C-3 dressing, PJ-C-4 deal of 51 cards and the last card turned, PJ-C-5)."""
     game = pj(pj_profile="C")
     nine_d = C("9D")
     session = Session(game, ["A", "B", "C", "D"], first_dealer=3)
@@ -555,3 +561,89 @@ def test_pj_m_staking_dealer_names_d_others_stake_d_minus_1_pj21():
     session.start_deal_seeded(22)
     session.apply(NameStake(2, 3))
     assert session.decision() == SplitChoice(0, 2, game.pools, game.auto_split(2))
+
+
+# ---- PJ-20, PJ-C-1, PJ-C-4, PJ-C-7, PJ-C-8, PJ-C-10 ----------------------------------------
+
+
+def test_pj_20_trump_layout_compartments():
+    """PJ-20: Matrimony K+Q, Intrigue Q+J and Confederacy K+J of trumps; the Pope is the
+    ``pj.pope`` card whatever the trumps; Game; no single-honour compartment."""
+    game = pj(pj_profile="M")
+    assert game.pools == ("matrimony", "intrigue", "confederacy", "pope", "game")
+    hearts = C("4H") // 13
+    assert game.combo_table(hearts) == ((M_MAT, C("KH"), C("QH")), (M_INT, C("QH"), C("JH")),
+                                        (M_CONF, C("KH"), C("JH")))
+    assert game.combo_table(None) == ()
+    for trump in range(4):
+        assert dict(game.capture_table(trump)) == {C("7D"): M_POPE}
+    assert dict(pj(pj_profile="M", pj_pope="9D").capture_table(hearts)) == {C("9D"): M_POPE}
+    faces = game.pool_faces(C("4H"))
+    assert [(f.label, f.card, f.detail) for f in faces] == [
+        ("Matrimony", None, "K♥ Q♥"), ("Intrigue", None, "Q♥ J♥"),
+        ("Confederacy", None, "K♥ J♥"), ("Pope", C("7D"), ""), ("Game", None, "")]
+
+
+@pytest.mark.parametrize(("n", "k", "dead"), [(3, 12, 15), (4, 10, 11), (5, 8, 11), (6, 7, 9),
+                                              (7, 6, 9), (8, 5, 11)])
+def test_pj_c_1_and_pj_c_4_classic_board_seats_and_deal(n, k, dead):
+    """PJ-C-1: 3–8 players. PJ-C-4: 51 cards, the extra-hand deal (k each, a dead hand of the
+    rest) and the last card dealt (deck index 50, in the dead hand) turned for trumps."""
+    game = pj(pj_profile="C")
+    assert (game.min_players, game.max_players) == (3, 8)
+    for wrong in (2, 9):
+        with pytest.raises(ValueError, match="3 to 8 players"):
+            Session(game, [f"P{i}" for i in range(wrong)], first_dealer=0)
+    session = Session(game, [f"P{i}" for i in range(n)], first_dealer=n - 1)
+    deck = shuffled(game.pack, random.Random(n))
+    assert len(deck) == 51
+    session.start_deal_from_deck(deck)
+    deal = session.deal
+    assert [h.bit_count() for h in deal.hands] == [k] * n
+    assert deal.stock.bit_count() == dead and deal.turnup == deck[50]
+    assert deal.stock >> deck[50] & 1
+
+
+def _pj_c_end(**options):
+    """PJ-C, clubs trumps (3♣ turned, in the dead hand), 3 players: A goes out with 5♠; B holds
+    the Pope 9♦ and 2♥; C holds the trump Ace and King (A♣ K♣) and 4♥."""
+    game = pj(pj_profile="C", **options)
+    deal = at(game, ["5S", "9D 2H", "AC KC 4H"], stock="3C", rest="played", turnup="3C",
+              dealer=2, to_act=0, pools=[6, 2, 2, 1, 1, 1, 1, 1])
+    events = play(deal, 0, "5S")
+    assert WentOut(0) in events and deal.over and deal.winner == 0
+    return deal
+
+
+def test_pj_c_7_the_winner_takes_game_and_the_pope_excuses_its_holder():
+    """PJ-C-7: the winner takes Game; every other player pays 1 per card, except the holder
+    of the unplayed Pope (``pj.c.popeExcuses``)."""
+    deal = _pj_c_end()
+    settled(deal, [PoolTaken(0, C_GAME, 1)], [Paid(2, 0, 3, "cards left")])
+    assert deal.settlement().deltas == (4, 0, -3)
+    deal = _pj_c_end(pj_c_popeExcuses=False)
+    settled(deal, [PoolTaken(0, C_GAME, 1)],
+            [Paid(1, 0, 2, "cards left"), Paid(2, 0, 3, "cards left")])
+    assert deal.settlement().deltas == (6, -2, -3)
+
+
+def test_pj_c_8_no_doubling_unwon_compartments_carry():
+    """PJ-C-8: nobody pays for the Pope or the trump honours left in hand; the compartments
+    not won simply carry over."""
+    deal = _pj_c_end()
+    assert not [e for e in deal.settlement().events if isinstance(e, PaidToPool)]
+    assert deal.pools == [6, 2, 2, 1, 1, 1, 1, 0]
+
+
+def test_pj_c_10_the_pope_is_never_played_in_lieu_of_a_stop():
+    """PJ-C-10 (documented only): Peel's rule letting the Pope be played "in lieu of a stop"
+    is not played. When the 5♠ stops (6♠ played) A leads again; B, holding the 9♦, has no
+    play out of turn; the classic board keeps its eight compartments."""
+    game = pj(pj_profile="C")
+    assert len(game.pools) == 8
+    deal = at(game, ["4S 5S 2H", "9D 3H", "KC 4H"], stock="3C", played="6S", rest="played",
+              turnup="3C", dealer=2, to_act=0)
+    play(deal, 0, "4S")
+    forced(deal, 0, "5S")  # A's own run; the 6♠ is played: a stop
+    assert deal.to_act == 0 and legal(deal) == {"2H"}
+    assert deal.explain_illegal(Play(1, C("9D"))) == "it is seat 0's turn, not seat 1's"

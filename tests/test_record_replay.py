@@ -14,12 +14,12 @@ from gamecore.errors import RecordError
 from gamecore.match import Session
 from gamecore.record import dumps_record, load_record, outcome, replay, save_record
 from gui.cli import main
-from helpers import nm, play_session
+from helpers import conformance_folders, nm, play_session
 from paths import DATA, ROOT
 
 CONFORMANCE = DATA / "conformance"
-STOPS_FOLDERS = ("newmarket", "pope-joan-f", "pope-joan-m", "pope-joan-c", "spin", "spinado",
-                 "spoil-five")
+#: One folder per New Game entry of every game the record format lists.
+STOPS_FOLDERS = conformance_folders()
 RECORDS = sorted(p for folder in STOPS_FOLDERS for p in (CONFORMANCE / folder).glob("[0-9]*.json")
                  if not p.name.endswith(".expected.json"))
 BAD = sorted(p for folder in STOPS_FOLDERS for p in (CONFORMANCE / folder).glob("bad-*.json"))

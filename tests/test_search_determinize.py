@@ -19,15 +19,12 @@ from gamecore.cards import parse_card
 from gamecore.decisions import PlayChoice
 from gamecore.games import make_game
 from gamecore.match import Session
-from gamecore.search.determinize import StopsWorlds, worlds_for
-from gamecore.search.fast_spoilfive import FastSpoilFive
-from gamecore.search.fast_stops import FastStops
+from gamecore.search.determinize import StopsWorlds, fast_state_for, worlds_for
 from gamecore.stops.deal import StopsDeal
-from helpers import hand, random_action
-from test_search_fast import SF_CONFIGS, STOPS_CONFIGS
+from helpers import game_configs, hand, random_action
 
-CONFIGS: list[tuple[str, dict[str, Any]]] = STOPS_CONFIGS + [
-    ("spoil-five", o) for o in SF_CONFIGS]
+#: Every registered game and profile, house rules at their defaults and changed.
+CONFIGS: list[tuple[str, dict[str, Any]]] = game_configs()
 
 
 def reachable(config: int, seed: int, steps: int) -> Any:
@@ -72,9 +69,8 @@ def test_sampled_worlds_give_the_same_observation(config: int, seed: int, steps:
         assert [h.bit_count() for h in hands] == list(obs.hand_counts)
         world = worlds.world_deal(hands, rest)
         assert world.observation(seat) == obs
-        cls = FastStops if isinstance(world, StopsDeal) else FastSpoilFive
         direct = worlds.fast_from(hands, rest)
-        rebuilt = cls.from_deal(world)  # type: ignore[attr-defined]
+        rebuilt = fast_state_for(world)
         assert sorted(direct.acts) == sorted(rebuilt.acts)
         assert direct.who == rebuilt.who
 

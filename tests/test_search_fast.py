@@ -1,7 +1,7 @@
 """The search fast paths agree with the engines (STOP-1 … STOP-14, NM/SP/SN/PJ rules of play
-and settlement, SF-21 … SF-32): random deals of every game and profile, played in both from
-random mid-deal positions, give the same legal choices, the same seat to act and the same
-counters at the end."""
+and settlement, SF-21 … SF-32): random deals of every registered game and profile, with its
+house rules at their defaults and changed, played in both from random mid-deal positions,
+give the same legal choices, the same seat to act and the same counters at the end."""
 
 from __future__ import annotations
 
@@ -11,34 +11,19 @@ from typing import Any
 import pytest
 
 from gamecore.actions import Action, Claim, Decline, Jink, Play, Rob
+from gamecore.cards import parse_card
 from gamecore.decisions import PlayChoice
-from gamecore.games import make_game
+from gamecore.games import STOPS, TRICKS, make_game
 from gamecore.match import Session
+from gamecore.options import resolve_options
 from gamecore.search import CLAIM, DECLINE, JINK, ROB_BASE, SPIN_FLAG
 from gamecore.search.fast_spoilfive import FastSpoilFive
-from gamecore.search.fast_stops import FastStops
-from helpers import random_action
+from gamecore.search.fast_stops import FastStops, StopsSpec
+from gamecore.stops.newmarket import Newmarket
+from helpers import config_id, game_configs, random_action
 
-STOPS_CONFIGS: list[tuple[str, dict[str, Any]]] = [
-    ("newmarket", {}),
-    ("newmarket", {"nm.aceHigh": True, "nm.mustChangeSuit": True,
-                   "nm.removeEightOfDiamonds": True}),
-    ("spin", {}),
-    ("spin", {"sp.mustChangeSuit": True, "sp.spinPayment": 3, "sp.leftWithSpinPenalty": True,
-              "nm.mustChangeSuit": True}),
-    ("spin", {"sp.diamondAceOrdinary": True}),
-    ("spinado", {}),
-    ("spinado", {"sn.allowSpinadoAlone": True, "sn.intrigue": "KJ"}),
-    ("pope-joan", {}),
-    ("pope-joan", {"pj.pope": "9D", "pj.removeEightOfDiamonds": True, "pj.honourSuits": "DDDD"}),
-    ("pope-joan", {"pj.profile": "M"}),
-    ("pope-joan", {"pj.profile": "M", "pj.m.doubleCombos": False, "pj.doubling": False}),
-    ("pope-joan", {"pj.profile": "C"}),
-    ("pope-joan", {"pj.profile": "C", "pj.c.parlettLead": True, "pj.c.popeExcuses": False}),
-]
-SF_CONFIGS: list[dict[str, Any]] = [
-    {}, {"sf.robbing": "compulsory"}, {"sf.robbing": "off"},
-    {"sf.playOutDeadTricks": True, "sf.jinkBonus": 2}, {"sf.jinking": False}]
+STOPS_CONFIGS = game_configs(STOPS)
+SF_CONFIGS = game_configs(TRICKS)
 
 
 def stops_code(a: Action) -> int:
@@ -71,8 +56,7 @@ def fold(deal: Any) -> None:
         deal.apply(d.actions[0])
 
 
-@pytest.mark.parametrize("name,options", STOPS_CONFIGS,
-                         ids=[f"{n}-{i}" for i, (n, _) in enumerate(STOPS_CONFIGS)])
+@pytest.mark.parametrize("name,options", STOPS_CONFIGS, ids=[config_id(c) for c in STOPS_CONFIGS])
 def test_fast_stops_agrees_with_engine(name: str, options: dict[str, Any]) -> None:
     game = make_game(name, options)
     checked = 0
@@ -108,13 +92,13 @@ def test_fast_stops_agrees_with_engine(name: str, options: dict[str, Any]) -> No
     assert checked > 5
 
 
-@pytest.mark.parametrize("options", SF_CONFIGS, ids=[str(i) for i in range(len(SF_CONFIGS))])
-def test_fast_spoilfive_agrees_with_engine(options: dict[str, Any]) -> None:
-    game = make_game("spoil-five", options)
+@pytest.mark.parametrize("name,options", SF_CONFIGS, ids=[config_id(c) for c in SF_CONFIGS])
+def test_fast_spoilfive_agrees_with_engine(name: str, options: dict[str, Any]) -> None:
+    game = make_game(name, options)
     checked = 0
     for seed in range(80):
         rng = random.Random(seed)
-        n = rng.randint(2, 8)
+        n = rng.randint(game.min_players, min(game.max_players, 8))
         session = Session(game, [f"p{i}" for i in range(n)], seed % n)
         session.start_deal_seeded(seed)
         deal = session.deal
@@ -155,3 +139,59 @@ def test_clone_is_independent() -> None:
     before = (list(fast.hands), list(fast.deltas), list(fast.acts))
     fast.clone().rollout(random.Random(1).random)
     assert (fast.hands, fast.deltas, fast.acts) == before
+
+
+class _Cousin(Newmarket):
+    """A Newmarket cousin that only declares: NM-11 always, the 7♣ earns 2 counters from
+    each other player, and the holder of the K♠ pays double for his cards."""
+
+    card_bonus = {parse_card("7C"): (2, "seven")}
+    double_pay_card = parse_card("KS")
+
+    def __init__(self, options: dict[str, Any]) -> None:
+        super().__init__(options)
+        self.must_change_suit = True
+
+
+class _Overrider(Newmarket):
+    """A Newmarket cousin whose effects are code, not declarations."""
+
+    def on_play(self, deal: Any, seat: int, c: int, spin: bool, events: list[Any]) -> None:
+        super().on_play(deal, seat, c, spin, events)
+
+
+def test_a_newmarket_cousin_is_read_from_its_declarations() -> None:
+    """The fast path follows a Newmarket subclass's own declarations (it used to take any
+    Newmarket subclass for plain Newmarket), and refuses one that overrides a play hook."""
+    cousin = _Cousin(resolve_options("newmarket", {}))
+    spec = StopsSpec(cousin)
+    assert spec.must_change and spec.has_bonus and spec.double_card == parse_card("KS")
+    checked = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        session = Session(cousin, ["a", "b", "c", "d"], 0)
+        session.start_deal_seeded(seed)
+        deal = session.deal
+        assert deal is not None
+        deal.auto_stake()  # type: ignore[union-attr]
+        for _ in range(rng.randrange(10)):
+            if deal.over:
+                break
+            deal.apply(rng.choice(deal.legal_actions()))
+        fold(deal)
+        if deal.over:
+            continue
+        fast = FastStops.build(spec, deal.hands, deal.stock, None, deal.pools,
+                               deal.current, deal.top, deal.last_suit, -1, {})  # type: ignore[union-attr]
+        start = list(deal.balances)
+        while not deal.over:
+            assert sorted(fast.acts) == sorted(stops_code(a) for a in deal.legal_actions())
+            code = rng.choice(fast.acts)
+            fast.apply(code)
+            deal.apply(Play(deal.current, code))  # type: ignore[union-attr]
+            fold(deal)
+        assert fast.deltas == [b - a for a, b in zip(start, deal.balances, strict=True)]
+        checked += 1
+    assert checked > 20
+    with pytest.raises(ValueError, match="overrides on_play"):
+        StopsSpec(_Overrider(resolve_options("newmarket", {})))

@@ -14,13 +14,13 @@ import pytest
 from gamecore.agents import agent_for, agent_for_level
 from gamecore.agents.levels import EasyAgent, HardAgent
 from gamecore.decisions import PlayChoice, SplitChoice, StakeChoice
-from gamecore.games import make_game
+from gamecore.games import descriptor, make_game
 from gamecore.match import Session
 from gamecore.search.ismcts import SearchCancelled, SearchPool
-from test_search_fast import SF_CONFIGS, STOPS_CONFIGS
+from helpers import config_id, game_configs
 
-CONFIGS: list[tuple[str, dict[str, Any]]] = STOPS_CONFIGS + [
-    ("spoil-five", o) for o in SF_CONFIGS[:3]]
+#: Every registered game and profile, house rules at their defaults and changed.
+CONFIGS: list[tuple[str, dict[str, Any]]] = game_configs()
 
 
 def is_legal(decision: Any, action: Any) -> bool:
@@ -50,11 +50,10 @@ def play_session(game: Any, agents: list[Any], seed: int, deals: int) -> list[in
     return session.balances
 
 
-@pytest.mark.parametrize("name,options", CONFIGS,
-                         ids=[f"{n}-{i}" for i, (n, _) in enumerate(CONFIGS)])
+@pytest.mark.parametrize("name,options", CONFIGS, ids=[config_id(c) for c in CONFIGS])
 def test_every_level_plays_legally(name: str, options: dict[str, Any]) -> None:
     game = make_game(name, options)
-    n = 5 if name == "spoil-five" else 4
+    n = descriptor(name).default_players
     agents = [agent_for_level(game, level, iterations=25, workers=1)
               for level in ("hard", "easy", "normal", "hard", "easy")[:n]]
     assert isinstance(agents[0], HardAgent) and isinstance(agents[1], EasyAgent)

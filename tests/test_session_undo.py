@@ -13,10 +13,11 @@ from gamecore.events import PoolTaken
 from gamecore.games import make_game
 from gamecore.match import Session
 from gamecore.record import outcome, parse_record, record_of, replay_session
-from helpers import random_action
+from helpers import config_id, game_configs, random_action
 
-GAMES = [("newmarket", {}), ("spin", {}), ("spinado", {}), ("pope-joan", {"pj.profile": "M"}),
-         ("pope-joan", {"pj.profile": "C"}), ("spoil-five", {})]
+#: Every registered game and profile that seats four (the sessions below do).
+GAMES = [c for c in game_configs(variants=False)
+         if make_game(*c).min_players <= 4 <= make_game(*c).max_players]
 
 
 def _mid_deal(name: str, options: dict, seed: int, deals: int = 3) -> Session:
@@ -33,7 +34,7 @@ def _mid_deal(name: str, options: dict, seed: int, deals: int = 3) -> Session:
     return session
 
 
-@pytest.mark.parametrize("name, options", GAMES)
+@pytest.mark.parametrize("name, options", GAMES, ids=[config_id(c) for c in GAMES])
 def test_a_resumed_deal_has_the_same_events(name, options):
     for seed in range(8):
         session = _mid_deal(name, options, seed)
@@ -43,7 +44,7 @@ def test_a_resumed_deal_has_the_same_events(name, options):
             e for e in session.deal_events if isinstance(e, PoolTaken)]
 
 
-@pytest.mark.parametrize("name, options", GAMES)
+@pytest.mark.parametrize("name, options", GAMES, ids=[config_id(c) for c in GAMES])
 def test_rewinding_equals_replaying_fewer_actions(name, options):
     for seed in range(6):
         session = _mid_deal(name, options, 100 + seed)

@@ -53,6 +53,7 @@ def bonus(payee: int, payers, amount: int, reason: str) -> list:
 @pytest.mark.parametrize(("n", "k", "widow"), [(2, 15, 17), (3, 11, 14), (4, 9, 11),
                                                (5, 7, 12), (6, 6, 11), (7, 5, 12)])
 def test_t_sn_1_deal_sizes(n, k, widow):
+    """T-SN-1 (SN-6): the extra-hand deal of 47 cards; the over-cards go to the widow."""
     game = sn()
     assert game.pack_size() == 47
     session = Session(game, [f"P{i}" for i in range(n)], first_dealer=n - 1)
@@ -93,6 +94,8 @@ def test_t_sn_2_fresh_staking():
     (0, [-24, -3, -3, -3], [24, 12, 15]),
 ], ids=["winner-B-exempt", "winner-is-the-dealer"])
 def test_t_sn_3_winners_exemption(prev_winner, deltas, pools):
+    """T-SN-3 (SN-5, SN-15): the unwon Matrimony and Intrigue carry over and the dealer's new
+    12 and 6 are added; the previous winner stakes nothing to the Game pool."""
     session = Session(sn(), ["A", "B", "C", "D"], first_dealer=0, pools=[12, 6, 0])
     session.prev_winner = prev_winner
     session.start_deal_seeded(3)
@@ -288,3 +291,24 @@ def test_holder_of_the_diamond_ace_pays_double_for_every_card_sn14():
     deal = at(sn(), ["5H", "AD 3S 4C 6D", "9C 10S", "7C JH"], top="4H", to_act=0)
     events = play(deal, 0, "5H")
     assert Paid(1, 0, 8, "cards left") in events  # ♦A and three other cards → 8
+
+
+def test_sn_15_game_is_won_every_deal_and_the_pairs_carry():
+    """SN-15: the Game pool is won every deal; unwon Matrimony and Intrigue carry over, the
+    next dealer's 12 and 6 added to them (SN-5)."""
+    session = Session(sn(gen_rounds=2), ["A", "B", "C", "D"], first_dealer=3)
+    rng = random.Random(15)
+    carried = [0, 0, 0]
+    carries = 0
+    while not session.complete:
+        session.start_deal_seeded(rng.randrange(1 << 30))
+        deal = session.deal
+        exempt = deal.prev_winner is not None and deal.prev_winner != deal.dealer
+        assert session.pools == [carried[MAT] + 12, carried[INT] + 6,
+                                 6 + 3 * (2 if exempt else 3)]
+        while session.deal_in_progress:
+            session.apply(rng.choice(session.legal_actions()))
+        assert session.pools[GAME] == 0  # the winner takes it, always
+        carried = list(session.pools)
+        carries += bool(carried[MAT] or carried[INT])
+    assert len(session.logs) == 8 and carries > 0

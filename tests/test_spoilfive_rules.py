@@ -20,12 +20,23 @@ How positions are built (helpers below):
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import fields
 
 import pytest
 
-from gamecore.actions import Claim, Decline, Jink, Play, Rob, format_action, parse_action
-from gamecore.cards import card, card_code, parse_card
+from gamecore.actions import (
+    Claim,
+    Decline,
+    Jink,
+    NameStake,
+    Play,
+    Rob,
+    Split,
+    format_action,
+    parse_action,
+)
+from gamecore.cards import card, card_code, cards_in, parse_card
 from gamecore.decisions import PlayChoice
 from gamecore.errors import IllegalAction
 from gamecore.events import DealEnded, PoolTaken
@@ -260,6 +271,7 @@ def t_sf_4_tricks_1_to_3(session: Session) -> list:
 
 
 def test_t_sf_4_three_tricks_pool_claimed():
+    """T-SF-4 (SF-6, SF-24 … SF-31): after three tricks A is offered the claim (SF-31)."""
     session = start(T_SF_4_HANDS, "7C")
     deal = session.deal
     assert session.balances == [19, 19, 19, 19] and session.pools == [4]
@@ -285,7 +297,19 @@ def test_t_sf_4_with_jinking_off_the_deal_ends_at_three_tricks():
     assert session.balances == [23, 19, 19, 19]
 
 
+def test_sf_29_trick_counts_are_public():
+    """SF-29: every seat sees how many tricks each player has won (and who took which)."""
+    session = start(T_SF_4_HANDS, "7C")
+    t_sf_4_tricks_1_to_3(session)
+    deal = session.deal
+    views = [deal.observation(s) for s in range(4)]
+    assert {v.tricks_won for v in views} == {(3, 0, 0, 0)}
+    assert {tuple(t.seat for t in v.tricks) for v in views} == {(A, A, A)}
+    assert views[B].hand != views[A].hand  # the hands themselves stay private (GEN-9)
+
+
 def test_t_sf_6_jink_succeeds():
+    """T-SF-6 (SF-31, SF-32): the winner of tricks 1–3 jinks and wins all five."""
     hands = ["5C JC AH KD KS", *T_SF_4_HANDS[1:]]
     session = start(hands, "7C")
     assert C("3S") in session.logs[-1].stock
@@ -508,6 +532,7 @@ def play_seeded(session: Session, winners: list[int]) -> list:
 
 
 def test_t_sf_12_foster_staking_across_deals():
+    """T-SF-12 (SF-6; AMB-16: no extra dealer counter on a fresh pool by default)."""
     game = sf(gen_rounds=2)
     session = Session(game, ["A", "B", "C"], first_dealer=A)
     assert session.total_deals == 6
@@ -540,6 +565,7 @@ def test_t_sf_12_foster_staking_across_deals():
 
 
 def test_t_sf_12_dealer_adds_on_fresh():
+    """AMB-16 with ``sf.dealerAddsOnFresh``: the dealer of a fresh pool adds his counter."""
     session = Session(sf(sf_dealerAddsOnFresh=True), ["A", "B", "C"], first_dealer=A)
     session.start_deal_seeded(0)
     assert session.pools == [4] and session.balances == [18, 19, 19]
@@ -623,6 +649,7 @@ def test_t_sf_15a_three_tricks_not_the_first_three():
 
 
 def test_t_sf_15b_two_players_without_jink_always_won():
+    """T-SF-15 (b) (SF-33): with two players and no jink a deal is always won."""
     rng = random.Random(15)
     for seed in range(150):
         session = Session(sf(sf_jinking=False), ["A", "B"], first_dealer=seed % 2)
@@ -672,6 +699,7 @@ def t_sf_16_to_prompt() -> Session:
 
 
 def test_t_sf_16_dealer_jinks_and_fails():
+    """T-SF-16 (SF-31, SF-32, SF-33): two players; the dealer jinks and fails: a spoil."""
     session = t_sf_16_to_prompt()
     do(session, "1 jink", "1 3H")
     assert plays(session) == {"QH"}
@@ -784,6 +812,8 @@ def test_sf_9_deal_order_literal_three_players():
 
 @pytest.mark.parametrize("packets", ["3-2", "2-3"])
 def test_sf_9_deal_order_every_table_and_dealer(packets):
+    """SF-9 packets from the eldest; SF-10: deck index 5N is turned for trumps, the rest
+    is the stock."""
     first, second = (3, 2) if packets == "3-2" else (2, 3)
     rng = random.Random(packets)
     game = sf(sf_packets=packets)
@@ -838,6 +868,8 @@ def test_sf_41_42_misdeal_forfeit_option_changes_nothing_in_automatic_dealing():
 
 
 def test_play_out_after_a_claim_settles_at_once_and_finishes_after_trick_5():
+    """AMB-18 with ``sf.playOutDeadTricks``: the tricks are played out, the counters are
+    settled at the claim and do not change."""
     session = start(T_SF_4_HANDS, "7C", game=sf(sf_playOutDeadTricks=True))
     t_sf_4_tricks_1_to_3(session)
     events = do(session, "0 claim")
@@ -954,3 +986,19 @@ def test_gen_9_observation_own_decision_only():
         obs = deal.observation(seat)
         assert obs.decision is None and obs.to_act == A
         assert obs.tricks_won == (3, 0, 0, 0)
+
+
+def test_a_card_with_the_diamond_ace_attached_is_refused_not_a_crash() -> None:
+    """Spoil Five has no Spin: ``spin 5S`` (a stops-game action) on an empty trick is an
+    illegal action with a reason (it raised IndexError before), and so are staking actions."""
+    game = make_game("spoil-five", {"sf.robbing": "off"})
+    session = Session(game, ["A", "B", "C"], 0)
+    session.start_deal_seeded(4)
+    deal = session.deal
+    seat = deal.decision().seat
+    c = next(iter(cards_in(deal.hands[seat])))
+    for bad, words in ((Play(seat, c, spin=True), "Spoil Five has no Spin"),
+                       (NameStake(seat, 4), "stakes are paid before the deal (SF-6)"),
+                       (Split(seat, (1,)), "stakes are paid before the deal (SF-6)")):
+        with pytest.raises(IllegalAction, match=re.escape(words)):
+            deal.apply(bad)

@@ -8,31 +8,35 @@ cannot look at other hands or the stock by construction.
 from __future__ import annotations
 
 import random
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from gamecore.actions import Action, NameStake, Split
 from gamecore.decisions import Decision, PlayChoice, SplitChoice, StakeChoice
+from gamecore.interface import Observation
 from gamecore.stops.deal import StopsObservation
 from gamecore.stops.game import StopsGame
 
 
 @runtime_checkable
 class Agent(Protocol):
-    """A computer player for a stops game.
+    """A computer player for one game.
 
     :meth:`choose` receives the rules (``game``, immutable during a session), what its seat may
-    know (``obs``, GEN-9) and a random source, and returns one legal action for
-    ``obs.decision``: a :class:`~gamecore.decisions.StakeChoice` (dealer names the stake,
-    NM-5), a :class:`~gamecore.decisions.SplitChoice` (spread the stake over the pools, NM-5)
-    or a :class:`~gamecore.decisions.PlayChoice` (a lead or a continuation, STOP-5, STOP-6).
+    know (``obs``, GEN-9: the observation of the game's engine) and a random source, and
+    returns one legal action for ``obs.decision``: a
+    :class:`~gamecore.decisions.StakeChoice` (dealer names the stake, NM-5), a
+    :class:`~gamecore.decisions.SplitChoice` (spread the stake over the pools, NM-5) or a
+    :class:`~gamecore.decisions.PlayChoice` (a lead or a continuation, STOP-5, STOP-6; a card,
+    rob or jink in Spoil Five). Each player reads its own engine's rules and observation, so
+    both are typed loosely here.
     """
 
-    def choose(self, game: StopsGame, obs: StopsObservation, rng: random.Random) -> Action:
+    def choose(self, game: Any, obs: Any, rng: random.Random) -> Action:
         """One action legal for ``obs.decision`` (which must be this seat's, not ``None``)."""
         ...
 
 
-def pending_decision(obs: StopsObservation) -> Decision:
+def pending_decision(obs: Observation) -> Decision:
     """The decision ``obs`` asks its seat to make.
 
     Raises ``ValueError`` when the seat has nothing to decide (``obs.decision`` is ``None``,

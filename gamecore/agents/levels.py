@@ -24,13 +24,12 @@ from gamecore.actions import Action, Claim, Decline, Jink, Play, Rob
 from gamecore.agents import agent_for
 from gamecore.agents.base import Agent, pending_decision
 from gamecore.decisions import PlayChoice
+from gamecore.interface import TRICKS
+from gamecore.interface import Rules as Game
 from gamecore.search import CLAIM, DECLINE, JINK, ROB_BASE, SPIN_FLAG
 from gamecore.search.ismcts import SearchPool, best_code, default_pool, search
 from gamecore.spoilfive.deal import SpoilFiveObservation
-from gamecore.spoilfive.game import SpoilFive
-from gamecore.stops.game import StopsGame
 
-Game = StopsGame | SpoilFive
 LEVELS = ("easy", "normal", "hard")
 #: Default thinking time at the table, seconds (issue 7 targets: p95 ≤ 0.5 s stops games,
 #: ≤ 1.0 s Spoil Five).
@@ -106,7 +105,7 @@ class HardAgent:
         self.normal = agent_for(game)
         self.iterations = iterations
         if time_budget is None:
-            time_budget = SPOIL_FIVE_BUDGET if isinstance(game, SpoilFive) else STOPS_BUDGET
+            time_budget = SPOIL_FIVE_BUDGET if game.family == TRICKS else STOPS_BUDGET
         self.time_budget = time_budget
         self.workers = workers
         self._pool = pool
@@ -174,10 +173,10 @@ def agent_for_level(game: Game, level: str, *, iterations: int | None = None,
     level or game.
     """
     if level == "easy":
-        return EasyAgent(game, mistake_rate)  # type: ignore[return-value]
+        return EasyAgent(game, mistake_rate)
     if level == "normal":
         return agent_for(game)
     if level == "hard":
-        return HardAgent(game, iterations=iterations, time_budget=time_budget,  # type: ignore[return-value]
+        return HardAgent(game, iterations=iterations, time_budget=time_budget,
                          workers=workers, pool=pool)
     raise ValueError(f"unknown level {level!r}: one of {', '.join(LEVELS)}")

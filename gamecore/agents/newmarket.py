@@ -9,15 +9,14 @@ sheds.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from dataclasses import dataclass
 
 from gamecore.actions import Action, Play, Split
 from gamecore.agents.base import pending_decision, stake_action
-from gamecore.cards import ACE, SUIT_MASK, rank_of, suit_of
+from gamecore.cards import SUIT_MASK, suit_of
 from gamecore.decisions import PlayChoice, SplitChoice, StakeChoice
 from gamecore.stops.deal import StopsObservation
-from gamecore.stops.game import StopsGame
+from gamecore.stops.game import StopsGame, rank_position
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,17 +35,6 @@ class LeadPlan:
     captured: int
     keeps_lead: bool
     score: float
-
-
-def rank_position(c: int, ace_high: bool) -> int:
-    """Place of card ``c`` in its suit's rank order, 0 (lowest) … 12 (highest) (STOP-1, NM-3).
-
-    Ace low: A=0 … K=12. Ace high (``nm.aceHigh``): 2=0 … K=11, A=12.
-    """
-    r = rank_of(c)
-    if not ace_high:
-        return r
-    return 12 if r == ACE else r - 1
 
 
 def successor_unavailable(game: StopsGame, obs: StopsObservation, c: int) -> bool:
@@ -136,7 +124,7 @@ class NewmarketAgent:
         """Follow the run leading ``card`` gives from ``obs.hand`` alone and score it.
 
         ``card`` must be in ``obs.hand``. Pools are valued at ``obs.pools`` (counters, in
-        ``game.pools`` order) through ``game.pool_of_card`` (pay card → pool index, NM-8).
+        ``game.pools`` order) through ``game.capture_table`` (pay card → pool index, NM-8).
         """
         hand = obs.hand
         run = [card]
@@ -147,7 +135,8 @@ class NewmarketAgent:
                 break
             run.append(nxt)
             c = nxt
-        pool_of_card: Mapping[int, int] = getattr(game, "pool_of_card", {})
+        trump = None if obs.turnup is None else suit_of(obs.turnup)
+        pool_of_card = game.capture_table(trump)
         captured = sum(obs.pools[pool_of_card[x]] for x in run if x in pool_of_card)
         went_out = len(run) == hand.bit_count()
         keeps_lead = not went_out and successor_unavailable(game, obs, run[-1])

@@ -21,22 +21,18 @@ from gamecore.cards import ACE, FULL_PACK, bit, card, cards_in
 from gamecore.decisions import PlayChoice
 from gamecore.spoilfive.deal import SpoilFiveObservation
 from gamecore.spoilfive.game import SpoilFive
-from gamecore.spoilfive.ranks import EFFECTIVE, STRENGTH, TRUMP, TRUMP_RANK, trick_winner
+from gamecore.spoilfive.ranks import (
+    EFF_MASKS,
+    EFFECTIVE,
+    RENEGE_OK,
+    STRENGTH,
+    TRUMP,
+    trick_winner,
+)
 
-
-def _effective_masks() -> tuple[tuple[int, ...], ...]:
-    """``EFF_MASK[t][s]``: the cards whose effective suit is ``s`` (0..3, or ``TRUMP``)
-    when ``t`` is trumps (SF-12)."""
-    out = []
-    for t in range(4):
-        masks = [0] * 5
-        for c in range(52):
-            masks[EFFECTIVE[t][c]] |= 1 << c
-        out.append(tuple(masks))
-    return tuple(out)
-
-
-EFF_MASK = _effective_masks()
+#: ``EFF_MASK[t][s]``: the cards whose effective suit is ``s`` (0..3, or ``TRUMP``) when
+#: ``t`` is trumps (SF-12), from the rules module.
+EFF_MASK = EFF_MASKS
 T = TypeVar("T")
 
 
@@ -147,7 +143,7 @@ def knowledge(game: SpoilFive, obs: SpoilFiveObservation) -> CardKnowledge:
         elif obs.robbed_by is None and _turnup_may_be_robbed(game, obs, played):
             unseen |= bit(obs.turnup)
     excluded = [0] * n
-    eff, rank = EFFECTIVE[t], TRUMP_RANK[t]
+    eff = EFFECTIVE[t]
     masks = EFF_MASK[t]
     tricks = [tr.cards for tr in obs.tricks] + ([obs.trick] if obs.trick else [])
     for plays in tricks:
@@ -158,8 +154,7 @@ def knowledge(game: SpoilFive, obs: SpoilFiveObservation) -> CardKnowledge:
                 excluded[p] |= masks[s]  # SF-25: void in the led suit
             elif s == TRUMP and eff[c] != TRUMP:
                 # SF-27: reneged, so every trump held is privileged and above the lead.
-                keep = [x for x in cards_in(masks[TRUMP]) if rank[x] <= 3 and rank[x] < rank[led]]
-                excluded[p] |= masks[TRUMP] & ~sum(1 << x for x in keep)
+                excluded[p] |= masks[TRUMP] & ~RENEGE_OK[t][led]
     unknown = tuple(max(0, obs.hand_counts[p] - located[p].bit_count()) if p != obs.seat else 0
                     for p in range(n))
     return CardKnowledge(obs.seat, t, unseen, tuple(located), tuple(excluded), unknown)
@@ -167,7 +162,7 @@ def knowledge(game: SpoilFive, obs: SpoilFiveObservation) -> CardKnowledge:
 
 def _turnup_may_be_robbed(game: SpoilFive, obs: SpoilFiveObservation, played: int) -> bool:
     """Whether the unrobbed turn-up may still be taken into an opponent's hand (SF-22)."""
-    if game.options.get("sf.robbing", "optional") == "off" or obs.tricks:
+    if game.robbing == "off" or obs.tricks:
         return False
     ace = card(ACE, obs.trump)
     if obs.turnup == ace:

@@ -33,21 +33,10 @@ from gamecore.agents.newmarket import (
     rank_position,
     successor_unavailable,
 )
-from gamecore.cards import AD, JACK, KING, QUEEN, SUIT_MASK, card, suit_of
+from gamecore.cards import AD, SUIT_MASK, suit_of
 from gamecore.decisions import PlayChoice
-from gamecore.stops.deal import StopsObservation
-from gamecore.stops.game import StopsGame, lowest_in_suit
-from gamecore.stops.popejoan import (
-    C_INTRIGUE,
-    C_MATRIMONY,
-    C_POPE,
-    M_POPE,
-    NINE_D,
-    PopeJoanC,
-    PopeJoanF,
-    PopeJoanM,
-)
-from gamecore.stops.spinado import KD, OTHER_KINGS, Spinado
+from gamecore.stops.deal import StopsObservation, played_by_of
+from gamecore.stops.game import ACE_SPINADO, StopsGame, lowest_in_suit
 
 #: A two-card combination: (pool index, (card, card)).
 Combo = tuple[int, tuple[int, int]]
@@ -116,12 +105,7 @@ def single_run(game: StopsGame, hand: int) -> bool:
 
 def played_by(obs: StopsObservation) -> dict[int, int]:
     """Card → seat that played it, from the public history (the ♦A of a Spin included)."""
-    out: dict[int, int] = {}
-    for p in obs.history:
-        out[p.card] = p.seat
-        if p.spin:
-            out[AD] = p.seat
-    return out
+    return played_by_of(obs.history)
 
 
 def trump_of(obs: StopsObservation) -> int | None:
@@ -168,27 +152,45 @@ class PlanningAgent(NewmarketAgent):
     REACHABLE_FACTOR = 0.5
     ONLY_BY_LEAD_BONUS = 1.0
 
-    # ---- what the game pays (hooks) ---------------------------------------------------
+    # ---- what the game pays (from its declarations, gamecore.stops.game) ----------------
 
     def captures(self, game: StopsGame, obs: StopsObservation) -> Mapping[int, int]:
-        """Card → pool index it captures when played (PJ-8)."""
-        return {}
+        """Card → pool index it captures when played (PJ-8, PJ-24, PJ-C-6)."""
+        return game.capture_table(trump_of(obs))
 
     def combos(self, game: StopsGame, obs: StopsObservation) -> tuple[Combo, ...]:
         """Two-card compartments winnable this deal (PJ-23, PJ-C-6, SN-11, SN-12)."""
-        return ()
+        return tuple((pool, (a, b)) for pool, a, b in game.combo_table(trump_of(obs)))
 
     def combos_divide(self, game: StopsGame) -> bool:
         """Whether a combination played by two players is divided between them (PJ-23)."""
-        return False
+        return bool(game.combos_divide)
 
     def bonuses(self, game: StopsGame, obs: StopsObservation) -> Mapping[int, int]:
-        """Card → counters its player receives from the others in all (SN-10, SN-13)."""
-        return {}
+        """Card → counters its player receives from the others in all (SN-10, SN-13; the ♦A
+        played alone as a Spinado, SN-8)."""
+        others = len(obs.hand_counts) - 1
+        out = {c: amount * others for c, (amount, _) in game.card_bonus.items()}
+        if game.diamond_ace == ACE_SPINADO:
+            out[AD] = game.spin_payment * others
+        return out
 
     def liability(self, game: StopsGame, obs: StopsObservation, hand: int) -> int:
-        """Doubling payments due if the deal ended now with ``hand`` (int mask) held."""
-        return 0
+        """Doubling payments due if the deal ended now with ``hand`` (int mask) held: the
+        pools of the doubling cards held (PJ-11, PJ-24) and of the winnable combinations
+        with a card held (PJ-27); nothing where the game declares no doubling (PJ-C-8,
+        ``pj.doubling = false``)."""
+        pools = obs.pools
+        trump = trump_of(obs)
+        due = sum(pools[pool] for pool, c in game.doubling_table(trump) if hand >> c & 1)
+        if trump is None or not game.double_combos:
+            return due
+        for pool, a, b in game.combo_table(trump):
+            # Winnable: neither card known to lie in the stock (turn-up or announced missing).
+            in_stock = [card_dead(game, obs, x) and not obs.played >> x & 1 for x in (a, b)]
+            if not any(in_stock) and (hand >> a & 1 or hand >> b & 1):
+                due += pools[pool]
+        return due
 
     # ---- the plan -------------------------------------------------------------------
 
@@ -254,52 +256,7 @@ class PopeJoanAgent(PlanningAgent):
       brings out its layout cards first, above all those nothing can be played up to.
     * Continuations are forced (STOP-6).
     """
-
-    def captures(self, game: StopsGame, obs: StopsObservation) -> Mapping[int, int]:
-        if isinstance(game, PopeJoanC):
-            out = {NINE_D: C_POPE}
-            trump = trump_of(obs)
-            if trump is not None:
-                out.update(game.honours(trump))
-            return out
-        if isinstance(game, PopeJoanF | PopeJoanM):
-            return game.capture_cards
-        return {}
-
-    def combos(self, game: StopsGame, obs: StopsObservation) -> tuple[Combo, ...]:
-        trump = trump_of(obs)
-        if trump is None:
-            return ()
-        if isinstance(game, PopeJoanM):
-            return game.combos(trump)
-        if isinstance(game, PopeJoanC):
-            k, q, j = card(KING, trump), card(QUEEN, trump), card(JACK, trump)
-            return ((C_MATRIMONY, (k, q)), (C_INTRIGUE, (q, j)))
-        return ()
-
-    def combos_divide(self, game: StopsGame) -> bool:
-        return isinstance(game, PopeJoanM)
-
-    def liability(self, game: StopsGame, obs: StopsObservation, hand: int) -> int:
-        """PJ-11 (PJ-F), PJ-24 and PJ-27 (PJ-M): what ``hand`` would pay into compartments
-        at the end of the deal; nothing with ``pj.doubling = false`` or in PJ-C (PJ-C-8)."""
-        if not game.options.get("pj.doubling", False):
-            return 0
-        pools = obs.pools
-        if isinstance(game, PopeJoanF):
-            return sum(pools[i] for i, c in enumerate(game.layout_cards) if hand >> c & 1)
-        if not isinstance(game, PopeJoanM):
-            return 0
-        due = pools[M_POPE] if hand >> game.pope & 1 else 0
-        trump = trump_of(obs)
-        if trump is None or not game.options["pj.m.doubleCombos"]:
-            return due
-        for pool, (a, b) in game.combos(trump):
-            # Winnable: neither card known to lie in the stock (turn-up or announced missing).
-            in_stock = [card_dead(game, obs, x) and not obs.played >> x & 1 for x in (a, b)]
-            if not any(in_stock) and (hand >> a & 1 or hand >> b & 1):
-                due += pools[pool]
-        return due
+    # Captures, combinations and doubling: :class:`PlanningAgent` reads the declarations.
 
 
 # ---- Spin ----------------------------------------------------------------------------------
@@ -346,11 +303,10 @@ class SpinAgent(NewmarketAgent):
         nxt = game.succ[c]
         if nxt is not None and obs.hand >> nxt & 1:
             return False
-        pay_cards: tuple[int, ...] = getattr(game, "pay_cards", ())
-        pool_of_card: Mapping[int, int] = getattr(game, "pool_of_card", {})
+        pool_of_card = game.capture_table(trump_of(obs))
+        pay_cards = tuple(pool_of_card)
         suits = {s for s in range(4) if rest & SUIT_MASK[s]}
-        must_change = bool(game.options.get("nm.mustChangeSuit")
-                           or game.options.get("sp.mustChangeSuit"))
+        must_change = bool(game.must_change_suit or game.privilege_must_change)
         leadable = [p for p in pay_cards
                     if rest >> p & 1 and obs.pools[pool_of_card[p]]
                     and not (must_change and suit_of(p) == suit_of(c) and len(suits) > 1)]
@@ -404,15 +360,6 @@ class SpinadoAgent(PlanningAgent):
     FEW_CARDS = 2
     DANGER_REACH = 3
 
-    def combos(self, game: StopsGame, obs: StopsObservation) -> tuple[Combo, ...]:
-        return game.combos if isinstance(game, Spinado) else ()
-
-    def bonuses(self, game: StopsGame, obs: StopsObservation) -> Mapping[int, int]:
-        others = len(obs.hand_counts) - 1
-        out = {KD: 2 * others, **dict.fromkeys(OTHER_KINGS, others)}
-        out[AD] = int(game.options.get("sn.spinadoPayment", 0)) * others
-        return out
-
     def choose(self, game: StopsGame, obs: StopsObservation, rng: random.Random) -> Action:
         """See :meth:`NewmarketAgent.choose`; adds the Spinado decision (class doc)."""
         d = pending_decision(obs)
@@ -457,7 +404,7 @@ class SpinadoAgent(PlanningAgent):
         for _ in range(self.DANGER_REACH):
             if x is None or card_dead(game, obs, x) or obs.hand >> x & 1:
                 break
-            if x == KD or x in OTHER_KINGS or x in combo_cards:
+            if x in game.card_bonus or x in combo_cards:
                 return True
             x = game.succ[x]
         return False

@@ -30,15 +30,15 @@ import random
 
 from gamecore.cards import ACE, AD, FULL_PACK, SUIT_MASK, card, suit_of
 from gamecore.events import Played
-from gamecore.search.fast_spoilfive import EFF_MASKS, RENEGE_OK, FastSpoilFive, sf_spec
-from gamecore.search.fast_stops import LOWEST, FastStops, privilege_from_history, spec_for
+from gamecore.interface import Observation, Rules
+from gamecore.search.fast_spoilfive import FastSpoilFive, sf_spec
+from gamecore.search.fast_stops import FastStops, privilege_from_history, spec_for
 from gamecore.spoilfive.deal import PLAY as SF_PLAY
 from gamecore.spoilfive.deal import SpoilFiveDeal, SpoilFiveObservation, TrickWon
 from gamecore.spoilfive.game import SpoilFive
-from gamecore.spoilfive.ranks import EFFECTIVE, TRUMP
-from gamecore.stops.deal import PLAY, StopsDeal, StopsObservation
-from gamecore.stops.game import StopsGame
-from gamecore.stops.spin import Spin
+from gamecore.spoilfive.ranks import EFF_MASKS, EFFECTIVE, RENEGE_OK, TRUMP
+from gamecore.stops.deal import PLAY, StopsDeal, StopsObservation, played_by_of
+from gamecore.stops.game import PRIVILEGE, SPIN_SUIT, StopsGame, rank_position
 
 
 def _bits(mask: int) -> list[int]:
@@ -188,10 +188,11 @@ class StopsWorlds:
         self.allowed = allowed
         self.sampler = _Sampler(_bits(hidden), allowed, caps)
         self.priv = privilege_from_history(game, obs)
+        self.played_by = played_by_of(obs.history)  # the same in every world
 
     def _replay(self, excluded: list[int], located: list[int]) -> None:
         """Walk the public history for lead inferences (NM-7, NM-11, SP-4, SP-10, STOP-11)."""
-        game, obs, spec = self.game, self.obs, self.spec
+        _game, obs, spec = self.game, self.obs, self.spec
         n = len(obs.hand_counts)
         played = 0
         expected = (obs.dealer + 1) % n  # the eldest leads first (GEN-3)
@@ -201,9 +202,9 @@ class StopsWorlds:
             if p.lead:
                 if p.seat != expected:
                     located[expected] |= 1 << AD  # STOP-11: he held the ♦A alone
-                privileged = (isinstance(game, Spin) and prev is not None and prev.spin
+                privileged = (spec.privilege and prev is not None and prev.spin
                               and prev.seat == p.seat)
-                if spec.lead_kind == LOWEST:
+                if spec.lowest:
                     self._lead_inference(p, played, last_suit, privileged, excluded)
             played |= 1 << p.card
             if p.spin:
@@ -219,14 +220,14 @@ class StopsWorlds:
                         privileged: bool, excluded: list[int]) -> None:
         game, spec = self.game, self.spec
         c, s = p.card, suit_of(p.card)
-        pay_cards = spec.pay_cards
-        if not (privileged and c in pay_cards):
+        trump = None if self.obs.turnup is None else suit_of(self.obs.turnup)
+        if not (privileged and c in spec.tables(trump).privileged):
             # no lower unplayed card of the suit (the ♦A aside when it does not count)
             lower = 0
             for x in _bits(SUIT_MASK[s] & game.pack & ~played):
                 if x == c or (spec.exclude_ad and x == AD):
                     continue
-                if _rank_pos(x, spec.ace_high) < _rank_pos(c, spec.ace_high):
+                if rank_position(x, spec.ace_high) < rank_position(c, spec.ace_high):
                     lower |= 1 << x
             excluded[p.seat] |= lower
         change = spec.must_change or (privileged and spec.sp_must_change)
@@ -254,13 +255,13 @@ class StopsWorlds:
         return FastStops.build(self.spec, hands, stock, obs.turnup, list(obs.pools),
                                obs.to_act if obs.to_act is not None else self.me, obs.top,
                                None if last is None else suit_of(last.card), self.priv,
-                               _played_by(obs.history))
+                               self.played_by)
 
     def world_deal(self, hands: list[int], stock: int) -> StopsDeal:
         """The engine deal of a sampled world (same public state as ``obs``)."""
         obs, game = self.obs, self.game
         deal = StopsDeal.__new__(StopsDeal)
-        by = _played_by(obs.history)
+        by = played_by_of(obs.history)
         deal.game, deal.n, deal.dealer = game, self.n, obs.dealer
         deal.hands = list(hands)
         dealt = list(hands)
@@ -280,24 +281,8 @@ class StopsWorlds:
         deal.split_queue, deal.winner, deal.start_events = [], None, []
         deal.flags = {}
         if self.priv >= 0:
-            deal.flags = {"spin-privilege": self.priv, "spin-suit": deal.last_suit}
+            deal.flags = {PRIVILEGE: self.priv, SPIN_SUIT: deal.last_suit}
         return deal
-
-
-def _rank_pos(c: int, ace_high: bool) -> int:
-    r = c % 13
-    if not ace_high:
-        return r
-    return 12 if r == ACE else r - 1
-
-
-def _played_by(history: tuple[Played, ...] | list[Played]) -> dict[int, int]:
-    out: dict[int, int] = {}
-    for p in history:
-        out[p.card] = p.seat
-        if p.spin:
-            out[AD] = p.seat
-    return out
 
 
 # ---- Spoil Five ----------------------------------------------------------------------------
@@ -332,7 +317,7 @@ class SpoilFiveWorlds:
         if robber is not None and robber != self.me and not played & tb:
             located[robber] |= tb  # the robbed turn-up (SF-21, SF-22)
         ace = card(ACE, t)
-        robbing = str(game.options.get("sf.robbing", "optional"))
+        robbing = game.robbing
         if hidden >> ace & 1 and robbing != "off" and obs.turnup != ace:
             if robber is not None:
                 # SF-22: the robber held the ace (he may have discarded it)
@@ -385,7 +370,7 @@ class SpoilFiveWorlds:
 
     def _rob_state(self, hands: list[int]) -> tuple[bool, int | None]:
         obs, game = self.obs, self.game
-        if game.options.get("sf.robbing", "optional") == "off":
+        if game.robbing == "off":
             return True, None
         if obs.robbed_by is not None or obs.declined_by is not None:
             return True, None
@@ -407,7 +392,7 @@ class SpoilFiveWorlds:
     def _offer(self) -> int | None:
         obs = self.obs
         if (len(obs.tricks) == 3 and not obs.trick and obs.jinker is None
-                and self.game.options.get("sf.jinking", True)
+                and self.game.jinking
                 and len({t.seat for t in obs.tricks}) == 1
                 and not obs.ineligible[obs.tricks[0].seat]):
             return obs.tricks[0].seat
@@ -464,11 +449,23 @@ class SpoilFiveWorlds:
         return deal
 
 
-def worlds_for(game: StopsGame | SpoilFive, obs: StopsObservation | SpoilFiveObservation
-               ) -> StopsWorlds | SpoilFiveWorlds:
-    """The world sampler for ``game`` and ``obs`` (either family)."""
-    if isinstance(game, SpoilFive):
-        assert isinstance(obs, SpoilFiveObservation)
+def worlds_for(game: Rules, obs: Observation) -> StopsWorlds | SpoilFiveWorlds:
+    """The world sampler for ``game`` and ``obs`` (either engine, by the observation's
+    kind). Raises ``ValueError`` for an observation of no known engine."""
+    if isinstance(obs, SpoilFiveObservation):
+        assert isinstance(game, SpoilFive)
         return SpoilFiveWorlds(game, obs)
-    assert isinstance(obs, StopsObservation)
-    return StopsWorlds(game, obs)
+    if isinstance(obs, StopsObservation):
+        assert isinstance(game, StopsGame)
+        return StopsWorlds(game, obs)
+    raise ValueError(f"no worlds for an observation of {obs.game!r}")
+
+
+def fast_state_for(deal: object) -> FastStops | FastSpoilFive:
+    """The search state of an engine deal in play (either engine). Raises ``ValueError``
+    for a deal of no known engine."""
+    if isinstance(deal, SpoilFiveDeal):
+        return FastSpoilFive.from_deal(deal)
+    if isinstance(deal, StopsDeal):
+        return FastStops.from_deal(deal)
+    raise ValueError(f"no search state for {type(deal).__name__}")

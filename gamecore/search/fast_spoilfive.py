@@ -12,48 +12,26 @@ It must agree with :class:`gamecore.spoilfive.deal.SpoilFiveDeal`;
 
 from __future__ import annotations
 
+from typing import Any
+
 from gamecore.cards import ACE, card
 from gamecore.search import CLAIM, DECLINE, JINK, ROB_BASE
 from gamecore.spoilfive.deal import PLAY, SpoilFiveDeal
 from gamecore.spoilfive.game import SpoilFive
-from gamecore.spoilfive.ranks import EFFECTIVE, STRENGTH, TRUMP, TRUMP_RANK
+from gamecore.spoilfive.ranks import EFF_MASKS, EFFECTIVE, RENEGE_OK, TRICK_KEY, TRUMP
 
-
-def _tables() -> tuple[list[tuple[int, ...]], list[tuple[int, ...]], list[tuple[int, ...]]]:
-    eff_masks, renege, key = [], [], []
-    for t in range(4):
-        masks = [0] * 5
-        for c in range(52):
-            masks[EFFECTIVE[t][c]] |= 1 << c
-        eff_masks.append(tuple(masks))
-        rank = TRUMP_RANK[t]
-        # SF-27: trumps a player may keep back when card ``led`` (a trump) is led
-        keep = []
-        for led in range(52):
-            m = 0
-            if rank[led]:
-                for c in range(52):
-                    if rank[c] and rank[c] <= 3 and rank[c] < rank[led]:
-                        m |= 1 << c
-            keep.append(m)
-        renege.append(tuple(keep))
-        key.append(tuple(100 + STRENGTH[t][c] if EFFECTIVE[t][c] == TRUMP else STRENGTH[t][c]
-                         for c in range(52)))
-    return eff_masks, renege, key
-
-
-EFF_MASKS, RENEGE_OK, KEY = _tables()
+#: The rules module's tables (SF-12, SF-27, SF-28), under the names the search uses.
+KEY = TRICK_KEY
 
 
 class SFSpec:
     """The options of a Spoil Five game that the fast path needs (SF-21 … SF-32)."""
 
     def __init__(self, game: SpoilFive) -> None:
-        opt = game.options
         self.game = game
-        self.robbing = str(opt["sf.robbing"])
-        self.jinking = bool(opt["sf.jinking"])
-        self.jink_bonus = int(opt["sf.jinkBonus"])
+        self.robbing = game.robbing
+        self.jinking = game.jinking
+        self.jink_bonus = game.jink_bonus
 
 
 _SPECS: dict[int, tuple[SpoilFive, SFSpec]] = {}
@@ -79,6 +57,33 @@ class FastSpoilFive:
     __slots__ = ("spec", "n", "hands", "trump", "turnup", "ace", "cur", "leader", "trick",
                  "best", "bestkey", "done", "won", "inel", "jinker", "offer", "rob_done",
                  "rob_pending", "pool", "deltas", "over", "winner", "acts", "effm", "keys", "who")
+
+    spec: SFSpec
+    n: int
+    hands: list[int]
+    trump: int
+    turnup: int
+    ace: int
+    cur: int
+    leader: int
+    trick: list[int]
+    best: int
+    bestkey: int
+    done: int
+    won: list[int]
+    inel: list[bool]
+    jinker: int
+    offer: int
+    rob_done: bool
+    rob_pending: int
+    pool: int
+    deltas: list[int]
+    over: bool
+    winner: int
+    acts: list[int]
+    effm: tuple[int, ...]
+    keys: tuple[int, ...]
+    who: int
 
     @classmethod
     def build(cls, spec: SFSpec, hands: list[int], turnup: int, cur: int, leader: int,
@@ -293,7 +298,7 @@ class FastSpoilFive:
     def _decide(self) -> None:
         self.over = True
 
-    def guided_rollout(self, rnd, epsilon: float = 0.3) -> list[int]:  # type: ignore[no-untyped-def]
+    def guided_rollout(self, rnd: Any, epsilon: float = 0.3) -> list[int]:
         """Play to the end with a cheap heuristic, a uniformly random choice with
         probability ``epsilon``: rob (discarding the weakest card), claim, lead at random,
         win the trick with the cheapest card that beats the best so far, or else throw the
@@ -324,7 +329,7 @@ class FastSpoilFive:
             self._fold()
         return self.deltas
 
-    def rollout(self, rnd) -> list[int]:  # type: ignore[no-untyped-def]
+    def rollout(self, rnd: Any) -> list[int]:
         """Play to the end with uniformly random choices; returns :attr:`deltas`."""
         while not self.over:
             acts = self.acts

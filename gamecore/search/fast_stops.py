@@ -6,141 +6,127 @@ It emits no events and validates nothing; forced moves (continuations without a 
 leads with one legal card) are folded into the action before them, so every state is either
 over or at a real choice (:attr:`FastStops.acts`, never fewer than two codes).
 
-It must agree exactly with :class:`gamecore.stops.deal.StopsDeal` (rules of Newmarket NM-7/
-NM-8/NM-11, Spin SP-2 … SP-10, Spinado SN-7 … SN-14, Pope Joan PJ-8/PJ-11/PJ-23/PJ-24/PJ-27,
-PJ-C-2/PJ-C-6/PJ-C-7, settlement STOP-10); ``tests/test_search_fast.py`` checks it against
-the engine on random deals of every game.
+It knows no game: :class:`StopsSpec` reads what it needs from the declarations every stops
+game makes in its own file (:mod:`gamecore.stops.game`: the lead rule NM-7/PJ-C-2/SN-9, the
+♦A SP-2/SN-8, the Spin privilege SP-4/SP-10, captures NM-8/PJ-8/PJ-C-6, bonuses SN-10/SN-13,
+combinations PJ-23/PJ-C-6/SN-11, card payments SP-7/SN-14/PJ-C-7, doubling
+PJ-11/PJ-24/PJ-27, the Game pool, settlement STOP-10). A game that overrides one of the
+engine's play hooks instead is refused (``ValueError``): the fast path could not follow it.
+It must agree exactly with :class:`gamecore.stops.deal.StopsDeal`;
+``tests/test_search_fast.py`` checks it against the engine on random deals of every
+registered game.
+
+Speed: one legal-lead computation per stop, the sequence run and its captures in one loop
+(:meth:`FastStops.apply`), and a rollout loop with everything inlined for the games whose
+plays have no effect but a capture (:meth:`FastStops.rollout`).
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
-from gamecore.cards import AD, KING, SUIT_MASK, card, suit_of
+from gamecore.cards import AD, SUIT_MASK, suit_of
+from gamecore.interface import Card, CardSet
 from gamecore.search import SPIN_FLAG
 from gamecore.stops.deal import PLAY, StopsDeal, StopsObservation
-from gamecore.stops.game import StopsGame
-from gamecore.stops.newmarket import Newmarket
-from gamecore.stops.popejoan import (
-    C_INTRIGUE,
-    C_MATRIMONY,
-    C_POPE,
-    M_POPE,
-    NINE_D,
-    PopeJoanC,
-    PopeJoanF,
-    PopeJoanM,
+from gamecore.stops.game import (
+    ACE_PLAIN,
+    ACE_SPIN,
+    ACE_SPINADO,
+    LOWEST_OF_SUIT,
+    PRIVILEGE,
+    StopsGame,
+    overridden_play_hooks,
 )
-from gamecore.stops.spin import Spin
-from gamecore.stops.spinado import KD, OTHER_KINGS, Spinado
 
 ADBIT = 1 << AD
-LOWEST, ANY = 0, 1
+S0, S1, S2, S3 = SUIT_MASK
+#: The ♦A kinds as ints (see :data:`gamecore.stops.game.ACE_SPIN`).
 NO_SPIN, SPIN, SPINADO = 0, 1, 2
-#: settlement kinds for the per-card payment (STOP-10 step 2)
-PAY_PLAIN, PAY_SPIN, PAY_SPINADO, PAY_POPE_C = 0, 1, 2, 3
+_ACE_KIND = {ACE_PLAIN: NO_SPIN, ACE_SPIN: SPIN, ACE_SPINADO: SPINADO}
+#: How a leader's legal leads are found: the lowest card of every suit held (NM-7 with no
+#: option), every card held (PJ-7), or the general rule (:meth:`FastStops.lead_mask`).
+LEAD_LOWEST, LEAD_ANY, LEAD_GENERAL = 0, 1, 2
+
+
+class DealTables:
+    """What a game's declarations give for a deal with one trump suit (``trump``, or
+    ``None``): ``caps`` (52-list card → pool captured, −1 none), ``combos`` ((pool, card,
+    card) …), ``doubling`` ((pool, card) …), ``privileged`` (cards a Spin privilege may
+    lead besides the lead rule's) and ``extra`` (whether a play can do more than capture)."""
+
+    __slots__ = ("trump", "caps", "combos", "doubling", "privileged", "extra")
+
+    def __init__(self, spec: StopsSpec, trump: int | None) -> None:
+        game = spec.game
+        self.trump = trump
+        caps = [-1] * 52
+        for c, p in game.capture_table(trump).items():
+            caps[c] = p
+        self.caps = caps
+        self.combos: tuple[tuple[int, Card, Card], ...] = tuple(game.combo_table(trump))
+        self.doubling: tuple[tuple[int, Card], ...] = tuple(game.doubling_table(trump))
+        self.privileged: tuple[Card, ...] = tuple(c for c in range(52) if caps[c] >= 0)
+        self.extra = bool(spec.spin_kind or spec.has_bonus or self.combos)
 
 
 class StopsSpec:
-    """What :class:`FastStops` needs of one stops game, computed once from its description.
+    """What :class:`FastStops` needs of one stops game, read once from its declarations.
 
     Args: ``game`` (any :class:`~gamecore.stops.game.StopsGame` with resolved options).
-    Attributes are plain ints, tuples and lists (see the source); ``captures_for(trump)`` is
-    a 52-list card → pool index (−1 none) for the deal's trump suit (``None`` for no trump).
+    Raises ``ValueError`` when the game overrides a play hook (see the module docstring).
+    Attributes are plain ints, bools, tuples and lists; :meth:`tables` gives the
+    :class:`DealTables` of a trump suit.
     """
 
     def __init__(self, game: StopsGame) -> None:
-        opt = game.options
+        hooks = overridden_play_hooks(game)
+        if hooks:
+            raise ValueError(f"no fast path for {game.name!r}: it overrides "
+                             f"{', '.join(hooks)}; declare its play instead "
+                             f"(gamecore.stops.game)")
         self.game = game
         self.succ = tuple(-1 if s is None else s for s in game.succ)
         self.ace_high = game.ace_high
         self.game_pool = -1 if game.game_pool is None else game.game_pool
-        self.lead_kind = ANY
-        self.exclude_ad = False  # the ♦A does not count for leads
-        self.must_change = False  # nm.mustChangeSuit (NM-11)
-        self.sp_must_change = False  # sp.mustChangeSuit (SP-10)
-        self.spin_kind = NO_SPIN
-        self.spin_payment = 0
-        self.pay_kind = PAY_PLAIN
-        self.pay_cards: tuple[int, ...] = ()
-        self.kings: list[int] = [0] * 52  # card → counters each other player pays (SN-10/13)
-        self.combos: tuple[tuple[int, int, int], ...] = ()  # (pool, a, b)
-        self.combo_divide = False  # PJ-23
-        self.combo_trump = False  # combos depend on the trump (PJ-M, PJ-C)
-        self.doubling = ""  # "F" (PJ-11) or "M" (PJ-24, PJ-27) or ""
-        self.double_combos = False
-        self.layout: tuple[int, ...] = ()
-        self.pope = -1
-        self.excuse = False
-        self._captures: dict[int | None, list[int]] = {}
-        base_caps: dict[int, int] = {}
-        if isinstance(game, Newmarket):
-            self.lead_kind = LOWEST
-            self.must_change = bool(opt["nm.mustChangeSuit"])
-            self.pay_cards = tuple(game.pay_cards)
-            base_caps = dict(game.pool_of_card)
-            if isinstance(game, Spin):
-                self.exclude_ad = not game.ordinary_ace
-                self.sp_must_change = bool(opt["sp.mustChangeSuit"])
-                self.spin_kind = SPIN
-                self.spin_payment = int(opt["sp.spinPayment"])
-                if opt["sp.leftWithSpinPenalty"]:
-                    self.pay_kind = PAY_SPIN
-        elif isinstance(game, Spinado):
-            self.exclude_ad = not game.alone
-            self.spin_kind = SPINADO
-            self.spin_payment = int(opt["sn.spinadoPayment"])
-            self.pay_kind = PAY_SPINADO
-            self.kings[KD] = 2
-            for k in OTHER_KINGS:
-                self.kings[k] = 1
-            self.combos = tuple((p, a, b) for p, (a, b) in game.combos)
-        elif isinstance(game, PopeJoanF):
-            base_caps = dict(game.capture_cards)
-            self.layout = tuple(game.layout_cards)
-            self.doubling = "F" if opt["pj.doubling"] else ""
-        elif isinstance(game, PopeJoanM):
-            base_caps = dict(game.capture_cards)
-            self.combo_divide = self.combo_trump = True
-            self.pope = game.pope
-            self.doubling = "M" if opt["pj.doubling"] else ""
-            self.double_combos = bool(opt["pj.m.doubleCombos"])
-        elif isinstance(game, PopeJoanC):
-            self.lead_kind = LOWEST if game.parlett else ANY
-            self.combo_trump = True
-            self.excuse = bool(opt["pj.c.popeExcuses"])
-            self.pay_kind = PAY_POPE_C
-        else:  # pragma: no cover - every stops game is listed above
-            raise ValueError(f"no fast path for {game.name!r}")
-        self.base_caps = base_caps
-        #: whether a play can have effects besides a single-card capture
-        self.extra = bool(self.spin_kind or self.combos or self.combo_trump)
+        self.lowest = game.lead_rule == LOWEST_OF_SUIT
+        self.exclude_ad = not game.ace_leads  # the ♦A does not count for leads
+        self.must_change = bool(game.must_change_suit)  # NM-11
+        self.privilege = bool(game.spin_privilege)  # SP-4
+        self.sp_must_change = bool(game.privilege_must_change)  # SP-10
+        self.spin_kind = _ACE_KIND[game.diamond_ace]
+        self.spin_payment = int(game.spin_payment)
+        bonus = [0] * 52  # card → counters each other player pays (SN-10, SN-13)
+        for c, (amount, _) in game.card_bonus.items():
+            bonus[c] = amount
+        self.bonus = bonus
+        self.has_bonus = any(bonus)
+        self.double_card = -1 if game.double_pay_card is None else game.double_pay_card
+        self.excuse_card = -1 if game.excuse_card is None else game.excuse_card
+        self.combo_divide = bool(game.combos_divide)  # PJ-23
+        self.double_combos = bool(game.double_combos)  # PJ-27
+        general = self.exclude_ad or self.must_change or self.privilege
+        if self.lowest:
+            self.lead = LEAD_GENERAL if general or self.ace_high else LEAD_LOWEST
+        else:
+            self.lead = LEAD_GENERAL if general else LEAD_ANY
+        self._tables: dict[int | None, DealTables] = {}
+
+    def tables(self, trump: int | None) -> DealTables:
+        """The (cached) :class:`DealTables` of a deal whose trump suit is ``trump``."""
+        t = self._tables.get(trump)
+        if t is None:
+            t = self._tables[trump] = DealTables(self, trump)
+        return t
 
     def captures_for(self, trump: int | None) -> list[int]:
         """Card → pool it captures (−1: none) in a deal with ``trump`` (PJ-8, PJ-C-6, NM-8)."""
-        caps = self._captures.get(trump)
-        if caps is None:
-            caps = [-1] * 52
-            for c, p in self.base_caps.items():
-                caps[c] = p
-            if isinstance(self.game, PopeJoanC):
-                caps[NINE_D] = C_POPE
-                if trump is not None:
-                    for c, p in self.game.honours(trump).items():
-                        caps[c] = p
-            self._captures[trump] = caps
-        return caps
+        return self.tables(trump).caps
 
-    def combos_for(self, trump: int | None) -> tuple[tuple[int, int, int], ...]:
+    def combos_for(self, trump: int | None) -> tuple[tuple[int, Card, Card], ...]:
         """The two-card compartments (pool, card, card) of a deal with ``trump``."""
-        if not self.combo_trump:
-            return self.combos
-        if trump is None:
-            return ()
-        if isinstance(self.game, PopeJoanM):
-            return tuple((p, a, b) for p, (a, b) in self.game.combos(trump))
-        k, q, j = card(KING, trump), card(KING - 1, trump), card(KING - 2, trump)
-        return ((C_MATRIMONY, k, q), (C_INTRIGUE, q, j))
+        return self.tables(trump).combos
 
 
 @lru_cache(maxsize=64)
@@ -157,14 +143,46 @@ class FastStops:
     ``over``; ``deltas``: counters won (+) or lost (−) per seat since the state was built.
     """
 
-    __slots__ = ("spec", "n", "hands", "owner", "pb", "pools", "deltas", "cur", "top",
-                 "last_suit", "priv", "spin_suit", "over", "winner", "acts", "stock",
-                 "trump", "caps", "combos")
+    __slots__ = ("spec", "t", "n", "stock", "hands", "owner", "pb", "pools", "deltas", "cur",
+                 "top", "last_suit", "priv", "spin_suit", "over", "winner", "acts")
+
+    spec: StopsSpec
+    t: DealTables
+    n: int
+    stock: CardSet
+    hands: list[CardSet]
+    owner: list[int]
+    pb: list[int] | None
+    pools: list[int]
+    deltas: list[int]
+    cur: int
+    top: int
+    last_suit: int
+    priv: int
+    spin_suit: int
+    over: bool
+    winner: int
+    acts: list[int]
 
     @property
     def who(self) -> int:
         """The seat to act (same as :attr:`cur` in the stops games)."""
         return self.cur
+
+    @property
+    def trump(self) -> int | None:
+        """The deal's trump suit, or ``None``."""
+        return self.t.trump
+
+    @property
+    def caps(self) -> list[int]:
+        """Card → pool it captures (−1 none) in this deal."""
+        return self.t.caps
+
+    @property
+    def combos(self) -> tuple[tuple[int, Card, Card], ...]:
+        """The deal's two-card compartments (pool, card, card)."""
+        return self.t.combos
 
     @classmethod
     def build(cls, spec: StopsSpec, hands: list[int], stock: int, turnup: int | None,
@@ -186,17 +204,14 @@ class FastStops:
                 owner[low.bit_length() - 1] = s
                 h ^= low
         st.owner = owner
-        trump = None if turnup is None else suit_of(turnup)
-        st.trump = trump
-        st.combos = spec.combos_for(trump)
-        if st.combos:
+        t = st.t = spec.tables(None if turnup is None else suit_of(turnup))
+        if t.combos:
             pb = [-1] * 52
             for c, s in played_by.items():
                 pb[c] = s
             st.pb = pb
         else:
             st.pb = None
-        st.caps = spec.captures_for(trump)
         st.pools = list(pools)
         st.deltas = [0] * n
         st.cur = cur
@@ -207,51 +222,61 @@ class FastStops:
         st.over = False
         st.winner = -1
         st.stock = stock
-        st.acts = []
-        st._fold()
+        if st.top >= 0:
+            nxt = spec.succ[st.top]
+            if spec.spin_kind and st.hands[cur] & ADBIT and nxt != AD:
+                st.acts = [nxt, nxt | SPIN_FLAG]
+            else:
+                st.acts = [nxt]
+        else:
+            st.acts = st.lead_codes(cur, st.lead_mask(cur))
+        if len(st.acts) == 1:
+            st.apply(st.acts[0])
         return st
 
     @classmethod
     def from_deal(cls, deal: StopsDeal) -> FastStops:
         """The fast state of engine ``deal`` (which must be in play)."""
         assert deal.phase == PLAY
-        priv = deal.flags.get("spin-privilege")
+        priv = deal.flags.get(PRIVILEGE)
         return cls.build(spec_for(deal.game), deal.hands, deal.stock, deal.turnup, deal.pools,
                          deal.current, deal.top, deal.last_suit,
                          -1 if priv is None else int(priv),  # type: ignore[call-overload]
                          deal.played_by)
 
     def clone(self) -> FastStops:
-        """An independent copy (the spec and the immutable tables are shared)."""
+        """An independent copy (the spec and the deal's tables are shared)."""
         st = FastStops.__new__(FastStops)
-        st.spec, st.n = self.spec, self.n
+        st.spec, st.t, st.n, st.stock = self.spec, self.t, self.n, self.stock
         st.hands = self.hands[:]
         st.owner = self.owner[:]
-        st.pb = None if self.pb is None else self.pb[:]
+        pb = self.pb
+        st.pb = None if pb is None else pb[:]
         st.pools = self.pools[:]
         st.deltas = self.deltas[:]
         st.cur, st.top, st.last_suit = self.cur, self.top, self.last_suit
         st.priv, st.spin_suit = self.priv, self.spin_suit
         st.over, st.winner, st.acts = self.over, self.winner, self.acts
-        st.stock, st.trump, st.caps, st.combos = self.stock, self.trump, self.caps, self.combos
         return st
 
     # ---- legal actions -------------------------------------------------------------------
 
-    def lead_mask(self, seat: int) -> int:
-        """Cards ``seat`` may lead now (NM-7, NM-11, SP-4, SP-6, SP-10, SN-9, PJ-7, PJ-C-2)."""
+    def lead_mask(self, seat: int) -> CardSet:
+        """Cards ``seat`` may lead now (STOP-5: NM-7, NM-11, SP-4, SP-6, SP-10, SN-9, PJ-7,
+        PJ-C-2), as :meth:`gamecore.stops.game.StopsGame.lead_mask` computes them."""
         spec = self.spec
         hand = self.hands[seat]
-        if spec.lead_kind == ANY:
-            return hand & ~ADBIT if spec.exclude_ad else hand
         leadable = hand & ~ADBIT if spec.exclude_ad else hand
-        privileged = self.priv == seat
-        if not (spec.must_change or privileged or spec.ace_high):
-            mask = 0
-            for sm in SUIT_MASK:
-                m = leadable & sm
-                mask |= m & -m
-            return mask
+        privileged = spec.privilege and self.priv == seat
+        if not (spec.must_change or privileged):
+            if not spec.lowest:
+                return leadable
+            if not spec.ace_high:
+                mask = 0
+                for sm in SUIT_MASK:
+                    m = leadable & sm
+                    mask |= m & -m
+                return mask
         suits = [s for s in (0, 1, 2, 3) if leadable & SUIT_MASK[s]]
         if spec.must_change and self.last_suit in suits and len(suits) > 1:
             suits.remove(self.last_suit)
@@ -260,29 +285,25 @@ class FastStops:
         mask = 0
         for s in suits:
             m = leadable & SUIT_MASK[s]
+            if not spec.lowest:
+                mask |= m
+                continue
             if spec.ace_high:
                 ace = 1 << (13 * s)
                 if m != ace:
                     m &= ~ace
             mask |= m & -m
         if privileged:
-            for c in spec.pay_cards:
+            for c in self.t.privileged:
                 if hand >> c & 1 and c // 13 in suits:
                     mask |= 1 << c
         return mask
 
-    def _legal(self) -> list[int]:
-        seat = self.cur
-        hand = self.hands[seat]
-        kind = self.spec.spin_kind
-        if self.top >= 0:
-            nxt = self.spec.succ[self.top]
-            if kind and hand & ADBIT:
-                return [nxt, nxt | SPIN_FLAG]
-            return [nxt]
-        mask = self.lead_mask(seat)
+    def lead_codes(self, seat: int, mask: CardSet) -> list[int]:
+        """The action codes of leading the cards of ``mask`` (ascending), each followed by
+        its Spinado (card | ``SPIN_FLAG``, SN-8) when ``seat`` holds the ♦A."""
         out = []
-        spinado = kind == SPINADO and hand & ADBIT
+        spinado = self.spec.spin_kind == SPINADO and self.hands[seat] & ADBIT
         while mask:
             low = mask & -mask
             c = low.bit_length() - 1
@@ -292,33 +313,24 @@ class FastStops:
                 out.append(c | SPIN_FLAG)
         return out
 
-    def _fold(self) -> None:
-        while not self.over:
-            acts = self._legal()
-            if len(acts) != 1:
-                self.acts = acts
-                return
-            self._play(acts[0])
-        self.acts = []
-
-    def apply(self, code: int) -> None:
-        """Play action ``code`` (one of :attr:`acts`) and fold the forced moves after it."""
-        self._play(code)
-        self._fold()
-
     # ---- play ----------------------------------------------------------------------------
 
-    def _play(self, code: int) -> None:
+    def apply(self, code: int) -> None:
+        """Play action ``code`` (one of :attr:`acts`) and every forced move after it: the
+        sequence runs while the next card's holder must play it (STOP-6), a stop gives the
+        lead (STOP-7, SP-4; STOP-11 passes it once), a lead with one legal card is played.
+        Leaves :attr:`acts` at the next real choice, or the deal over (STOP-9, STOP-10)."""
         spec = self.spec
-        hands, owner = self.hands, self.owner
+        t = self.t
+        hands, owner, pools, deltas = self.hands, self.owner, self.pools, self.deltas
+        caps, succ, extra, kind = t.caps, spec.succ, t.extra, spec.spin_kind
+        pb = self.pb
         seat = self.cur
         spin = code >= SPIN_FLAG
         c = code & 63
-        caps, pools, extra = self.caps, self.pools, spec.extra
         while True:
             hands[seat] &= ~(1 << c)
             owner[c] = -1
-            pb = self.pb
             if pb is not None:
                 pb[c] = seat
             if spin:
@@ -328,37 +340,46 @@ class FastStops:
                     pb[AD] = seat
             p = caps[c]
             if p >= 0 and pools[p]:
-                self.deltas[seat] += pools[p]
+                deltas[seat] += pools[p]
                 pools[p] = 0
             if extra:
                 self._effects(seat, c, spin)
             if not hands[seat]:
                 self._end(seat)
                 return
-            nxt = spec.succ[c]
+            nxt = succ[c]
             holder = -1 if (nxt < 0 or spin) else owner[nxt]
-            if holder < 0:
-                self.top = -1
-                self.last_suit = c // 13
-                self.cur = seat
-                if spec.spin_kind == SPIN:
-                    if spin:
-                        self.priv, self.spin_suit = seat, self.last_suit
-                    else:
-                        self.priv = -1
-                if not self.lead_mask(seat):  # STOP-11: the lead passes once
-                    self.cur = (seat + 1) % self.n
+            if holder >= 0:
+                self.top = c
+                self.cur = holder
+                if kind and hands[holder] & ADBIT and nxt != AD:
+                    self.acts = [nxt, nxt | SPIN_FLAG]  # put the ♦A down or not (SP-2, SN-8)
+                    return
+                seat, c, spin = holder, nxt, False
+                continue
+            self.top = -1
+            self.last_suit = c // 13
+            if spec.privilege:
+                if spin:
+                    self.priv, self.spin_suit = seat, self.last_suit
+                else:
                     self.priv = -1
-                return
-            self.top = c
-            self.cur = holder
-            if spec.spin_kind and hands[holder] & ADBIT:
-                return  # a choice: attach the ♦A or not
-            seat, c = holder, nxt
-
-    def _take(self, seat: int, pool: int, amount: int) -> None:
-        self.pools[pool] -= amount
-        self.deltas[seat] += amount
+            mask = self.lead_mask(seat)
+            if not mask:  # STOP-11: the lead passes once, and a privilege never passes
+                seat = (seat + 1) % self.n
+                self.priv = -1
+                mask = self.lead_mask(seat)
+            self.cur = seat
+            if mask & (mask - 1) or (kind == SPINADO and hands[seat] & ADBIT):
+                acts = self.lead_codes(seat, mask)
+                if len(acts) > 1:
+                    self.acts = acts
+                    return
+                code = acts[0]
+                spin = code >= SPIN_FLAG
+                c = code & 63
+            else:
+                c, spin = mask.bit_length() - 1, False
 
     def _from_others(self, seat: int, amount: int) -> None:
         if amount:
@@ -369,88 +390,152 @@ class FastStops:
             d[seat] += amount * (self.n - 1)
 
     def _effects(self, seat: int, c: int, spin: bool) -> None:
+        """STOP-8 after the capture: the bonus (SN-10, SN-13), the combination (PJ-23,
+        PJ-C-6, SN-11, SN-12), then the Spin or Spinado payment (SP-7, SN-8)."""
         spec = self.spec
         pools = self.pools
-        kind = spec.spin_kind
-        if kind == SPINADO:
-            self._from_others(seat, spec.kings[c])
-        if self.combos:
+        if spec.has_bonus:
+            self._from_others(seat, spec.bonus[c])
+        combos = self.t.combos
+        if combos:
             pb = self.pb
             assert pb is not None
-            for pool, a, b in self.combos:
+            for pool, a, b in combos:
                 if c in (a, b):
                     partner = pb[b if c == a else a]
                     if partner < 0 or not pools[pool]:
                         continue
                     if partner == seat:
-                        self._take(seat, pool, pools[pool])
+                        self.deltas[seat] += pools[pool]
+                        pools[pool] = 0
                     elif spec.combo_divide:
                         half = pools[pool] // 2
                         if half:
-                            self._take(seat, pool, half)
-                            self._take(partner, pool, half)
+                            pools[pool] -= 2 * half
+                            self.deltas[seat] += half
+                            self.deltas[partner] += half
+        kind = spec.spin_kind
         if kind and (spin or (kind == SPINADO and c == AD)):
             self._from_others(seat, spec.spin_payment)
 
     def _end(self, winner: int) -> None:
+        """STOP-9, STOP-10: ``winner`` went out; the Game pool, the cards left, doubling."""
         spec = self.spec
         self.over = True
         self.winner = winner
         self.top = -1
+        self.acts = []
         pools, hands, d = self.pools, self.hands, self.deltas
-        at_end = pools[:]
+        t = self.t
+        dbl = t.doubling
+        double_combos = spec.double_combos and t.combos
+        at_end = pools[:] if dbl or double_combos else pools
         gp = spec.game_pool
         if gp >= 0 and pools[gp]:
-            self._take(winner, gp, pools[gp])
-        kind = spec.pay_kind
+            d[winner] += pools[gp]
+            pools[gp] = 0
+        excuse, double = spec.excuse_card, spec.double_card
         for s in range(self.n):
             if s == winner:
                 continue
             h = hands[s]
             k = h.bit_count()
-            if kind in (PAY_SPIN, PAY_SPINADO):
-                if h & ADBIT:
-                    k *= 2
-            elif kind == PAY_POPE_C and spec.excuse and h >> NINE_D & 1:
+            if excuse >= 0 and h >> excuse & 1:
                 k = 0
+            elif double >= 0 and h >> double & 1:
+                k *= 2
             d[s] -= k
             d[winner] += k
-        if spec.doubling == "F":
-            for pool, c in enumerate(spec.layout):
-                h = self.owner[c]
+        if dbl:
+            owner = self.owner
+            for pool, c in dbl:
+                h = owner[c]
                 if h >= 0 and at_end[pool]:
                     d[h] -= at_end[pool]
                     pools[pool] += at_end[pool]
-        elif spec.doubling == "M":
-            h = self.owner[spec.pope]
-            if h >= 0 and at_end[M_POPE]:
-                d[h] -= at_end[M_POPE]
-                pools[M_POPE] += at_end[M_POPE]
-            if spec.double_combos and self.trump is not None:
-                for pool, a, b in self.combos:
-                    if self.stock >> a & 1 or self.stock >> b & 1 or not at_end[pool]:
-                        continue
-                    for payer in {self.owner[a], self.owner[b]} - {-1}:
-                        d[payer] -= at_end[pool]
-                        pools[pool] += at_end[pool]
+        if double_combos:
+            owner, stock = self.owner, self.stock
+            for pool, a, b in t.combos:
+                if stock >> a & 1 or stock >> b & 1 or not at_end[pool]:
+                    continue
+                for payer in {owner[a], owner[b]} - {-1}:
+                    d[payer] -= at_end[pool]
+                    pools[pool] += at_end[pool]
 
     # ---- rollouts --------------------------------------------------------------------------
 
-    def rollout(self, rnd) -> list[int]:  # type: ignore[no-untyped-def]
-        """Play to the end with uniformly random choices (``rnd()``: a float in [0, 1));
-        returns :attr:`deltas`. Mutates the state."""
-        play, fold = self._play, self._fold
-        while not self.over:
-            acts = self.acts
-            play(acts[int(rnd() * len(acts))])
-            fold()
-        return self.deltas
+    def rollout(self, rnd: Any) -> list[int]:
+        """Play to the end with uniformly random choices (``rnd()``: a float in [0, 1), one
+        call per real choice); returns :attr:`deltas`. Mutates the state."""
+        if self.over:
+            return self.deltas
+        if self.t.extra or self.spec.lead == LEAD_GENERAL:
+            apply = self.apply
+            while not self.over:
+                acts = self.acts
+                apply(acts[int(rnd() * len(acts))])
+            return self.deltas
+        return self._rollout_plain(rnd)
+
+    def _rollout_plain(self, rnd: Any) -> list[int]:
+        """:meth:`rollout` for a game whose plays only capture (no ♦A, bonus or
+        combination) and whose leads are the lowest card of each suit or any card: the
+        same choices in the same order as :meth:`apply`, inlined."""
+        hands, owner, pools, deltas = self.hands, self.owner, self.pools, self.deltas
+        caps, succ = self.t.caps, self.spec.succ
+        lowest = self.spec.lead == LEAD_LOWEST
+        acts = self.acts
+        seat = self.cur
+        while True:
+            k = len(acts)
+            c = acts[int(rnd() * k)] if k > 1 else acts[0]
+            while True:  # seat plays c; the sequence runs to a stop (STOP-6, STOP-7)
+                h = hands[seat] & ~(1 << c)
+                hands[seat] = h
+                owner[c] = -1
+                p = caps[c]
+                if p >= 0:
+                    v = pools[p]
+                    if v:
+                        deltas[seat] += v
+                        pools[p] = 0
+                if not h:
+                    self._end(seat)  # STOP-9
+                    return deltas
+                nxt = succ[c]
+                if nxt < 0:
+                    break
+                o = owner[nxt]
+                if o < 0:
+                    break
+                seat, c = o, nxt
+            if lowest:  # NM-7: the lowest card of each suit held, in card order
+                acts = []
+                m = h & S0
+                if m:
+                    acts.append((m & -m).bit_length() - 1)
+                m = h & S1
+                if m:
+                    acts.append((m & -m).bit_length() - 1)
+                m = h & S2
+                if m:
+                    acts.append((m & -m).bit_length() - 1)
+                m = h & S3
+                if m:
+                    acts.append((m & -m).bit_length() - 1)
+            else:  # PJ-7: any card
+                acts = []
+                while h:
+                    low = h & -h
+                    acts.append(low.bit_length() - 1)
+                    h ^= low
 
 
 def privilege_from_history(game: StopsGame, obs: StopsObservation) -> int:
-    """The seat holding the Spin privilege now (SP-4), or −1: in Spin, after a Spin stopped
-    the sequence and before the next lead (a privilege never passes, STOP-11)."""
-    if not isinstance(game, Spin) or obs.top is not None or not obs.history:
+    """The seat holding the Spin privilege now (SP-4), or −1: in a game with the privilege,
+    after a Spin stopped the sequence and before the next lead (a privilege never passes,
+    STOP-11)."""
+    if not game.spin_privilege or obs.top is not None or not obs.history:
         return -1
     last = obs.history[-1]
     if last.spin and obs.to_act == last.seat:

@@ -30,14 +30,10 @@ from contextlib import suppress
 from math import log, sqrt
 from typing import Any
 
+from gamecore.interface import Observation
+from gamecore.interface import Rules as Game
 from gamecore.search.determinize import worlds_for
 from gamecore.spoilfive.deal import SpoilFiveObservation
-from gamecore.spoilfive.game import SpoilFive
-from gamecore.stops.deal import StopsObservation
-from gamecore.stops.game import StopsGame
-
-Game = StopsGame | SpoilFive
-Observation = StopsObservation | SpoilFiveObservation
 
 #: UCB exploration constant for rewards scaled to about [−1, 1].
 EXPLORATION = 0.7
@@ -68,7 +64,7 @@ def reward_scale(game: Game, obs: Observation) -> float:
     (stops games: per-card payments, STOP-10), or the pool plus the jink bonuses (SF-31)."""
     n = len(obs.hand_counts)
     if isinstance(obs, SpoilFiveObservation):
-        bonus = int(game.options.get("sf.jinkBonus", 1))
+        bonus = int(getattr(game, "jink_bonus", 1))
         return float(max(1, sum(obs.pools) + bonus * (n - 1)))
     return float(max(1, sum(obs.pools) + sum(obs.hand_counts)))
 
@@ -93,7 +89,7 @@ def search(game: Game, obs: Observation, *, iterations: int | None = None,
     me = obs.seat
     inv = 1.0 / reward_scale(game, obs)
     root = Node(-1)
-    guided = _guided_rollout if isinstance(game, SpoilFive) else None
+    guided = _guided_rollout if isinstance(obs, SpoilFiveObservation) else None
     deadline = None if time_budget is None else time.perf_counter() + time_budget
     limit = iterations if iterations is not None else 1 << 62
     done = 0

@@ -6,21 +6,21 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass
 
-from gamecore.actions import Action, Claim, Decline, Jink, Play, Rob
+from gamecore.actions import Action, Claim, Decline, Jink, NameStake, Play, Rob, Split
 from gamecore.cards import ACE, card, card_code, card_label, cards_in, suit_of
 from gamecore.dealcore import DealCore
 from gamecore.decisions import Decision, PlayChoice
 from gamecore.errors import IllegalAction
 from gamecore.events import DealEnded, Event, Paid, PaidToPool, Played, PoolTaken
 from gamecore.spoilfive.game import SpoilFive
-from gamecore.spoilfive.ranks import EFFECTIVE, TRUMP, TRUMP_RANK, trick_winner
+from gamecore.spoilfive.ranks import EFF_MASKS, EFFECTIVE, RENEGE_OK, TRUMP, trick_winner
 
 PLAY, OVER = "play", "over"
 POOL = 0
 
 
 @dataclass(frozen=True, slots=True)
-class Robbed:
+class Robbed(Event):
     """``seat`` robbed: took the turn-up ``card``; the discard stays hidden (SF-21, SF-22)."""
 
     seat: int
@@ -28,7 +28,7 @@ class Robbed:
 
 
 @dataclass(frozen=True, slots=True)
-class RobDeclined:
+class RobDeclined(Event):
     """``seat`` declined to rob (announcing the ace under SF-22); ``ineligible`` under
     compulsory robbing (SF-23)."""
 
@@ -37,7 +37,7 @@ class RobDeclined:
 
 
 @dataclass(frozen=True, slots=True)
-class TrickWon:
+class TrickWon(Event):
     """Trick ``number`` (1..5) went to ``seat``; ``cards`` as ``(seat, card)`` in play order."""
 
     seat: int
@@ -46,21 +46,21 @@ class TrickWon:
 
 
 @dataclass(frozen=True, slots=True)
-class JinkOffered:
+class JinkOffered(Event):
     """``seat`` won tricks 1–3 and must claim or jink (SF-31)."""
 
     seat: int
 
 
 @dataclass(frozen=True, slots=True)
-class Jinked:
+class Jinked(Event):
     """``seat`` plays on for all five tricks (SF-31)."""
 
     seat: int
 
 
 @dataclass(frozen=True, slots=True)
-class Spoiled:
+class Spoiled(Event):
     """Nobody can take the pool this deal: it stays (SF-8, SF-30, SF-32)."""
 
     reason: str
@@ -138,7 +138,7 @@ class SpoilFiveDeal(DealCore):
     # ---- robbing (SF-20 … SF-23) -------------------------------------------------------
 
     def _setup_robbing(self) -> None:
-        if self.game.options["sf.robbing"] == "off":
+        if self.game.robbing == "off":
             self.rob_done = True
             return
         if self.turnup == self.ace:
@@ -166,7 +166,7 @@ class SpoilFiveDeal(DealCore):
         return None
 
 
-    def decision(self) -> Decision | None:
+    def decision(self) -> PlayChoice | None:
         """The pending decision (robbing, claim or jink, or a card), or ``None``."""
         if self.phase == OVER:
             return None
@@ -194,21 +194,21 @@ class SpoilFiveDeal(DealCore):
         return [] if d is None else list(d.actions)
 
     def legal_mask(self, seat: int) -> int:
-        """Cards ``seat`` may play to the current trick (SF-24 … SF-27), as an int mask."""
+        """Cards ``seat`` may play to the current trick (SF-24 … SF-27), as an int mask,
+        from the effective-suit masks (SF-12) and the renege table (SF-27) of
+        :mod:`gamecore.spoilfive.ranks`."""
         hand = self.hands[seat]
         if not self.trick:
             return hand  # SF-24: any card may be led
-        eff = EFFECTIVE[self.trump]
+        masks = EFF_MASKS[self.trump]
         led = self.trick[0][1]
-        trumps = _mask_where(hand, lambda c: eff[c] == TRUMP)
-        if eff[led] != TRUMP:
-            follow = _mask_where(hand, lambda c: eff[c] == eff[led])
+        e = EFFECTIVE[self.trump][led]
+        trumps = hand & masks[TRUMP]
+        if e != TRUMP:
+            follow = hand & masks[e]
             return (follow | trumps) if follow else hand  # SF-25
-        if not trumps:
-            return hand
-        rank = TRUMP_RANK[self.trump]
         # SF-27: renege only if every trump held is privileged and ranks above the led card.
-        if all(rank[c] <= 3 and rank[c] < rank[led] for c in cards_in(trumps)):
+        if not trumps or not trumps & ~RENEGE_OK[self.trump][led]:
             return hand
         return trumps  # SF-26
 
@@ -225,6 +225,8 @@ class SpoilFiveDeal(DealCore):
             c = action.card
             if not self.hands[action.seat] >> c & 1:
                 return f"seat {action.seat} does not hold {card_code(c)}"
+            if action.spin:
+                return "a card is played alone: Spoil Five has no Spin"
             if self._rob_decider() is not None:
                 return "first decide whether to rob the turned-up ace (SF-21, SF-22)"
             if self.jink_offer is not None:
@@ -239,6 +241,8 @@ class SpoilFiveDeal(DealCore):
             return f"you cannot discard {card_code(action.card)}"
         if isinstance(action, Decline):
             return "there is nothing to decline now"
+        if isinstance(action, NameStake | Split):
+            return "nobody names or splits a stake: the stakes are paid before the deal (SF-6)"
         return "you may claim or jink only after winning the first three tricks (SF-31)"
 
     # ---- applying ----------------------------------------------------------------------
@@ -258,7 +262,7 @@ class SpoilFiveDeal(DealCore):
             self.rob_done, self.rob_pending = True, None
             events.append(Robbed(seat, self.turnup))
         elif isinstance(action, Decline):
-            inel = self.game.options["sf.robbing"] == "compulsory"
+            inel = self.game.robbing == "compulsory"
             self.ineligible[seat] = self.ineligible[seat] or inel
             self.rob_done, self.rob_pending = True, None
             self.declined_by = seat
@@ -308,7 +312,7 @@ class SpoilFiveDeal(DealCore):
             return
         eligible = [s for s in range(self.n) if not self.ineligible[s]]
         if done == 3 and all(t.seat == winner for t in self.tricks) and \
-                not self.ineligible[winner] and self.game.options["sf.jinking"]:
+                not self.ineligible[winner] and self.game.jinking:
             self.jink_offer = winner  # SF-31
             events.append(JinkOffered(winner))
             return
@@ -329,7 +333,7 @@ class SpoilFiveDeal(DealCore):
             self.balances[seat] += amount
             events.append(PoolTaken(seat, POOL, amount))
         if jink:
-            bonus = int(self.game.options["sf.jinkBonus"])
+            bonus = self.game.jink_bonus
             for o in self.others(seat):
                 if bonus:
                     self.balances[o] -= bonus
@@ -346,7 +350,7 @@ class SpoilFiveDeal(DealCore):
     def _decide(self, events: list[Event]) -> None:
         self.decided = True
         self.jinker = None
-        if len(self.tricks) == 5 or not self.game.options["sf.playOutDeadTricks"]:
+        if len(self.tricks) == 5 or not self.game.play_out_dead_tricks:
             self._finish(events)
 
     def _finish(self, events: list[Event]) -> None:
@@ -378,11 +382,3 @@ class SpoilFiveDeal(DealCore):
             jinker=self.jinker, to_act=None if d is None else d.seat, pools=tuple(self.pools),
             balances=tuple(self.balances), decision=d if d is not None and d.seat == seat
             else None)
-
-
-def _mask_where(mask: int, pred) -> int:  # type: ignore[no-untyped-def]
-    out = 0
-    for c in cards_in(mask):
-        if pred(c):
-            out |= 1 << c
-    return out

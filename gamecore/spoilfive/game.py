@@ -6,8 +6,12 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from gamecore.cards import FULL_PACK
+from gamecore.games import TRICKS, Entry, GameDescriptor, register
+from gamecore.interface import Card, CardSet, PoolFace
+from gamecore.options import OptionSpec
 
 if TYPE_CHECKING:
+    from gamecore.agents.base import Agent
     from gamecore.spoilfive.deal import SpoilFiveDeal
 
 
@@ -21,6 +25,7 @@ class SpoilFive:
     """
 
     name = "spoil-five"
+    family = TRICKS
     pools = ("pool",)
     min_players = 2
     max_players = 10
@@ -30,7 +35,17 @@ class SpoilFive:
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         self.options = dict(options)
-        self.pack = FULL_PACK
+        self.pack: CardSet = FULL_PACK
+        # Declarations the engine, the fast path and the determinizer read (a cousin game
+        # with options of its own sets these from them).
+        #: SF-21 … SF-23: robbing the turned-up trump: "optional", "compulsory" or "off".
+        self.robbing = str(self.options["sf.robbing"])
+        #: SF-31: a player who won the first three tricks may play on for all five.
+        self.jinking = bool(self.options["sf.jinking"])
+        #: SF-32: what each other player pays a successful jinker.
+        self.jink_bonus = int(self.options["sf.jinkBonus"])
+        #: AMB-18: tricks are played out once the deal is decided.
+        self.play_out_dead_tricks = bool(self.options["sf.playOutDeadTricks"])
 
     def pack_size(self) -> int:
         """52 (SF-2)."""
@@ -41,7 +56,7 @@ class SpoilFive:
         return 5
 
     def deal_from_deck(self, deck: list[int], n: int, dealer: int
-                       ) -> tuple[list[int], list[int], int | None]:
+                       ) -> tuple[list[list[int]], list[int], int | None]:
         """SF-9, SF-10: packets of 3 then 2 (or 2 then 3) from the eldest; deck index 5N
         is turned for trumps; the rest is the stock. Returns ``(hands, stock, turnup)``."""
         first, second = (3, 2) if self.options["sf.packets"] == "3-2" else (2, 3)
@@ -80,3 +95,54 @@ class SpoilFive:
 
         assert turnup is not None
         return SpoilFiveDeal(self, dealer, hands, stock, turnup, balances, pools, fresh)
+
+    def pool_faces(self, turnup: Card | None) -> tuple[PoolFace, ...]:
+        """The one pool (SF-6)."""
+        return (PoolFace("Pool"),)
+
+
+# ---- options (section 7.9) -----------------------------------------------------------------
+
+OPTIONS = (
+    OptionSpec("sf.staking", "choice", "foster", choices=("foster", "dealerPaysAll")),
+    OptionSpec("sf.ante", "int", 1, minimum=0),
+    OptionSpec("sf.dealerAdd", "int", 1, minimum=0),
+    OptionSpec("sf.jinkBonus", "int", 1, minimum=0),
+    OptionSpec("sf.dealerAddsOnFresh", "bool", False),
+    OptionSpec("sf.jinking", "bool", True),
+    OptionSpec("sf.misdealForfeit", "bool", False),
+    OptionSpec("sf.playOutDeadTricks", "bool", False),
+    OptionSpec("sf.autoPlayForced", "bool", False, house_rule=False),
+    OptionSpec("sf.robbing", "choice", "optional", choices=("optional", "compulsory", "off")),
+    OptionSpec("sf.packets", "choice", "3-2", choices=("3-2", "2-3")),
+)
+HELP = {
+    "sf.staking": "Each player antes, or the dealer stakes for everybody (SF-6).",
+    "sf.ante": "Each player's stake to a fresh pool (SF-6).",
+    "sf.dealerAdd": "What each later dealer adds while the pool is running (SF-6).",
+    "sf.jinkBonus": "What each other player pays a player who jinks and wins all five "
+                    "(SF-32).",
+    "sf.dealerAddsOnFresh": "The dealer of a fresh pool also adds his dealer's counter "
+                            "(AMB-16).",
+    "sf.jinking": "After winning three tricks a player may play on for all five (SF-31).",
+    "sf.misdealForfeit": "A dealer who misdeals may pay 2 counters into the pool and deal "
+                         "again (SF-42; automatic dealing never misdeals).",
+    "sf.playOutDeadTricks": "Play the remaining tricks when the deal is already decided "
+                            "(AMB-18).",
+    "sf.robbing": "Robbing the turned-up trump: optional, compulsory or not played (SF-21).",
+    "sf.packets": "Deal in packets of three then two, or two then three (SF-9).",
+}
+
+
+def _player() -> Agent:
+    from gamecore.agents.spoilfive import SpoilFiveAgent
+
+    return SpoilFiveAgent()
+
+
+DESCRIPTOR = register(GameDescriptor(
+    name="spoil-five", title="Spoil Five", family=TRICKS, make=SpoilFive, order=50,
+    entries=(Entry("Spoil Five", rules_page="spoil-five", rules_title="Spoil Five"),),
+    min_players=2, max_players=10, default_players=5, player=_player, stock_name="Pack",
+    option_prefixes=("sf.",), options=OPTIONS, help=HELP,
+    option_defaults={"gen.startCounters": 20}, bench_target=15_000))

@@ -4,7 +4,11 @@ For trump suit ``t`` (0..3, ``S H D C``): ``EFFECTIVE[t][c]`` is card ``c``'s ef
 (``TRUMP`` = 4 for trumps, ♥A included; else its printed suit) and ``STRENGTH[t][c]`` its
 strength within that effective suit (higher is better; comparable only within one effective
 suit). ``TRUMP_RANK[t][c]`` is the 1-based rank among trumps (1 = best) or 0.
-These tables are the hot path of every computer player.
+``EFF_MASKS[t][e]`` is the set of cards (int mask) of effective suit ``e`` (SF-12);
+``RENEGE_OK[t][led]`` the trumps a player may keep back when trump ``led`` is led (SF-27);
+``TRICK_KEY[t][c]`` the strength with which ``c`` wins a trick it may win (SF-28: every
+trump beats every plain card). The engine, the computer players and their fast path all
+read these tables; they are the hot path of every computer player.
 """
 
 from __future__ import annotations
@@ -64,6 +68,32 @@ def _tables() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...],
 
 
 EFFECTIVE, STRENGTH, TRUMP_RANK = _tables()
+
+
+def _masks() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...],
+                      tuple[tuple[int, ...], ...]]:
+    eff_masks, renege, key = [], [], []
+    for t in SUITS:
+        masks = [0] * 5
+        for c in range(52):
+            masks[EFFECTIVE[t][c]] |= 1 << c
+        eff_masks.append(tuple(masks))
+        rank = TRUMP_RANK[t]
+        keep = []
+        for led in range(52):
+            m = 0
+            if rank[led]:
+                for c in range(52):
+                    if rank[c] and rank[c] <= 3 and rank[c] < rank[led]:
+                        m |= 1 << c
+            keep.append(m)
+        renege.append(tuple(keep))
+        key.append(tuple(100 + STRENGTH[t][c] if EFFECTIVE[t][c] == TRUMP else STRENGTH[t][c]
+                         for c in range(52)))
+    return tuple(eff_masks), tuple(renege), tuple(key)
+
+
+EFF_MASKS, RENEGE_OK, TRICK_KEY = _masks()
 
 
 def trick_winner(trump: int, plays: list[tuple[int, int]]) -> int:

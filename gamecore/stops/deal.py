@@ -32,6 +32,17 @@ from gamecore.stops.game import StopsGame
 STAKING, PLAY, OVER = "staking", "play", "over"
 
 
+def played_by_of(history: list[Played] | tuple[Played, ...]) -> dict[int, int]:
+    """Card → the seat that played it, from a deal's public history (the ♦A that went down
+    with a card, SP-2 and SN-8, included): who played a card (PJ-23, PJ-C-6, SN-11)."""
+    out: dict[int, int] = {}
+    for p in history:
+        out[p.card] = p.seat
+        if p.spin:
+            out[AD] = p.seat
+    return out
+
+
 @dataclass(frozen=True)
 class StopsObservation:
     """What one seat may know (GEN-9). Cards are ints, card sets int masks, counters ints.

@@ -3,6 +3,15 @@
 Subclasses (one per game, e.g. :class:`gamecore.stops.newmarket.Newmarket`) set the data
 attributes and override the hooks they need. The engine loop lives only in
 :mod:`gamecore.stops.deal`; a game never copies it.
+
+What happens in play is *declared*: the lead rule, what the ♦A does, the Spin privilege,
+captures, combinations, bonuses, the card payments and doubling (the "declarations" below).
+The engine's play hooks (:meth:`StopsGame.lead_mask`, :meth:`StopsGame.on_play`,
+:meth:`StopsGame.settle` …) read them, and so do the computer players' fast path
+(:mod:`gamecore.search.fast_stops`) and the determinizer, so a game states each rule once.
+A game may still override a play hook, but then the fast path refuses it (it could not
+follow): declare instead. Staking, dealing, turn-up awards and the words of a refusal
+(:meth:`StopsGame.explain_lead`) are hooks.
 """
 
 from __future__ import annotations
@@ -12,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from gamecore.cards import (
     ACE,
+    AD,
     FULL_PACK,
     KING,
     SUIT_MASK,
@@ -22,6 +32,7 @@ from gamecore.cards import (
     suit_of,
 )
 from gamecore.events import Event
+from gamecore.interface import STOPS, Card, CardSet, PoolFace
 
 if TYPE_CHECKING:
     from gamecore.stops.deal import StopsDeal
@@ -31,6 +42,20 @@ EXTRA_HAND = "extra-hand"
 
 #: STOP-13 fixed-stock table: players → cards each (52-card pack).
 FIXED_STOCK_CARDS = {3: 15, 4: 12, 5: 9, 6: 8, 7: 7, 8: 6}
+
+#: Lead rules (STOP-5): any card (PJ-7, SN-7), or the lowest card held of each suit under
+#: the game's rank order (NM-7, PJ-C-2).
+ANY_CARD, LOWEST_OF_SUIT = "any card", "lowest of suit"
+#: What the ♦A does: nothing special; a Spin, put down only with a continuation card
+#: (SP-2, SP-5); a Spinado, put down with any card its holder plays, and played alone it
+#: counts as one too (SN-8, SN-9).
+ACE_PLAIN, ACE_SPIN, ACE_SPINADO = "plain", "spin", "spinado"
+#: ``deal.flags`` keys: the seat holding the Spin privilege (SP-4) and the suit of the card
+#: the ♦A went down with (SP-10).
+PRIVILEGE, SPIN_SUIT = "spin-privilege", "spin-suit"
+#: The hooks whose behaviour the declarations describe (see the module docstring).
+PLAY_HOOKS = ("leadable", "lead_suits", "lead_mask", "spin_allowed", "on_play",
+              "after_stop", "after_lead_passed", "card_payment", "settle", "doubling")
 
 
 def successor_table(pack: int, ace_high: bool) -> tuple[int | None, ...]:
@@ -53,6 +78,15 @@ def successor_table(pack: int, ace_high: bool) -> tuple[int | None, ...]:
     return tuple(table)
 
 
+def rank_position(c: Card, ace_high: bool) -> int:
+    """Place of card ``c`` in its suit's rank order, 0 (lowest) … 12 (highest) (STOP-1,
+    NM-3). Ace low: A=0 … K=12. Ace high: 2=0 … K=11, A=12."""
+    r = rank_of(c)
+    if not ace_high:
+        return r
+    return 12 if r == ACE else r - 1
+
+
 def lowest_in_suit(hand: int, suit: int, ace_high: bool) -> int | None:
     """The lowest card of ``suit`` in ``hand`` (int mask) under the rank order, or ``None``."""
     m = hand & SUIT_MASK[suit]
@@ -72,13 +106,21 @@ class StopsGame:
     / ``max_players``, ``deal_style`` (:data:`FIXED_STOCK` or :data:`EXTRA_HAND`),
     ``ace_high``, ``pack`` (int mask of the playing pack), ``succ`` (successor table).
 
+    Declarations (class or instance attributes, read by the engine and the fast path):
+    :attr:`lead_rule`, :attr:`must_change_suit`, :attr:`diamond_ace`, :attr:`ace_leads`,
+    :attr:`spin_payment`, :attr:`spin_name`, :attr:`spin_privilege`,
+    :attr:`privilege_must_change`, :attr:`card_bonus`, :attr:`double_pay_card`,
+    :attr:`excuse_card`, :attr:`combos_divide`, :attr:`double_combos`, :attr:`game_pool`,
+    and the tables :meth:`capture_table`, :meth:`combo_table`, :meth:`doubling_table`.
+
     Hooks (override as needed): staking (:meth:`auto_stakes`, :meth:`stake_bounds`,
-    :meth:`split_total`, :meth:`auto_split`), play (:meth:`lead_mask`,
-    :meth:`spin_allowed`, :meth:`on_play`), settlement (:meth:`settle`), and the no-debt
-    check (:meth:`least_stake`).
+    :meth:`split_total`, :meth:`auto_split`), the start of play (:meth:`on_deal_start`),
+    the words of a refusal (:meth:`explain_lead`), the layout as shown
+    (:meth:`pool_faces`) and the no-debt check (:meth:`least_stake`).
     """
 
     name = ""
+    family = STOPS
     pools: tuple[str, ...] = ()
     min_players = 3
     max_players = 8
@@ -88,10 +130,45 @@ class StopsGame:
     #: The order in which an automatic split hands out counters, as pool indexes.
     auto_split_order: tuple[int, ...] = ()
 
+    # ---- declarations (see the module docstring) ---------------------------------------
+
+    #: STOP-5: :data:`ANY_CARD` or :data:`LOWEST_OF_SUIT` (under :attr:`ace_high`).
+    lead_rule = ANY_CARD
+    #: NM-11: a new sequence must be in another suit than the one that just stopped, when
+    #: the leader holds another.
+    must_change_suit = False
+    #: What the ♦A does: :data:`ACE_PLAIN`, :data:`ACE_SPIN` or :data:`ACE_SPINADO`.
+    diamond_ace = ACE_PLAIN
+    #: Whether the ♦A may be led by itself and counts for the lowest-card rule (SP-6, SN-9).
+    ace_leads = True
+    #: Counters each other player pays the player of a Spin or Spinado (SP-7, SN-8).
+    spin_payment = 0
+    #: The call when the ♦A goes down with a card ("Spin", "Spinado"), also the reason of
+    #: its payment.
+    spin_name = ""
+    #: SP-4: a Spin gives its player a privileged lead: he may also lead any card of
+    #: :meth:`capture_table` he holds; with :attr:`privilege_must_change`, in another suit
+    #: than the spun card's when he holds another (SP-10). The privilege never passes
+    #: (STOP-11).
+    spin_privilege = False
+    privilege_must_change = False
+    #: Card → (counters each other player pays its player, reason) (SN-10, SN-13).
+    card_bonus: Mapping[Card, tuple[int, str]] = {}
+    #: STOP-10 step 2: each card left costs 1 counter; the holder of ``double_pay_card``
+    #: pays 2 per card (SP-7, SN-14), the holder of ``excuse_card`` nothing (PJ-C-7).
+    double_pay_card: Card | None = None
+    excuse_card: Card | None = None
+    #: PJ-23: a combination whose cards two players played is divided between them; else
+    #: it goes only to a player who played both (PJ-C-6, SN-11).
+    combos_divide = False
+    #: PJ-27: at the end of play each holder of a card of a winnable combination pays its
+    #: amount into it (winnable: neither card in the stock).
+    double_combos = False
+
     def __init__(self, options: Mapping[str, Any]) -> None:
         self.options = dict(options)
         self.ace_high = False
-        self.pack = FULL_PACK
+        self.pack: CardSet = FULL_PACK
         self.succ: tuple[int | None, ...] = ()
 
     def _finish_setup(self) -> None:
@@ -121,7 +198,7 @@ class StopsGame:
         return self.pack_size() // (n + 1)
 
     def deal_from_deck(self, deck: list[int], n: int, dealer: int
-                       ) -> tuple[list[int], list[int], int | None]:
+                       ) -> tuple[list[list[int]], list[int], int | None]:
         """Deal ``deck`` (cards, index 0 = top) to ``n`` seats (GEN-8, STOP-13).
 
         Returns ``(hands, stock, turnup)``: hands as lists of cards in seat order, the stock
@@ -182,30 +259,136 @@ class StopsGame:
         whether the next deal starts a fresh pool (Spoil Five)."""
         return 0
 
-    # ---- play -------------------------------------------------------------------------
+    # ---- declared tables -------------------------------------------------------------
 
-    def lead_mask(self, deal: StopsDeal, seat: int) -> int:
-        """Cards ``seat`` may lead now (int mask). Default: any card (PJ-7)."""
-        return deal.hands[seat]
+    def capture_table(self, trump: int | None) -> Mapping[Card, int]:
+        """Card → index of the pool its player takes when he plays it (NM-8, PJ-8, PJ-24,
+        PJ-C-6) in a deal whose trump suit is ``trump`` (``None``: no trump). Default: none."""
+        return {}
 
-    def spin_allowed(self, deal: StopsDeal, seat: int, c: int, lead: bool) -> bool:
-        """Whether ``seat`` may put the ♦A down with ``c`` (Spin, Spinado). Default: no."""
-        return False
+    def combo_table(self, trump: int | None) -> tuple[tuple[int, Card, Card], ...]:
+        """Two-card compartments ``(pool, card, card)`` (PJ-23, PJ-C-6, SN-11, SN-12) in a
+        deal whose trump suit is ``trump``. Default: none."""
+        return ()
 
-    def on_play(self, deal: StopsDeal, seat: int, c: int, spin: bool,
+    def doubling_table(self, trump: int | None) -> tuple[tuple[int, Card], ...]:
+        """``(pool, card)``: the holder of ``card`` at the end of play pays the pool's amount
+        into it (PJ-11, PJ-24). Default: none."""
+        return ()
+
+    def trump_suit(self, deal: StopsDeal) -> int | None:
+        """The suit of the deal's turned card, or ``None`` (no trump turned)."""
+        return None if deal.turnup is None else suit_of(deal.turnup)
+
+    # ---- play (from the declarations) ------------------------------------------------
+
+    def leadable(self, deal: StopsDeal, seat: int) -> CardSet:
+        """Cards of ``seat`` that count for the lead rule: his hand, without the ♦A when it
+        may not be led by itself (:attr:`ace_leads`, SP-6, SN-9)."""
+        hand = deal.hands[seat]
+        return hand if self.ace_leads else hand & ~(1 << AD)
+
+    def privileged(self, deal: StopsDeal, seat: int) -> bool:
+        """Whether ``seat`` leads now with the Spin privilege (SP-4)."""
+        return self.spin_privilege and deal.flags.get(PRIVILEGE) == seat
+
+    def lead_suits(self, deal: StopsDeal, seat: int) -> list[int]:
+        """Suits ``seat`` may open now: every suit of :meth:`leadable` he holds, except the
+        suit that has just stopped under :attr:`must_change_suit` (NM-11) and, with the
+        privilege, the spun suit under :attr:`privilege_must_change` (SP-10), each only
+        while he holds another."""
+        suits = self.suits_held(self.leadable(deal, seat))
+        if self.must_change_suit and deal.last_suit in suits and len(suits) > 1:
+            suits.remove(deal.last_suit)
+        if self.privilege_must_change and self.privileged(deal, seat):
+            stopped = deal.flags.get(SPIN_SUIT)
+            if stopped in suits and len(suits) > 1:
+                suits.remove(stopped)
+        return suits
+
+    def lead_mask(self, deal: StopsDeal, seat: int) -> CardSet:
+        """Cards ``seat`` may lead now (STOP-5): under :attr:`lead_rule` the cards (or the
+        lowest card, NM-7, PJ-C-2) of each suit of :meth:`lead_suits`, plus, with the Spin
+        privilege, the capturing cards he holds in those suits (SP-4, SP-10)."""
+        hand = self.leadable(deal, seat)
+        privileged = self.privileged(deal, seat)
+        if self.lead_rule == ANY_CARD and not (self.must_change_suit or privileged):
+            return hand
+        suits = self.lead_suits(deal, seat)
+        mask = 0
+        for s in suits:
+            if self.lead_rule == ANY_CARD:
+                mask |= hand & SUIT_MASK[s]
+            else:
+                low = lowest_in_suit(hand, s, self.ace_high)
+                assert low is not None
+                mask |= 1 << low
+        if privileged:
+            full = deal.hands[seat]
+            for c in self.capture_table(self.trump_suit(deal)):
+                if full >> c & 1 and suit_of(c) in suits:
+                    mask |= 1 << c
+        return mask
+
+    def spin_allowed(self, deal: StopsDeal, seat: int, c: Card, lead: bool) -> bool:
+        """Whether ``seat`` may put the ♦A down with ``c`` (:attr:`diamond_ace`): a Spin only
+        with a continuation card (SP-2, SP-5), a Spinado with any card he may play (SN-8);
+        never with the ♦A itself, and only by its holder."""
+        if self.diamond_ace == ACE_PLAIN or c == AD or not deal.hands[seat] >> AD & 1:
+            return False
+        return self.diamond_ace == ACE_SPINADO or not lead
+
+    def on_play(self, deal: StopsDeal, seat: int, c: Card, spin: bool,
                 events: list[Event]) -> None:
-        """Effects of playing ``c`` (STOP-8): captures, bonuses. Default: none."""
+        """Effects of playing ``c`` (STOP-8), in this order: the pool it captures (NM-8,
+        PJ-8, PJ-24, PJ-C-6), its bonus from each other player (SN-10, SN-13), the
+        combination it completes (PJ-23, PJ-C-6, SN-11, SN-12), then the Spin or Spinado
+        payment (SP-3, SP-7, SN-8)."""
+        trump = self.trump_suit(deal)
+        pool = self.capture_table(trump).get(c)
+        if pool is not None and deal.pools[pool]:
+            deal.take_pool(seat, pool, events)
+        bonus = self.card_bonus.get(c)
+        if bonus is not None:
+            for o in deal.others(seat):
+                deal.pay(o, seat, bonus[0], bonus[1], events)
+        for pool, a, b in self.combo_table(trump):
+            if c != a and c != b:
+                continue
+            partner = deal.played_by.get(b if c == a else a)
+            if partner is None or not deal.pools[pool]:
+                continue
+            if partner == seat:
+                deal.take_pool(seat, pool, events)
+            elif self.combos_divide:
+                half = deal.pools[pool] // 2
+                if half:
+                    deal.take_pool(seat, pool, events, half)
+                    deal.take_pool(partner, pool, events, half)
+        if spin or (self.diamond_ace == ACE_SPINADO and c == AD):
+            for o in deal.others(seat):
+                deal.pay(o, seat, self.spin_payment, self.spin_name, events)
 
     def on_deal_start(self, deal: StopsDeal, events: list[Event]) -> None:
         """Called when staking is done and play begins (turn-up awards, PJ-C-5)."""
 
     def after_stop(self, deal: StopsDeal, seat: int, spin: bool) -> None:
-        """Called when a sequence stopped and ``seat`` is to lead (Spin privilege, SP-4)."""
+        """Called when a sequence stopped and ``seat`` is to lead: a Spin gives him the
+        privilege, any other stop ends it (SP-4)."""
+        if not self.spin_privilege:
+            return
+        if spin:
+            deal.flags[PRIVILEGE] = seat
+            deal.flags[SPIN_SUIT] = deal.last_suit
+        else:
+            deal.flags.pop(PRIVILEGE, None)
 
     def after_lead_passed(self, deal: StopsDeal) -> None:
-        """Called when the lead passed over a seat that could not lead (STOP-11)."""
+        """Called when the lead passed over a seat that could not lead (STOP-11): a
+        privilege never passes."""
+        deal.flags.pop(PRIVILEGE, None)
 
-    def explain_lead(self, deal: StopsDeal, seat: int, c: int) -> str:
+    def explain_lead(self, deal: StopsDeal, seat: int, c: Card) -> str:
         """Why leading card ``c`` is refused (the card is in ``seat``'s hand)."""
         return f"{card_label(c)} cannot be led now"
 
@@ -213,8 +396,16 @@ class StopsGame:
     game_pool: int | None = None
 
     def card_payment(self, deal: StopsDeal, seat: int) -> int:
-        """What ``seat`` pays the winner for the cards left in his hand (1 per card)."""
-        return deal.hands[seat].bit_count()
+        """What ``seat`` pays the winner for the cards left in his hand: 1 per card, 2 per
+        card for the holder of :attr:`double_pay_card`, nothing from the holder of
+        :attr:`excuse_card` (STOP-10, SP-7, SN-14, PJ-C-7)."""
+        hand = deal.hands[seat]
+        if self.excuse_card is not None and hand >> self.excuse_card & 1:
+            return 0
+        n = hand.bit_count()
+        if self.double_pay_card is not None and hand >> self.double_pay_card & 1:
+            return 2 * n
+        return n
 
     def settle(self, deal: StopsDeal, winner: int, events: list[Event]) -> None:
         """Settlement after ``winner`` went out, in the order of STOP-10: (1) the Game pool,
@@ -227,8 +418,29 @@ class StopsGame:
         self.doubling(deal, at_end, events)
 
     def doubling(self, deal: StopsDeal, at_end: list[int], events: list[Event]) -> None:
-        """STOP-10 step 3: doubling penalties (Pope Joan). ``at_end``: pool amounts at the
-        end of play. Default: none."""
+        """STOP-10 step 3: the holders of :meth:`doubling_table`'s cards pay their pools'
+        amounts (PJ-11, PJ-24), then with :attr:`double_combos` the holders of winnable
+        combinations' cards (PJ-27). ``at_end``: pool amounts at the end of play."""
+        trump = self.trump_suit(deal)
+        for pool, c in self.doubling_table(trump):
+            holder = deal.holder(c)
+            if holder is not None and at_end[pool]:
+                deal.pay_pool(holder, pool, at_end[pool], events)
+        if not self.double_combos or trump is None:
+            return
+        for pool, a, b in self.combo_table(trump):
+            if deal.stock >> a & 1 or deal.stock >> b & 1 or not at_end[pool]:
+                continue  # not winnable this deal: it simply carries
+            payers = {h for h in (deal.holder(a), deal.holder(b)) if h is not None}
+            for seat in sorted(payers):
+                deal.pay_pool(seat, pool, at_end[pool], events)
+
+    # ---- the layout as shown -----------------------------------------------------------
+
+    def pool_faces(self, turnup: Card | None) -> tuple[PoolFace, ...]:
+        """How the table shows the pools for a deal with ``turnup`` (``None`` before the
+        turn): by default each pool by its name ("Matrimony"), with no layout card."""
+        return tuple(PoolFace(name.capitalize()) for name in self.pools)
 
     # ---- helpers for subclasses --------------------------------------------------------
 
@@ -236,3 +448,9 @@ class StopsGame:
     def suits_held(hand: int) -> list[int]:
         """Suits with at least one card in ``hand`` (int mask)."""
         return [s for s in SUITS if hand & SUIT_MASK[s]]
+
+
+def overridden_play_hooks(game: StopsGame) -> list[str]:
+    """The play hooks (:data:`PLAY_HOOKS`) ``game``'s class overrides: behaviour that the
+    declarations do not describe, which the fast path therefore cannot follow."""
+    return [h for h in PLAY_HOOKS if getattr(type(game), h) is not getattr(StopsGame, h)]

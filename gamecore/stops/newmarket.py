@@ -12,14 +12,21 @@ from gamecore.cards import (
     JS,
     KC,
     QD,
+    RANK_CODES,
     SUIT_NAMES,
+    SUIT_SYMBOLS,
     card_label,
+    rank_of,
     suit_of,
 )
-from gamecore.events import Event
-from gamecore.stops.game import FIXED_STOCK, StopsGame, lowest_in_suit
+from gamecore.errors import OptionError
+from gamecore.games import STOPS, Entry, GameDescriptor, register
+from gamecore.interface import Card, PoolFace
+from gamecore.options import OptionSpec
+from gamecore.stops.game import FIXED_STOCK, LOWEST_OF_SUIT, StopsGame, lowest_in_suit
 
 if TYPE_CHECKING:
+    from gamecore.agents.base import Agent
     from gamecore.stops.deal import StopsDeal
 
 
@@ -36,21 +43,29 @@ class Newmarket(StopsGame):
     name = "newmarket"
     #: NM-4: the boodle cards ♥A ♣K ♦Q ♠J, in record order.
     pools = ("AH", "KC", "QD", "JS")
-    pay_cards = (AH, KC, QD, JS)
+    pay_cards: tuple[Card, ...] = (AH, KC, QD, JS)
     min_players = 3
     max_players = 8
     deal_style = FIXED_STOCK
     #: NM-5 / AMB-23: the automatic split cycles ♥A, ♣K, ♦Q, ♠J.
     auto_split_order = (0, 1, 2, 3)
+    #: NM-7: the lowest card of a suit (NM-3 rank order).
+    lead_rule = LOWEST_OF_SUIT
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         super().__init__(options)
         self.ace_high = bool(self.options["nm.aceHigh"])
+        self.must_change_suit = bool(self.options["nm.mustChangeSuit"])  # NM-11
         self.pack = FULL_PACK
         if self.options["nm.removeEightOfDiamonds"]:
             self.pack &= ~(1 << EIGHT_D)
+        #: NM-8: pay card → its pool (NM-10: a pay card never played costs nothing).
         self.pool_of_card = {c: i for i, c in enumerate(self.pay_cards)}
         self._finish_setup()
+
+    def capture_table(self, trump: int | None) -> Mapping[Card, int]:
+        """NM-8: a pay card captures its boodle pool at once."""
+        return self.pool_of_card
 
     # ---- staking (NM-5, GEN-5) -------------------------------------------------------
 
@@ -78,29 +93,7 @@ class Newmarket(StopsGame):
                     prev_winner: int | None = None, fresh: bool = True) -> int:
         return int(self.options["nm.minStake"])
 
-    # ---- play (NM-7, NM-8) -----------------------------------------------------------
-
-    def leadable(self, deal: StopsDeal, seat: int) -> int:
-        """Cards that count for the lowest-card rule (all of them in Newmarket)."""
-        return deal.hands[seat]
-
-    def lead_suits(self, deal: StopsDeal, seat: int) -> list[int]:
-        """Suits ``seat`` may open now: every suit he holds, except the suit that has just
-        stopped under ``nm.mustChangeSuit`` while he has another (NM-11)."""
-        suits = self.suits_held(self.leadable(deal, seat))
-        if (self.options["nm.mustChangeSuit"] and deal.last_suit in suits and len(suits) > 1):
-            suits.remove(deal.last_suit)
-        return suits
-
-    def lead_mask(self, deal: StopsDeal, seat: int) -> int:
-        """NM-7: the lowest card he holds of each suit he may open."""
-        hand = self.leadable(deal, seat)
-        mask = 0
-        for s in self.lead_suits(deal, seat):
-            low = lowest_in_suit(hand, s, self.ace_high)
-            assert low is not None
-            mask |= 1 << low
-        return mask
+    # ---- play (NM-7, NM-11) ----------------------------------------------------------
 
     def explain_lead(self, deal: StopsDeal, seat: int, c: int) -> str:
         s = suit_of(c)
@@ -112,9 +105,63 @@ class Newmarket(StopsGame):
         return (f"{card_label(c)} is not your lowest {SUIT_NAMES[s][:-1]}: "
                 f"lead {card_label(low)} (NM-7)")
 
-    def on_play(self, deal: StopsDeal, seat: int, c: int, spin: bool,
-                events: list[Event]) -> None:
-        """NM-8: a pay card captures its boodle pool at once."""
-        pool = self.pool_of_card.get(c)
-        if pool is not None and deal.pools[pool]:
-            deal.take_pool(seat, pool, events)
+    # ---- the layout (NM-4) -----------------------------------------------------------
+
+    def pool_faces(self, turnup: Card | None) -> tuple[PoolFace, ...]:
+        """Each boodle pool shown as its pay card ("♥A", the card itself on the layout); a
+        pool no pay card wins (a cousin's extra pool) by its name."""
+        by_pool = {pool: c for c, pool in self.pool_of_card.items()}
+        out = []
+        for i, name in enumerate(self.pools):
+            c = by_pool.get(i)
+            out.append(PoolFace(name.capitalize()) if c is None
+                       else PoolFace(SUIT_SYMBOLS[suit_of(c)] + RANK_CODES[rank_of(c)], c))
+        return tuple(out)
+
+
+# ---- options (NM-5, NM-11; section 9A.2) ---------------------------------------------------
+
+#: The ``nm.`` rows, shared with Spin (SP-1).
+OPTIONS = (
+    OptionSpec("nm.stake", "int", 4, minimum=1),
+    OptionSpec("nm.minStake", "int", 4, minimum=1),
+    OptionSpec("nm.maxStake", "int?", None, minimum=1),
+    OptionSpec("nm.aceHigh", "bool", False),
+    OptionSpec("nm.removeEightOfDiamonds", "bool", False),
+    OptionSpec("nm.mustChangeSuit", "bool", False),
+    OptionSpec("nm.kitty", "false", False, house_rule=False),
+    OptionSpec("nm.dealerMayTakeDeadHand", "false", False, house_rule=False),
+)
+HELP = {
+    "nm.stake": "The stake a computer dealer names (NM-5).",
+    "nm.minStake": "The smallest stake a dealer may name (NM-5).",
+    "nm.maxStake": "The largest stake a dealer may name; empty for no limit (NM-5).",
+    "nm.aceHigh": "Aces rank above Kings (modern British play, NM-3).",
+    "nm.removeEightOfDiamonds": "Take the 8♦ out of the pack (NM-2).",
+    "nm.mustChangeSuit": "Each new sequence must be in a different suit from the one that "
+                         "just stopped (NM-11).",
+}
+
+
+def check_stakes(options: Mapping[str, Any]) -> None:
+    """NM-5: ``nm.minStake ≤ nm.stake ≤ nm.maxStake``. Raises :class:`OptionError`."""
+    lo, st, hi = options["nm.minStake"], options["nm.stake"], options["nm.maxStake"]
+    if st < lo:
+        raise OptionError(f"options: nm.stake ({st}) is below nm.minStake ({lo})")
+    if hi is not None and hi < lo:
+        raise OptionError(f"options: nm.maxStake ({hi}) is below nm.minStake ({lo})")
+    if hi is not None and st > hi:
+        raise OptionError(f"options: nm.stake ({st}) is above nm.maxStake ({hi})")
+
+
+def _player() -> Agent:
+    from gamecore.agents.newmarket import NewmarketAgent
+
+    return NewmarketAgent()
+
+
+DESCRIPTOR = register(GameDescriptor(
+    name="newmarket", title="Newmarket", family=STOPS, make=Newmarket, order=10,
+    entries=(Entry("Newmarket", rules_page="newmarket", rules_title="Newmarket"),),
+    min_players=3, max_players=8, player=_player, option_prefixes=("nm.",),
+    options=OPTIONS, help=HELP, check_options=check_stakes, bench_target=25_000))

@@ -27,9 +27,20 @@ from gamecore.cards import (
     suit_of,
 )
 from gamecore.events import Event
-from gamecore.stops.game import EXTRA_HAND, FIXED_STOCK, StopsGame, lowest_in_suit
+from gamecore.games import STOPS, Entry, GameDescriptor, register
+from gamecore.interface import Card, PoolFace
+from gamecore.options import OptionSpec
+from gamecore.stops.game import (
+    ANY_CARD,
+    EXTRA_HAND,
+    FIXED_STOCK,
+    LOWEST_OF_SUIT,
+    StopsGame,
+    lowest_in_suit,
+)
 
 if TYPE_CHECKING:
+    from gamecore.agents.base import Agent
     from gamecore.stops.deal import StopsDeal
 
 
@@ -39,7 +50,8 @@ def _suit_index(ch: str) -> int:
 
 class PopeJoan(StopsGame):
     """What the three profiles share: 3–8 players, any-card leads (PJ-7), captures by the
-    layout card (PJ-8), per-card settlement (PJ-9) and doubling hooks (PJ-11)."""
+    layout card (PJ-8), per-card settlement (PJ-9) and doubling (PJ-11), all declared (see
+    :mod:`gamecore.stops.game`)."""
 
     name = "pope-joan"
     min_players = 3
@@ -56,23 +68,9 @@ class PopeJoan(StopsGame):
                     prev_winner: int | None = None, fresh: bool = True) -> int:
         return 15 if seat == dealer else 0
 
-    def captures(self, deal: StopsDeal) -> dict[int, int]:
-        """Card → pool it captures when played, for this deal."""
+    def capture_table(self, trump: int | None) -> Mapping[Card, int]:
+        """PJ-8, PJ-24: the layout cards that capture their compartments."""
         return self.capture_cards
-
-    def on_play(self, deal: StopsDeal, seat: int, c: int, spin: bool,
-                events: list[Event]) -> None:
-        pool = self.captures(deal).get(c)
-        if pool is not None and deal.pools[pool]:
-            deal.take_pool(seat, pool, events)
-        self.combinations(deal, seat, c, events)
-
-    def combinations(self, deal: StopsDeal, seat: int, c: int, events: list[Event]) -> None:
-        """Two-card compartments (PJ-23, PJ-C-6); none in PJ-F."""
-
-    def trump_suit(self, deal: StopsDeal) -> int | None:
-        """The suit of the turned card, or ``None`` (PJ-F turns none)."""
-        return None if deal.turnup is None else suit_of(deal.turnup)
 
 
 class PopeJoanF(PopeJoan):
@@ -93,20 +91,23 @@ class PopeJoanF(PopeJoan):
         self.layout_cards = (card(9, suits[0]), card(JACK, suits[1]), card(QUEEN, suits[2]),
                              card(KING, suits[3]), parse_card(self.options["pj.pope"]))
         self.capture_cards = {c: i for i, c in enumerate(self.layout_cards)}
+        self._doubling: tuple[tuple[int, Card], ...] = (
+            tuple(enumerate(self.layout_cards)) if self.options["pj.doubling"] else ())
         self._finish_setup()
 
     def auto_stakes(self, deal: StopsDeal) -> list[tuple[int, int, int]]:
         """PJ-5: the dealer dresses Ten 1, Jack 2, Queen 3, King 4, Pope 5."""
         return [(deal.dealer, i, i + 1) for i in range(5)]
 
-    def doubling(self, deal: StopsDeal, at_end: list[int], events: list[Event]) -> None:
-        """PJ-11: the holder of a layout card pays the compartment's amount at end of play."""
-        if not self.options["pj.doubling"]:
-            return
-        for pool, c in enumerate(self.layout_cards):
-            holder = deal.holder(c)
-            if holder is not None and at_end[pool]:
-                deal.pay_pool(holder, pool, at_end[pool], events)
+    def doubling_table(self, trump: int | None) -> tuple[tuple[int, Card], ...]:
+        """PJ-11: the holder of a layout card pays the compartment's amount at end of play
+        (with ``pj.doubling``)."""
+        return self._doubling
+
+    def pool_faces(self, turnup: Card | None) -> tuple[PoolFace, ...]:
+        """Ten, Jack, Queen, King and Pope, each with its layout card (PJ-4)."""
+        return tuple(PoolFace(name.capitalize(), c)
+                     for name, c in zip(self.pools, self.layout_cards, strict=True))
 
 
 MATRIMONY, INTRIGUE, CONFEDERACY, M_POPE, M_GAME = range(5)
@@ -125,6 +126,8 @@ class PopeJoanM(PopeJoan):
     game_pool = M_GAME
     #: PJ-21: automatic split Pope, Matrimony, Intrigue, Confederacy, Game.
     auto_split_order = (M_POPE, MATRIMONY, INTRIGUE, CONFEDERACY, M_GAME)
+    #: PJ-23: a combination two players completed is divided between them.
+    combos_divide = True
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         super().__init__(options)
@@ -132,6 +135,12 @@ class PopeJoanM(PopeJoan):
             self.pack &= ~(1 << EIGHT_D)
         self.pope = parse_card(self.options["pj.pope"])
         self.capture_cards = {self.pope: M_POPE}
+        doubling = bool(self.options["pj.doubling"])
+        #: PJ-24: the holder of the Pope doubles its compartment; PJ-27 the combinations.
+        self._doubling: tuple[tuple[int, Card], ...] = ((M_POPE, self.pope),) if doubling \
+            else ()
+        self.double_combos = doubling and bool(self.options["pj.m.doubleCombos"])
+        self._combo_tables: dict[int, tuple[tuple[int, Card, Card], ...]] = {}
         self._finish_setup()
 
     def turnup_from(self, deck: list[int], n: int, stock: list[int]) -> int | None:
@@ -142,6 +151,30 @@ class PopeJoanM(PopeJoan):
         """The three combinations for ``trump``: (pool, (card, card))."""
         k, q, j = card(KING, trump), card(QUEEN, trump), card(JACK, trump)
         return ((MATRIMONY, (k, q)), (INTRIGUE, (q, j)), (CONFEDERACY, (k, j)))
+
+    def combo_table(self, trump: int | None) -> tuple[tuple[int, Card, Card], ...]:
+        """PJ-20, PJ-23: Matrimony, Intrigue and Confederacy of the turned trump suit."""
+        if trump is None:
+            return ()
+        table = self._combo_tables.get(trump)
+        if table is None:
+            table = self._combo_tables[trump] = tuple(
+                (pool, a, b) for pool, (a, b) in self.combos(trump))
+        return table
+
+    def doubling_table(self, trump: int | None) -> tuple[tuple[int, Card], ...]:
+        """PJ-24: the holder of the Pope at the end pays its compartment's amount."""
+        return self._doubling
+
+    def pool_faces(self, turnup: Card | None) -> tuple[PoolFace, ...]:
+        """The five compartments; the Pope with its card, the combinations with their
+        cards once the turn-up has fixed the trumps (PJ-20, PJ-22)."""
+        details = [""] * len(self.pools)
+        if turnup is not None:
+            for pool, (a, b) in self.combos(suit_of(turnup)):
+                details[pool] = f"{card_label(a)} {card_label(b)}"
+        return tuple(PoolFace(name.capitalize(), self.pope if i == M_POPE else None,
+                              details[i]) for i, name in enumerate(self.pools))
 
     # ---- staking (PJ-21) ---------------------------------------------------------
 
@@ -173,44 +206,7 @@ class PopeJoanM(PopeJoan):
                 and deal.pools[M_POPE]):
             deal.take_pool(deal.dealer, M_POPE, events)
 
-    def combinations(self, deal: StopsDeal, seat: int, c: int, events: list[Event]) -> None:
-        """PJ-23: when the second card of a combination is played, its player takes the
-        compartment if he played both, else the two players take ``floor(X/2)`` each."""
-        trump = self.trump_suit(deal)
-        if trump is None:
-            return
-        for pool, (a, b) in self.combos(trump):
-            if c not in (a, b):
-                continue
-            other = b if c == a else a
-            partner = deal.played_by.get(other)
-            if partner is None or not deal.pools[pool]:
-                continue
-            if partner == seat:
-                deal.take_pool(seat, pool, events)
-            else:
-                half = deal.pools[pool] // 2
-                if half:
-                    deal.take_pool(seat, pool, events, half)
-                    deal.take_pool(partner, pool, events, half)
-
-    def doubling(self, deal: StopsDeal, at_end: list[int], events: list[Event]) -> None:
-        """PJ-24 and PJ-27, with the amounts at the end of play; ``pj.doubling`` is the
-        master switch."""
-        if not self.options["pj.doubling"]:
-            return
-        holder = deal.holder(self.pope)
-        if holder is not None and at_end[M_POPE]:
-            deal.pay_pool(holder, M_POPE, at_end[M_POPE], events)
-        trump = self.trump_suit(deal)
-        if not self.options["pj.m.doubleCombos"] or trump is None:
-            return
-        for pool, (a, b) in self.combos(trump):
-            if deal.stock >> a & 1 or deal.stock >> b & 1 or not at_end[pool]:
-                continue  # not winnable this deal: it simply carries
-            payers = {h for h in (deal.holder(a), deal.holder(b)) if h is not None}
-            for seat in sorted(payers):
-                deal.pay_pool(seat, pool, at_end[pool], events)
+    # PJ-23 (combinations), PJ-24 and PJ-27 (doubling) are declared above.
 
 
 C_POPE, C_MATRIMONY, C_INTRIGUE, C_ACE, C_KING, C_QUEEN, C_JACK, C_GAME = range(8)
@@ -235,6 +231,12 @@ class PopeJoanC(PopeJoan):
         self.pack = FULL_PACK & ~(1 << EIGHT_D)
         self.parlett = bool(self.options["pj.c.parlettLead"])
         self.ace_high = self.parlett
+        #: PJ-C-2: with ``pj.c.parlettLead`` every lead is the lowest card of its suit.
+        self.lead_rule = LOWEST_OF_SUIT if self.parlett else ANY_CARD
+        if self.options["pj.c.popeExcuses"]:
+            self.excuse_card = NINE_D  # PJ-C-7
+        self._captures: dict[int | None, dict[Card, int]] = {}
+        self._combo_tables: dict[int, tuple[tuple[int, Card, Card], ...]] = {}
         self._finish_setup()
 
     def turnup_from(self, deck: list[int], n: int, stock: list[int]) -> int | None:
@@ -251,12 +253,37 @@ class PopeJoanC(PopeJoan):
         return {card(ACE, trump): C_ACE, card(KING, trump): C_KING,
                 card(QUEEN, trump): C_QUEEN, card(JACK, trump): C_JACK}
 
-    def captures(self, deal: StopsDeal) -> dict[int, int]:
-        trump = self.trump_suit(deal)
-        out = {NINE_D: C_POPE}
-        if trump is not None:
-            out.update(self.honours(trump))
-        return out
+    def capture_table(self, trump: int | None) -> Mapping[Card, int]:
+        """PJ-C-6: the Pope (9♦) and the Ace, King, Queen and Jack of trumps."""
+        table = self._captures.get(trump)
+        if table is None:
+            table = {NINE_D: C_POPE}
+            if trump is not None:
+                table.update(self.honours(trump))
+            self._captures[trump] = table
+        return table
+
+    def combo_table(self, trump: int | None) -> tuple[tuple[int, Card, Card], ...]:
+        """PJ-C-6: Matrimony (K+Q of trumps) and Intrigue (Q+J) go only to a player who has
+        played both, when he plays the second."""
+        if trump is None:
+            return ()
+        table = self._combo_tables.get(trump)
+        if table is None:
+            k, q, j = card(KING, trump), card(QUEEN, trump), card(JACK, trump)
+            table = self._combo_tables[trump] = ((C_MATRIMONY, k, q), (C_INTRIGUE, q, j))
+        return table
+
+    def pool_faces(self, turnup: Card | None) -> tuple[PoolFace, ...]:
+        """The eight compartments; once trumps are known, each honour compartment shows its
+        card's label and the Pope "9♦" (PJ-C-3, PJ-C-6)."""
+        details = [""] * len(self.pools)
+        if turnup is not None:
+            for c, pool in self.honours(suit_of(turnup)).items():
+                details[pool] = card_label(c)
+            details[C_POPE] = card_label(NINE_D)
+        return tuple(PoolFace(name.capitalize(), None, details[i])
+                     for i, name in enumerate(self.pools))
 
     def on_deal_start(self, deal: StopsDeal, events: list[Event]) -> None:
         """PJ-C-5: turn-up awards to the dealer; a turned Pope may end the deal."""
@@ -278,31 +305,6 @@ class PopeJoanC(PopeJoan):
         if pool is not None and deal.pools[pool]:
             deal.take_pool(deal.dealer, pool, events)
 
-    def combinations(self, deal: StopsDeal, seat: int, c: int, events: list[Event]) -> None:
-        """PJ-C-6: Matrimony (K+Q of trumps) and Intrigue (Q+J) go only to a player who has
-        played both, when he plays the second."""
-        trump = self.trump_suit(deal)
-        if trump is None:
-            return
-        k, q, j = card(KING, trump), card(QUEEN, trump), card(JACK, trump)
-        for pool, (a, b) in ((C_MATRIMONY, (k, q)), (C_INTRIGUE, (q, j))):
-            if c in (a, b):
-                other = b if c == a else a
-                if deal.played_by.get(other) == seat and deal.pools[pool]:
-                    deal.take_pool(seat, pool, events)
-
-    def lead_mask(self, deal: StopsDeal, seat: int) -> int:
-        """Any card; with ``pj.c.parlettLead`` the lowest card of a suit (ace high)."""
-        hand = deal.hands[seat]
-        if not self.parlett:
-            return hand
-        mask = 0
-        for s in self.suits_held(hand):
-            low = lowest_in_suit(hand, s, True)
-            assert low is not None
-            mask |= 1 << low
-        return mask
-
     def explain_lead(self, deal: StopsDeal, seat: int, c: int) -> str:
         low = lowest_in_suit(deal.hands[seat], suit_of(c), True)
         if self.parlett and low is not None and low != c:
@@ -310,14 +312,74 @@ class PopeJoanC(PopeJoan):
                     f"lead {card_label(low)} (PJ-C-2)")
         return super().explain_lead(deal, seat, c)
 
-    def card_payment(self, deal: StopsDeal, seat: int) -> int:
-        """PJ-C-7: 1 per card, nothing from the holder of the unplayed Pope."""
-        if self.options["pj.c.popeExcuses"] and deal.hands[seat] >> NINE_D & 1:
-            return 0
-        return deal.hands[seat].bit_count()
+    # PJ-C-7 (the Pope excuses its holder) and PJ-C-8 (no doubling) are declared above.
 
 
 def pope_joan(options: Mapping[str, Any]) -> PopeJoan:
     """The Pope Joan rules for ``options["pj.profile"]`` (F, M or C)."""
     profile = options["pj.profile"]
     return {"F": PopeJoanF, "M": PopeJoanM, "C": PopeJoanC}[profile](options)
+
+
+# ---- options (PJ-2, PJ-4, PJ-11, PJ-21, PJ-26, PJ-27, PJ-C-2, PJ-C-5, PJ-C-7) ---------------
+
+OPTIONS = (
+    OptionSpec("pj.dealerMayViewStock", "bool", False, house_rule=False),
+    OptionSpec("pj.profile", "choice", "F", choices=("F", "M", "C")),
+    OptionSpec("pj.pope", "choice", "7D", choices=("7D", "9D"), cards=True),
+    OptionSpec("pj.honourSuits", "suits", "DCSH"),
+    OptionSpec("pj.removeEightOfDiamonds", "bool", False),
+    OptionSpec("pj.doubling", "bool", True),
+    OptionSpec("pj.m.doubleCombos", "bool", True),
+    OptionSpec("pj.c.popeExcuses", "bool", True),
+    OptionSpec("pj.c.parlettLead", "bool", False),
+    OptionSpec("pj.m.dealerStake", "int", 5, minimum=1),
+    OptionSpec("pj.m.turnUpAwards", "choice", "none", choices=("none", "classic")),
+    OptionSpec("pj.c.popeTurnUp", "choice", "popeGameAndEnd",
+               choices=("popeGameAndEnd", "popeOnly")),
+)
+HELP = {
+    "pj.profile": "Foster's simple layout, Foster's trump layout (Matrimony…), or the classic "
+                  "eight-compartment board.",
+    "pj.pope": "Which card is the Pope: the Seven or the Nine of diamonds (PJ-4).",
+    "pj.honourSuits": "Suits of the Ten, Jack, Queen and King layout cards, in that order "
+                      "(PJ-4).",
+    "pj.removeEightOfDiamonds": "Take the 8♦ out of the pack, making the 7♦ a known stop "
+                                "(PJ-2).",
+    "pj.doubling": "A player caught holding a layout card doubles its compartment (PJ-11, "
+                   "PJ-24, PJ-27).",
+    "pj.m.doubleCombos": "Unplayed trump honours double their Matrimony, Intrigue or "
+                         "Confederacy pool (PJ-27).",
+    "pj.c.popeExcuses": "A player still holding the Pope pays nothing for his cards at the "
+                        "end (PJ-C-7).",
+    "pj.c.parlettLead": "Ace high, and every lead must be the lowest card of its suit "
+                        "(PJ-C-2).",
+    "pj.m.dealerStake": "The dealer's usual stake D; everyone else stakes D − 1 (PJ-21).",
+    "pj.m.turnUpAwards": "A turned-up Pope gives the dealer the Pope pool (classic) or nothing "
+                         "(PJ-26).",
+    "pj.c.popeTurnUp": "A turned-up Pope: the dealer takes Pope and Game and the deal ends, "
+                       "or he takes the Pope only (PJ-C-5).",
+}
+
+
+def _player() -> Agent:
+    from gamecore.agents.stops import PopeJoanAgent
+
+    return PopeJoanAgent()
+
+
+DESCRIPTOR = register(GameDescriptor(
+    name="pope-joan", title="Pope Joan", family=STOPS, make=pope_joan, order=40,
+    entries=(
+        # PJ-13: each profile offers only the keys it uses.
+        Entry("Pope Joan (Foster's layout)", "F",
+              ("pj.pope", "pj.honourSuits", "pj.removeEightOfDiamonds", "pj.doubling"),
+              "pope-joan-f", "Pope Joan: Foster's layout"),
+        Entry("Pope Joan (trump layout: Matrimony, Intrigue…)", "M",
+              ("pj.pope", "pj.removeEightOfDiamonds", "pj.doubling", "pj.m."),
+              "pope-joan-m", "Pope Joan: trump layout"),
+        Entry("Pope Joan (classic board)", "C", ("pj.c.",), "pope-joan-c",
+              "Pope Joan: classic board"),
+    ),
+    min_players=3, max_players=8, player=_player, stock_name="Dead hand",
+    option_prefixes=("pj.",), options=OPTIONS, help=HELP, profile_key="pj.profile"))

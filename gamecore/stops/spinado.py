@@ -5,11 +5,26 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from gamecore.cards import AD, CLUBS, DIAMONDS, FULL_PACK, HEARTS, JACK, KING, QUEEN, SPADES, card
-from gamecore.events import Event
-from gamecore.stops.game import EXTRA_HAND, StopsGame
+from gamecore.cards import (
+    AD,
+    CLUBS,
+    DIAMONDS,
+    FULL_PACK,
+    HEARTS,
+    JACK,
+    KING,
+    QUEEN,
+    SPADES,
+    card,
+    card_label,
+)
+from gamecore.games import STOPS, Entry, GameDescriptor, register
+from gamecore.interface import Card, PoolFace
+from gamecore.options import OptionSpec
+from gamecore.stops.game import ACE_SPINADO, EXTRA_HAND, StopsGame
 
 if TYPE_CHECKING:
+    from gamecore.agents.base import Agent
     from gamecore.stops.deal import StopsDeal
 
 KD, QD_, JD = card(KING, DIAMONDS), card(QUEEN, DIAMONDS), card(JACK, DIAMONDS)
@@ -24,7 +39,8 @@ class Spinado(StopsGame):
     Rules: SN-1 players 2–7; SN-2 pack without the 2s and the 8♦; SN-3 stops; SN-4 pools;
     SN-5 staking and the winner's exemption; SN-6 deal; SN-7 any-card leads; SN-8 Spinado;
     SN-9 never alone (``sn.allowSpinadoAlone``); SN-10 ♦K; SN-11 Matrimony; SN-12 Intrigue
-    (``sn.intrigue``); SN-13 other Kings; SN-14 settlement; SN-15 carry over.
+    (``sn.intrigue``); SN-13 other Kings; SN-14 settlement; SN-15 carry over. Play and
+    settlement are declared (see :mod:`gamecore.stops.game`).
     """
 
     name = "spinado"
@@ -33,15 +49,29 @@ class Spinado(StopsGame):
     max_players = 7
     deal_style = EXTRA_HAND
     game_pool = GAME
+    #: SN-8: the ♦A goes down with any card its holder plays, a lead or a continuation.
+    diamond_ace = ACE_SPINADO
+    spin_name = "Spinado"
+    #: SN-10, SN-13: ♦K 2 from each other player, the other Kings 1.
+    card_bonus = {KD: (2, "♦K"), **{k: (1, "King") for k in OTHER_KINGS}}
+    #: SN-14: the holder of the ♦A pays 2 per card, the ♦A included.
+    double_pay_card = AD
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         super().__init__(options)
         twos = sum(1 << card(1, s) for s in range(4))
         self.pack = FULL_PACK & ~twos & ~(1 << card(7, DIAMONDS))
         self.alone = bool(self.options["sn.allowSpinadoAlone"])
+        self.ace_leads = self.alone  # SN-9
+        self.spin_payment = int(self.options["sn.spinadoPayment"])
         intrigue = (KD, JD) if self.options["sn.intrigue"] == "KJ" else (QD_, JD)
         self.combos = ((MATRIMONY, (KD, QD_)), (INTRIGUE, intrigue))
+        self._combo_table = tuple((pool, a, b) for pool, (a, b) in self.combos)
         self._finish_setup()
+
+    def combo_table(self, trump: int | None) -> tuple[tuple[int, Card, Card], ...]:
+        """SN-11, SN-12: Matrimony and Intrigue, to a player who played both cards."""
+        return self._combo_table
 
     # ---- staking (SN-5) ----------------------------------------------------------
 
@@ -58,42 +88,40 @@ class Spinado(StopsGame):
             return 24
         return 0 if seat == prev_winner else 3
 
-    # ---- play --------------------------------------------------------------------
-
-    def lead_mask(self, deal: StopsDeal, seat: int) -> int:
-        """SN-7, SN-9: any card, but the ♦A never alone (unless the option allows it)."""
-        hand = deal.hands[seat]
-        return hand if self.alone else hand & ~(1 << AD)
+    # ---- play (SN-7 … SN-14 are declared above) ---------------------------------------
 
     def explain_lead(self, deal: StopsDeal, seat: int, c: int) -> str:
         if c == AD:
             return "the ♦A is never played alone: play it with another card, as Spinado (SN-9)"
         return super().explain_lead(deal, seat, c)
 
-    def spin_allowed(self, deal: StopsDeal, seat: int, c: int, lead: bool) -> bool:
-        """SN-8: with any card he may play now (a lead or a continuation)."""
-        return c != AD and bool(deal.hands[seat] >> AD & 1)
+    def pool_faces(self, turnup: Card | None) -> tuple[PoolFace, ...]:
+        """Matrimony, Intrigue and Game, the two pairs shown with their cards."""
+        details = {pool: f"{card_label(a)} {card_label(b)}" for pool, (a, b) in self.combos}
+        return tuple(PoolFace(name.capitalize(), None, details.get(i, ""))
+                     for i, name in enumerate(self.pools))
 
-    def on_play(self, deal: StopsDeal, seat: int, c: int, spin: bool,
-                events: list[Event]) -> None:
-        """SN-8 … SN-13: the card's effects, then the Spinado payment."""
-        others = deal.others(seat)
-        if c == KD:
-            for o in others:
-                deal.pay(o, seat, 2, "♦K", events)
-        elif c in OTHER_KINGS:
-            for o in others:
-                deal.pay(o, seat, 1, "King", events)
-        for pool, (a, b) in self.combos:
-            if c in (a, b):
-                other = b if c == a else a
-                if deal.played_by.get(other) == seat and deal.pools[pool]:
-                    deal.take_pool(seat, pool, events)
-        if spin or c == AD:
-            for o in others:
-                deal.pay(o, seat, int(self.options["sn.spinadoPayment"]), "Spinado", events)
 
-    def card_payment(self, deal: StopsDeal, seat: int) -> int:
-        """SN-14: 1 per card; 2 per card (the ♦A included) for the holder of the ♦A."""
-        n = deal.hands[seat].bit_count()
-        return 2 * n if deal.hands[seat] >> AD & 1 else n
+OPTIONS = (
+    OptionSpec("sn.spinadoPayment", "int", 3, minimum=0),
+    OptionSpec("sn.allowSpinadoAlone", "bool", False),
+    OptionSpec("sn.intrigue", "choice", "QJ", choices=("QJ", "KJ")),
+)
+HELP = {
+    "sn.spinadoPayment": "Counters each other player pays for a Spinado (SN-8).",
+    "sn.allowSpinadoAlone": "The ♦A may be led alone (Cassell, SN-9).",
+    "sn.intrigue": "Intrigue is the ♦Q and ♦J, or the ♦K and ♦J (Cassell, SN-12).",
+}
+
+
+def _player() -> Agent:
+    from gamecore.agents.stops import SpinadoAgent
+
+    return SpinadoAgent()
+
+
+DESCRIPTOR = register(GameDescriptor(
+    name="spinado", title="Spinado", family=STOPS, make=Spinado, order=30,
+    entries=(Entry("Spinado", rules_page="spinado", rules_title="Spinado"),),
+    min_players=2, max_players=7, player=_player, stock_name="Widow",
+    option_prefixes=("sn.",), options=OPTIONS, help=HELP))

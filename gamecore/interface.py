@@ -1,0 +1,199 @@
+"""The interface every rules engine offers: the rules object and the deal state, as
+:class:`typing.Protocol` classes that mypy checks (architecture, "State API").
+
+Two engines implement it: the stops engine (:class:`gamecore.stops.game.StopsGame` and
+:class:`gamecore.stops.deal.StopsDeal`, for Pope Joan, Newmarket, Spin and Spinado) and the
+tricks engine (:class:`gamecore.spoilfive.game.SpoilFive` and
+:class:`gamecore.spoilfive.deal.SpoilFiveDeal`). The session, the record, the arena, the
+bench and the search are written against these protocols, never against one engine's class.
+
+Cards are ints and card sets int masks (:mod:`gamecore.cards`); the aliases below say which
+is meant. Counters are ints.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
+
+if TYPE_CHECKING:
+    from gamecore.actions import Action
+    from gamecore.dealcore import Settlement
+    from gamecore.decisions import Decision
+    from gamecore.events import Event
+
+#: A card: ``suit * 13 + rank`` in ``0..51`` (:mod:`gamecore.cards`).
+Card: TypeAlias = int
+#: A set of cards: an int with bit ``c`` set for each card ``c``.
+CardSet: TypeAlias = int
+
+#: The two engine families: sequences of cards to a stop (STOP-1) or tricks (SF-24).
+STOPS, TRICKS = "stops", "tricks"
+
+
+@dataclass(frozen=True)
+class PoolFace:
+    """How the table shows one pool, whatever it holds: ``label`` (``"♥A"``, ``"Matrimony"``),
+    its layout ``card`` (or ``None``) and a short ``detail`` (``"K♥ Q♥"`` once the turn-up has
+    fixed the trumps, else ``""``)."""
+
+    label: str
+    card: Card | None = None
+    detail: str = ""
+
+
+class Rules(Protocol):
+    """A game's rules with its options resolved (immutable during a session).
+
+    ``name`` is the record name, ``family`` :data:`STOPS` or :data:`TRICKS`, ``pools`` the
+    pool names in record order, ``pack`` the playing pack, ``options`` every option with its
+    value (:mod:`gamecore.options`).
+    """
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def family(self) -> str: ...
+    @property
+    def pools(self) -> tuple[str, ...]: ...
+    @property
+    def min_players(self) -> int: ...
+    @property
+    def max_players(self) -> int: ...
+    @property
+    def options(self) -> dict[str, Any]: ...
+    @property
+    def pack(self) -> CardSet: ...
+    @property
+    def ace_high(self) -> bool: ...
+    @property
+    def turns_trump(self) -> bool: ...
+    @property
+    def turnup_in_stock(self) -> bool: ...
+
+    def pack_size(self) -> int:
+        """Cards in the playing pack."""
+        ...
+
+    def hand_size(self, n: int) -> int:
+        """Cards each of ``n`` players receives (STOP-13, SF-9)."""
+        ...
+
+    def deal_from_deck(self, deck: list[Card], n: int, dealer: int
+                       ) -> tuple[list[list[Card]], list[Card], Card | None]:
+        """``(hands, stock, turnup)`` dealt from ``deck`` (index 0 on top, GEN-8)."""
+        ...
+
+    def least_stake(self, seat: int, dealer: int, balances: list[int],
+                    prev_winner: int | None = None, fresh: bool = True) -> int:
+        """The smallest stake the next deal could require of ``seat`` (GEN-5 rule 1)."""
+        ...
+
+    def new_deal(self, dealer: int, hands: list[CardSet], stock: CardSet,
+                 turnup: Card | None, balances: list[int], pools: list[int],
+                 prev_winner: int | None, fresh: bool = True) -> DealState:
+        """A new deal with these cards and counters (stakes paid at once where automatic)."""
+        ...
+
+    def pool_faces(self, turnup: Card | None) -> tuple[PoolFace, ...]:
+        """One :class:`PoolFace` per pool, in ``pools`` order, for a deal with ``turnup``."""
+        ...
+
+
+class Observation(Protocol):
+    """What one seat may know (GEN-9); each engine adds its own public facts."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def game(self) -> str: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def hand(self) -> CardSet: ...
+    @property
+    def hand_counts(self) -> tuple[int, ...]: ...
+    @property
+    def to_act(self) -> int | None: ...
+    @property
+    def pools(self) -> tuple[int, ...]: ...
+    @property
+    def balances(self) -> tuple[int, ...]: ...
+    @property
+    def decision(self) -> Decision | None: ...
+
+
+class DealState(Protocol):
+    """One deal in progress: the state API the table, the computer players and the tests
+    share (architecture, "State API"). ``apply`` applies exactly one action and returns its
+    events, or raises :class:`~gamecore.errors.IllegalAction` leaving the state unchanged."""
+
+    @property
+    def game(self) -> Rules: ...
+    @property
+    def n(self) -> int: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def hands(self) -> list[CardSet]: ...
+    @property
+    def dealt(self) -> tuple[CardSet, ...]: ...
+    @property
+    def stock(self) -> CardSet: ...
+    @property
+    def turnup(self) -> Card | None: ...
+    @property
+    def top(self) -> Card | None: ...
+    @property
+    def balances(self) -> list[int]: ...
+    @property
+    def opening_balances(self) -> tuple[int, ...]: ...
+    @property
+    def pools(self) -> list[int]: ...
+    @property
+    def winner(self) -> int | None: ...
+    @property
+    def start_events(self) -> list[Event]: ...
+    @property
+    def over(self) -> bool: ...
+    @property
+    def to_act(self) -> int | None: ...
+
+    def decision(self) -> Decision | None:
+        """What the seat to act must decide, or ``None`` once the deal is over."""
+        ...
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions now (empty once the deal is over)."""
+        ...
+
+    def explain_illegal(self, action: Action) -> str | None:
+        """Why ``action`` is illegal now, or ``None`` if it is legal."""
+        ...
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply one action; its events in order."""
+        ...
+
+    def clone(self) -> DealState:
+        """An independent copy."""
+        ...
+
+    def observation(self, seat: int) -> Observation:
+        """Exactly what ``seat`` may know now (GEN-9)."""
+        ...
+
+    def settlement(self) -> Settlement | None:
+        """The settlement once the deal is over (else ``None``)."""
+        ...
+
+    def others(self, seat: int) -> list[int]:
+        """Every seat but ``seat``, clockwise from its left."""
+        ...
+
+
+__all__ = ["STOPS", "TRICKS", "Card", "CardSet", "DealState", "Observation", "PoolFace", "Rules"]

@@ -1,0 +1,54 @@
+"""What the table shows of each game, as the GUI computes it today (gui/presenter.py,
+gui/rules.py), agrees with the registry's descriptors (gamecore/games.py), so that switching
+the GUI to read the registry changes nothing on screen: New Game's entries, labels and house
+rules, each pool's label, layout card and detail for every turn-up, the stock's name and
+the rules pages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from gamecore.cards import parse_card
+from gamecore.games import entries, make_game
+from gamecore.options import HELP, defaults, house_rules
+from gui import presenter, rules
+from helpers import entry_key, registry_entries
+
+ENTRIES = [(d, e) for d, e in registry_entries()]
+TURNUPS = [None, *(parse_card(c) for c in ("4S", "QH", "7D", "9D", "JC"))]
+
+
+def test_new_game_entries_are_the_registry_entries() -> None:
+    assert list(presenter.GAME_ENTRIES) == [(e.label, d.name, e.profile) for d, e in entries()]
+    assert [(c.label, c.game, c.profile, c.min_players, c.max_players,
+             [(s.key, s.default) for s in c.rules]) for c in presenter.game_choices()] == [
+        (e.label, d.name, e.profile, d.min_players, d.max_players,
+         [(s.key, defaults(d.name)[s.key]) for s in house_rules(d.name, e.profile)])
+        for d, e in entries()]
+    assert all(c.help == dict(HELP) for c in presenter.game_choices())
+
+
+@pytest.mark.parametrize(("desc", "entry"), ENTRIES, ids=[entry_key(d, e) for d, e in ENTRIES])
+def test_layout_stock_and_label_agree(desc: Any, entry: Any) -> None:
+    game = make_game(desc.name, desc.entry_options(entry))
+    pools = [3 * i + 1 for i in range(len(game.pools))]
+    for turnup in TURNUPS:
+        faces = desc.pool_faces(game, turnup)
+        views = presenter.pool_views(game, pools, turnup)
+        assert [(v.label, v.card, v.amount, v.detail) for v in views] == [
+            (f.label, f.card, a, f.detail) for f, a in zip(faces, pools, strict=True)]
+    assert presenter.pool_labels(game) == [f.label for f in desc.pool_faces(game, None)]
+    assert presenter.game_label(game) == desc.entry_for(game.options).label
+    if desc.family == "stops":
+        assert presenter.stock_name(game) == desc.stock_name
+
+
+def test_rules_pages_agree() -> None:
+    game_pages = [(p.key, p.title, p.game, p.profile) for p in rules.PAGES if p.game]
+    assert game_pages == [(e.rules_page, e.rules_title, d.name, e.profile)
+                          for d, e in entries() if e.rules_page]
+    for d, e in entries():
+        assert rules.page_key(d.name, e.profile) == e.rules_page
+        assert rules.page_key(d.name, None, d.entry_options(e)) == e.rules_page
