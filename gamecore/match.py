@@ -30,6 +30,18 @@ def first_jack_dealer(deck: list[int], n: int, distributor: int = 0) -> int:
     raise ValueError("a pack without Jacks")
 
 
+def first_dealer(game: Game, n: int, rng: random.Random) -> int:
+    """The first dealer of a session of ``n`` seats as ``gen.firstDealer`` says (GEN-2):
+    ``"firstJack"`` deals a shuffled full pack face up until a Jack falls
+    (:func:`first_jack_dealer`), ``"random"`` draws a seat, ``"seat"`` is seat 0."""
+    how = game.options["gen.firstDealer"]
+    if how == "firstJack":
+        return first_jack_dealer(shuffled((1 << 52) - 1, rng), n)
+    if how == "random":
+        return rng.randrange(n)
+    return 0
+
+
 def shuffled(pack: int, rng: random.Random) -> list[int]:
     """The cards of ``pack`` (int mask) in a uniformly random order (GEN-7)."""
     deck = list(cards_in(pack))

@@ -43,6 +43,11 @@ class OptionSpec:
     cards: bool = False
     #: False for table settings and reserved keys: valid in records, not offered by New Game.
     house_rule: bool = True
+    #: The option's name for people ("Aces high"); New Game and the rules pages show it.
+    caption: str = ""
+    #: Each choice in words for people, as ``(choice, words)`` pairs ("firstJack", "the
+    #: first Jack dealt face up").
+    words: tuple[tuple[str, str], ...] = ()
 
     @property
     def games(self) -> frozenset[str]:
@@ -67,13 +72,28 @@ _GENERAL_HELP: dict[str, str] = {
 
 #: The rows every game shares (``gen.``) and those of the stops engine (``stop.``).
 _GENERAL_SPECS = (
-    OptionSpec("gen.rounds", "int", 1, minimum=1, maximum=MAX_ROUNDS),
-    OptionSpec("gen.startCounters", "int", 100, minimum=0),
-    OptionSpec("gen.allowDebt", "bool", True),
-    OptionSpec("gen.endPools", "choice", "split", choices=("split", "carryToNextSession")),
+    OptionSpec("gen.rounds", "int", 1, minimum=1, maximum=MAX_ROUNDS,
+               caption="Rounds"),
+    OptionSpec("gen.startCounters", "int", 100, minimum=0,
+               caption="Counters at the start"),
+    OptionSpec("gen.allowDebt", "bool", True,
+               caption="Players may go below zero"),
+    OptionSpec("gen.endPools", "choice", "split", choices=("split", "carryToNextSession"),
+               caption="Pools left at the end",
+               words=(
+                   ("split", "shared out among the players"),
+                   ("carryToNextSession", "kept for the next session"),
+               )),
     OptionSpec("gen.firstDealer", "choice", "firstJack",
-               choices=("firstJack", "random", "seat")),
-    OptionSpec("stop.autoPlayForced", "bool", True, house_rule=False),
+               choices=("firstJack", "random", "seat"),
+               caption="First dealer",
+               words=(
+                   ("firstJack", "the first Jack dealt face up"),
+                   ("random", "at random"),
+                   ("seat", "the first seat"),
+               )),
+    OptionSpec("stop.autoPlayForced", "bool", True, house_rule=False,
+               caption="Play forced cards automatically"),
 )
 
 

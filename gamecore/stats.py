@@ -157,6 +157,29 @@ def session_id(game: str, dealer: int, hands: list[list[int]]) -> str:
     return f"{game}:{dealer}:" + ",".join(str(c) for h in hands for c in h)
 
 
+def deal_result(session: Any, people: list[int], game: str) -> DealResult:
+    """What the deal just finished in ``session`` (a :class:`gamecore.match.Session` whose
+    current deal is over) adds to the statistics of the seats ``people``, the game labelled
+    ``game``. The last deal of a session carries the end-of-session split of the pools left
+    (GEN-6), so a session's net result is what the final standings show; pools taken are
+    counted from the deal's events (kept by the session, also after a resume)."""
+    from gamecore.events import PoolTaken
+
+    deal = session.deal
+    settlement = deal.settlement()
+    deltas = list(settlement.deltas)
+    if session.complete:
+        final, _pools = session.final_accounts()
+        deltas = [d + final[s] - session.balances[s] for s, d in enumerate(deltas)]
+    first = session.logs[0]
+    return DealResult(
+        session_id(session.game.name, first.dealer, first.hands), len(session.logs), game,
+        tuple(session.players[s] for s in people), tuple(deltas[s] for s in people),
+        tuple(sum(1 for e in session.deal_events
+                  if isinstance(e, PoolTaken) and e.seat == s and e.amount) for s in people),
+        session.complete)
+
+
 def count(stats: Stats, result: DealResult) -> bool:
     """Add ``result`` to ``stats`` unless that deal of that session is already counted (a
     resumed session finishes its last deal again); returns whether it was added."""

@@ -35,15 +35,16 @@ from gamecore.actions import (
 )
 from gamecore.agents.base import Agent
 from gamecore.agents.levels import HardAgent, agent_for_level
-from gamecore.cards import card_label, cards_in
+from gamecore.cards import card_label
 from gamecore.decisions import PlayChoice, SplitChoice, StakeChoice
 from gamecore.errors import IllegalAction
 from gamecore.events import Event, Paid, PaidToPool, Played, PoolTaken
 from gamecore.games import make_game
-from gamecore.match import Session, first_jack_dealer, shuffled
+from gamecore.match import Session, first_dealer
 from gamecore.search.ismcts import SearchCancelled, cancel_search, default_pool
 from gui import persistence, presenter
 from gui.autosave import Autosaver
+from gui.choices import DEFAULT_GAME
 from gui.dialogs import (
     DealSummaryDialog,
     SpinChoiceDialog,
@@ -51,7 +52,6 @@ from gui.dialogs import (
 )
 from gui.privacy import PrivacyScreen
 from gui.seats import SeatKind, Thinker
-from gui.snapshot import DealSummary
 from gui.table import TableView
 
 COMPUTER_NAMES = ("Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
@@ -124,12 +124,12 @@ class Controller(QObject):
 
     # ---- sessions ----------------------------------------------------------------
 
-    def new_session(self, game_name: str = "newmarket", players: int = 4,
+    def new_session(self, game_name: str = DEFAULT_GAME, players: int = 4,
                     name: str = "You", options: dict | None = None,
                     seats: list[SeatKind] | None = None, allow_undo: bool | None = None
                     ) -> None:
-        """Start a session of ``game_name`` with ``options`` (record keys; ``pj.profile``
-        for Pope Joan). ``seats`` says who sits where (people at this screen and computer
+        """Start a session of ``game_name`` with ``options`` (record keys; a profile key such
+        as ``pj.profile``). ``seats`` says who sits where (people at this screen and computer
         players, in seat order); without it, you (``name``) in seat 0 and ``players - 1``
         computer players. The first dealer follows ``gen.firstDealer`` (GEN-2). Undo is on
         by default with one person, off with several (``allow_undo`` decides)."""
@@ -147,14 +147,8 @@ class Controller(QObject):
         self.seats = list(seats)
         players = len(self.seats)
         names = [s.name for s in self.seats]
-        how = game.options["gen.firstDealer"]
-        if how == "firstJack":
-            first = first_jack_dealer(shuffled((1 << 52) - 1, self.rng), players)
-            why = " (first Jack)"
-        elif how == "random":
-            first, why = self.rng.randrange(players), ""
-        else:
-            first, why = 0, ""
+        first = first_dealer(game, players, self.rng)
+        why = presenter.first_dealer_words(game.options["gen.firstDealer"])
         if allow_undo is None:
             allow_undo = sum(k.person for k in self.seats) <= 1
         self.allow_undo = allow_undo
@@ -233,9 +227,7 @@ class Controller(QObject):
         self.privacy.hide()
         self.session = None
         self._set_state(IDLE)
-        make = presenter.snapshot_tricks if session.game.name == "spoil-five" \
-            else presenter.snapshot
-        snap = presenter.hide_hands(make(session, 0))
+        snap = presenter.hide_hands(presenter.table_snapshot(session, 0))
         # Nobody is to act at a table that is not being played.
         snap = replace(snap, seats=tuple(replace(v, acting=False) for v in snap.seats))
         self.view.show(snap)
@@ -249,26 +241,15 @@ class Controller(QObject):
         first = self.session.logs[0]
         return gstats.session_id(self.session.game.name, first.dealer, first.hands)
 
-    def _count_deal(self, deltas: tuple[int, ...]) -> None:
+    def _count_deal(self) -> None:
         """Add the deal just finished to each person's statistics, once (a resumed session
-        finishes its last deal again); the last deal of a session carries the
-        end-of-session split of the pools left (GEN-6), so a session's net result is what
-        the standings show. The file is written after the autosave's own writes, on the
-        same writer thread, so statistics never count a deal the autosave lacks."""
+        finishes its last deal again; see :func:`gamecore.stats.deal_result`). The file is
+        written after the autosave's own writes, on the same writer thread, so statistics
+        never count a deal the autosave lacks."""
         session = self.session
         if self.stats_path is None or session is None:
             return
-        if session.complete:
-            final, _pools = session.final_accounts()
-            deltas = tuple(d + final[s] - session.balances[s] for s, d in enumerate(deltas))
-        people = self.people
-        result = gstats.DealResult(
-            self.session_id(), len(session.logs), presenter.game_label(session.game),
-            tuple(session.players[s] for s in people), tuple(deltas[s] for s in people),
-            tuple(sum(1 for e in session.deal_events
-                      if isinstance(e, PoolTaken) and e.seat == s and e.amount)
-                  for s in people),
-            session.complete)
+        result = gstats.deal_result(session, self.people, presenter.game_label(session.game))
         path = self.stats_path
 
         def work() -> None:
@@ -464,17 +445,14 @@ class Controller(QObject):
         assert session is not None and session.deal is not None
         kinds = {type(a) for a in d.actions}
         if Rob in kinds or Decline in kinds:
-            turnup = card_label(session.deal.turnup)
-            self.view.prompt.ask(f"Rob the {turnup}?\nClick or drag the card to discard,\n"
-                                 "or keep your cards:", [("decline", "Decline")])
-            self.status(f"You may rob the {turnup}: choose a card to discard, or decline.")
+            question, line = presenter.rob_question(session.deal.turnup)
+            self.view.prompt.ask(question, [("decline", "Decline")])
+            self.status(line)
             return True
         if Claim in kinds:
-            pool = session.pools[0]
-            self.view.prompt.ask("You won the first three tricks.",
-                                 [("claim", f"Claim the pool ({pool})"),
-                                  ("jink", "Jink: win all five")])
-            self.status("Claim the pool now, or jink for all five tricks.")
+            question, buttons, line = presenter.claim_question(session.pools[0])
+            self.view.prompt.ask(question, buttons)
+            self.status(line)
             return True
         self.view.prompt.hide()
         return False
@@ -545,12 +523,7 @@ class Controller(QObject):
         """Both plain and with the ♦A are legal: ask, so the ♦A never goes by accident."""
         session = self.session
         assert session is not None
-        spinado = session.game.name == "spinado"
-        call = "Spinado" if spinado else "Spin"
-        effect = ("Each other player pays you for the Spinado, the sequence stops, and you "
-                  "lead next." if spinado else
-                  "The sequence stops at this card, and you lead next: you may lead any pay "
-                  "card you hold.")
+        call, effect = presenter.spin_question(session.game)
         dlg = SpinChoiceDialog(self.parent_widget, call, card_label(card), effect)
         self.view.refuse(card)  # back home while the question is open
 
@@ -619,17 +592,17 @@ class Controller(QObject):
             self._schedule(0)
             return
         labels = presenter.pool_labels(session.game)
-        name = session.game.name
+        spin = presenter.spin_call(session.game)
         for e in events:
             if isinstance(e, Played):
                 self.last_play = (e.seat, e.card)
             seen = presenter.seen_cards(session)
-            line = presenter.log_line(e, session.players, labels, name, seen)
+            line = presenter.log_line(e, session.players, labels, spin, seen)
             if line:
                 self._say(line)
-            call = presenter.announcement(e, session.players, labels, name, seen)
+            call = presenter.announcement(e, session.players, labels, spin, seen)
             if call:
-                self.view.announce(call)
+                self.view.announce(call)  # queued: every call of the action is shown
         self._refresh()
         self._slide(events)
         self.autosave()
@@ -640,25 +613,10 @@ class Controller(QObject):
     def _show_summary(self) -> None:
         session = self.session
         assert session is not None and session.deal is not None
-        deal = session.deal
-        settlement = deal.settlement()
-        assert settlement is not None
         self._set_state(SUMMARY)
         self._refresh()
-        tricks = session.game.name == "spoil-five"  # GEN-9: its hands stay hidden
-        lines = presenter.summary_lines(session, session.deal_events)
-        history, span = presenter.balance_history(session)
-        summary = DealSummary(
-            names=list(session.players), winner=deal.winner, dealer=deal.dealer,
-            hands_left=[[] if tricks else list(cards_in(h)) for h in deal.hands],
-            stock=[] if tricks else list(cards_in(deal.stock)),
-            lines=lines,
-            deltas=list(settlement.deltas), balances=list(session.balances),
-            pools=list(zip(presenter.pool_labels(session.game), session.pools, strict=True)),
-            last_deal=session.complete,
-            tricks=list(deal.tricks_won) if tricks else None,  # type: ignore[union-attr]
-            history=history, history_span=span)
-        self._count_deal(settlement.deltas)
+        summary = presenter.deal_summary(session)
+        self._count_deal()
         dlg = DealSummaryDialog(self.parent_widget, summary)
         dlg.accepted.connect(self._after_summary)
         self._open(dlg)
@@ -737,9 +695,8 @@ class Controller(QObject):
 
     def _refresh(self, thinking: bool = False) -> None:
         if self.session is not None:
-            make = presenter.snapshot_tricks if self.session.game.name == "spoil-five" \
-                else presenter.snapshot
-            snap = make(self.session, self.human, thinking=thinking, last_play=self.last_play)
+            snap = presenter.table_snapshot(self.session, self.human, thinking=thinking,
+                                            last_play=self.last_play)
             if self.privacy_up or not self.viewer_ready:
                 snap = presenter.hide_hands(snap)
             self.view.show(snap)

@@ -12,14 +12,11 @@ from dataclasses import dataclass, replace
 
 from gamecore.actions import Play, Rob
 from gamecore.cards import (
-    ACE,
     AD,
-    RANK_CODES,
     SUIT_NAMES,
     SUIT_SYMBOLS,
     card_label,
     cards_in,
-    rank_of,
     suit_of,
 )
 from gamecore.decisions import PlayChoice
@@ -35,7 +32,8 @@ from gamecore.events import (
     WentOut,
     stop_words,
 )
-from gamecore.games import make_game
+from gamecore.games import TRICKS, descriptor, entries
+from gamecore.interface import Rules
 from gamecore.match import Session
 from gamecore.options import HELP, defaults, house_rules
 from gamecore.spoilfive.deal import (
@@ -47,63 +45,43 @@ from gamecore.spoilfive.deal import (
     TrickWon,
 )
 from gamecore.spoilfive.ranks import EFFECTIVE, STRENGTH, TRUMP, TRUMP_RANK, trump_order
-from gamecore.stops.game import StopsGame
-from gui.snapshot import GameChoice, PoolView, SeatView, TableSnapshot
+from gamecore.stops.game import ACE_SPINADO
+from gamecore.stops.game import rank_position as stops_rank_position
+from gui.snapshot import DealSummary, GameChoice, PoolView, SeatView, TableSnapshot
 
 #: Suits in hand and played rows: alternating colours (♠ ♥ ♣ ♦) read best.
 SUIT_DISPLAY = (0, 1, 3, 2)
 
 
-def pool_labels(game: StopsGame) -> list[str]:
-    """People's names of the game's pools: the boodle cards as "♥A", "♣K" …; Pope Joan's
-    and Spinado's compartments by name ("Matrimony", "Pope")."""
-    pay = getattr(game, "pay_cards", ())
-    if len(pay) == len(game.pools):
-        return [SUIT_SYMBOLS[suit_of(c)] + RANK_CODES[rank_of(c)] for c in pay]
-    return [p.capitalize() for p in game.pools]
+def pool_labels(game: Rules) -> list[str]:
+    """People's names of the game's pools ("♥A", "Matrimony", "Pool"), as its descriptor's
+    pool faces give them."""
+    return [f.label for f in descriptor(game.name).pool_faces(game, None)]
 
 
-def _pair(a: int, b: int) -> str:
-    return f"{card_label(a)} {card_label(b)}"
-
-
-def pool_views(game: StopsGame, pools: list[int], turnup: int | None) -> tuple[PoolView, ...]:
+def pool_views(game: Rules, pools: list[int], turnup: int | None) -> tuple[PoolView, ...]:
     """The layout as the table draws it: each pool's label, its layout card (if it has one),
-    its counters, and a short detail ("K♥ Q♥" for Matrimony once trumps are known)."""
-    labels = pool_labels(game)
-    cards: list[int | None] = [None] * len(labels)
-    details = [""] * len(labels)
-    if hasattr(game, "pay_cards"):
-        cards = list(game.pay_cards)
-    elif hasattr(game, "layout_cards"):  # Pope Joan PJ-F
-        cards = list(game.layout_cards)
-    elif game.name == "spinado":
-        for pool, (a, b) in game.combos:
-            details[pool] = _pair(a, b)
-    elif hasattr(game, "combos"):  # PJ-M
-        cards[game.pools.index("pope")] = game.pope
-        if turnup is not None:
-            for pool, (a, b) in game.combos(suit_of(turnup)):
-                details[pool] = _pair(a, b)
-    elif hasattr(game, "honours") and turnup is not None:  # PJ-C
-        for c, pool in game.honours(suit_of(turnup)).items():
-            details[pool] = card_label(c)
-        details[game.pools.index("pope")] = "9♦"
-    return tuple(PoolView(labels[i], cards[i], pools[i], details[i]) for i in range(len(labels)))
+    its counters, and a short detail ("K♥ Q♥" for Matrimony once trumps are known), from
+    the game's declaration (any number of pools)."""
+    faces = descriptor(game.name).pool_faces(game, turnup)
+    return tuple(PoolView(f.label, f.card, n, f.detail)
+                 for f, n in zip(faces, pools, strict=True))
 
 
-def stock_name(game: StopsGame) -> str:
-    """What the table calls the undealt cards: the widow in Spinado, the dead hand in Pope
-    Joan, the stock elsewhere."""
-    return {"spinado": "Widow", "pope-joan": "Dead hand"}.get(game.name, "Stock")
+def stock_name(game: Rules) -> str:
+    """What the table calls the undealt cards ("Widow" in Spinado, "Dead hand" in Pope
+    Joan, "Stock"…), as the game declares."""
+    return descriptor(game.name).stock_name
+
+
+def tricks_game(game: Rules) -> bool:
+    """Whether ``game`` is played in tricks (Spoil Five) rather than in sequences."""
+    return descriptor(game.name).family == TRICKS
 
 
 def rank_position(c: int, ace_high: bool) -> int:
     """Column of card ``c`` in its suit's row: 0 for the lowest rank."""
-    r = rank_of(c)
-    if ace_high:
-        return 12 if r == ACE else r - 1
-    return r
+    return stops_rank_position(c, ace_high)
 
 
 def display_order(cards: Iterable[int], ace_high: bool) -> list[int]:
@@ -237,10 +215,17 @@ def stop_call(event: Stopped, seen: Seen = Seen()) -> str:
     return stop_words(event.card, missing)
 
 
-def announcement(event: Event, names: list[str], labels: list[str], game_name: str = "",
+def spin_call(game: Rules) -> str:
+    """What a player calls when the ♦A goes with a card: the game's own word ("Spin",
+    "Spinado"; SP-2, SN-8)."""
+    return getattr(game, "spin_name", "") or "Spin"
+
+
+def announcement(event: Event, names: list[str], labels: list[str], spin: str = "Spin",
                  seen: Seen = Seen()) -> str | None:
     """The call the table makes for ``event``, or ``None`` (most events pass silently).
-    ``seen``: the cards in view (:func:`seen_cards`), for a stop's reason."""
+    ``spin``: the game's call for the ♦A (:func:`spin_call`); ``seen``: the cards in view
+    (:func:`seen_cards`), for a stop's reason."""
     if isinstance(event, Jinked):
         return f"{names[event.seat]}: Jink!"
     if isinstance(event, Spoiled):
@@ -248,7 +233,7 @@ def announcement(event: Event, names: list[str], labels: list[str], game_name: s
     if isinstance(event, Stopped):
         return stop_call(event, seen)
     if isinstance(event, Played) and event.spin:
-        return "Spinado!" if game_name == "spinado" else "Spin!"
+        return f"{spin}!"
     if isinstance(event, PoolTaken) and event.amount and labels[event.pool] in COMBOS:
         who = names[event.seat]
         return f"{labels[event.pool]}! {who} {_v(who, 'takes')} {event.amount}"
@@ -264,7 +249,7 @@ def announcement(event: Event, names: list[str], labels: list[str], game_name: s
     return None
 
 
-def log_line(event: Event, names: list[str], labels: list[str], game_name: str = "",
+def log_line(event: Event, names: list[str], labels: list[str], spin: str = "Spin",
              seen: Seen = Seen()) -> str | None:
     """A line for the play log and the status bar, or ``None`` (``seen`` as for
     :func:`announcement`)."""
@@ -276,14 +261,13 @@ def log_line(event: Event, names: list[str], labels: list[str], game_name: str =
             return f"{names[s]} {_v(names[s], 'names')} a stake of {a}"
         case PaidToPool(seat=s, pool=p, amount=a):
             return f"{names[s]} {_v(names[s], 'puts')} {a} on {labels[p]}"
-        case Played(seat=s, card=c, lead=lead, spin=spin):
+        case Played(seat=s, card=c, lead=lead, spin=with_ace):
             verb = _v(names[s], "leads" if lead else "plays")
-            call = "Spinado" if game_name == "spinado" else "Spin"
-            return f"{names[s]} {verb} {card_label(c)}" + (f" with the ♦A: {call}!" if spin
-                                                             else "")
+            return f"{names[s]} {verb} {card_label(c)}" + (
+                f" with the ♦A: {spin}!" if with_ace else "")
         case Paid(payer=a, payee=b, amount=n, reason=why):
             return f"{names[a]} {_v(names[a], 'pays')} {names[b]} {n} ({why})"
-    return announcement(event, names, labels, game_name, seen)
+    return announcement(event, names, labels, spin, seen)
 
 
 def summary_lines(session: Session, events: Iterable[Event]) -> list[str]:
@@ -315,7 +299,7 @@ def lead_hint(session: Session, seat: int) -> str:
     d = deal.decision()
     if not isinstance(d, PlayChoice) or d.seat != seat:
         return ""
-    if session.game.name == "spoil-five":
+    if tricks_game(session.game):
         if d.forced:
             return f"Your turn: {card_label(d.actions[0].card)} is your only legal card"
         if not getattr(deal, "trick", None):
@@ -333,41 +317,27 @@ def lead_hint(session: Session, seat: int) -> str:
     return f"Your lead: play the lowest card of a suit {how}"
 
 
-#: New Game's entries: label, record game name, Pope Joan profile.
-GAME_ENTRIES = (
-    ("Newmarket", "newmarket", None),
-    ("Spin", "spin", None),
-    ("Spinado", "spinado", None),
-    ("Pope Joan (Foster's layout)", "pope-joan", "F"),
-    ("Pope Joan (trump layout: Matrimony, Intrigue…)", "pope-joan", "M"),
-    ("Pope Joan (classic board)", "pope-joan", "C"),
-    ("Spoil Five", "spoil-five", None),
-)
+#: New Game's entries (label, record game name, profile), as the registry lists them.
+GAME_ENTRIES = tuple((e.label, d.name, e.profile) for d, e in entries())
 
 
 def game_choices() -> list[GameChoice]:
-    """Every game New Game offers, with its player range and house rules. Each rule's
-    default is that game's own (Spoil Five starts with 20 counters, GEN-5), the same a game
-    started from the command line gets."""
+    """Every game New Game offers (the registry's entries), with its player range and house
+    rules. Each rule's default is that game's own (Spoil Five starts with 20 counters,
+    GEN-5), the same a game started from the command line gets."""
     out = []
-    for label, name, profile in GAME_ENTRIES:
-        options = {"pj.profile": profile} if profile else {}
-        game = make_game(name, options)
-        usual = defaults(name)
+    for desc, entry in entries():
+        usual = defaults(desc.name)
         rules = tuple(replace(spec, default=usual.get(spec.key, spec.default))
-                      for spec in house_rules(name, profile))
-        out.append(GameChoice(label, name, profile, game.min_players, game.max_players,
-                              rules, dict(HELP)))
+                      for spec in house_rules(desc.name, entry.profile))
+        out.append(GameChoice(entry.label, desc.name, entry.profile, desc.min_players,
+                              desc.max_players, rules, dict(HELP)))
     return out
 
 
-def game_label(game: StopsGame) -> str:
+def game_label(game: Rules) -> str:
     """The entry label of ``game`` ("Pope Joan (classic board)")."""
-    profile = getattr(game, "profile", None) or None
-    for label, name, prof in GAME_ENTRIES:
-        if name == game.name and prof == profile:
-            return label
-    return game.name
+    return descriptor(game.name).entry_for(game.options).label
 
 
 # ---- Spoil Five ------------------------------------------------------------------------
@@ -510,3 +480,63 @@ def split_prompt(who: str, total: int) -> str:
     if who == "you":
         return f"Spread your {total:,} {counters} over the layout."
     return f"{who}, spread your {total:,} {counters} over the layout."
+
+
+def table_snapshot(session: Session, bottom: int, *, thinking: bool = False,
+                   last_play: tuple[int, int] | None = None) -> TableSnapshot:
+    """What the table shows now from seat ``bottom``'s point of view (GEN-9): the played
+    cards by suit for the stops games, the trick in the centre for trick games."""
+    make = snapshot_tricks if tricks_game(session.game) else snapshot
+    return make(session, bottom, thinking=thinking, last_play=last_play)
+
+
+def first_dealer_words(how: str) -> str:
+    """Why that seat deals first, in brackets with its leading space, or "" (GEN-2)."""
+    return " (first Jack)" if how == "firstJack" else ""
+
+
+def rob_question(turnup: int) -> tuple[str, str]:
+    """The rob panel's question and the status line (SF-21, SF-22)."""
+    label = card_label(turnup)
+    return (f"Rob the {label}?\nClick or drag the card to discard,\nor keep your cards:",
+            f"You may rob the {label}: choose a card to discard, or decline.")
+
+
+def claim_question(pool: int) -> tuple[str, list[tuple[str, str]], str]:
+    """The claim-or-jink panel (SF-31): question, buttons (key, label), status line."""
+    return ("You won the first three tricks.",
+            [("claim", f"Claim the pool ({pool})"), ("jink", "Jink: win all five")],
+            "Claim the pool now, or jink for all five tricks.")
+
+
+def spin_question(game: Rules) -> tuple[str, str]:
+    """The Spin or Spinado choice: the call and what it does, from the game's declared ♦A
+    (SP-2, SP-4, SN-8)."""
+    call = spin_call(game)
+    if getattr(game, "diamond_ace", "") == ACE_SPINADO:
+        return call, (f"Each other player pays you for the {call}, the sequence stops, and "
+                      "you lead next.")
+    return call, ("The sequence stops at this card, and you lead next: you may lead any "
+                  "pay card you hold.")
+
+
+def deal_summary(session: Session) -> DealSummary:
+    """The end of the deal in ``session`` (its current deal is over), as the summary shows
+    it: every hand and the stock for the stops games; in trick games only the tricks won,
+    for unplayed cards stay hidden (GEN-9)."""
+    deal = session.deal
+    assert deal is not None
+    settlement = deal.settlement()
+    assert settlement is not None
+    tricks = tricks_game(session.game)
+    history, span = balance_history(session)
+    return DealSummary(
+        names=list(session.players), winner=deal.winner, dealer=deal.dealer,
+        hands_left=[[] if tricks else list(cards_in(h)) for h in deal.hands],
+        stock=[] if tricks else list(cards_in(deal.stock)),
+        lines=summary_lines(session, session.deal_events),
+        deltas=list(settlement.deltas), balances=list(session.balances),
+        pools=list(zip(pool_labels(session.game), session.pools, strict=True)),
+        last_deal=session.complete,
+        tricks=list(getattr(deal, "tricks_won", ())) if tricks else None,
+        history=history, history_span=span)

@@ -34,12 +34,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gamecore.games import available_games, descriptor, entries
 from gamecore.options import HELP, OptionSpec, defaults, house_rules
 from gui.housewords import caption, choice_text, suit_letters, suit_text
 from gui.screenfit import FittedDialog
 
 __all__ = [
-    "PAGES",
+    "pages",
     "RulesPage",
     "RulesWindow",
     "format_value",
@@ -63,19 +64,23 @@ class RulesPage:
     profile: str | None = None
 
 
-#: Every page, in the order of the list.
-PAGES: tuple[RulesPage, ...] = (
-    RulesPage("table", "How to play at this table"),
-    RulesPage("newmarket", "Newmarket", "newmarket"),
-    RulesPage("spin", "Spin", "spin"),
-    RulesPage("spinado", "Spinado", "spinado"),
-    RulesPage("pope-joan-f", "Pope Joan: Foster's layout", "pope-joan", "F"),
-    RulesPage("pope-joan-m", "Pope Joan: trump layout", "pope-joan", "M"),
-    RulesPage("pope-joan-c", "Pope Joan: classic board", "pope-joan", "C"),
-    RulesPage("spoil-five", "Spoil Five", "spoil-five"),
-    RulesPage("keyboard", "Keyboard"),
-)
-_BY_KEY = {p.key: p for p in PAGES}
+def pages() -> tuple[RulesPage, ...]:
+    """Every page, in the order of the list: the table's page, each registered game
+    entry's page (as its descriptor names it), the keyboard."""
+    games = tuple(RulesPage(e.rules_page, e.rules_title or e.label, d.name, e.profile)
+                  for d, e in entries() if e.rules_page)
+    return (RulesPage("table", "How to play at this table"), *games,
+            RulesPage("keyboard", "Keyboard"))
+
+
+def _by_key() -> dict[str, RulesPage]:
+    return {p.key: p for p in pages()}
+
+
+def __getattr__(name: str) -> Any:
+    if name == "PAGES":  # the pages as they stand now (a game may register later)
+        return pages()
+    raise AttributeError(name)
 
 #: Where a page's house-rules summary goes (the box itself ends the page).
 MARKER = "<!-- house-rules -->"
@@ -96,17 +101,21 @@ def rules_dir() -> Path:
 
 def page_key(game: str | None, profile: str | None = None,
              options: Mapping[str, Any] | None = None) -> str:
-    """The page of ``game`` (Pope Joan: of ``profile``, else ``options["pj.profile"]``, else
-    Foster's layout); the table page when there is no game or it is unknown."""
-    if game == "pope-joan":
-        prof = str(profile or (options or {}).get("pj.profile") or "F").upper()
-        return f"pope-joan-{prof.lower()}" if prof in ("F", "M", "C") else "pope-joan-f"
-    return game if game in _BY_KEY and _BY_KEY[game].game else "table"
+    """The page of ``game``'s entry (a game with profiles: of ``profile``, else the one
+    ``options`` select, else its default); the table page when there is no game, it is
+    unknown, or its entry has no page."""
+    if game is None or game not in available_games():
+        return "table"
+    desc = descriptor(game)
+    if profile is not None:
+        profile = str(profile).upper()
+    entry = desc.entry_for(options, profile)
+    return entry.rules_page or "table"
 
 
 def load_page(key: str) -> str:
     """The HTML of page ``key`` as stored; a short note if its file is missing."""
-    page = _BY_KEY.get(key)
+    page = _by_key().get(key)
     title = html.escape(page.title if page else key)
     path = rules_dir() / f"{key}.html"
     try:
@@ -176,7 +185,7 @@ def page_html(key: str, game: str | None = None, profile: str | None = None,
     """Page ``key`` ready to show: a game page ends with its house rules, at the table's
     values when it is the page of ``game`` (and ``profile``), else with their defaults."""
     text = load_page(key)
-    page = _BY_KEY.get(key)
+    page = _by_key().get(key)
     if page is None or page.game is None:
         return text
     current = page_key(game, profile, options) == key
@@ -221,7 +230,7 @@ class RulesWindow(FittedDialog):
         self.pages.setObjectName("pages")
         self.pages.setAccessibleName("Rules pages")
         self.pages.setAccessibleDescription("Choose a page; it is shown beside the list.")
-        for page in PAGES:
+        for page in pages():
             item = QListWidgetItem(page.title, self.pages)
             item.setData(Qt.ItemDataRole.UserRole, page.key)
         self.pages.setSpacing(2)
@@ -259,7 +268,7 @@ class RulesWindow(FittedDialog):
 
     def show_page(self, key: str) -> None:
         """Show page ``key`` and select it in the list (unknown keys show the table page)."""
-        keys = [p.key for p in PAGES]
+        keys = [p.key for p in pages()]
         row = keys.index(key) if key in keys else 0
         if self.pages.currentRow() == row:
             self._show_row(row)
@@ -275,9 +284,10 @@ class RulesWindow(FittedDialog):
     # ---- inside ------------------------------------------------------------------------
 
     def _show_row(self, row: int) -> None:
-        if not 0 <= row < len(PAGES):
+        shown = pages()
+        if not 0 <= row < len(shown):
             return
-        page = PAGES[row]
+        page = shown[row]
         self.text.document().setDefaultStyleSheet(_style(self.palette()))
         self.text.setHtml(page_html(page.key, self.game, self.profile, self.options))
         self.setWindowTitle(f"Rules — {page.title}")
@@ -291,7 +301,7 @@ class RulesWindow(FittedDialog):
             return
         name = url.path().rsplit("/", 1)[-1]
         key = name.removesuffix(".html")
-        if key in _BY_KEY:
+        if key in _by_key():
             self.show_page(key)
         if url.fragment():
             self.text.scrollToAnchor(url.fragment())

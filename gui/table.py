@@ -8,6 +8,8 @@ concerns are moving.
 
 from __future__ import annotations
 
+from collections import deque
+
 from PySide6.QtCore import (
     QEasingCurve,
     QPointF,
@@ -125,6 +127,12 @@ class TableView(QGraphicsView):
         scene.addItem(self.announcement)
         self._anims: dict[CardItem, QVariantAnimation] = {}
         self._fade: QVariantAnimation | None = None
+        #: Every call made at this table, oldest first (:meth:`announce`).
+        self.announced: list[str] = []
+        self._calls: deque[str] = deque()
+        self._call_timer = QTimer(self)
+        self._call_timer.setSingleShot(True)
+        self._call_timer.timeout.connect(self._next_call)
         self._press: tuple[CardItem, QPointF, QPointF] | None = None
         self._dragging = False
         self._relayout = QTimer(self)
@@ -499,16 +507,32 @@ class TableView(QGraphicsView):
                             max(4, vp.height() - self.log_label.height() - 8))
 
     def announce(self, text: str) -> None:
-        """Show a short call ("No nine") in the middle of the table; it fades after a while."""
+        """Make a short call ("No nine") in the middle of the table. Calls are a queue: each
+        shows for a while before the next, so every call of one action is seen, in order
+        (:attr:`announced` keeps them all, oldest first); the last one fades."""
+        self._calls.append(text)
+        if not self._call_timer.isActive():
+            self._next_call()
+
+    def _next_call(self) -> None:
         lay = self.layout_
-        if lay is None:
+        if not self._calls or lay is None:
             return
+        text = self._calls.popleft()
+        self.announced.append(text)
         self.announcement.show_text(text, QPointF(lay.width / 2, lay.announce_y),
                                     lay.card_w * 0.26)
+        self.announcement.setOpacity(1.0)
         if self._fade is not None:
             self._fade.stop()
         if self.duration <= 0:
-            return  # tests: it stays until replaced
+            self._next_call()  # tests, speed Off: at once, the last one stays
+            return
+        # Long enough to read; shorter while more calls wait, so the table never lags.
+        hold = (self.duration * 3 + 500) // (1 + len(self._calls))
+        self._call_timer.start(hold)
+        if self._calls:
+            return
         fade = QVariantAnimation(self)
         fade.setStartValue(1.0)
         fade.setKeyValueAt(0.7, 1.0)

@@ -65,7 +65,7 @@ def test_a_deal_is_counted_once_and_charted(qtbot, tmp_path):
     delta = c.session.logs[-1].balances[0] - c.session.start_balances[0]
     assert ann.deals == 1 and ann.current == [delta]
     assert "Ben" not in stats.games["Newmarket"]  # computers keep no statistics
-    c._count_deal(c.session.deal.settlement().deltas)  # again, as after a resume: no effect
+    c._count_deal()  # again, as after a resume: no effect
     assert c.flush_autosave()
     assert gstats.load(tmp_path / "statistics.json").player("Newmarket", "Ann").deals == 1
     qtbot.mouseClick(c.dialog.findChild(QPushButton, "next"), Qt.MouseButton.LeftButton)

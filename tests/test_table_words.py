@@ -88,9 +88,9 @@ def test_stop_words_from_the_engine_events():
     seen = presenter.Seen(deal.played)
     assert presenter.stop_call(stop, seen) == "No 8♠: played earlier"
     names = ["You", "Ben", "Cat", "Dan"]
-    assert presenter.announcement(stop, names, [], "newmarket", seen) == (
+    assert presenter.announcement(stop, names, [], "Spin", seen) == (
         "No 8♠: played earlier")
-    assert presenter.log_line(stop, names, [], "newmarket", seen) == "No 8♠: played earlier"
+    assert presenter.log_line(stop, names, [], "Spin", seen) == "No 8♠: played earlier"
     unseen = Stopped(0, parse_card("3C"), parse_card("4C"))
     assert presenter.stop_call(unseen, seen) == "No four"
     # Pope Joan's turn-up lies face up on the dead hand: a stop for want of it says so.

@@ -123,12 +123,18 @@ class Newmarket(StopsGame):
 
 #: The ``nm.`` rows, shared with Spin (SP-1).
 OPTIONS = (
-    OptionSpec("nm.stake", "int", 4, minimum=1),
-    OptionSpec("nm.minStake", "int", 4, minimum=1),
-    OptionSpec("nm.maxStake", "int?", None, minimum=1),
-    OptionSpec("nm.aceHigh", "bool", False),
-    OptionSpec("nm.removeEightOfDiamonds", "bool", False),
-    OptionSpec("nm.mustChangeSuit", "bool", False),
+    OptionSpec("nm.stake", "int", 4, minimum=1,
+               caption="Stake named by a computer dealer"),
+    OptionSpec("nm.minStake", "int", 4, minimum=1,
+               caption="Smallest stake"),
+    OptionSpec("nm.maxStake", "int?", None, minimum=1,
+               caption="Largest stake"),
+    OptionSpec("nm.aceHigh", "bool", False,
+               caption="Aces high"),
+    OptionSpec("nm.removeEightOfDiamonds", "bool", False,
+               caption="Play without the 8♦"),
+    OptionSpec("nm.mustChangeSuit", "bool", False,
+               caption="Change suit after a stop"),
     OptionSpec("nm.kitty", "false", False, house_rule=False),
     OptionSpec("nm.dealerMayTakeDeadHand", "false", False, house_rule=False),
 )

@@ -60,10 +60,14 @@ def spin_words(c: int) -> str:
 
 
 OPTIONS = (
-    OptionSpec("sp.diamondAceOrdinary", "bool", False),
-    OptionSpec("sp.mustChangeSuit", "bool", False),
-    OptionSpec("sp.leftWithSpinPenalty", "bool", False),
-    OptionSpec("sp.spinPayment", "int", 0, minimum=0),
+    OptionSpec("sp.diamondAceOrdinary", "bool", False,
+               caption="The ♦A may be led as an ordinary card"),
+    OptionSpec("sp.mustChangeSuit", "bool", False,
+               caption="Change suit after a Spin"),
+    OptionSpec("sp.leftWithSpinPenalty", "bool", False,
+               caption="Penalty for being left with the ♦A"),
+    OptionSpec("sp.spinPayment", "int", 0, minimum=0,
+               caption="Payment for a Spin"),
 )
 HELP = {
     "sp.diamondAceOrdinary": "The ♦A may also be led as an ordinary card (SP-6).",

@@ -103,9 +103,13 @@ class Spinado(StopsGame):
 
 
 OPTIONS = (
-    OptionSpec("sn.spinadoPayment", "int", 3, minimum=0),
-    OptionSpec("sn.allowSpinadoAlone", "bool", False),
-    OptionSpec("sn.intrigue", "choice", "QJ", choices=("QJ", "KJ")),
+    OptionSpec("sn.spinadoPayment", "int", 3, minimum=0,
+               caption="Payment for a Spinado"),
+    OptionSpec("sn.allowSpinadoAlone", "bool", False,
+               caption="The ♦A may be led alone"),
+    OptionSpec("sn.intrigue", "choice", "QJ", choices=("QJ", "KJ"),
+               caption="Intrigue",
+               words=(("QJ", "♦Q and ♦J"), ("KJ", "♦K and ♦J"))),
 )
 HELP = {
     "sn.spinadoPayment": "Counters each other player pays for a Spinado (SN-8).",

@@ -1,0 +1,67 @@
+"""The events of one action are all shown, in order: the table makes its calls as a queue,
+each shown a while before the next (issue: "Ann takes the ♣K pool: 7" used to be replaced
+by the stop in the same moment)."""
+
+from __future__ import annotations
+
+from gamecore.decisions import PlayChoice
+from gamecore.games import make_game
+from gamecore.match import Session
+from gui import presenter
+from gui.mainwindow import MainWindow
+from gui.seats import SeatKind
+
+WAIT = 10_000
+
+
+def _window(qtbot, pace: int) -> MainWindow:
+    window = MainWindow(pace=pace, seed=1)
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
+def test_two_calls_are_shown_one_after_the_other(qtbot):
+    window = _window(qtbot, pace=20)
+    view = window.view
+    window.controller.new_session("newmarket", seats=[
+        SeatKind("Ann", False), SeatKind("Ben", False), SeatKind("Cat", False)])
+    window.controller.hold()  # keep the table still: only the calls move
+    qtbot.waitUntil(lambda: view.layout_ is not None, timeout=WAIT)
+    before = len(view.announced)
+    view.announce("Ann takes the ♣K pool: 7")
+    view.announce("No eight")
+    assert view.announced[before:] == ["Ann takes the ♣K pool: 7"]
+    assert view.announcement.text == "Ann takes the ♣K pool: 7"  # the first is on show
+    qtbot.waitUntil(lambda: view.announced[before:] == ["Ann takes the ♣K pool: 7",
+                                                        "No eight"], timeout=WAIT)
+    assert view.announcement.text == "No eight"
+
+
+def test_every_call_of_an_action_at_the_table_is_made_in_order(qtbot):
+    """Pope Joan (trump layout), deal seed 0: one play makes three calls (Matrimony,
+    Confederacy and a stop); the table makes all three, in the engine's order."""
+    window = _window(qtbot, pace=0)
+    c = window.controller
+    session = Session(make_game("pope-joan", {"pj.profile": "M"}), ["You", "Ben", "Cat", "Dan"],
+                      0)
+    session.start_deal_seeded(0)
+    c.resume(session, [False] * 4)
+    c.hold()  # the test makes every play itself, as the table would apply them
+    labels, spin = presenter.pool_labels(session.game), presenter.spin_call(session.game)
+    view = c.view
+    while True:
+        d = session.decision()
+        action = d.actions[0] if isinstance(d, PlayChoice) else d.default_action()
+        before = len(view.announced)
+        events = session.deal.clone().apply(action)
+        c._apply(action)
+        seen = presenter.seen_cards(session)
+        calls = [x for e in events
+                 if (x := presenter.announcement(e, session.players, labels, spin, seen))]
+        assert view.announced[before:] == calls
+        if len(calls) >= 3:
+            break
+    assert calls[:2] == ["Matrimony! Cat takes 4", "Confederacy! Cat takes 4"]
