@@ -8,9 +8,10 @@ from pathlib import Path
 from PySide6.QtCore import QSize
 from PySide6.QtWidgets import QApplication
 
+from gamecore.games import descriptor
 from gui import persistence
 from gui.appicon import app_icon
-from gui.choices import table_args_problem
+from gui.choices import profile_options, table_args_problem
 from gui.mainwindow import MainWindow
 from gui.paths import app_data_dir, data_dir_path
 
@@ -48,11 +49,11 @@ def run(argv: list[str] | None = None, game: str | None = None, profile: str | N
         window.controller.set_pace(pace)  # tests: the command line beats the settings
     if game is not None:
         window.game_name = game
-        window.options = {"pj.profile": profile} if game == "pope-joan" and profile else {}
+        window.options = profile_options(game, profile)
         window.seats = None
     if players is not None:
-        profile_now = window.options.get("pj.profile") if window.game_name == "pope-joan" \
-            else None
+        key = descriptor(window.game_name).profile_key
+        profile_now = window.options.get(key) if key is not None else None
         wrong = table_args_problem(window.game_name, profile_now, players)
         if wrong is not None:  # the remembered game, which --game did not replace
             print(f"parlour: {wrong}", file=sys.stderr)

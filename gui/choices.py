@@ -9,11 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from gamecore.games import available_games, make_game
+from gamecore.games import available_games, descriptor, descriptors, make_game
 from gamecore.limits import name_problem
 
 LEVELS = ("easy", "normal", "hard")
-DEFAULT_GAME = "newmarket"
+#: The game a new table plays when nothing else was chosen: the registry's first.
+DEFAULT_GAME = available_games()[0]
 
 
 def valid_name(name: Any) -> bool:
@@ -69,8 +70,9 @@ def clean_choices(data: Any) -> TableChoices:
     if given is not None and not isinstance(given, dict):
         out.dropped.append("the house rules")
         given = {}
-    # The profile first: which Pope Joan keys are valid depends on it.
-    for key, value in sorted((given or {}).items(), key=lambda kv: kv[0] != "pj.profile"):
+    # The profile first: which of the game's keys are valid depends on it.
+    profile_key = descriptor(game).profile_key
+    for key, value in sorted((given or {}).items(), key=lambda kv: kv[0] != profile_key):
         try:
             make_game(game, {**out.options, key: value})
         except Exception:  # an option of another version, of any shape
@@ -87,10 +89,17 @@ def clean_choices(data: Any) -> TableChoices:
 def table_args_problem(game: str, profile: str | None, players: int | None) -> str | None:
     """What is wrong with the command line's table (``--game``, ``--profile``,
     ``--players``), as one line naming what is allowed; ``None`` when it fits."""
-    label = game.replace("-", " ").title()  # "spoil-five" → "Spoil Five"
-    if profile is not None and game != "pope-joan":
-        return f"--profile: only Pope Joan has profiles (F, M, C); {label} has none"
-    options = {"pj.profile": profile} if profile is not None else {}
+    try:
+        desc = descriptor(game)
+    except Exception as e:  # an unknown game: say which
+        return f"--game: {e}"
+    label = desc.title
+    if profile is not None and desc.profile_key is None:
+        having = [(d.title, [e.profile for e in d.entries if e.profile])
+                  for d in descriptors() if d.profile_key is not None]
+        names = "; ".join(f"{t} ({', '.join(p for p in ps if p)})" for t, ps in having)
+        return f"--profile: only {names} has profiles; {label} has none"
+    options = {desc.profile_key: profile} if profile is not None and desc.profile_key else {}
     try:
         rules = make_game(game, options)
     except Exception as e:  # an unknown game or profile: say which
@@ -109,3 +118,19 @@ def size_problem(size: str) -> str | None:
         return f"--size: give the window's width and height in pixels, e.g. 1280x800 " \
                f"(not {size[:20]!r})"
     return None
+
+
+def game_with_profile(profile: str) -> str | None:
+    """The game whose New Game entries include ``profile`` (``--profile`` alone)."""
+    for d in descriptors():
+        if d.profile_key is not None and any(e.profile == profile for e in d.entries):
+            return d.name
+    return None
+
+
+def profile_options(game: str, profile: str | None) -> dict[str, object]:
+    """The options that select ``profile`` of ``game`` (none when it has no profiles)."""
+    desc = descriptor(game)
+    if profile is None or desc.profile_key is None:
+        return {}
+    return {desc.profile_key: profile}

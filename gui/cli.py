@@ -88,10 +88,10 @@ def main(argv: list[str] | None = None) -> int:
         from gui.selftest import main as self_test  # Qt, offscreen
 
         return self_test()
-    from gui.choices import size_problem, table_args_problem  # Qt-free
+    from gui.choices import game_with_profile, size_problem, table_args_problem  # Qt-free
 
     if args.game is None and args.profile is not None:
-        args.game = "pope-joan"  # only Pope Joan has profiles
+        args.game = game_with_profile(args.profile)  # the game that has that profile
     wrong = None
     if args.game is not None:
         wrong = table_args_problem(args.game, args.profile, args.players)

@@ -41,7 +41,7 @@ from gamecore.limits import short_message
 from gamecore.match import Session
 from gui import persistence, presenter, settings
 from gui.cardart import CardArt
-from gui.choices import clean_choices
+from gui.choices import DEFAULT_GAME, clean_choices
 from gui.controller import Controller
 from gui.newgame import NewGameDialog
 from gui.notices import NoticeBar
@@ -113,7 +113,7 @@ class MainWindow(QMainWindow):
         #: The saved game offered for resuming and not yet answered: ``(session, meta)``.
         self.offer: tuple[Session, persistence.TableMeta] | None = None
         self.players = 4
-        self.game_name = "newmarket"
+        self.game_name = DEFAULT_GAME
         self.options: dict = {}
         self.game_label = "Newmarket"
         self.seats: list[tuple[str, bool, str]] | None = None
@@ -592,7 +592,7 @@ class MainWindow(QMainWindow):
         except Exception as e:  # remembered choices that no longer fit: never fail to start
             self.add_notice(f"The last game could not start ({e}); Newmarket with the "
                             "default house rules begins instead.")
-            self.game_name, self.options, self.seats, self.players = "newmarket", {}, None, 4
+            self.game_name, self.options, self.seats, self.players = DEFAULT_GAME, {}, None, 4
             self.controller.new_session(players=4, name=self.player_name)
         assert self.controller.session is not None
         self.game_label = presenter.game_label(self.controller.session.game)

@@ -279,9 +279,7 @@ class NewGameDialog(FittedDialog):
     def options(self) -> dict[str, Any]:
         """The house rules as option values (record keys), the profile included."""
         g = self.chosen()
-        out: dict[str, Any] = {}
-        if g.profile is not None:
-            out["pj.profile"] = g.profile
+        out: dict[str, Any] = dict(g.presets)
         for spec in g.rules:
             control = self._controls[spec.key]
             if isinstance(control, QCheckBox):

@@ -331,7 +331,8 @@ def game_choices() -> list[GameChoice]:
         rules = tuple(replace(spec, default=usual.get(spec.key, spec.default))
                       for spec in house_rules(desc.name, entry.profile))
         out.append(GameChoice(entry.label, desc.name, entry.profile, desc.min_players,
-                              desc.max_players, rules, dict(HELP)))
+                              desc.max_players, rules, dict(HELP),
+                              desc.entry_options(entry)))
     return out
 
 

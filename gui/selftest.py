@@ -120,18 +120,17 @@ def _play_every_game() -> list[str]:
     """One deal of every game with a computer in every seat, through the real window."""
     from PySide6.QtCore import QEventLoop, QTimer
 
-    from gamecore.games import make_game
+    from gamecore.games import entries, make_game
     from gui import controller as ctl
     from gui.mainwindow import MainWindow
-    from gui.presenter import GAME_ENTRIES
     from gui.seats import SeatKind
 
     window = MainWindow(pace=0, seed=2024, remember=False)
     window.show()
     played = []
     try:
-        for label, name, profile in GAME_ENTRIES:
-            options = {"pj.profile": profile} if profile else {}
+        for desc, entry in entries():
+            label, name, options = entry.label, desc.name, desc.entry_options(entry)
             game = make_game(name, options)
             players = max(game.min_players, min(4, game.max_players))
             seats = [SeatKind(n, False) for n in ctl.COMPUTER_NAMES[:players]]

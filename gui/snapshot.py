@@ -111,9 +111,10 @@ class DealSummary:
 
 @dataclass(frozen=True)
 class GameChoice:
-    """One entry of New Game: ``label`` for people, the record ``game`` name, the Pope Joan
-    ``profile`` (or ``None``), the player range, and the house rules offered (option specs
-    from :mod:`gamecore.options`, with their one-line ``help``)."""
+    """One entry of New Game: ``label`` for people, the record ``game`` name, its
+    ``profile`` (or ``None``), the player range, the house rules offered (option specs from
+    :mod:`gamecore.options`, with their one-line ``help``), and ``presets``: the options the
+    entry itself sets (its profile, e.g. ``{"pj.profile": "C"}``)."""
 
     label: str
     game: str
@@ -122,3 +123,4 @@ class GameChoice:
     max_players: int
     rules: tuple[Any, ...]
     help: dict[str, str] = field(default_factory=dict)
+    presets: dict[str, Any] = field(default_factory=dict)

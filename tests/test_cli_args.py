@@ -30,7 +30,7 @@ def _run(args: list[str], tmp_path, setup: str | None = None) -> subprocess.Comp
     (["--game", "spoil-five", "--players", "11"],
      "parlour: --players: Spoil Five is for 2 to 10 players, not 11"),
     (["--game", "spin", "--profile", "C"],
-     "parlour: --profile: only Pope Joan has profiles (F, M, C); Spin has none"),
+     "parlour: --profile: only Pope Joan (F, M, C) has profiles; Spin has none"),
     (["--profile", "M", "--players", "2"],
      "parlour: --players: Pope Joan is for 3 to 8 players, not 2"),
     (["--size", "1280"],

@@ -346,6 +346,9 @@ def test_a_full_disk_is_said_once_and_what_was_saved_is_kept(qtbot, tmp_path, mo
     window.start(resume=True)
     _play_once(qtbot, window)
     _my_turn(qtbot, window)
+    assert window.controller.flush_autosave()  # the writes (and their failures) are done
+    qtbot.waitUntil(lambda: any(t.startswith("Games cannot be saved")
+                                for t in window.notices.texts()), timeout=WAIT)
     texts = window.notices.texts()
     assert [t for t in texts if t.startswith("Games cannot be saved")] == [
         f"Games cannot be saved: No space left on device ({tmp_path}). You can play on; "
