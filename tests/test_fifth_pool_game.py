@@ -243,3 +243,51 @@ def test_the_arena_plays_it() -> None:
     cfg = ArenaConfig("five-pools", {}, 3, "hard", "normal", deals=1, seed=3, iterations=10)
     result = run(cfg, workers=1, progress=False)
     assert len(result["deals"]) == 1 and len(result["deals"][0]["tested"]["won"]) == 3
+
+
+# ---- the table ------------------------------------------------------------------------------
+
+
+def test_the_table_shows_and_plays_it(qtbot: Any) -> None:
+    """New Game offers it, the presenter lays out five pools, and a whole deal is played at
+    the table with the mouse, to its summary, with no other file knowing the game."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    from gui import presenter
+    from gui.mainwindow import MainWindow
+    from gui.seats import SeatKind
+
+    assert "Five Pools (a test's own game)" in [c.label for c in presenter.game_choices()]
+    window = MainWindow(pace=0, seed=3)
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    qtbot.waitExposed(window)
+    c, view = window.controller, window.view
+    c.new_session("five-pools", seats=[SeatKind("You", True), SeatKind("Ben", False),
+                                       SeatKind("Cat", False)])
+    assert window.windowTitle() != "" and presenter.game_label(c.session.game) == \
+        "Five Pools (a test's own game)"
+    snap = presenter.table_snapshot(c.session, 0)
+    assert [(p.label, p.card) for p in snap.pools] == [
+        ("♥A", AH), ("♣K", KC), ("♦Q", QD), ("♠J", JS), ("Game", None)]
+    qtbot.waitUntil(lambda: len(view.pool_items) == 5, timeout=10_000)
+    assert view.pool_items[4].label == "Game"
+    for _ in range(200):
+        qtbot.waitUntil(lambda: c.state in ("human", "summary") and not view.busy
+                        and not c._timer.isActive(), timeout=10_000)
+        if c.state == "summary":
+            break
+        d = c.session.decision()
+        if not isinstance(d, PlayChoice) or d.seat != 0:
+            continue
+        n = len(c.session.logs[-1].actions)
+        item = view.cards[d.actions[0].card]
+        point = view.mapFromScene(item.sceneBoundingRect().center())
+        QTest.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=point)
+        qtbot.waitUntil(lambda n=n: len(c.session.logs[-1].actions) > n, timeout=10_000)
+    assert c.state == "summary" and c.session.deal.over
+    summary = c.dialog.summary
+    assert [label for label, _ in summary.pools] == ["♥A", "♣K", "♦Q", "♠J", "Game"]
+    assert sum(summary.balances) + sum(n for _, n in summary.pools) == 3 * 100

@@ -43,6 +43,7 @@ from gui.housewords import choice_text
 from gui.items import Announcement
 from gui.mainwindow import MainWindow
 from gui.newgame import NewGameDialog
+from helpers import entry_key, registry_entries
 from test_table_gui import LEFT, WAIT, click_button, click_card, drag, table_point
 
 Policy = Callable[[Any, Any], Action]
@@ -274,15 +275,12 @@ def hand(win: MainWindow) -> set[int]:
 # 1. A whole deal of every game
 
 
-GAMES = {
-    "pj-F": ("pope-joan", {"pj.profile": "F"}),
-    "pj-M": ("pope-joan", {"pj.profile": "M"}),
-    "pj-C": ("pope-joan", {"pj.profile": "C"}),
-    "spin": ("spin", {}),
-    "spinado": ("spinado", {}),
-    "spoil-five": ("spoil-five", {}),
-}
-STAKING_GAMES = {"pj-M", "spin"}
+#: Every registered entry but plain Newmarket (tests/test_table_gui.py plays that one),
+#: by short name ("pope-joan-m").
+GAMES = {entry_key(d, e): (d.name, d.entry_options(e)) for d, e in registry_entries()
+         if entry_key(d, e) != "newmarket"}
+#: The entries whose deals have staking decisions (a stake named, splits made).
+STAKING_GAMES = {"pope-joan-m", "spin"}
 
 
 def _whole_deal_seed(key: str) -> int:

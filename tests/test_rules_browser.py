@@ -17,21 +17,15 @@ from PySide6.QtWidgets import QListWidget, QTextBrowser
 from gamecore.options import HELP, OptionSpec, defaults, house_rules, resolve_options
 from gui import rules
 from gui.rules import PAGES, RulesWindow, caption, format_value, page_html, page_key
+from helpers import registry_entries
 
 SPEC = Path("/work/shared/rules/rules-spec.md")
 SEEDS = Path("/work/shared/seeds")
 RULES_DIR = Path(__file__).resolve().parent.parent / "assets" / "rules"
 
-#: (game, profile) → the page it opens on, with that page's title.
-GAME_PAGES = [
-    ("newmarket", None, "newmarket"),
-    ("spin", None, "spin"),
-    ("spinado", None, "spinado"),
-    ("pope-joan", "F", "pope-joan-f"),
-    ("pope-joan", "M", "pope-joan-m"),
-    ("pope-joan", "C", "pope-joan-c"),
-    ("spoil-five", None, "spoil-five"),
-]
+#: (game, profile) → the page it opens on, with that page's title: every registered entry
+#: that has a page.
+GAME_PAGES = [(d.name, e.profile, e.rules_page) for d, e in registry_entries() if e.rules_page]
 TITLES = {p.key: p.title for p in PAGES}
 VOID = {"meta", "br", "hr", "img", "link", "input", "col", "area", "base", "wbr", "source"}
 
