@@ -643,9 +643,10 @@ class Controller(QObject):
             self._start_deal()
             return
         self._set_state(OVER)
+        self._refresh()  # the plates show the counters after the split of the pools left
         balances, _pools = session.final_accounts()
         dlg = StandingsDialog(self.parent_widget, list(session.players), balances,
-                              list(session.start_balances))
+                              list(session.start_balances), presenter.split_line(session))
         dlg.accepted.connect(lambda: self._after_standings(dlg.choice))
         dlg.rejected.connect(lambda: self._after_standings(dlg.choice))
         self._open(dlg)

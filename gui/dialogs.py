@@ -355,10 +355,11 @@ class StandingsDialog(FittedDialog):
     """
 
     def __init__(self, parent: QWidget | None, names: list[str], balances: list[int],
-                 start_balances: list[int]) -> None:
+                 start_balances: list[int], split_line: str = "") -> None:
         """``names``, ``balances`` (counters held at the end) and ``start_balances`` (counters
         held at the start), all by seat. Rows are sorted by balance, highest first; equal
-        balances share a rank and keep seat order."""
+        balances share a rank and keep seat order. ``split_line``: the end-of-session split
+        of the pools left (GEN-6) in words, shown on its own line under the table."""
         super().__init__(parent)
         _readable(self)
         self.choice: str = "close"
@@ -403,6 +404,8 @@ class StandingsDialog(FittedDialog):
         grid.setColumnStretch(1, 1)
         scroll, column = _scrolled(self)
         column.addWidget(table)
+        if split_line:
+            column.addWidget(_rich(_text_html(split_line, self.palette()), self, "split"))
         column.addStretch(1)
         layout.addWidget(scroll, 1)
 

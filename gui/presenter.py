@@ -92,20 +92,22 @@ def display_order(cards: Iterable[int], ace_high: bool) -> list[int]:
 
 def snapshot(session: Session, bottom: int, *, thinking: bool = False,
              last_play: tuple[int, int] | None = None) -> TableSnapshot:
-    """What the table shows now, from the bottom seat's point of view (GEN-9)."""
+    """What the table shows now, from the bottom seat's point of view (GEN-9); once the
+    session is over, the counters and pools after the split of the pools left (GEN-6)."""
     game, deal = session.game, session.deal
     names = session.players
+    balances, pool_amounts = session.final_accounts()
     turnup = None if deal is None or deal.phase == "staking" else deal.turnup
-    pools = pool_views(game, session.pools, turnup)
+    pools = pool_views(game, pool_amounts, turnup)
     board = "round" if len(pools) > 6 else "row"
     if deal is None:
-        seats = tuple(SeatView(names[s], session.balances[s], 0) for s in range(session.n))
+        seats = tuple(SeatView(names[s], balances[s], 0) for s in range(session.n))
         return TableSnapshot(seats=seats, bottom=bottom, pools=pools, board=board)
     obs = deal.observation(bottom)
     d = deal.decision()
     to_act = None if d is None else d.seat
     seats = tuple(
-        SeatView(names[s], session.balances[s], obs.hand_counts[s], acting=s == to_act,
+        SeatView(names[s], balances[s], obs.hand_counts[s], acting=s == to_act,
                  thinking=thinking and s == to_act, dealer=s == deal.dealer,
                  winner=deal.winner == s)
         for s in range(session.n))
@@ -380,18 +382,20 @@ def last_trick_line(names: list[str], trump: int, plays: tuple[tuple[int, int], 
 
 def snapshot_tricks(session: Session, bottom: int, *, thinking: bool = False,
                     last_play: tuple[int, int] | None = None) -> TableSnapshot:
-    """The Spoil Five table from the bottom seat's point of view (GEN-9)."""
+    """The Spoil Five table from the bottom seat's point of view (GEN-9); after the session,
+    the counters after the split of the pool left (GEN-6)."""
     deal = session.deal
     names = session.players
-    pools = (PoolView("Pool", None, session.pools[0]),)
+    balances, pool_amounts = session.final_accounts()
+    pools = (PoolView("Pool", None, pool_amounts[0]),)
     if deal is None:
-        seats = tuple(SeatView(names[s], session.balances[s], 0) for s in range(session.n))
+        seats = tuple(SeatView(names[s], balances[s], 0) for s in range(session.n))
         return TableSnapshot(seats=seats, bottom=bottom, pools=pools, mode="tricks")
     obs = deal.observation(bottom)
     d = deal.decision()
     to_act = None if d is None else d.seat
     seats = tuple(
-        SeatView(names[s], session.balances[s], obs.hand_counts[s], acting=s == to_act,
+        SeatView(names[s], balances[s], obs.hand_counts[s], acting=s == to_act,
                  thinking=thinking and s == to_act, dealer=s == deal.dealer,
                  winner=deal.winner == s, tricks=obs.tricks_won[s])
         for s in range(session.n))
@@ -541,3 +545,19 @@ def deal_summary(session: Session) -> DealSummary:
         last_deal=session.complete,
         tricks=list(getattr(deal, "tricks_won", ())) if tricks else None,
         history=history, history_span=span)
+
+
+def split_line(session: Session) -> str:
+    """The end-of-session split of the pools left (GEN-6) in words, for the standings:
+    "The 7 counters left in the pools were shared out: Ann +3, Ben +2, Cat +2." (the
+    eldest hand first takes what does not divide evenly), or "" when nothing was split."""
+    if not session.complete:
+        return ""
+    final, _pools = session.final_accounts()
+    shares = [final[s] - session.balances[s] for s in range(session.n)]
+    total = sum(shares)
+    if total <= 0:
+        return ""
+    who = ", ".join(f"{name} +{n}" for name, n in zip(session.players, shares, strict=True))
+    counters = "counter" if total == 1 else "counters"
+    return f"The {total} {counters} left in the pools were shared out: {who}."

@@ -1,0 +1,69 @@
+"""The final standings agree with the seat plates and with Statistics (GEN-6): the split
+of the pools left at the end is its own line in the standings, the plates show the counters
+after it, and Statistics counts it once."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QPushButton
+
+from gamecore import stats as gstats
+from gamecore.decisions import PlayChoice
+from gui import persistence
+from gui.dialogs import DealSummaryDialog, StandingsDialog
+from gui.mainwindow import MainWindow
+from gui.seats import SeatKind
+
+WAIT = 10_000
+
+
+def test_standings_plates_and_statistics_agree_after_the_split_GEN_6(qtbot, tmp_path):
+    window = MainWindow(pace=0, seed=7, autosave=tmp_path / persistence.AUTOSAVE)
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    c = window.controller
+    c.new_session("newmarket", seats=[SeatKind("Ann", True), SeatKind("Ben", False),
+                                      SeatKind("Cat", False)], options={"gen.rounds": 1})
+    for _ in range(2000):
+        qtbot.waitUntil(lambda: c.state in ("human", "summary", "over")
+                        or (c.state == "staking" and c.view.stake_panel.isVisible()),
+                        timeout=WAIT)
+        if c.state == "over":
+            break
+        if c.state == "staking":
+            qtbot.mouseClick(c.view.stake_panel.findChild(QPushButton, "ok"),
+                             Qt.MouseButton.LeftButton)
+        elif c.state == "summary":
+            assert isinstance(c.dialog, DealSummaryDialog)
+            qtbot.mouseClick(c.dialog.findChild(QPushButton, "next"), Qt.MouseButton.LeftButton)
+        else:
+            d = c.session.decision()
+            if isinstance(d, PlayChoice) and d.seat == 0:
+                c.person_chose_card(d.actions[0].card)
+    session = c.session
+    assert session.complete and c.state == "over"
+    left = sum(session.pools)
+    assert left > 0, "this seed must leave counters in the pools"
+    final, pools = session.final_accounts()
+    shares = [final[s] - session.balances[s] for s in range(3)]
+    assert sum(shares) == left and pools == [0] * len(pools)
+    dlg = c.dialog
+    assert isinstance(dlg, StandingsDialog)
+    shown = {dlg.findChild(QLabel, f"name_{i}").toolTip() or
+             dlg.findChild(QLabel, f"name_{i}").text():
+             int(dlg.findChild(QLabel, f"balance_{i}").text().replace("\u2212", "-"))
+             for i in range(3)}
+    assert shown == dict(zip(session.players, final, strict=True))
+    split = dlg.findChild(QLabel, "split")
+    assert split is not None and f"The {left} counter" in split.text()
+    for name, n in zip(session.players, shares, strict=True):
+        assert f"{name} +{n}" in split.text()
+    # The plates show the same counters as the standings.
+    plates = {v.name: v.balance for v in c.view.snapshot.seats}
+    assert plates == dict(zip(session.players, final, strict=True))
+    # Statistics: Ann's session result is her net in the standings, the split counted once.
+    assert c.flush_autosave()
+    ann = gstats.read(tmp_path / persistence.STATISTICS).player("Newmarket", "Ann")
+    assert ann.sessions == 1 and ann.past == [final[0] - session.start_balances[0]]
+    assert ann.won - ann.lost == final[0] - session.start_balances[0]
