@@ -153,7 +153,7 @@ class Controller(QObject):
             allow_undo = sum(k.person for k in self.seats) <= 1
         self.allow_undo = allow_undo
         self._take_seats(Session(game, names, first_dealer=first))
-        self.log = [presenter.first_dealer_line(names[first], why)]
+        self.log = [presenter.first_dealer_line(self.words[first], why)]
         self._start_deal()
 
     def _take_seats(self, session: Session) -> None:
@@ -337,6 +337,14 @@ class Controller(QObject):
         return True
 
     @property
+    def words(self) -> list[str]:
+        """Each seat's word in the table's sentences ("You" for the one person at the
+        screen; names when several people share it)."""
+        names = self.session.players if self.session is not None else [k.name for k in
+                                                                         self.seats]
+        return presenter.spoken(list(names), self.people)
+
+    @property
     def people(self) -> list[int]:
         """Seats of the people at this screen."""
         return [s for s, k in enumerate(self.seats) if k.person]
@@ -347,7 +355,7 @@ class Controller(QObject):
         self._set_state(IDLE)
         session.start_deal_seeded(self.rng.randrange(1 << 62))
         self.last_play = None
-        self._say(presenter.deal_line(session))
+        self._say(presenter.deal_line(session, self.words))
         self._refresh()
         self.autosave()
         self._schedule(0)
@@ -597,10 +605,10 @@ class Controller(QObject):
             if isinstance(e, Played):
                 self.last_play = (e.seat, e.card)
             seen = presenter.seen_cards(session)
-            line = presenter.log_line(e, session.players, labels, spin, seen)
+            line = presenter.log_line(e, self.words, labels, spin, seen)
             if line:
                 self._say(line)
-            call = presenter.announcement(e, session.players, labels, spin, seen)
+            call = presenter.announcement(e, self.words, labels, spin, seen)
             if call:
                 self.view.announce(call)  # queued: every call of the action is shown
         self._refresh()
@@ -615,7 +623,7 @@ class Controller(QObject):
         assert session is not None and session.deal is not None
         self._set_state(SUMMARY)
         self._refresh()
-        summary = presenter.deal_summary(session)
+        summary = presenter.deal_summary(session, self.words)
         self._count_deal()
         dlg = DealSummaryDialog(self.parent_widget, summary)
         dlg.accepted.connect(self._after_summary)
@@ -697,7 +705,7 @@ class Controller(QObject):
     def _refresh(self, thinking: bool = False) -> None:
         if self.session is not None:
             snap = presenter.table_snapshot(self.session, self.human, thinking=thinking,
-                                            last_play=self.last_play)
+                                            last_play=self.last_play, words=self.words)
             if self.privacy_up or not self.viewer_ready:
                 snap = presenter.hide_hands(snap)
             self.view.show(snap)

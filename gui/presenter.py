@@ -152,6 +152,21 @@ def _v(name: str, verb: str) -> str:
 COMBOS = ("Matrimony", "Intrigue", "Confederacy")
 
 
+def spoken(names: list[str], people: list[int]) -> list[str]:
+    """The words for each seat in the table's sentences: with exactly one person at the
+    screen (``people``: their seats) that seat is "You" (the plates keep the name); with
+    several people at one screen everyone is named, for everyone reads the screen."""
+    out = list(names)
+    if len(people) == 1:
+        out[people[0]] = "You"
+    return out
+
+
+def _obj(name: str) -> str:
+    """A seat's word in the middle of a sentence ("Ben pays you 3")."""
+    return "you" if name == "You" else name
+
+
 def _trick_line(event: Event, names: list[str]) -> str | None:
     """Spoil Five's events in words (robbing, tricks, jinks, spoils)."""
     match event:
@@ -178,10 +193,11 @@ def first_dealer_line(name: str, why: str = "") -> str:
     return f"{name} {_v(name, 'deals')} first{why}."
 
 
-def deal_line(session: Session) -> str:
-    """The line that opens a deal: "Deal 3 of 4: Ben deals." or "Deal 3 of 4: you deal."."""
+def deal_line(session: Session, names: list[str] | None = None) -> str:
+    """The line that opens a deal: "Deal 3 of 4: Ben deals." or "Deal 3 of 4: you deal."
+    (``names``: the seats' words, :func:`spoken`)."""
     assert session.deal is not None
-    dealer = session.players[session.deal.dealer]
+    dealer = (names or session.players)[session.deal.dealer]
     who = "you" if dealer == "You" else dealer
     return f"Deal {len(session.logs)} of {session.total_deals}: {who} {_v(dealer, 'deals')}."
 
@@ -247,7 +263,7 @@ def announcement(event: Event, names: list[str], labels: list[str], spin: str = 
         return f"{names[event.seat]} {_v(names[event.seat], 'is')} out!"
     if isinstance(event, LeadPassed):
         to = names[event.to]
-        return f"{names[event.seat]} cannot lead; {to} {_v(to, 'leads')}"
+        return f"{names[event.seat]} cannot lead; {_obj(to)} {_v(to, 'leads')}"
     return None
 
 
@@ -268,28 +284,31 @@ def log_line(event: Event, names: list[str], labels: list[str], spin: str = "Spi
             return f"{names[s]} {verb} {card_label(c)}" + (
                 f" with the ♦A: {spin}!" if with_ace else "")
         case Paid(payer=a, payee=b, amount=n, reason=why):
-            return f"{names[a]} {_v(names[a], 'pays')} {names[b]} {n} ({why})"
+            return f"{names[a]} {_v(names[a], 'pays')} {_obj(names[b])} {n} ({why})"
     return announcement(event, names, labels, spin, seen)
 
 
-def summary_lines(session: Session, events: Iterable[Event]) -> list[str]:
+def summary_lines(session: Session, events: Iterable[Event],
+                  names: list[str] | None = None) -> list[str]:
     """Captures and payments of one deal, phrased for the summary; in Spoil Five the pool
-    and its fate (taken, or left for the next deal when the deal is spoiled)."""
-    names, labels = session.players, pool_labels(session.game)
+    and its fate (taken, or left for the next deal when the deal is spoiled). ``names``: the
+    seats' words (:func:`spoken`; default the players' names)."""
+    names = names or list(session.players)
+    labels = pool_labels(session.game)
     out = []
     for e in events:
         if isinstance(e, Spoiled):
             out.append(f"Spoiled: {e.reason}. The pool stays for the next deal.")
         elif isinstance(e, Paid) and e.reason == "jink":
-            out.append(f"{names[e.payer]} paid {names[e.payee]} {e.amount} for the jink")
+            out.append(f"{names[e.payer]} paid {_obj(names[e.payee])} {e.amount} for the jink")
         elif isinstance(e, PoolTaken) and e.amount:
             pool = "the pool" if labels[e.pool] == "Pool" else f"the {labels[e.pool]} pool"
             out.append(f"{names[e.seat]} took {pool}: {e.amount}")
         elif isinstance(e, Paid):
-            out.append(f"{names[e.payer]} paid {names[e.payee]} {e.amount} for "
+            out.append(f"{names[e.payer]} paid {_obj(names[e.payee])} {e.amount} for "
                        f"{e.amount} card{'s' if e.amount != 1 else ''} left"
                        if e.reason == "cards left" else
-                       f"{names[e.payer]} paid {names[e.payee]} {e.amount} ({e.reason})")
+                       f"{names[e.payer]} paid {_obj(names[e.payee])} {e.amount} ({e.reason})")
     return out
 
 
@@ -381,7 +400,8 @@ def last_trick_line(names: list[str], trump: int, plays: tuple[tuple[int, int], 
 
 
 def snapshot_tricks(session: Session, bottom: int, *, thinking: bool = False,
-                    last_play: tuple[int, int] | None = None) -> TableSnapshot:
+                    last_play: tuple[int, int] | None = None,
+                    words: list[str] | None = None) -> TableSnapshot:
     """The Spoil Five table from the bottom seat's point of view (GEN-9); after the session,
     the counters after the split of the pool left (GEN-6)."""
     deal = session.deal
@@ -406,7 +426,7 @@ def snapshot_tricks(session: Session, bottom: int, *, thinking: bool = False,
     last = obs.tricks[-1] if obs.tricks else None
     note = f"Trumps: {SUIT_NAMES[obs.trump]}"
     if obs.robbed_by is not None:
-        note = f"{note}\n{card_label(obs.turnup)} robbed by {names[obs.robbed_by]}"
+        note = f"{note}\n{card_label(obs.turnup)} robbed by {_obj(names[obs.robbed_by])}"
     turnup = None if obs.robbed_by is not None else obs.turnup
     eff = EFFECTIVE[obs.trump]
     notes = {c: "trump" for c in range(52) if eff[c] == TRUMP}
@@ -416,7 +436,8 @@ def snapshot_tricks(session: Session, bottom: int, *, thinking: bool = False,
         last_play=last_play, turnup=turnup, stock_count=deal.stock.bit_count() + (
             1 if turnup is not None else 0), stock_name="Pack", mode="tricks",
         trick=obs.trick, last_trick=last.cards if last else (),
-        trick_reason=last_trick_line(names, obs.trump, last.cards, last.seat) if last else "",
+        trick_reason=last_trick_line(words or list(names), obs.trump, last.cards, last.seat)
+        if last else "",
         trump_note=note)
 
 
@@ -488,11 +509,15 @@ def split_prompt(who: str, total: int) -> str:
 
 
 def table_snapshot(session: Session, bottom: int, *, thinking: bool = False,
-                   last_play: tuple[int, int] | None = None) -> TableSnapshot:
+                   last_play: tuple[int, int] | None = None,
+                   words: list[str] | None = None) -> TableSnapshot:
     """What the table shows now from seat ``bottom``'s point of view (GEN-9): the played
-    cards by suit for the stops games, the trick in the centre for trick games."""
-    make = snapshot_tricks if tricks_game(session.game) else snapshot
-    return make(session, bottom, thinking=thinking, last_play=last_play)
+    cards by suit for the stops games, the trick in the centre for trick games (``words``:
+    the seats' words in its sentences, :func:`spoken`)."""
+    if tricks_game(session.game):
+        return snapshot_tricks(session, bottom, thinking=thinking, last_play=last_play,
+                               words=words)
+    return snapshot(session, bottom, thinking=thinking, last_play=last_play)
 
 
 def first_dealer_words(how: str) -> str:
@@ -525,7 +550,7 @@ def spin_question(game: Rules) -> tuple[str, str]:
                   "pay card you hold.")
 
 
-def deal_summary(session: Session) -> DealSummary:
+def deal_summary(session: Session, words: list[str] | None = None) -> DealSummary:
     """The end of the deal in ``session`` (its current deal is over), as the summary shows
     it: every hand and the stock for the stops games; in trick games only the tricks won,
     for unplayed cards stay hidden (GEN-9)."""
@@ -539,7 +564,7 @@ def deal_summary(session: Session) -> DealSummary:
         names=list(session.players), winner=deal.winner, dealer=deal.dealer,
         hands_left=[[] if tricks else list(cards_in(h)) for h in deal.hands],
         stock=[] if tricks else list(cards_in(deal.stock)),
-        lines=summary_lines(session, session.deal_events),
+        lines=summary_lines(session, session.deal_events, words),
         deltas=list(settlement.deltas), balances=list(session.balances),
         pools=list(zip(pool_labels(session.game), session.pools, strict=True)),
         last_deal=session.complete,

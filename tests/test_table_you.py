@@ -1,0 +1,55 @@
+"""Names at the table: the person's plate shows the name set in Settings; sentences to the
+single person at the screen say "you", and with several people at one screen use names."""
+
+from __future__ import annotations
+
+from gamecore.events import LeadPassed, Paid
+from gui import presenter, settings
+from gui.mainwindow import MainWindow
+from gui.seats import SeatKind
+
+
+def test_the_plate_shows_the_settings_name_and_sentences_say_you(qtbot, tmp_path):
+    prefs = settings.Prefs(name="Augusta")
+    settings.save_prefs(prefs)
+    try:
+        window = MainWindow(pace=0, seed=2, remember=True)
+        qtbot.addWidget(window)
+        window.show()
+        window.start()
+        c = window.controller
+        assert c.session.players[0] == "Augusta"
+        assert c.view.snapshot.seats[0].name == "Augusta"  # the plate
+        assert c.words[0] == "You" and c.words[1:] == c.session.players[1:]
+        dealer = c.session.logs[0].dealer
+        line = presenter.deal_line(c.session, c.words)
+        assert line.endswith("you deal.") if dealer == 0 else line.endswith(
+            f"{c.session.players[dealer]} deals.")
+        labels = presenter.pool_labels(c.session.game)
+        assert presenter.log_line(Paid(1, 0, 3, "cards left"), c.words, labels) == \
+            f"{c.session.players[1]} pays you 3 (cards left)"
+        assert presenter.log_line(LeadPassed(1, 0), c.words, labels) == \
+            f"{c.session.players[1]} cannot lead; you lead"
+    finally:
+        settings.settings().clear()
+
+
+def test_with_several_people_everyone_is_named():
+    words = presenter.spoken(["Ann", "Ben", "Cat"], [0, 2])
+    assert words == ["Ann", "Ben", "Cat"]
+    assert presenter.log_line(Paid(1, 0, 3, "cards left"), words, []) == \
+        "Ben pays Ann 3 (cards left)"
+    assert presenter.split_prompt(presenter.addressee("Cat", alone=False), 4) == \
+        "Cat, spread your 4 counters over the layout."
+    assert presenter.stake_prompt(presenter.addressee("Cat", alone=True), 4, 20) == \
+        "You deal: name the stake every player puts on the layout (4 to 20 counters)."
+
+
+def test_a_controller_with_two_people_names_them(qtbot):
+    window = MainWindow(pace=0, seed=2)
+    qtbot.addWidget(window)
+    c = window.controller
+    c.new_session("newmarket", seats=[SeatKind("Ann", True), SeatKind("Ben", False),
+                                      SeatKind("Cat", True)])
+    assert c.words == ["Ann", "Ben", "Cat"]
+    assert not any(line.startswith("You ") for line in c.log)
