@@ -623,16 +623,20 @@ class MainWindow(QMainWindow):
 
     def place_on_screen(self, size: QSize | None = None) -> None:
         """Open inside the screen, title bar and frame included: at the remembered size and
-        place (with ``remember``), or ``size`` (``--size``), or 1280×800 centred; shrunk to
-        the screen's available geometry and moved into it when the screen is smaller now."""
+        place (with ``remember``), or ``size`` (``--size``), or centred at 1280×800 (at 70%
+        of a larger screen); shrunk to the screen's available geometry and moved into it
+        when the screen is smaller now."""
         saved = settings.load_window() if self.remember and size is None else None
-        want = size or (QSize(saved[2], saved[3]) if saved else QSize(1280, 800))
         at = QPoint(saved[0], saved[1]) if saved else None
         screen = (QGuiApplication.screenAt(at) if at is not None else None) or \
             QGuiApplication.primaryScreen()
+        want = size or (QSize(saved[2], saved[3]) if saved else None)
         if screen is None:
-            self.resize(want)
+            self.resize(want or QSize(1280, 800))
             return
+        if want is None:  # a first run: 1280×800, or most of a large screen
+            avail = screen.availableGeometry()
+            want = QSize(max(1280, avail.width() * 7 // 10), max(800, avail.height() * 7 // 10))
         margins = frame_margins(self)
         rect = window_geometry(want, at, screen.availableGeometry(), margins)
         self.resize(rect.size())

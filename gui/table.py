@@ -369,13 +369,21 @@ class TableView(QGraphicsView):
                            pv.card, pv.amount, dpr, pv.detail)
 
     def place_stake_panel(self) -> None:
-        """The staking panel sits where the hand will be dealt, clear of the pools."""
+        """The staking panel sits where the hand will be dealt, clear of the pools, of your
+        plate and, where the width allows, of the recent-events log."""
         lay, panel = self.layout_, self.stake_panel
         if lay is None or not panel.isVisible():
             return
         panel.adjustSize()
         y = min(lay.hand_y, lay.height - panel.height() - 4)
-        panel.place(lay.hand_center_x - panel.width() / 2, y, lay.width - 4)
+        mine = lay.plates[0]
+        left = mine.x + mine.w + 0.2 * lay.card_w  # right of your plate
+        right = (self.log_label.x() - 8 if self.log_label.isVisible() and
+                 self.log_label.text() else lay.width - 4)
+        if right - left < panel.width():
+            right = lay.width - 4  # no room between them: the log may be covered
+        x = min(max(lay.hand_center_x - panel.width() / 2, left), right - panel.width())
+        panel.place(x, y, lay.width - 4)
 
     def pool_anchor(self, pool: int) -> QPointF:
         """Where the counters of pool ``pool`` lie on the table."""
