@@ -358,6 +358,11 @@ def test_undo_takes_back_to_the_persons_previous_decision(qtbot, tmp_path):
     assert len(c.session.logs[-1].actions) > len(actions_before)
     window.undo()
     qtbot.waitUntil(lambda: c.state == "human", timeout=5000)
+    # The status line is the prompt for the decision undone to, not a line from before.
+    from gui import presenter
+
+    qtbot.waitUntil(lambda: window.status_label.text() == presenter.lead_hint(c.session, 0),
+                    timeout=5000)
     assert c.session.logs[-1].actions == actions_before  # computers' replies undone too
     assert c.session.deal.hands[0] == hand_before
     assert sorted(c.view.cards) == view_before  # the view is restored with the model
