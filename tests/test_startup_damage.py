@@ -109,6 +109,9 @@ def _mutations() -> dict[str, bytes | None]:
         "non-ASCII digits": _edited(_set(("start", "first_dealer"), None, "\u0660")),
         "float for an integer": _edited(_set(("deals", 0, "dealer"), 0.0)),
         "bool for an integer": _edited(_set(("start", "balances", 1), True)),
+        "beyond the format's limits": _edited(_set(("players", 1), "Ben\u0007")),
+        "a key twice": GOOD.replace(b'"game": "newmarket"',
+                                    b'"game": "newmarket", "game": "newmarket"', 1),
         "a folder": None,
     }
 
@@ -136,7 +139,7 @@ def _cases() -> list[Case]:
                           said="Your saved game could not be read",
                           damaged=persistence.AUTOSAVE, unchanged=(persistence.STATISTICS,)))
         if kind not in ("thousands of digits", "non-ASCII digits", "float for an integer",
-                        "bool for an integer"):
+                        "bool for an integer", "beyond the format's limits", "a key twice"):
             cases.append(Case(f"statistics: {kind}", {persistence.STATISTICS: data},
                               said="Your statistics could not be read",
                               damaged=persistence.STATISTICS))
