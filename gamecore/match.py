@@ -16,6 +16,7 @@ from gamecore.cards import JACK, cards_in, mask_of, rank_of
 from gamecore.decisions import Decision, PlayChoice
 from gamecore.errors import IllegalAction
 from gamecore.events import Event
+from gamecore.fingerprint import SALT_RE, Fingerprint, make, matches
 from gamecore.interface import DealState as Deal
 from gamecore.interface import Rules as Game
 from gamecore.limits import fit_name
@@ -52,7 +53,8 @@ def shuffled(pack: int, rng: random.Random) -> list[int]:
 @dataclass
 class DealLog:
     """One deal as the record lists it: dealer, cards as dealt (lists of ints, deck order),
-    turn-up, and every action in record syntax."""
+    turn-up, and every action in record syntax; ``fingerprint`` when the table showed one
+    before the deal's first decision (deal-record format, "Version 2")."""
 
     dealer: int
     hands: list[list[int]]
@@ -63,6 +65,7 @@ class DealLog:
     finished: bool = False
     balances: list[int] = field(default_factory=list)
     pools: list[int] = field(default_factory=list)
+    fingerprint: Fingerprint | None = None
 
 
 class Session:
@@ -73,10 +76,18 @@ class Session:
     is left, so the session's record can always be read back), ``first_dealer`` (seat),
     ``balances`` (counters per seat; default ``gen.startCounters`` each), ``pools``
     (counters per pool carried in; default all 0).
+
+    A practice session (:func:`gamecore.practice.deal_again`) also gives ``max_deals``
+    (the session is complete after that many deals instead of ``gen.rounds × N``),
+    ``prev_winner`` and ``fresh`` (the state its first deal is staked in: the winner of the
+    deal before, Spinado's exemption SN-5; whether the pool starts fresh, SF-6) and
+    ``practice`` (True: it counts in no statistics and is no saved game).
     """
 
     def __init__(self, game: Game, players: list[str], first_dealer: int,
-                 balances: list[int] | None = None, pools: list[int] | None = None) -> None:
+                 balances: list[int] | None = None, pools: list[int] | None = None, *,
+                 max_deals: int | None = None, prev_winner: int | None = None,
+                 fresh: bool = True, practice: bool = False) -> None:
         n = len(players)
         if not game.min_players <= n <= game.max_players:
             raise ValueError(f"{game.name} is for {game.min_players} to {game.max_players} "
@@ -93,7 +104,11 @@ class Session:
         self.pools = list(self.start_pools)
         self.logs: list[DealLog] = []
         self.deal: Deal | None = None
-        self.prev_winner: int | None = None
+        self.prev_winner: int | None = prev_winner
+        self.max_deals = max_deals
+        #: A practice session: outside the session at the table, in no statistics.
+        self.practice = practice
+        self._first_fresh = fresh
         #: Every event of the current deal, its start events included, in order (a resumed
         #: session has them too: they come from replaying the deal's actions).
         self.deal_events: list[Event] = []
@@ -104,7 +119,10 @@ class Session:
 
     @property
     def total_deals(self) -> int:
-        """Deals in a whole session: ``gen.rounds × N`` (GEN-4)."""
+        """Deals in a whole session: ``gen.rounds × N`` (GEN-4), or ``max_deals`` when
+        given (a practice session)."""
+        if self.max_deals is not None:
+            return self.max_deals
         return int(self.options["gen.rounds"]) * self.n
 
     def next_dealer(self) -> int:
@@ -124,8 +142,11 @@ class Session:
     @property
     def fresh(self) -> bool:
         """Whether the next deal starts a fresh pool: the first deal of a record or session,
-        or the pool was won last deal (Spoil Five, SF-6)."""
-        return not self.logs or self.logs[-1].winner is not None
+        or the pool was won last deal (Spoil Five, SF-6); before the first deal, as the
+        session was made (``fresh``)."""
+        if not self.logs:
+            return self._first_fresh
+        return self.logs[-1].winner is not None
 
     @property
     def deal_in_progress(self) -> bool:
@@ -142,30 +163,41 @@ class Session:
 
     # ---- dealing ---------------------------------------------------------------------
 
-    def start_deal(self, hands: list[list[int]], stock: list[int], turnup: int | None
-                   ) -> list[Event]:
+    def start_deal(self, hands: list[list[int]], stock: list[int], turnup: int | None,
+                   fingerprint: Fingerprint | None = None) -> list[Event]:
         """Start the next deal with the given cards (lists of ints in deal order).
 
-        Returns the start events (automatic stakes). Raises ``ValueError`` if the session is
-        complete or a deal is in progress; the cards must already be validated.
+        ``fingerprint``: the deal's fingerprint, shown before its first decision (format
+        "Version 2"); it is kept in the deal's log and written to the record. Returns the
+        start events (automatic stakes). Raises ``ValueError`` if the session is complete,
+        a deal is in progress or ``fingerprint`` is not that of these cards; the cards must
+        already be validated.
         """
         if self.deal_in_progress:
             raise ValueError("a deal is in progress")
         if self.complete:
             raise ValueError("the session is over")
+        if fingerprint is not None and not matches(fingerprint, hands, stock, turnup):
+            raise ValueError("the fingerprint does not match the cards")
         dealer = self.next_dealer()
         self._before_deal = (list(self.balances), list(self.pools), self.prev_winner,
                              self.fresh)
         self.deal = self.game.new_deal(dealer, [mask_of(h) for h in hands], mask_of(stock),
                                        turnup, self.balances, self.pools, self.prev_winner,
                                        self.fresh)
-        self.logs.append(DealLog(dealer, [list(h) for h in hands], list(stock), turnup))
+        self.logs.append(DealLog(dealer, [list(h) for h in hands], list(stock), turnup,
+                                 fingerprint=fingerprint))
         self._sync()
         self.deal_events = list(self.deal.start_events)
         return list(self.deal.start_events)
 
-    def start_deal_from_deck(self, deck: list[int]) -> list[Event]:
+    def start_deal_from_deck(self, deck: list[int], *, fingerprinted: bool = False
+                             ) -> list[Event]:
         """Deal ``deck`` (cards, index 0 on top) by the game's deal rule (GEN-8, STOP-13).
+
+        With ``fingerprinted`` the deal gets a fingerprint with a fresh random salt
+        (:func:`gamecore.fingerprint.make`) before its first decision: :attr:`fingerprint`
+        gives it to the table to show.
 
         SF-40: a deck that is not exactly the game's pack (a card twice, a card missing) is
         never dealt; a correct pack is shuffled instead (deterministically from the faulty
@@ -173,11 +205,36 @@ class Session:
         if sorted(deck) != list(cards_in(self.game.pack)):
             deck = shuffled(self.game.pack, random.Random(",".join(map(str, deck))))
         hands, stock, turnup = self.game.deal_from_deck(deck, self.n, self.next_dealer())
-        return self.start_deal(hands, stock, turnup)
+        fp = make(hands, stock, turnup) if fingerprinted else None
+        return self.start_deal(hands, stock, turnup, fp)
 
-    def start_deal_seeded(self, seed: int) -> list[Event]:
-        """Deal from a pack shuffled by ``random.Random(seed)`` (GEN-7, GEN-8)."""
-        return self.start_deal_from_deck(shuffled(self.game.pack, random.Random(seed)))
+    def start_deal_seeded(self, seed: int, *, fingerprinted: bool = False) -> list[Event]:
+        """Deal from a pack shuffled by ``random.Random(seed)`` (GEN-7, GEN-8); with
+        ``fingerprinted``, as :meth:`start_deal_from_deck`."""
+        return self.start_deal_from_deck(shuffled(self.game.pack, random.Random(seed)),
+                                         fingerprinted=fingerprinted)
+
+    @property
+    def fingerprint(self) -> Fingerprint | None:
+        """The current (last) deal's fingerprint, or ``None``."""
+        return self.logs[-1].fingerprint if self.logs else None
+
+    def fingerprint_deal(self, salt: str | None = None) -> Fingerprint:
+        """Give the current deal a fingerprint of its cards (a fresh random salt unless
+        ``salt``, 32 lower-case hex digits, is given) and return it; the table shows it
+        before the deal's first decision. Raises ``ValueError`` without a current deal, once
+        the deal has an action (a fingerprint made after a decision proves nothing) or for
+        a malformed ``salt``."""
+        if self.deal is None:
+            raise ValueError("no current deal")
+        if salt is not None and not SALT_RE.fullmatch(salt):
+            raise ValueError("a salt is 32 lower-case hex digits")
+        log = self.logs[-1]
+        if log.actions:
+            raise ValueError("the deal has begun: a fingerprint comes before its first "
+                             "decision")
+        log.fingerprint = make(log.hands, log.stock, log.turnup, salt)
+        return log.fingerprint
 
     # ---- the state API, delegated to the current deal --------------------------------
 
@@ -216,7 +273,7 @@ class Session:
         self.balances, self.pools = list(balances), list(pools)
         self.logs.pop()
         self.deal = None
-        self.start_deal(log.hands, log.stock, log.turnup)
+        self.start_deal(log.hands, log.stock, log.turnup, log.fingerprint)
         for text in texts:
             self.apply(parse_action(text, self.game.pools))
 

@@ -5,6 +5,10 @@
 :class:`~gamecore.match.Session` the table uses and returns the outcome the format defines;
 a fault in a deal or an action names the deal and action, counted from 1.
 :func:`record_of` writes a session back, and :func:`save_record` writes it atomically.
+
+Versions (format, "Version 2: deal fingerprints"): the reader reads version 1 and
+version 2; the writer writes version 2 exactly when some deal carries a fingerprint and
+version 1 otherwise, byte for byte as before fingerprints existed.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from gamecore.actions import ActionSyntaxError, NameStake, Split, format_action,
 from gamecore.cards import CardSyntaxError, card_code, parse_card
 from gamecore.decisions import PlayChoice, SplitChoice, StakeChoice
 from gamecore.errors import IllegalAction, OptionError, RecordError
+from gamecore.fingerprint import SALT_RE, SHA_RE, Fingerprint, matches
 from gamecore.games import STOPS, descriptor, make_game
 from gamecore.limits import (
     MAX_AMOUNT,
@@ -38,19 +43,25 @@ from gamecore.limits import (
 from gamecore.match import DealLog, Game, Session
 
 FORMAT = "parlour-record"
-VERSION = 1
+#: The newest version this program reads and writes; it writes :data:`PLAIN_VERSION` when
+#: no deal has a fingerprint.
+VERSION = 2
+#: The version of a record without fingerprints.
+PLAIN_VERSION = 1
 #: The format's list of game names (deal-record.md, "game"): the games a record may hold.
 #: A game the registry knows but this list does not (a test's own game) is never a record.
 GAMES = ("pope-joan", "newmarket", "spin", "spinado", "spoil-five")
 _TOP_KEYS = {"format", "version", "game", "options", "players", "start", "deals"}
 _START_KEYS = {"balances", "pools", "first_dealer"}
 _DEAL_KEYS = {"dealer", "hands", "stock", "turnup", "seed", "actions"}
+_FINGERPRINT_KEYS = ("salt", "sha256")
 
 
 @dataclass
 class DealEntry:
     """One deal of a record: ``dealer`` (seat); ``hands``/``stock`` (card lists) and
-    ``turnup`` (card or ``None``), or ``seed`` (int) instead; ``actions`` (strings)."""
+    ``turnup`` (card or ``None``), or ``seed`` (int) instead; ``actions`` (strings);
+    ``fingerprint`` (version 2; checked against the cards when read)."""
 
     dealer: int
     hands: list[list[int]] | None
@@ -59,11 +70,13 @@ class DealEntry:
     seed: int | None
     actions: list[str]
     stock_given: bool = True
+    fingerprint: Fingerprint | None = None
 
 
 @dataclass
 class Record:
-    """A read deal record, checked at the level of the whole file and its keys."""
+    """A read deal record, checked at the level of the whole file and its keys;
+    ``version`` is the format version it was written in (1 or 2)."""
 
     game: Game
     options: dict[str, Any]
@@ -72,6 +85,7 @@ class Record:
     pools: list[int] | None
     first_dealer: int
     deals: list[DealEntry]
+    version: int = PLAIN_VERSION
 
 
 def _is_int(v: Any) -> TypeGuard[int]:
@@ -98,11 +112,11 @@ def parse_record(data: Any) -> Record:
         raise RecordError(f'format: expected "{FORMAT}", got {_got(data.get("format"))}')
     version = data.get("version")
     if not _is_int(version):
-        raise RecordError(f"version: expected 1, got {_got(version)}")
+        raise RecordError(f"version: expected 1 or 2, got {_got(version)}")
     if version > VERSION:
         raise RecordError(f"version: {version} is newer than this program reads ({VERSION})")
-    if version != VERSION:
-        raise RecordError(f"version: expected 1, got {version!r}")
+    if version not in (PLAIN_VERSION, VERSION):
+        raise RecordError(f"version: expected 1 or 2, got {version!r}")
     for key in data:
         if key not in _TOP_KEYS:
             raise RecordError(f"unknown key {shown(key)}")
@@ -130,7 +144,10 @@ def parse_record(data: Any) -> Record:
     deals_data = data.get("deals")
     if not isinstance(deals_data, list) or not deals_data:
         raise RecordError("deals: must be a non-empty list")
-    deals = [_parse_deal(d, i + 1, n, name) for i, d in enumerate(deals_data)]
+    deals = [_parse_deal(d, i + 1, n, name, version) for i, d in enumerate(deals_data)]
+    if version == VERSION and all(d.fingerprint is None for d in deals):
+        raise RecordError("version: a version-2 record has at least one deal with a "
+                          "fingerprint; this one has none")
     start = data.get("start", {})
     if not isinstance(start, dict):
         raise RecordError("start: must be an object")
@@ -164,16 +181,21 @@ def parse_record(data: Any) -> Record:
     first = start.get("first_dealer", deals[0].dealer)
     if not _is_int(first) or first != deals[0].dealer:
         raise RecordError(f"start.first_dealer: must equal deals[0].dealer ({deals[0].dealer})")
-    return Record(game, dict(options), list(players), balances, pools, first, deals)
+    return Record(game, dict(options), list(players), balances, pools, first, deals, version)
 
 
-def _parse_deal(d: Any, k: int, n: int, game_name: str) -> DealEntry:
+def _parse_deal(d: Any, k: int, n: int, game_name: str, version: int = PLAIN_VERSION
+                ) -> DealEntry:
     where = f"deal {k}"
     if not isinstance(d, dict):
         raise RecordError(f"{where}: must be an object")
     for key in d:
-        if key not in _DEAL_KEYS:
+        if key == "fingerprint" and version == PLAIN_VERSION:
+            raise RecordError(f"{where}: unknown key fingerprint (a fingerprint needs "
+                              "version 2)")
+        if key not in _DEAL_KEYS and key != "fingerprint":
             raise RecordError(f"{where}: unknown key {shown(key)}")
+    fingerprint = _fingerprint(d["fingerprint"], where) if "fingerprint" in d else None
     dealer = d.get("dealer")
     if not _is_int(dealer) or not 0 <= dealer < n:
         raise RecordError(f"{where}: dealer must be a seat from 0 to {n - 1}")
@@ -186,6 +208,9 @@ def _parse_deal(d: Any, k: int, n: int, game_name: str) -> DealEntry:
             raise RecordError(f"{where}: seed must be a whole number from 0 to 2^63 - 1")
         if any(key in d for key in ("hands", "stock", "turnup")):
             raise RecordError(f"{where}: give either seed or hands/stock/turnup, not both")
+        if fingerprint is not None:
+            raise RecordError(f"{where}: a fingerprinted deal lists its cards (hands, stock, "
+                              "turnup), never a seed")
         return DealEntry(dealer, None, None, None, seed, list(actions))
     if "hands" not in d:
         raise RecordError(f"{where}: hands missing")
@@ -195,6 +220,8 @@ def _parse_deal(d: Any, k: int, n: int, game_name: str) -> DealEntry:
     hand_cards = [_cards(h, f"{where}: hands[{i}]") for i, h in enumerate(hands)]
     if "stock" not in d and descriptor(game_name).family == STOPS:
         raise RecordError(f"{where}: stock missing")
+    if "stock" not in d and fingerprint is not None:
+        raise RecordError(f"{where}: a fingerprinted deal lists its cards: stock missing")
     stock = _cards(d.get("stock", []), f"{where}: stock")
     turnup = d.get("turnup")
     if turnup is not None:
@@ -204,7 +231,28 @@ def _parse_deal(d: Any, k: int, n: int, game_name: str) -> DealEntry:
             turnup = parse_card(turnup)
         except CardSyntaxError as e:
             raise RecordError(f"{where}: turnup: {e}") from None
-    return DealEntry(dealer, hand_cards, stock, turnup, None, list(actions), "stock" in d)
+    if fingerprint is not None and not matches(fingerprint, hand_cards, stock, turnup):
+        raise RecordError(f"{where}: fingerprint does not match its cards")
+    return DealEntry(dealer, hand_cards, stock, turnup, None, list(actions), "stock" in d,
+                     fingerprint)
+
+
+def _fingerprint(value: Any, where: str) -> Fingerprint:
+    """A deal's ``fingerprint`` object (format "Version 2"): exactly ``salt`` (32 lower-case
+    hex digits) and ``sha256`` (64), nothing else."""
+    if not isinstance(value, dict):
+        raise RecordError(f'{where}: fingerprint must be an object {{"salt": …, "sha256": …}}')
+    for key in value:
+        if key not in _FINGERPRINT_KEYS:
+            raise RecordError(f"{where}: fingerprint: unknown key {shown(key)}")
+    for key, pattern, digits in (("salt", SALT_RE, 32), ("sha256", SHA_RE, 64)):
+        text = value.get(key)
+        if key not in value:
+            raise RecordError(f"{where}: fingerprint.{key} missing")
+        if not (isinstance(text, str) and pattern.fullmatch(text)):
+            raise RecordError(f"{where}: fingerprint.{key} must be {digits} lower-case hex "
+                              "digits")
+    return Fingerprint(value["salt"], value["sha256"])
 
 
 class _LongInt:
@@ -455,7 +503,7 @@ def _replay_deals(record: Record) -> Session:
         else:
             _check_cards(game, entry, n, where)
             assert entry.hands is not None and entry.stock is not None
-            session.start_deal(entry.hands, entry.stock, entry.turnup)
+            session.start_deal(entry.hands, entry.stock, entry.turnup, entry.fingerprint)
         deal = session.deal
         assert deal is not None
         for j, text in enumerate(entry.actions, start=1):
@@ -525,12 +573,21 @@ def replay(record: Record) -> dict[str, Any]:
 # ---- writing ---------------------------------------------------------------------------
 
 
+def record_version(session: Session) -> int:
+    """The version the record of ``session`` is written in: 2 when some deal carries a
+    fingerprint, else 1 (format "Version 2")."""
+    return VERSION if any(log.fingerprint is not None for log in session.logs) \
+        else PLAIN_VERSION
+
+
 def record_head(session: Session) -> dict[str, Any]:
-    """Every key of the record of ``session`` but ``deals`` (what a deal cannot change)."""
+    """Every key of the record of ``session`` but ``deals``: what a deal cannot change,
+    except ``version``, which turns 2 once a deal of the session has a fingerprint
+    (:func:`record_version`)."""
     game = session.game
     return {
         "format": FORMAT,
-        "version": VERSION,
+        "version": record_version(session),
         "game": game.name,
         "options": dict(session.options),
         "players": list(session.players),
@@ -541,12 +598,18 @@ def record_head(session: Session) -> dict[str, Any]:
 
 
 def deal_entry(log: DealLog) -> dict[str, Any]:
-    """One deal of a record, JSON-ready (canonical card notation)."""
-    return {"dealer": log.dealer,
-            "hands": [[card_code(c) for c in h] for h in log.hands],
-            "stock": [card_code(c) for c in log.stock],
-            "turnup": None if log.turnup is None else card_code(log.turnup),
-            "actions": list(log.actions)}
+    """One deal of a record, JSON-ready (canonical card notation), with its
+    ``fingerprint`` (``{"salt": …, "sha256": …}``, before ``actions``) when it has one."""
+    entry: dict[str, Any] = {
+        "dealer": log.dealer,
+        "hands": [[card_code(c) for c in h] for h in log.hands],
+        "stock": [card_code(c) for c in log.stock],
+        "turnup": None if log.turnup is None else card_code(log.turnup)}
+    if log.fingerprint is not None:
+        entry["fingerprint"] = {"salt": log.fingerprint.salt,
+                                "sha256": log.fingerprint.sha256}
+    entry["actions"] = list(log.actions)
+    return entry
 
 
 def record_of(session: Session) -> dict[str, Any]:

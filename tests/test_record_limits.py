@@ -133,8 +133,8 @@ def test_first_dealer_must_be_a_json_integer(value, reason):
     (lambda d: d["deals"].__setitem__(0, {"dealer": 1, "seed": -1}),
      "deal 1: seed must be a whole number from 0 to 2^63 - 1"),
     (lambda d: d["deals"][0].update(dealer=1.0), "deal 1: dealer must be a seat from 0 to 3"),
-    (lambda d: d.update(version=1.0), "version: expected 1, got 1.0"),
-    (lambda d: d.update(version=True), "version: expected 1, got True"),
+    (lambda d: d.update(version=1.0), "version: expected 1 or 2, got 1.0"),
+    (lambda d: d.update(version=True), "version: expected 1 or 2, got True"),
 ])
 def test_amounts_seeds_and_seats_beyond_the_limits_are_refused(patch, reason):
     data = _newmarket_record()

@@ -52,7 +52,8 @@ def test_conformance(path, capsys):
 
 BAD_REASONS = {
     "newmarket/bad-001": "the file is not valid JSON",
-    "newmarket/bad-002": "version: 2 is newer than this program reads (1)",
+    "newmarket/bad-002": "version: a version-2 record has at least one deal with a "
+                         "fingerprint; this one has none",
     "newmarket/bad-003": "options: unknown key nm.jokers",
     "newmarket/bad-004": "options: nm.stake must be an integer ≥ 1 (got 0)",
     "newmarket/bad-005": "deal 1: QH appears twice",
@@ -64,12 +65,17 @@ BAD_REASONS = {
     "pope-joan-f/bad-002": 'format: expected "parlour-record", got \'parlour-save\'',
     "pope-joan-f/bad-004": "options: pj.pope must be one of \"7D\", \"9D\" (got '8D')",
     "pope-joan-f/bad-008": 'deal 2, action 15 ("2 10S"): seat 2 does not hold 10S',
+    "pope-joan-m/bad-002": "version: a version-2 record has at least one deal with a "
+                           "fingerprint; this one has none",
     "pope-joan-m/bad-004": "options: pj.m.dealerStake must be an integer ≥ 1 (got 0)",
     "pope-joan-m/bad-009": 'deal 4, action 39 ("0 2H"): it is seat 2\'s turn, not seat 0\'s',
     "pope-joan-c/bad-004": "options: pj.c.popeTurnUp must be one of",
     "pope-joan-c/bad-007": "deal 2: dealer must be seat 3 (rotation, GEN-3), not 4",
+    "spin/bad-002": "version: a version-2 record has at least one deal with a fingerprint",
     "spin/bad-003": "options: unknown key sp.doubleSpin",
     "spin/bad-004": "options: nm.aceHigh must be false in Spin (SP-9)",
+    "spinado/bad-002": "version: a version-2 record has at least one deal with a "
+                       "fingerprint",
     "spinado/bad-004": "options: sn.intrigue must be one of \"QJ\", \"KJ\" (got 'KQ')",
     "spinado/bad-008": 'deal 3, action 9 ("0 spin AH"): seat 0 does not hold AH',
     "spoil-five/bad-004": "options: sf.packets must be one of \"3-2\", \"2-3\" (got '4-1')",
