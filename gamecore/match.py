@@ -108,7 +108,9 @@ class Session:
         self.max_deals = max_deals
         #: A practice session: outside the session at the table, in no statistics.
         self.practice = practice
-        self._first_fresh = fresh
+        #: The state the first deal is staked in (``prev_winner``, ``fresh``).
+        self.start_prev_winner = prev_winner
+        self.start_fresh = fresh
         #: Every event of the current deal, its start events included, in order (a resumed
         #: session has them too: they come from replaying the deal's actions).
         self.deal_events: list[Event] = []
@@ -145,7 +147,7 @@ class Session:
         or the pool was won last deal (Spoil Five, SF-6); before the first deal, as the
         session was made (``fresh``)."""
         if not self.logs:
-            return self._first_fresh
+            return self.start_fresh
         return self.logs[-1].winner is not None
 
     @property
@@ -293,6 +295,19 @@ class Session:
                 target = i
             deal.apply(parse_action(text, self.game.pools))
         return target
+
+    def opening(self, index: int) -> tuple[list[int], list[int], int | None, bool]:
+        """The state deal ``index`` (0-based, one of :attr:`logs`) was dealt in:
+        ``(balances, pools, prev_winner, fresh)``, from the logs before it. Raises
+        ``IndexError`` for a deal the session does not hold."""
+        if not 0 <= index < len(self.logs):
+            raise IndexError(f"the session holds {len(self.logs)} deals, not {index + 1}")
+        if index == 0:
+            return (list(self.start_balances), list(self.start_pools), self.start_prev_winner,
+                    self.start_fresh)
+        before = self.logs[index - 1]
+        return list(before.balances), list(before.pools), before.winner, \
+            before.winner is not None
 
     def dealt(self) -> Deal:
         """A fresh copy of the current deal as it was dealt, before its first action

@@ -18,13 +18,14 @@ import os
 import re
 import stat
 import tempfile
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeGuard
 
 from gamecore.actions import ActionSyntaxError, NameStake, Split, format_action, parse_action
 from gamecore.cards import CardSyntaxError, card_code, parse_card
-from gamecore.decisions import PlayChoice, SplitChoice, StakeChoice
+from gamecore.decisions import Decision, PlayChoice, SplitChoice, StakeChoice
 from gamecore.errors import IllegalAction, OptionError, RecordError
 from gamecore.fingerprint import SALT_RE, SHA_RE, Fingerprint, matches
 from gamecore.games import STOPS, descriptor, make_game
@@ -537,18 +538,26 @@ def _auto_staking(session: Session) -> list[Any]:
     return out
 
 
+def decision_texts(d: Decision | None, pools: Sequence[str]) -> list[str]:
+    """The legal actions of decision ``d`` in action syntax, as the replay output's
+    ``next.legal`` lists them: every card play, rob or claim; a staking decision as one
+    entry giving its bounds (``"3 stake 4..20"``, ``"3 stake 4.."``, ``"0 split 5"``);
+    nothing for ``None``. ``pools``: the game's pool names."""
+    if d is None:
+        return []
+    if isinstance(d, StakeChoice):
+        high = "" if d.high is None else str(d.high)
+        return [f"{d.seat} stake {d.low}..{high}"]
+    if isinstance(d, SplitChoice):
+        return [f"{d.seat} split {d.total}"]
+    assert isinstance(d, PlayChoice)
+    return [format_action(a, pools) for a in d.actions]
+
+
 def legal_texts(session: Session) -> tuple[int | None, list[str]]:
     """``next`` of the replay output: the seat to act and its legal actions as text."""
     d = session.decision()
-    if d is None:
-        return None, []
-    if isinstance(d, StakeChoice):
-        high = "" if d.high is None else str(d.high)
-        return d.seat, [f"{d.seat} stake {d.low}..{high}"]
-    if isinstance(d, SplitChoice):
-        return d.seat, [f"{d.seat} split {d.total}"]
-    assert isinstance(d, PlayChoice)
-    return d.seat, [format_action(a, session.game.pools) for a in d.actions]
+    return (None if d is None else d.seat), decision_texts(d, session.game.pools)
 
 
 def outcome(session: Session) -> dict[str, Any]:
