@@ -1,0 +1,96 @@
+"""Deal again from another seat: the same physical deal, the person at another seat, outside
+the session (issue 18, point 4)."""
+
+import random
+
+import pytest
+
+from gamecore.actions import parse_action
+from gamecore.cards import mask_of
+from gamecore.games import make_game
+from gamecore.match import Session
+from gamecore.practice import deal_again
+from gamecore.record import dumps_record, load_record
+from gamecore.review import review_deal
+from helpers import game_configs, random_action
+
+
+def _played(game, n: int, deals: int, seed: int) -> Session:
+    session = Session(game, ["You", *(f"P{i}" for i in range(1, n))], 0)
+    rng = random.Random(seed)
+    for _ in range(deals):
+        session.start_deal_seeded(rng.randrange(1 << 30))
+        while session.deal_in_progress:
+            session.apply(random_action(session.decision(), rng))
+    return session
+
+
+@pytest.mark.parametrize("config", game_configs(variants=False), ids=lambda c: c[0])
+def test_the_same_cards_land_in_the_chosen_seat_and_the_same_actions_give_the_same_deal(config):
+    name, options = config
+    game = make_game(name, options)
+    n = max(game.min_players, 4) if game.max_players >= 4 else game.min_players
+    session = _played(game, n, 3, seed=21)
+    reveal = game.family != "stops"
+    for number in (1, 3):
+        log = session.logs[number - 1]
+        practice = deal_again(session, number, 0, 2, reveal=reveal)
+        deal = practice.deal
+        assert practice.practice and practice.total_deals == 1
+        assert practice.players[2] == "You" and practice.players[0] == session.players[2]
+        assert deal.dealer == log.dealer
+        assert deal.dealt == tuple(mask_of(h) for h in log.hands)
+        assert deal.hands[2] == mask_of(log.hands[2])  # the chosen seat's hand
+        assert deal.stock == mask_of(log.stock) and deal.turnup == log.turnup
+        before = session.logs[number - 2].balances if number > 1 else session.start_balances
+        assert deal.opening_balances == tuple(before)
+        assert deal.start_events == list(review_deal(session, number).steps[0].events)
+        # The same actions make the same deal: same stakes, same plays, same settlement.
+        for text in log.actions:
+            practice.apply(parse_action(text, game.pools))
+        assert practice.logs[0].balances == log.balances
+        assert practice.logs[0].pools == log.pools
+        assert practice.logs[0].winner == log.winner
+        assert practice.complete
+    # The session it came from is untouched.
+    assert dumps_record(session) == dumps_record(_played(game, n, 3, seed=21))
+
+
+def test_a_running_spoil_five_pool_is_staked_as_it_was():
+    """The third deal after a spoiled one is staked by the dealer alone (SF-6): so is its
+    practice copy, though it is the first deal of its own session."""
+    game = make_game("spoil-five")
+    for seed in range(200):
+        session = _played(game, 3, 2, seed)
+        if session.logs[0].winner is None:
+            break
+    else:
+        pytest.fail("no spoiled first deal found")
+    practice = deal_again(session, 2, 0, 1, reveal=True)
+    assert [(e.seat, e.amount) for e in practice.deal.start_events] == [(1, 1)]
+    assert practice.pools == [session.logs[0].pools[0] + 1]
+
+
+def test_a_record_can_be_dealt_again():
+    session = _played(make_game("newmarket"), 3, 2, seed=4)
+    practice = deal_again(load_record(dumps_record(session)), 2, 0, 1)
+    assert practice.deal.dealt == tuple(mask_of(h) for h in session.logs[1].hands)
+
+
+def test_only_a_finished_deal_whose_hands_were_all_shown():
+    sf = _played(make_game("spoil-five"), 3, 1, seed=3)
+    with pytest.raises(ValueError, match="every hand was shown"):
+        deal_again(sf, 1, 0, 1)  # Spoil Five hands stay hidden without the reveal setting
+    with pytest.raises(ValueError, match="every hand was shown"):
+        deal_again(sf, 1, 0, 1, people=2, reveal=True)  # never with several people
+    deal_again(sf, 1, 0, 1, reveal=True)
+    nm = _played(make_game("newmarket"), 3, 1, seed=3)
+    nm.start_deal_seeded(8)
+    with pytest.raises(ValueError, match="finished deal"):
+        deal_again(nm, 2, 0, 1)
+    with pytest.raises(ValueError, match="already at that seat"):
+        deal_again(nm, 1, 1, 1)
+    with pytest.raises(IndexError):
+        deal_again(nm, 3, 0, 1)
+    with pytest.raises(IndexError):
+        deal_again(nm, 1, 0, 3)
