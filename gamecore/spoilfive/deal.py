@@ -226,7 +226,8 @@ class SpoilFiveDeal(DealCore):
             if not self.hands[action.seat] >> c & 1:
                 return f"seat {action.seat} does not hold {card_code(c)}"
             if action.spin:
-                return "a card is played alone: Spoil Five has no Spin"
+                return "a card is played alone: Spoil Five has no Spin (one card each to a " \
+                    "trick, SF-24)"
             if self._rob_decider() is not None:
                 return "first decide whether to rob the turned-up ace (SF-21, SF-22)"
             if self.jink_offer is not None:
@@ -237,13 +238,30 @@ class SpoilFiveDeal(DealCore):
             return f"you must follow suit to {card_label(led)} or play a trump (SF-25)"
         if isinstance(action, Rob):
             if self._rob_decider() is None:
-                return "you cannot rob now"
-            return f"you cannot discard {card_code(action.card)}"
+                return f"you cannot rob now: {self._why_no_rob()}"
+            if action.card == self.turnup:
+                return (f"the turned-up {card_label(self.turnup)} is the card you take: "
+                        "discard one of your own (SF-22)")
+            return f"seat {action.seat} does not hold {card_code(action.card)}"
         if isinstance(action, Decline):
-            return "there is nothing to decline now"
+            return f"there is nothing to decline now: {self._why_no_rob()}"
         if isinstance(action, NameStake | Split):
             return "nobody names or splits a stake: the stakes are paid before the deal (SF-6)"
         return "you may claim or jink only after winning the first three tricks (SF-31)"
+
+    def _why_no_rob(self) -> str:
+        """Why nobody decides on robbing at this point (SF-20 … SF-23)."""
+        if self.game.robbing == "off":
+            return "robbing is not played at this table (SF-23)"
+        if self.robbed_by is not None:
+            return f"seat {self.robbed_by} has already robbed the turn-up (SF-21, SF-22)"
+        if self.declined_by is not None:
+            return f"seat {self.declined_by} has already declined to rob (SF-21, SF-22)"
+        if self.turnup == self.ace or self.holder(self.ace) is not None:
+            return ("only the dealer may rob a turned-up ace, before the first lead (SF-21), "
+                    "and only the holder of the ace of trumps, at his first turn in the first "
+                    "trick (SF-22)")
+        return "the ace of trumps is among the undealt cards: nobody robs this deal (SF-20)"
 
     # ---- applying ----------------------------------------------------------------------
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass
 
-from gamecore.actions import Action, NameStake, Play, Split
+from gamecore.actions import Action, Claim, Decline, Jink, NameStake, Play, Rob, Split
 from gamecore.cards import AD, card_code, card_label, suit_of
 from gamecore.dealcore import DealCore
 from gamecore.decisions import Decision, PlayChoice, SplitChoice, StakeChoice
@@ -30,6 +30,9 @@ from gamecore.events import (
 from gamecore.stops.game import StopsGame
 
 STAKING, PLAY, OVER = "staking", "play", "over"
+#: What a stops game has none of: Spoil Five's decisions, by action class.
+_NOT_HERE = {Rob: "robbing", Decline: "declining to rob", Claim: "claiming the pool",
+             Jink: "jinking"}
 
 
 def played_by_of(history: list[Played] | tuple[Played, ...]) -> dict[int, int]:
@@ -205,34 +208,46 @@ class StopsDeal(DealCore):
             return f"it is seat {d.seat}'s turn, not seat {action.seat}'s"
         if isinstance(d, StakeChoice):
             if not isinstance(action, NameStake):
-                return "the dealer must name the stake first"
+                return ("the dealer must name the stake first: staking comes before the cards "
+                        "are seen (GEN-9)")
             if not d.allows(action.amount):
                 top = "" if d.high is None else f" to {d.high}"
                 return f"the stake must be from {d.low}{top} counters, not {action.amount}"
             return None
         if isinstance(d, SplitChoice):
             if not isinstance(action, Split):
-                return f"seat {d.seat} must spread his stake of {d.total} over the pools"
+                return (f"seat {d.seat} must spread his stake of {d.total} over the pools "
+                        "first: staking comes before the cards are seen (GEN-9)")
             if not d.allows(action.amounts):
                 return (f"the split must put exactly {d.total} counters on the pools, "
                         f"not {sum(action.amounts)}")
             return None
         if action in d.actions:
             return None
+        if isinstance(action, NameStake | Split):
+            return "the stakes were made before the cards were seen (GEN-9): a card must be " \
+                "played now (STOP-5, STOP-6)"
         if not isinstance(action, Play):
-            return "a card must be played"
+            return f"{_NOT_HERE[type(action)]} is no part of this game: a card must be played " \
+                "(STOP-5, STOP-6)"
         return self.game_explain_play(action)
 
     def game_explain_play(self, action: Play) -> str:
-        """Reason a card play is refused (STOP-5, STOP-6, NM-7, SP-6)."""
+        """Reason a card play is refused (STOP-5, STOP-6, NM-7, SP-5, SP-6, SN-8, SN-9): a
+        card not held; a card that may not go now (the successor must continue the open
+        sequence, or the game's lead rule, :meth:`StopsGame.explain_lead`); the ♦A put down
+        with a card that may go (:meth:`StopsGame.explain_spin`)."""
         seat, c = action.seat, action.card
         if not self.hands[seat] >> c & 1:
             return f"seat {seat} does not hold {card_code(c)}"
+        if action.spin and c != AD and Play(seat, c) not in self._play_actions():
+            return self.game_explain_play(Play(seat, c))  # the card itself may not go
         if action.spin:
-            return f"the ♦A cannot be played with {card_label(c)} now"
+            return self.game.explain_spin(self, seat, c, self.top is None)
         if self.top is not None:
             nxt = self.game.succ[self.top]
-            return f"{card_label(nxt)} must be played to continue the sequence"  # type: ignore[arg-type]
+            assert nxt is not None
+            return f"{card_label(nxt)} must be played to continue the sequence (STOP-6)"
         return self.game.explain_lead(self, seat, c)
 
     # ---- applying actions -------------------------------------------------------------

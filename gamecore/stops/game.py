@@ -25,6 +25,7 @@ from gamecore.cards import (
     FULL_PACK,
     KING,
     SUIT_MASK,
+    SUIT_NAMES,
     SUITS,
     card,
     card_label,
@@ -389,8 +390,45 @@ class StopsGame:
         deal.flags.pop(PRIVILEGE, None)
 
     def explain_lead(self, deal: StopsDeal, seat: int, c: Card) -> str:
-        """Why leading card ``c`` is refused (the card is in ``seat``'s hand)."""
-        return f"{card_label(c)} cannot be led now"
+        """Why leading card ``c`` is refused (the card is in ``seat``'s hand), from the
+        declarations: the ♦A that is never led alone (:attr:`ace_leads`, SP-6, SN-9), a
+        suit that may not be opened now (:attr:`must_change_suit`, NM-11; after a Spin,
+        :attr:`privilege_must_change`, SP-10), a card above the lowest of its suit under
+        :data:`LOWEST_OF_SUIT` (STOP-5). A game may override it with its own words."""
+        if c == AD and not self.ace_leads:
+            how = {ACE_SPIN: "with a continuation, as a Spin (SP-6)",
+                   ACE_SPINADO: "with another card, as Spinado (SN-9)"}.get(
+                       self.diamond_ace, "with another card (STOP-5)")
+            return f"the ♦A is never led alone: it is played only {how}"
+        suit = suit_of(c)
+        if suit not in self.lead_suits(deal, seat):
+            rule = "SP-10" if self.privileged(deal, seat) and self.privilege_must_change \
+                else "NM-11"
+            return (f"a new sequence must be in a suit other than {SUIT_NAMES[suit]} "
+                    f"({rule})")
+        if self.lead_rule == LOWEST_OF_SUIT:
+            low = lowest_in_suit(self.leadable(deal, seat), suit, self.ace_high)
+            if low is not None and low != c:
+                return (f"{card_label(c)} is not your lowest {SUIT_NAMES[suit][:-1]}: lead "
+                        f"{card_label(low)} (STOP-5)")
+        return f"{card_label(c)} cannot be led now (STOP-5)"
+
+    def explain_spin(self, deal: StopsDeal, seat: int, c: Card, lead: bool) -> str:
+        """Why putting the ♦A down with ``c`` (a card ``seat`` holds and may play now) is
+        refused, from :attr:`diamond_ace`: no Spin in this game; the ♦A not held; the ♦A
+        with itself; a Spin with a lead (SP-5)."""
+        if self.diamond_ace == ACE_PLAIN:
+            return ("the ♦A is an ordinary card in this game: one card is played at a time "
+                    "(STOP-5, STOP-6)")
+        if not deal.hands[seat] >> AD & 1:
+            return f"seat {seat} does not hold AD"
+        rule = "SP-2" if self.diamond_ace == ACE_SPIN else "SN-8"
+        if c == AD:
+            return f"the ♦A goes down together with another card, never with itself ({rule})"
+        if self.diamond_ace == ACE_SPIN and lead:
+            return ("a Spin is made only with a card that continues a sequence, never with a "
+                    "lead (SP-5)")
+        return f"the ♦A cannot be played with {card_label(c)} now ({rule})"
 
     #: Index of the pool the winner takes (a "Game" pool), or ``None``.
     game_pool: int | None = None

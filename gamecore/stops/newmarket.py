@@ -101,7 +101,7 @@ class Newmarket(StopsGame):
             return f"a new sequence must be in a suit other than {SUIT_NAMES[s]} (NM-11)"
         low = lowest_in_suit(self.leadable(deal, seat), s, self.ace_high)
         if low is None or low == c:
-            return f"{card_label(c)} cannot be led"
+            return super().explain_lead(deal, seat, c)
         return (f"{card_label(c)} is not your lowest {SUIT_NAMES[s][:-1]}: "
                 f"lead {card_label(low)} (NM-7)")
 
