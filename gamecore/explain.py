@@ -1,0 +1,386 @@
+"""Why, in words: one sentence from the engine for every event (issue 18, point 6).
+
+Each event class the engines emit has one function here (:data:`EXPLAINERS`), and
+:func:`explain` picks it: why the sequence stopped, why a pool was taken, why a trick was won,
+who paid whom and for what. The sentences read the game's declarations (capture, combination
+and doubling tables, the ♦A, the Game pool, bonuses, the rank order, the trump order of the
+tricks engine), never the game's name, and say only what everyone at the table can know: a
+stop's missing card is "in the stock" only because nobody holds it, and the stock's cards are
+named only when a :class:`Scene` says it may be shown (after a stops deal, GEN-9).
+
+A :class:`Scene` holds what the sentence needs besides the event: the rules, the players'
+names (``"You"`` for the person, conjugated as the table does: "You take", "Ben takes"), the
+turn-up in view, the cards played before the action, and the other events of the same action
+(the card play that captured a pool, the Spin that stopped a sequence). :func:`scene_before`
+makes one from the deal state just before the action; :func:`explain_events` explains all the
+events of one action.
+
+Rule ids are cited in brackets where one rule decides (STOP-7, SF-28 …).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from gamecore.cards import ACE, KING, RANK_NAMES, SUIT_NAMES, card, card_label, rank_of, suit_of
+from gamecore.events import (
+    DealEnded,
+    Event,
+    LeadPassed,
+    Paid,
+    PaidToPool,
+    Played,
+    PoolTaken,
+    StakeNamed,
+    Stopped,
+    WentOut,
+)
+from gamecore.games import descriptor
+from gamecore.interface import STOPS, Card, CardSet, DealState, Rules
+from gamecore.review import DealReview
+from gamecore.spoilfive.deal import Jinked, JinkOffered, Robbed, RobDeclined, Spoiled, TrickWon
+from gamecore.spoilfive.ranks import EFFECTIVE, TRUMP, TRUMP_RANK, trump_order
+from gamecore.stops.game import ACE_SPINADO
+
+__all__ = ["EXPLAINERS", "Scene", "explain", "explain_events", "explain_step", "scene_before",
+           "trick_reason"]
+
+
+@dataclass(frozen=True)
+class Scene:
+    """What a sentence may use besides its event.
+
+    ``game`` (rules), ``names`` (by seat; ``"You"`` for the person), ``turnup`` (the
+    turn-up in view, or ``None``: none, or not yet turned during staking), ``played`` (card
+    set: the cards played before the action, public), ``events`` (every event of the
+    action, in order, the explained one included), ``stock`` (card set: the stock, given only
+    when it may be shown, after a stops deal; else ``None``), ``jinker`` (Spoil Five: the
+    seat that jinked before the action, or ``None``).
+    """
+
+    game: Rules
+    names: Sequence[str]
+    turnup: Card | None = None
+    played: CardSet = 0
+    events: Sequence[Event] = field(default_factory=tuple)
+    stock: CardSet | None = None
+    jinker: int | None = None
+
+    def before(self, event: Event) -> Sequence[Event]:
+        """The events of the action that came before ``event``."""
+        for i, e in enumerate(self.events):
+            if e is event:
+                return self.events[:i]
+        return self.events
+
+    def label(self, pool: int) -> str:
+        """The pool as the table names it ("♥A", "Matrimony", "Pool")."""
+        return self.game.pool_faces(self.turnup)[pool].label
+
+
+def scene_before(state: DealState, names: Sequence[str], events: Sequence[Event] = (),
+                 *, show_stock: bool = False) -> Scene:
+    """The scene of an action applied to ``state`` (the deal just before it) that produced
+    ``events``; ``show_stock``: the stock may be named (after a stops deal, GEN-9)."""
+    obs = state.observation(state.dealer)
+    played = getattr(obs, "played", None)
+    if played is None:  # the tricks engine: the cards of the tricks and of the one in play
+        played = 0
+        for t in getattr(obs, "tricks", ()):
+            for _, c in t.cards:
+                played |= 1 << c
+        for _, c in getattr(obs, "trick", ()):
+            played |= 1 << c
+    return Scene(state.game, tuple(names), getattr(obs, "turnup", None), played,
+                 tuple(events), state.stock if show_stock else None,
+                 getattr(obs, "jinker", None))
+
+
+def explain(event: Event, scene: Scene) -> str:
+    """One sentence (no line break, ends with a full stop) saying what ``event`` is and
+    why. Raises ``TypeError`` for an event class with no sentence (every class the engines
+    emit has one: :data:`EXPLAINERS`)."""
+    for cls in type(event).__mro__:
+        fn = EXPLAINERS.get(cls)
+        if fn is not None:
+            return fn(event, scene)
+    raise TypeError(f"no sentence for {type(event).__name__}")
+
+
+def explain_events(events: Sequence[Event], scene: Scene) -> list[str]:
+    """A sentence for each of ``events`` (the events of one action, in order), with
+    ``scene.events`` set to them."""
+    scene = replace(scene, events=tuple(events))
+    return [explain(e, scene) for e in events]
+
+
+def explain_step(review: DealReview, k: int, names: Sequence[str] | None = None) -> list[str]:
+    """A sentence for each event of step ``k`` of ``review`` (step 0: the deal's start
+    events), in order. ``names``: the players' names by seat (default the review's); the
+    stock is named only once a finished stops deal has shown it (GEN-9). Raises
+    ``IndexError`` for a step the deal does not have."""
+    before = review.state(max(k - 1, 0))
+    show = review.finished and review.game.family == STOPS
+    scene = scene_before(before, names or review.players, show_stock=show)
+    return explain_events(review.steps[k].events, scene)
+
+
+# ---- words -----------------------------------------------------------------------------------
+
+_YOU = {"is": "are", "has": "have", "does": "do", "goes": "go"}
+
+
+def _v(name: str, verb: str) -> str:
+    """``verb`` (third person) after ``name``: "Ben takes", "You take"."""
+    if name != "You":
+        return verb
+    if verb in _YOU:
+        return _YOU[verb]
+    return verb[:-1] if verb.endswith("s") and not verb.endswith("ss") else verb
+
+
+def _says(scene: Scene, seat: int, verb: str) -> str:
+    name = scene.names[seat]
+    return f"{name} {_v(name, verb)}"
+
+
+def _decl(scene: Scene, name: str, default: Any = None) -> Any:
+    """A stops-game declaration of the rules (``default`` for the tricks engine)."""
+    return getattr(scene.game, name, default)
+
+
+def _trump(scene: Scene) -> int | None:
+    return None if scene.turnup is None else suit_of(scene.turnup)
+
+
+def _stock_word(scene: Scene) -> str:
+    return descriptor(scene.game.name).stock_name.lower()
+
+
+def _played_card(scene: Scene, event: Event) -> Played | None:
+    """The card play of the action that led to ``event``."""
+    plays = [e for e in scene.before(event) if isinstance(e, Played)]
+    return plays[-1] if plays else None
+
+
+# ---- the explainers, one per event class ------------------------------------------------------
+
+
+def _pool_phrase(scene: Scene, pool: int) -> str:
+    """"the ♥A pool", "the Pope pool", "the pool"; the pair compartments by name."""
+    label = scene.label(pool)
+    return "the pool" if label == "Pool" else f"the {label} pool"
+
+
+def _stake_named(e: StakeNamed, scene: Scene) -> str:
+    return (f"{_says(scene, e.seat, 'names')} the stake, {e.amount}: each player spreads it "
+            "over the pools before the cards are seen (GEN-9).")
+
+
+def _paid_to_pool(e: PaidToPool, scene: Scene) -> str:
+    pool = _pool_phrase(scene, e.pool)
+    who = _says(scene, e.seat, "pays")
+    if not any(isinstance(x, WentOut) for x in scene.before(e)):
+        return (f"{_says(scene, e.seat, 'puts')} {e.amount} on {pool}: a stake, paid before "
+                "the cards are seen (GEN-9).")
+    doubling = dict(_decl(scene, "doubling_table", lambda t: ())(_trump(scene)))
+    if e.pool in doubling:
+        return (f"{who} {e.amount} into {pool}: {card_label(doubling[e.pool])} was left in "
+                "hand, which doubles its pool (STOP-10).")
+    return (f"{who} {e.amount} into {pool}: a card of it was left in hand, which doubles "
+            "it (STOP-10).")
+
+
+def _played(e: Played, scene: Scene) -> str:
+    c = card_label(e.card)
+    if e.spin:
+        call = _decl(scene, "spin_name") or "Spin"
+        if _decl(scene, "diamond_ace") == ACE_SPINADO and _decl(scene, "spin_payment", 0):
+            return (f"{_says(scene, e.seat, 'plays')} {c} with the ♦A: {call}! Every other "
+                    f"player pays for it and the sequence stops at {c} (SN-8).")
+        rule = "SN-8" if _decl(scene, "diamond_ace") == ACE_SPINADO else "SP-3"
+        return (f"{_says(scene, e.seat, 'plays')} {c} with the ♦A: {call}! The sequence "
+                f"stops at {c} ({rule}).")
+    if scene.game.family != STOPS:
+        if e.lead:
+            return f"{_says(scene, e.seat, 'leads')} {c}: any card may be led (SF-24)."
+        return f"{_says(scene, e.seat, 'plays')} {c} to the trick."
+    if e.lead:
+        return f"{_says(scene, e.seat, 'leads')} {c}, opening a sequence (STOP-5)."
+    return (f"{_says(scene, e.seat, 'plays')} {c}: its holder must continue the sequence "
+            "(STOP-6).")
+
+
+def _pool_taken(e: PoolTaken, scene: Scene) -> str:
+    takes = f"{_says(scene, e.seat, 'takes')} {_pool_phrase(scene, e.pool)} ({e.amount})"
+    name = scene.names[e.seat]
+    if scene.game.family != STOPS:
+        if scene.jinker == e.seat:
+            return f"{takes}: {name} jinked and won all five tricks (SF-32)."
+        if any(isinstance(x, TrickWon) for x in scene.before(e)):
+            return f"{takes}: {name} {_v(name, 'has')} won three tricks (SF-30)."
+        return f"{takes}, claimed after winning the first three tricks (SF-31)."
+    trump = _trump(scene)
+    play = _played_card(scene, e)
+    if play is not None:
+        if _decl(scene, "capture_table", lambda t: {})(trump).get(play.card) == e.pool:
+            return (f"{takes}: {name} played {card_label(play.card)}, the card that captures "
+                    "it (STOP-8).")
+        for pool, a, b in _decl(scene, "combo_table", lambda t: ())(trump):
+            if pool != e.pool or play.card not in (a, b):
+                continue
+            pair = f"{card_label(a)} and {card_label(b)}"
+            shares = [x for x in scene.events if isinstance(x, PoolTaken) and x.pool == pool]
+            if len(shares) > 1:
+                return (f"{takes}: {pair} have both been played, by two players, who share "
+                        "it (PJ-23).")
+            return f"{takes}: {name} {_v(name, 'has')} played both {pair} (STOP-8)."
+    went_out = any(isinstance(x, WentOut) for x in scene.before(e))
+    if e.pool == _decl(scene, "game_pool") and went_out:
+        return f"{takes}: {name} went out, and the Game pool goes to the winner (STOP-10)."
+    if play is None and scene.turnup is not None:
+        if _decl(scene, "capture_table", lambda t: {})(trump).get(scene.turnup) == e.pool:
+            return (f"{takes}: the turned-up {card_label(scene.turnup)} is that pool's card, "
+                    "and it goes to the dealer.")
+        return f"{takes}: the deal ends at the turned-up {card_label(scene.turnup)}."
+    return f"{takes}."
+
+
+def _paid(e: Paid, scene: Scene) -> str:
+    pays = f"{_says(scene, e.payer, 'pays')} {scene.names[e.payee]} {e.amount}"
+    if e.reason == "cards left":
+        return f"{pays} for the cards left in hand at the end of the deal (STOP-10)."
+    if e.reason == "jink":
+        return f"{pays} for the successful jink (SF-32)."
+    if e.reason == _decl(scene, "spin_name"):
+        rule = "SN-8" if _decl(scene, "diamond_ace") == ACE_SPINADO else "SP-7"
+        return f"{pays} for the {e.reason} ({rule})."
+    play = _played_card(scene, e)
+    bonus = _decl(scene, "card_bonus", {})
+    if play is not None and bonus.get(play.card, (0, None))[1] == e.reason:
+        return (f"{pays}: {card_label(play.card)} earns its player {e.amount} from each other "
+                "player (STOP-8).")
+    return f"{pays} for the {e.reason}."
+
+
+def _stopped(e: Stopped, scene: Scene) -> str:
+    c = card_label(e.card)
+    leads = f"{_says(scene, e.seat, 'leads')} next"
+    play = _played_card(scene, e)
+    if play is not None and play.spin:
+        rule = "SN-8" if _decl(scene, "diamond_ace") == ACE_SPINADO else "SP-3"
+        return f"The ♦A stops the sequence at {c} ({rule}): {leads}."
+    if e.missing is None:
+        r, ace_high = rank_of(e.card), scene.game.ace_high
+        if r == (ACE if ace_high else KING):
+            return (f"{c} is a stop: no card ranks above the {RANK_NAMES[r]} (STOP-7); "
+                    f"{leads}.")
+        above = card(ACE, suit_of(e.card)) if ace_high and r == KING else e.card + 1
+        return (f"{c} is a stop: {card_label(above)} is not in the pack this game (STOP-7); "
+                f"{leads}.")
+    m = card_label(e.missing)
+    if scene.played >> e.missing & 1:
+        return f"No {m}: it was played earlier, so the sequence stops (STOP-7); {leads}."
+    if e.missing == scene.turnup:
+        return f"No {m}: it is the turned-up card, so the sequence stops (STOP-7); {leads}."
+    if scene.stock is not None and scene.stock >> e.missing & 1:
+        return (f"No {m}: it is in the {_stock_word(scene)}, so the sequence stops "
+                f"(STOP-7); {leads}.")
+    return (f"No {m}: nobody holds it, so it lies in the {_stock_word(scene)}, unseen, and "
+            f"the sequence stops (STOP-7); {leads}.")
+
+
+def _lead_passed(e: LeadPassed, scene: Scene) -> str:
+    return (f"{_says(scene, e.seat, 'cannot')} lead: the only card left is the ♦A, which is "
+            f"never led alone (STOP-11); {_says(scene, e.to, 'leads')} instead.")
+
+
+def _went_out(e: WentOut, scene: Scene) -> str:
+    name = scene.names[e.seat]
+    return (f"{name} {_v(name, 'plays')} the last card in hand and {_v(name, 'wins')} the "
+            "deal (STOP-9).")
+
+
+def _deal_ended(e: DealEnded, scene: Scene) -> str:
+    if e.winner is None:
+        failed = any(isinstance(x, Spoiled) and "jink" in x.reason for x in scene.before(e))
+        return ("The deal is over and spoiled: the pool stays for the next deal "
+                f"({'SF-32' if failed else 'SF-30'}).")
+    rule = "STOP-10" if scene.game.family == STOPS else "SF-30"
+    return f"The deal is over and settled: {scene.names[e.winner]} won it ({rule})."
+
+
+def _robbed(e: Robbed, scene: Scene) -> str:
+    c = card_label(e.card)
+    if rank_of(e.card) == ACE:
+        return (f"{_says(scene, e.seat, 'robs')}: the turned-up {c} is the ace of trumps, so "
+                "the dealer takes it and lays one card face down (SF-21).")
+    return (f"{_says(scene, e.seat, 'robs')}: the holder of the ace of trumps takes the "
+            f"turned-up {c} and lays one card face down (SF-22).")
+
+
+def _rob_declined(e: RobDeclined, scene: Scene) -> str:
+    name = scene.names[e.seat]
+    if scene.turnup is not None and rank_of(scene.turnup) == ACE:
+        out = (f"{name} {_v(name, 'leaves')} the turned-up {card_label(scene.turnup)} on the "
+               "pack: the dealer does not rob (SF-21).")
+    else:
+        out = f"{name} {_v(name, 'holds')} the ace of trumps and {_v(name, 'does')} not rob " \
+            "(SF-22)."
+    if e.ineligible:
+        out += f" Robbing is compulsory: {name} cannot win the pool this deal (SF-23)."
+    return out
+
+
+def trick_reason(trump: int, plays: Sequence[tuple[int, int]], winner: int) -> str:
+    """Why ``winner`` took the trick ``plays`` (``(seat, card)`` in play order) with
+    ``trump`` (suit 0..3), in words: "J♣ is the second-best trump", "K♠ is the best spade
+    played; no trump was played" (SF-14, SF-28)."""
+    eff, rank = EFFECTIVE[trump], TRUMP_RANK[trump]
+    c = dict(plays)[winner]
+    if eff[c] == TRUMP:
+        if sum(1 for _, x in plays if eff[x] == TRUMP) == 1:
+            return f"{card_label(c)} is the only trump played"
+        which = "lowest" if rank[c] == len(trump_order(trump)) else _ORDINALS[rank[c]]
+        return f"{card_label(c)} is the {which} trump"
+    return (f"{card_label(c)} is the best {SUIT_NAMES[suit_of(c)][:-1]} played; no trump was "
+            "played")
+
+
+_ORDINALS = ("", "best", "second-best", "third-best", "fourth-best", "fifth-best",
+             "sixth-best", "seventh-best", "eighth-best", "ninth-best", "tenth-best",
+             "eleventh-best", "twelfth-best", "thirteenth-best", "lowest")
+
+
+def _trick_won(e: TrickWon, scene: Scene) -> str:
+    assert scene.turnup is not None, "a trick game always has its turn-up in view"
+    why = trick_reason(suit_of(scene.turnup), e.cards, e.seat)
+    return f"{_says(scene, e.seat, 'wins')} trick {e.number}: {why} (SF-28)."
+
+
+def _jink_offered(e: JinkOffered, scene: Scene) -> str:
+    name = scene.names[e.seat]
+    return (f"{name} {_v(name, 'has')} won the first three tricks: {name} may claim the pool "
+            "now, or jink and play on to win all five (SF-31).")
+
+
+def _jinked(e: Jinked, scene: Scene) -> str:
+    name = scene.names[e.seat]
+    return (f"{name} {_v(name, 'jinks')}: {name} must win the last two tricks as well, or the "
+            "deal is spoiled and the pool stays (SF-31, SF-32).")
+
+
+def _spoiled(e: Spoiled, scene: Scene) -> str:
+    rule = "SF-32" if "jink" in e.reason else "SF-30"
+    return f"The deal is spoiled ({e.reason}): the pool stays for the next deal ({rule})."
+
+
+#: The sentence of each event class the engines emit.
+EXPLAINERS: dict[type, Callable[[Any, Scene], str]] = {
+    StakeNamed: _stake_named, PaidToPool: _paid_to_pool, Played: _played,
+    PoolTaken: _pool_taken, Paid: _paid, Stopped: _stopped, LeadPassed: _lead_passed,
+    WentOut: _went_out, DealEnded: _deal_ended, Robbed: _robbed, RobDeclined: _rob_declined,
+    TrickWon: _trick_won, JinkOffered: _jink_offered, Jinked: _jinked, Spoiled: _spoiled,
+}

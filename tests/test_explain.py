@@ -1,0 +1,292 @@
+"""Why, in words: a sentence from the engine for every event class (issue 18, point 6), read
+from the games' declarations, saying only what the table may know."""
+
+import random
+import sys
+
+import pytest
+
+import gamecore.spoilfive.deal
+import gamecore.stops.deal  # noqa: F401  (every engine's event classes are defined)
+from gamecore.actions import Claim, Jink, Play, Rob
+from gamecore.cards import cards_in
+from gamecore.cards import parse_card as C
+from gamecore.events import DealEnded, Event, Played
+from gamecore.explain import EXPLAINERS, Scene, explain, explain_events, explain_step, scene_before
+from gamecore.games import make_game
+from gamecore.match import Session
+from gamecore.review import review_deal
+from helpers import cards, config_id, game_configs, hand, nm, position, random_action
+
+NAMES = ("Ann", "Ben", "Cat")
+
+
+def _all_event_classes() -> set[type]:
+    """Every class derived from Event that a module defines (a slotted dataclass leaves its
+    first, unslotted class behind as a subclass too: only the module's own counts)."""
+    out, todo = set(), [Event]
+    while todo:
+        for sub in todo.pop().__subclasses__():
+            if getattr(sys.modules[sub.__module__], sub.__name__, None) is sub:
+                out.add(sub)
+            todo.append(sub)
+    return out
+
+
+def test_every_event_class_the_engines_define_has_a_sentence():
+    classes = _all_event_classes()
+    assert len(classes) == 15
+    assert classes == set(EXPLAINERS)
+
+    class Unknown(Event):
+        pass
+
+    with pytest.raises(TypeError, match="no sentence for Unknown"):
+        explain(Unknown(), Scene(nm(), NAMES))
+
+
+@pytest.mark.parametrize("config", game_configs(), ids=config_id)
+def test_every_event_of_random_deals_gets_one_sentence(config):
+    name, options = config
+    game = make_game(name, options)
+    rng = random.Random(config_id(config))
+    n = rng.randint(game.min_players, min(game.max_players, 5))
+    names = ["You", *(f"P{i}" for i in range(1, n))]
+    session = Session(game, names, 0)
+    emitted: set[type] = set()
+    for _ in range(3):
+        if session.complete:
+            break
+        session.start_deal_seeded(rng.randrange(1 << 30))
+        while session.deal_in_progress:
+            session.apply(random_action(session.decision(), rng))
+        review = review_deal(session, len(session.logs))
+        for k in range(len(review)):
+            lines = explain_step(review, k)
+            assert len(lines) == len(review.steps[k].events)
+            for e, line in zip(review.steps[k].events, lines, strict=True):
+                emitted.add(type(e))
+                assert line.endswith(".") and "\n" not in line and "None" not in line, line
+                assert not line[0].islower() and "  " not in line, line
+    assert emitted >= {Played, DealEnded}
+
+
+def _after(deal, action, names=NAMES, **kw):
+    """The sentences of ``action`` applied to ``deal`` (a scene made before it)."""
+    before = deal.clone()
+    return explain_events(deal.apply(action), scene_before(before, names, **kw))
+
+
+# ---- stops games ------------------------------------------------------------------------------
+
+
+def test_why_a_sequence_stopped():
+    game = nm()
+    # The 9♠ lies in the stock: nobody holds it (the stock itself is never named in play).
+    deal = position(game, ["8S 2H", "3H", "4H"], stock="9S")
+    assert _after(deal, Play(0, C("8S")))[1] == (
+        "No 9♠: nobody holds it, so it lies in the stock, unseen, and the sequence stops "
+        "(STOP-7); Ann leads next.")
+    # After a stops deal the stock is shown (GEN-9), and may be named.
+    deal = position(game, ["8S 2H", "3H", "4H"], stock="9S")
+    assert _after(deal, Play(0, C("8S")), show_stock=True)[1] == (
+        "No 9♠: it is in the stock, so the sequence stops (STOP-7); Ann leads next.")
+    deal = position(game, ["8S 2H", "3H", "4H"])  # the 9♠ was played earlier
+    assert _after(deal, Play(0, C("8S")))[1] == (
+        "No 9♠: it was played earlier, so the sequence stops (STOP-7); Ann leads next.")
+    deal = position(game, ["KS 2H", "3H", "4H"])
+    assert _after(deal, Play(0, C("KS")), ["You", "Ben", "Cat"])[1] == (
+        "K♠ is a stop: no card ranks above the king (STOP-7); You lead next.")
+    eight_out = nm(nm_removeEightOfDiamonds=True)
+    deal = position(eight_out, ["7D 2H", "3H", "4H"])
+    assert _after(deal, Play(0, C("7D")))[1] == (
+        "7♦ is a stop: 8♦ is not in the pack this game (STOP-7); Ann leads next.")
+
+
+def test_a_sequence_continued_and_a_pool_captured():
+    deal = position(nm(), ["10S JS 2H", "3H", "4H"], stock="QS", pools=[0, 0, 0, 5])
+    assert _after(deal, Play(0, C("10S"))) == [
+        "Ann leads 10♠, opening a sequence (STOP-5)."]
+    lines = _after(deal, Play(0, C("JS")))
+    assert lines[0] == "Ann plays J♠: its holder must continue the sequence (STOP-6)."
+    assert lines[1] == "Ann takes the ♠J pool (5): Ann played J♠, the card that captures it " \
+        "(STOP-8)."
+
+
+def test_going_out_and_the_payments_for_cards_left():
+    deal = position(nm(), ["2H", "3S 4S", "5S"], stock="")
+    lines = _after(deal, Play(0, C("2H")), ["You", "Ben", "Cat"])
+    assert lines == [
+        "You lead 2♥, opening a sequence (STOP-5).",
+        "You play the last card in hand and win the deal (STOP-9).",
+        "Ben pays You 2 for the cards left in hand at the end of the deal (STOP-10).",
+        "Cat pays You 1 for the cards left in hand at the end of the deal (STOP-10).",
+        "The deal is over and settled: You won it (STOP-10).",
+    ]
+
+
+def test_a_spin_stops_the_sequence_and_a_lead_that_cannot_be_made_passes():
+    spin = make_game("spin")
+    deal = position(spin, ["2S AD 5H", "3S", "6H"], top="AS", to_act=0)
+    assert _after(deal, Play(0, C("2S"), spin=True)) == [
+        "Ann plays 2♠ with the ♦A: Spin! The sequence stops at 2♠ (SP-3).",
+        "The ♦A stops the sequence at 2♠ (SP-3): Ann leads next.",
+    ]
+    deal = position(spin, ["KS AD", "3S 4S", "6H"], to_act=0)
+    assert _after(deal, Play(0, C("KS")))[2] == (
+        "Ann cannot lead: the only card left is the ♦A, which is never led alone (STOP-11); "
+        "Ben leads instead.")
+
+
+def test_spinado_payments_and_the_king_bonus():
+    game = make_game("spinado")
+    deal = position(game, ["KS 3H AD 9C", "4H 5H", "6H 7H"], to_act=0)
+    lines = _after(deal, Play(0, C("KS")))
+    assert lines[1:3] == ["Ben pays Ann 1: K♠ earns its player 1 from each other player "
+                          "(STOP-8).",
+                          "Cat pays Ann 1: K♠ earns its player 1 from each other player "
+                          "(STOP-8)."]
+    lines = _after(deal, Play(0, C("3H"), spin=True))
+    assert lines[0] == ("Ann plays 3♥ with the ♦A: Spinado! Every other player pays for it "
+                        "and the sequence stops at 3♥ (SN-8).")
+    assert lines[1] == "Ben pays Ann 3 for the Spinado (SN-8)."
+
+
+def test_a_combination_taken_whole_or_shared():
+    game = make_game("pope-joan", {"pj.profile": "M"})
+    # Hearts are trumps (the turned 2♥): Matrimony is K♥ Q♥.
+    shared = position(game, ["QH 2S", "KH 3S", "4S 5S"], stock="2H", turnup=C("2H"),
+                      pools=[6, 0, 0, 0, 0])
+    _after(shared, Play(0, C("QH")))
+    assert _after(shared, Play(1, C("KH")))[1:3] == [
+        "Ben takes the Matrimony pool (3): K♥ and Q♥ have both been played, by two players, "
+        "who share it (PJ-23).",
+        "Ann takes the Matrimony pool (3): K♥ and Q♥ have both been played, by two players, "
+        "who share it (PJ-23).",
+    ]
+    whole = position(game, ["QH KH 2S", "3S", "4S 5S"], stock="2H", turnup=C("2H"),
+                     pools=[6, 0, 0, 0, 0])
+    _after(whole, Play(0, C("QH")))
+    assert _after(whole, Play(0, C("KH")))[1] == (
+        "Ann takes the Matrimony pool (6): Ann has played both K♥ and Q♥ (STOP-8).")
+
+
+def test_the_game_pool_and_doubling_at_the_end():
+    game = make_game("pope-joan", {"pj.profile": "M"})  # the Pope is 7♦, doubling on
+    deal = position(game, ["2S", "7D 3S", "4S"], stock="2H", turnup=C("2H"),
+                    pools=[0, 0, 0, 5, 4])
+    lines = _after(deal, Play(0, C("2S")))
+    assert "Ann takes the Game pool (4): Ann went out, and the Game pool goes to the winner " \
+        "(STOP-10)." in lines
+    assert "Ben pays 5 into the Pope pool: 7♦ was left in hand, which doubles its pool " \
+        "(STOP-10)." in lines
+
+
+def test_a_turned_up_honour_goes_to_the_dealer():
+    game = make_game("pope-joan", {"pj.profile": "C"})
+    deck = [c for c in cards_in(game.pack) if c != C("JH")] + [C("JH")]  # the last card
+    session = Session(game, list(NAMES), 2)
+    session.start_deal_from_deck(deck)
+    lines = explain_step(review_deal(session, 1), 0)
+    assert lines[:2] == ["Cat puts 6 on the Pope pool: a stake, paid before the cards are seen "
+                         "(GEN-9).",
+                         "Cat puts 2 on the Matrimony pool: a stake, paid before the cards are "
+                         "seen (GEN-9)."]
+    assert lines[-1] == ("Cat takes the Jack pool (1): the turned-up J♥ is that pool's card, "
+                         "and it goes to the dealer.")
+
+
+# ---- Spoil Five -------------------------------------------------------------------------------
+
+SF_HANDS = [cards("AH KH QH 2C 3C"), cards("JH 5S 6S 7S 8S"), cards("9C 10C JC QC KC")]
+
+
+def _spoil_five(hands=SF_HANDS, turnup="5H", **options):
+    game = make_game("spoil-five", options)
+    held = {c for h in hands for c in h} | {C(turnup)}
+    session = Session(game, ["You", "Ben", "Cat"], 2)
+    session.start_deal(hands, [c for c in range(52) if c not in held], C(turnup))
+    return session
+
+
+def _act(session, action):
+    before = session.deal.clone()
+    return explain_events(session.apply(action), scene_before(before, session.players))
+
+
+def test_robbing_and_why_each_trick_was_won():
+    session = _spoil_five()
+    assert _act(session, Rob(0, C("3C"))) == [
+        "You rob: the holder of the ace of trumps takes the turned-up 5♥ and lays one card "
+        "face down (SF-22)."]
+    _act(session, Play(0, C("AH")))
+    _act(session, Play(1, C("JH")))
+    assert _act(session, Play(2, C("9C")))[1] == (
+        "Ben wins trick 1: J♥ is the second-best trump (SF-28).")
+    _act(session, Play(1, C("5S")))
+    _act(session, Play(2, C("9C") + 1))  # 10♣, off suit
+    assert _act(session, Play(0, C("2C")))[1] == (
+        "Ben wins trick 2: 5♠ is the best spade played; no trump was played (SF-28).")
+
+
+def test_a_claim_a_jink_and_a_failed_jink():
+    hands = [cards("5H AH KH QH 2C"), cards("4S 5S 6S 7S 8S"), cards("9C 10C JC QC KC")]
+
+    def three_tricks(session):
+        for lead in cards("5H AH KH"):
+            session.apply(Play(0, lead))
+            session.apply(Play(1, min(cards_in(session.deal.hands[1]))))
+            session.apply(Play(2, min(cards_in(session.deal.hands[2]))))
+
+    claimed = _spoil_five(hands, "3D", **{"sf.robbing": "off"})
+    three_tricks(claimed)
+    pool = claimed.pools[0]
+    assert _act(claimed, Claim(0))[0] == (
+        f"You take the pool ({pool}), claimed after winning the first three tricks (SF-31).")
+    jinked = _spoil_five(hands, "3D", **{"sf.robbing": "off"})
+    three_tricks(jinked)
+    assert _act(jinked, Jink(0)) == [
+        "You jink: You must win the last two tricks as well, or the deal is spoiled and the "
+        "pool stays (SF-31, SF-32)."]
+    _act(jinked, Play(0, C("QH")))
+    _act(jinked, Play(1, C("7S")))
+    _act(jinked, Play(2, C("QC")))
+    _act(jinked, Play(0, C("2C")))
+    _act(jinked, Play(1, C("8S")))
+    lines = _act(jinked, Play(2, C("KC")))  # K♣ beats 2♣: the jink fails (SF-32)
+    assert lines[-2:] == [
+        "The deal is spoiled (the jink failed): the pool stays for the next deal (SF-32).",
+        "The deal is over and spoiled: the pool stays for the next deal (SF-32)."]
+
+
+def test_a_successful_jink():
+    hands = [cards("5H AH KH QH JH"), cards("4S 5S 6S 7S 8S"), cards("9C 10C JC QC KC")]
+    session = _spoil_five(hands, "3H", **{"sf.robbing": "off"})
+    for lead in cards("5H AH KH"):
+        session.apply(Play(0, lead))
+        session.apply(Play(1, min(cards_in(session.deal.hands[1]))))
+        session.apply(Play(2, min(cards_in(session.deal.hands[2]))))
+    session.apply(Jink(0))
+    for lead in cards("JH QH"):
+        session.apply(Play(0, lead))
+        session.apply(Play(1, min(cards_in(session.deal.hands[1]))))
+        if lead == C("QH"):
+            break
+        session.apply(Play(2, min(cards_in(session.deal.hands[2]))))
+    pool = session.pools[0]
+    lines = _act(session, Play(2, min(cards_in(session.deal.hands[2]))))
+    assert lines[2:5] == [
+        f"You take the pool ({pool}): You jinked and won all five tricks (SF-32).",
+        "Ben pays You 1 for the successful jink (SF-32).",
+        "Cat pays You 1 for the successful jink (SF-32)."]
+
+
+def test_a_scene_before_an_action_holds_only_public_facts():
+    session = _spoil_five()
+    deal = session.deal
+    scene = scene_before(deal, session.players)
+    assert scene.turnup == C("5H") and scene.played == 0 and scene.stock is None
+    session.apply(Rob(0, C("3C")))
+    session.apply(Play(0, C("AH")))
+    scene = scene_before(session.deal, session.players)
+    assert scene.played == hand("AH")
