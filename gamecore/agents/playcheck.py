@@ -1,0 +1,232 @@
+"""The play check (issue 18, point 3): for each of a person's card decisions in a recorded
+deal, what Hard would have chosen from that seat's observation at that moment, and the
+estimated difference in counters ("your 7♠ lead: Hard prefers 3♣, +1.2").
+
+Checked are the seat's card decisions with a real choice: plays, robs (and declines), claims
+and jinks; never a stake or a split (every level stakes by rule, before the cards are seen,
+GEN-9), a forced move, or a Spoil Five card played after the deal was decided (it changes no
+counter). Each decision is checked from the seat's observation only (GEN-9):
+:func:`check_decision` is given the rules and the observation, never the deal, so it cannot
+look at another hand or the stock.
+
+Hard's choice is :class:`~gamecore.agents.levels.HardAgent`'s, with a fixed number of search
+iterations (reproducible: same seed, same budget, same answer). The difference is estimated
+separately, the same way for every action: over ``samples`` worlds consistent with the
+observation (:func:`gamecore.search.determinize.worlds_for`), each action is played in the
+same world and the deal finished by the search's playout from the same random seed (common
+random numbers); its value is the mean of the counters the seat wins or loses from there to
+the end of the deal. The difference is Hard's choice's value minus the taken action's; 0.0
+when Hard agrees.
+
+:func:`play_check` yields one :class:`CheckedDecision` at a time, so a caller off the GUI
+thread can show progress (:func:`checkable_steps` says how many there will be) and stop
+between decisions (close the generator, or set ``cancel``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from gamecore.actions import Action, Claim, Decline, Jink, Play, Rob, format_action
+from gamecore.agents.levels import HardAgent, action_code, sf_decided
+from gamecore.cards import card_label
+from gamecore.decisions import PlayChoice
+from gamecore.interface import TRICKS, Observation
+from gamecore.interface import Rules as Game
+from gamecore.match import Session
+from gamecore.record import Record
+from gamecore.review import DealReview, review_deal
+from gamecore.search.determinize import worlds_for
+from gamecore.search.ismcts import SearchPool
+from gamecore.spoilfive.deal import SpoilFiveObservation
+
+__all__ = ["DEFAULT_ITERATIONS", "CheckCancelled", "CheckedDecision", "check_decision",
+           "check_review", "checkable_steps", "decision_words", "play_check"]
+
+#: Search iterations per decision by default (Hard at the table thinks for a time budget;
+#: the check is not hurried, and a fixed budget makes it reproducible).
+DEFAULT_ITERATIONS = 3000
+
+
+class CheckCancelled(Exception):
+    """The play check was cancelled between two decisions."""
+
+
+@dataclass(frozen=True)
+class CheckedDecision:
+    """One checked decision of the seat.
+
+    ``step``: the review step the decision was pending at (its action is action
+    ``step + 1`` of the deal); ``seat``; ``taken`` and ``preferred`` (Hard's choice) as
+    :data:`~gamecore.actions.Action` and in record syntax (``taken_text``,
+    ``preferred_text``); ``agrees`` (the same action); ``values``: the estimated counters
+    (float, from this decision to the end of the deal) of the taken and the preferred action,
+    by record text; ``difference``: ``values[preferred] - values[taken]`` (0.0 when Hard
+    agrees); ``iterations``: the search's iterations; ``words``: the line for people
+    (:func:`decision_words`).
+    """
+
+    step: int
+    seat: int
+    taken: Action
+    taken_text: str
+    preferred: Action
+    preferred_text: str
+    agrees: bool
+    values: dict[str, float]
+    difference: float
+    iterations: int
+    words: str
+
+
+def _choice(obs: Observation) -> PlayChoice | None:
+    d = obs.decision
+    return d if isinstance(d, PlayChoice) else None
+
+
+def is_checkable(obs: Observation) -> bool:
+    """Whether the seat of ``obs`` has a card decision worth checking there: a choice of two
+    or more plays, robs or claims, and not a Spoil Five card after the deal is decided."""
+    d = _choice(obs)
+    if d is None or d.forced:
+        return False
+    return not (isinstance(obs, SpoilFiveObservation)
+                and all(isinstance(a, Play) for a in d.actions) and sf_decided(obs))
+
+
+def checkable_steps(review: DealReview, seat: int) -> list[int]:
+    """The steps of ``review`` at which ``seat`` made a decision the check looks at (see
+    the module docstring), in order: as many results as :func:`check_review` yields."""
+    return [s.index for s in review.steps
+            if s.seat == seat and s.action is not None
+            and is_checkable(review.observation(s.index, seat))]
+
+
+def action_words(action: Action, obs: Observation) -> str:
+    """An action as the check's line names it: "7♠ lead", "8♠", "8♠ with the ♦A", "rob
+    (discarding 3♣)", "decline to rob", "claim", "jink"."""
+    match action:
+        case Play(card=c, spin=True):
+            return f"{card_label(c)} with the ♦A"
+        case Play(card=c):
+            leading = (not getattr(obs, "trick", ())) if isinstance(obs, SpoilFiveObservation) \
+                else getattr(obs, "top", None) is None
+            return f"{card_label(c)} lead" if leading else card_label(c)
+        case Rob(card=c):
+            return f"rob (discarding {card_label(c)})"
+        case Decline():
+            return "decline to rob"
+        case Claim():
+            return "claim"
+        case Jink():
+            return "jink"
+    return str(action)
+
+
+def decision_words(taken: Action, preferred: Action, difference: float,
+                   obs: Observation) -> str:
+    """The line for people: "your 7♠ lead: Hard prefers 3♣ lead, +1.2" (the estimated
+    counters Hard's choice gains over the taken action, one decimal), or "your 7♠ lead:
+    Hard agrees"."""
+    mine = action_words(taken, obs)
+    if taken == preferred:
+        return f"your {mine}: Hard agrees"
+    return f"your {mine}: Hard prefers {action_words(preferred, obs)}, {difference:+.1f}"
+
+
+def estimate(game: Game, obs: Observation, actions: list[Action], samples: int,
+             rng: random.Random) -> list[float]:
+    """The mean counters ``obs.seat`` wins (+) or loses (−) from now to the end of the deal
+    after each of ``actions`` (legal actions of its pending decision), over ``samples``
+    worlds consistent with ``obs``: every action in the same world, finished by the same
+    random playout seed (the search's playout: random in the stops games, guided in Spoil
+    Five)."""
+    worlds = worlds_for(game, obs)
+    codes = [action_code(a) for a in actions]
+    totals = [0.0] * len(codes)
+    me = obs.seat
+    guided = game.family == TRICKS
+    for _ in range(samples):
+        world = worlds.fast_state(rng)
+        seed = rng.getrandbits(62)
+        for i, code in enumerate(codes):
+            st: Any = world.clone()
+            st.apply(code)
+            rnd = random.Random(seed).random
+            deltas = st.deltas if st.over else (st.guided_rollout(rnd) if guided
+                                               else st.rollout(rnd))
+            totals[i] += deltas[me]
+    return [t / samples for t in totals]
+
+
+def check_decision(game: Game, obs: Observation, taken: Action, *,
+                   iterations: int = DEFAULT_ITERATIONS, samples: int | None = None,
+                   seed: int = 0, pool: SearchPool | None = None, step: int = 0
+                   ) -> CheckedDecision:
+    """Check one decision from the observation alone.
+
+    Args: ``game`` (rules), ``obs`` (the seat's observation at the decision, GEN-9; its
+    ``decision`` must be a checkable choice, :func:`is_checkable`), ``taken`` (the action the
+    seat took, one of its legal actions), ``iterations`` (Hard's search iterations),
+    ``samples`` (worlds for the estimate; default ``max(200, iterations // 4)``), ``seed``
+    (same seed and budget, same result), ``pool`` (search in these worker processes instead
+    of in this one), ``step`` (the review step, copied into the result).
+
+    Raises ``ValueError`` when ``obs`` has no checkable decision or ``taken`` is not legal.
+    """
+    d = _choice(obs)
+    if d is None or not is_checkable(obs):
+        raise ValueError("no card decision with a choice to check")
+    if taken not in d.actions:
+        raise ValueError(f"{taken!r} is not a legal action of that decision")
+    rng = random.Random(seed)
+    workers = 1 if pool is None else pool.workers
+    hard = HardAgent(game, iterations=iterations, workers=workers, pool=pool)
+    preferred = hard.choose(game, obs, rng)
+    pools = game.pools
+    taken_text, preferred_text = format_action(taken, pools), format_action(preferred, pools)
+    if preferred == taken:
+        values = {taken_text: 0.0}
+        difference = 0.0
+    else:
+        n = samples if samples is not None else max(200, iterations // 4)
+        mine, best = estimate(game, obs, [taken, preferred], n, rng)
+        values = {taken_text: mine, preferred_text: best}
+        difference = best - mine
+    return CheckedDecision(step=step, seat=obs.seat, taken=taken, taken_text=taken_text,
+                           preferred=preferred, preferred_text=preferred_text,
+                           agrees=preferred == taken, values=values, difference=difference,
+                           iterations=hard.last_iterations,
+                           words=decision_words(taken, preferred, difference, obs))
+
+
+def check_review(review: DealReview, seat: int, *, iterations: int = DEFAULT_ITERATIONS,
+                 samples: int | None = None, seed: int = 0, pool: SearchPool | None = None,
+                 cancel: Any = None) -> Iterator[CheckedDecision]:
+    """Check ``seat``'s decisions in ``review`` one at a time (see the module docstring),
+    in the order of :func:`checkable_steps`. Decision ``i`` is searched with seed
+    ``seed + i``. ``cancel``: an object with ``is_set()``, looked at before each decision;
+    when set, :class:`CheckCancelled` is raised. Each decision gets only the seat's
+    observation (:func:`check_decision`)."""
+    for i, k in enumerate(checkable_steps(review, seat)):
+        if cancel is not None and cancel.is_set():
+            raise CheckCancelled
+        taken = review.steps[k].action
+        assert taken is not None
+        yield check_decision(review.game, review.observation(k, seat), taken,
+                             iterations=iterations, samples=samples, seed=seed + i,
+                             pool=pool, step=k)
+
+
+def play_check(source: Record | Session, number: int, seat: int, *,
+               iterations: int = DEFAULT_ITERATIONS, samples: int | None = None,
+               seed: int = 0, pool: SearchPool | None = None, cancel: Any = None
+               ) -> Iterator[CheckedDecision]:
+    """:func:`check_review` of deal ``number`` (from 1) of a record or a session
+    (:func:`gamecore.review.review_deal`: a faulty record raises
+    :class:`~gamecore.errors.RecordError`, a deal it does not hold ``IndexError``)."""
+    return check_review(review_deal(source, number), seat, iterations=iterations,
+                        samples=samples, seed=seed, pool=pool, cancel=cancel)
