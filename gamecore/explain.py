@@ -141,9 +141,15 @@ def _v(name: str, verb: str) -> str:
     return verb[:-1] if verb.endswith("s") and not verb.endswith("ss") else verb
 
 
-def _says(scene: Scene, seat: int, verb: str) -> str:
+def _mid(name: str) -> str:
+    """A seat's word inside a sentence: "you" for the person ("Ben pays you 3")."""
+    return "you" if name == "You" else name
+
+
+def _says(scene: Scene, seat: int, verb: str, *, mid: bool = False) -> str:
+    """``seat`` and ``verb``, agreeing: "Ben takes", "You take" ("you take" with ``mid``)."""
     name = scene.names[seat]
-    return f"{name} {_v(name, verb)}"
+    return f"{_mid(name) if mid else name} {_v(name, verb)}"
 
 
 def _decl(scene: Scene, name: str, default: Any = None) -> Any:
@@ -215,12 +221,13 @@ def _played(e: Played, scene: Scene) -> str:
 
 def _pool_taken(e: PoolTaken, scene: Scene) -> str:
     takes = f"{_says(scene, e.seat, 'takes')} {_pool_phrase(scene, e.pool)} ({e.amount})"
-    name = scene.names[e.seat]
+    who = scene.names[e.seat]
+    name = _mid(who)
     if scene.game.family != STOPS:
         if scene.jinker == e.seat:
             return f"{takes}: {name} jinked and won all five tricks (SF-32)."
         if any(isinstance(x, TrickWon) for x in scene.before(e)):
-            return f"{takes}: {name} {_v(name, 'has')} won three tricks (SF-30)."
+            return f"{takes}: {name} {_v(who, 'has')} won three tricks (SF-30)."
         return f"{takes}, claimed after winning the first three tricks (SF-31)."
     trump = _trump(scene)
     play = _played_card(scene, e)
@@ -236,7 +243,7 @@ def _pool_taken(e: PoolTaken, scene: Scene) -> str:
             if len(shares) > 1:
                 return (f"{takes}: {pair} have both been played, by two players, who share "
                         "it (PJ-23).")
-            return f"{takes}: {name} {_v(name, 'has')} played both {pair} (STOP-8)."
+            return f"{takes}: {name} {_v(who, 'has')} played both {pair} (STOP-8)."
     went_out = any(isinstance(x, WentOut) for x in scene.before(e))
     if e.pool == _decl(scene, "game_pool") and went_out:
         return f"{takes}: {name} went out, and the Game pool goes to the winner (STOP-10)."
@@ -249,7 +256,7 @@ def _pool_taken(e: PoolTaken, scene: Scene) -> str:
 
 
 def _paid(e: Paid, scene: Scene) -> str:
-    pays = f"{_says(scene, e.payer, 'pays')} {scene.names[e.payee]} {e.amount}"
+    pays = f"{_says(scene, e.payer, 'pays')} {_mid(scene.names[e.payee])} {e.amount}"
     if e.reason == "cards left":
         return f"{pays} for the cards left in hand at the end of the deal (STOP-10)."
     if e.reason == "jink":
@@ -267,7 +274,7 @@ def _paid(e: Paid, scene: Scene) -> str:
 
 def _stopped(e: Stopped, scene: Scene) -> str:
     c = card_label(e.card)
-    leads = f"{_says(scene, e.seat, 'leads')} next"
+    leads = f"{_says(scene, e.seat, 'leads', mid=True)} next"
     play = _played_card(scene, e)
     if play is not None and play.spin:
         rule = "SN-8" if _decl(scene, "diamond_ace") == ACE_SPINADO else "SP-3"
@@ -294,7 +301,7 @@ def _stopped(e: Stopped, scene: Scene) -> str:
 
 def _lead_passed(e: LeadPassed, scene: Scene) -> str:
     return (f"{_says(scene, e.seat, 'cannot')} lead: the only card left is the ♦A, which is "
-            f"never led alone (STOP-11); {_says(scene, e.to, 'leads')} instead.")
+            f"never led alone (STOP-11); {_says(scene, e.to, 'leads', mid=True)} instead.")
 
 
 def _went_out(e: WentOut, scene: Scene) -> str:
@@ -309,7 +316,7 @@ def _deal_ended(e: DealEnded, scene: Scene) -> str:
         return ("The deal is over and spoiled: the pool stays for the next deal "
                 f"({'SF-32' if failed else 'SF-30'}).")
     rule = "STOP-10" if scene.game.family == STOPS else "SF-30"
-    return f"The deal is over and settled: {scene.names[e.winner]} won it ({rule})."
+    return f"The deal is over and settled: {_mid(scene.names[e.winner])} won it ({rule})."
 
 
 def _robbed(e: Robbed, scene: Scene) -> str:
@@ -330,7 +337,7 @@ def _rob_declined(e: RobDeclined, scene: Scene) -> str:
         out = f"{name} {_v(name, 'holds')} the ace of trumps and {_v(name, 'does')} not rob " \
             "(SF-22)."
     if e.ineligible:
-        out += f" Robbing is compulsory: {name} cannot win the pool this deal (SF-23)."
+        out += f" Robbing is compulsory: {_mid(name)} cannot win the pool this deal (SF-23)."
     return out
 
 
@@ -362,13 +369,15 @@ def _trick_won(e: TrickWon, scene: Scene) -> str:
 
 def _jink_offered(e: JinkOffered, scene: Scene) -> str:
     name = scene.names[e.seat]
-    return (f"{name} {_v(name, 'has')} won the first three tricks: {name} may claim the pool "
+    return (f"{name} {_v(name, 'has')} won the first three tricks: {_mid(name)} may claim the "
+            "pool "
             "now, or jink and play on to win all five (SF-31).")
 
 
 def _jinked(e: Jinked, scene: Scene) -> str:
     name = scene.names[e.seat]
-    return (f"{name} {_v(name, 'jinks')}: {name} must win the last two tricks as well, or the "
+    return (f"{name} {_v(name, 'jinks')}: {_mid(name)} must win the last two tricks as well, "
+            "or the "
             "deal is spoiled and the pool stays (SF-31, SF-32).")
 
 

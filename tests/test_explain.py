@@ -96,7 +96,7 @@ def test_why_a_sequence_stopped():
         "No 9♠: it was played earlier, so the sequence stops (STOP-7); Ann leads next.")
     deal = position(game, ["KS 2H", "3H", "4H"])
     assert _after(deal, Play(0, C("KS")), ["You", "Ben", "Cat"])[1] == (
-        "K♠ is a stop: no card ranks above the king (STOP-7); You lead next.")
+        "K♠ is a stop: no card ranks above the king (STOP-7); you lead next.")
     eight_out = nm(nm_removeEightOfDiamonds=True)
     deal = position(eight_out, ["7D 2H", "3H", "4H"])
     assert _after(deal, Play(0, C("7D")))[1] == (
@@ -119,9 +119,9 @@ def test_going_out_and_the_payments_for_cards_left():
     assert lines == [
         "You lead 2♥, opening a sequence (STOP-5).",
         "You play the last card in hand and win the deal (STOP-9).",
-        "Ben pays You 2 for the cards left in hand at the end of the deal (STOP-10).",
-        "Cat pays You 1 for the cards left in hand at the end of the deal (STOP-10).",
-        "The deal is over and settled: You won it (STOP-10).",
+        "Ben pays you 2 for the cards left in hand at the end of the deal (STOP-10).",
+        "Cat pays you 1 for the cards left in hand at the end of the deal (STOP-10).",
+        "The deal is over and settled: you won it (STOP-10).",
     ]
 
 
@@ -246,7 +246,7 @@ def test_a_claim_a_jink_and_a_failed_jink():
     jinked = _spoil_five(hands, "3D", **{"sf.robbing": "off"})
     three_tricks(jinked)
     assert _act(jinked, Jink(0)) == [
-        "You jink: You must win the last two tricks as well, or the deal is spoiled and the "
+        "You jink: you must win the last two tricks as well, or the deal is spoiled and the "
         "pool stays (SF-31, SF-32)."]
     _act(jinked, Play(0, C("QH")))
     _act(jinked, Play(1, C("7S")))
@@ -276,9 +276,9 @@ def test_a_successful_jink():
     pool = session.pools[0]
     lines = _act(session, Play(2, min(cards_in(session.deal.hands[2]))))
     assert lines[2:5] == [
-        f"You take the pool ({pool}): You jinked and won all five tricks (SF-32).",
-        "Ben pays You 1 for the successful jink (SF-32).",
-        "Cat pays You 1 for the successful jink (SF-32)."]
+        f"You take the pool ({pool}): you jinked and won all five tricks (SF-32).",
+        "Ben pays you 1 for the successful jink (SF-32).",
+        "Cat pays you 1 for the successful jink (SF-32)."]
 
 
 def test_a_scene_before_an_action_holds_only_public_facts():
