@@ -9,8 +9,10 @@ import pytest
 from gamecore.actions import Claim, Jink, Play
 from gamecore.agents.playcheck import (
     CheckCancelled,
+    action_words,
     check_decision,
     checkable_steps,
+    decision_words,
     is_checkable,
     play_check,
 )
@@ -156,3 +158,23 @@ def test_spoil_five_cards_played_after_the_deal_is_decided_are_not_checked():
     assert [review.steps[k].action for k in checkable_steps(review, 0)] == [
         Play(0, C("5D")), Play(0, C("JD")), Play(0, C("AH")), Claim(0)]
     assert hand("2H 3H") == review.state(9).hands[0]
+
+
+def test_the_words_of_a_check():
+    game, deal = _pope_joan_ending()
+    obs = deal.observation(0)
+    lead_2h, lead_ks = Play(0, C("2H")), Play(0, C("KS"))
+    assert decision_words(lead_2h, lead_ks, 1.25, obs) == \
+        "your 2♥ lead: Hard prefers K♠ lead, +1.2"
+    assert decision_words(lead_2h, lead_ks, 0.04, obs) == \
+        "your 2♥ lead: Hard prefers K♠ lead, no clear difference"
+    assert decision_words(lead_2h, lead_ks, -0.6, obs) == \
+        "your 2♥ lead: Hard prefers K♠ lead, no clear difference"
+    assert decision_words(lead_ks, lead_ks, 0.0, obs) == "your K♠ lead: Hard agrees"
+    spin = position(make_game("spin"), ["2S AD 5H", "3S", "6H"], top="AS", to_act=0)
+    assert action_words(Play(0, C("2S"), spin=True), spin.observation(0)) == \
+        "2♠ with the ♦A"
+    assert action_words(Play(0, C("2S")), spin.observation(0)) == "2♠"
+    _, session = _claim_or_jink()
+    obs = session.deal.observation(0)
+    assert [action_words(a, obs) for a in (Claim(0), Jink(0))] == ["claim", "jink"]

@@ -129,12 +129,14 @@ def action_words(action: Action, obs: Observation) -> str:
 def decision_words(taken: Action, preferred: Action, difference: float,
                    obs: Observation) -> str:
     """The line for people: "your 7♠ lead: Hard prefers 3♣ lead, +1.2" (the estimated
-    counters Hard's choice gains over the taken action, one decimal), or "your 7♠ lead:
-    Hard agrees"."""
+    counters Hard's choice gains over the taken action, one decimal); "…, no clear
+    difference" when the estimate is below 0.05 (the search and the estimate may then
+    disagree on which is better); "your 7♠ lead: Hard agrees"."""
     mine = action_words(taken, obs)
     if taken == preferred:
         return f"your {mine}: Hard agrees"
-    return f"your {mine}: Hard prefers {action_words(preferred, obs)}, {difference:+.1f}"
+    how = f"{difference:+.1f}" if difference >= 0.05 else "no clear difference"
+    return f"your {mine}: Hard prefers {action_words(preferred, obs)}, {how}"
 
 
 def estimate(game: Game, obs: Observation, actions: list[Action], samples: int,
