@@ -41,6 +41,7 @@ from gamecore.errors import IllegalAction
 from gamecore.events import Event, Paid, PaidToPool, Played, PoolTaken
 from gamecore.games import make_game
 from gamecore.match import Session, first_dealer
+from gamecore.practice import deal_again
 from gamecore.search.ismcts import SearchCancelled, cancel_search, default_pool
 from gui import persistence, presenter
 from gui.autosave import Autosaver
@@ -70,6 +71,10 @@ class Controller(QObject):
     """
 
     state_changed = Signal(str)
+    #: The current deal's fingerprint as the table shows it ("3f9c 0a6e 1b2d 4c5e"), or "".
+    fingerprint_shown = Signal(str)
+    #: The deal summary's Review button (the summary dialog, to open the review over it).
+    review_requested = Signal(object)
     #: The autosave's writer thread reports each write (an OSError, or None): queued here.
     _save_result = Signal(object)
     #: Statistics counted on the writer thread: (notices, usable, path), queued here.
@@ -121,6 +126,10 @@ class Controller(QObject):
         self._held: tuple[object, int] | None = None  # a computer's decision, waiting
         self._step_wanted = False
         self._save_failing = False  # a notice was given; say it again after a success
+        #: Spoil Five: a finished deal's unplayed cards are shown (Settings; one person).
+        self.reveal = True
+        #: The session at the table while a practice deal is played ("deal again").
+        self._real: tuple[Session, list[SeatKind], bool] | None = None
 
     # ---- sessions ----------------------------------------------------------------
 
@@ -187,6 +196,7 @@ class Controller(QObject):
         self._take_seats(session)
         self.last_play = None
         self.log = [f"Resumed: deal {len(session.logs)} of {session.total_deals}."]
+        self._show_fingerprint()
         self._refresh()
         self._schedule(0)
 
@@ -247,7 +257,7 @@ class Controller(QObject):
         written after the autosave's own writes, on the same writer thread, so statistics
         never count a deal the autosave lacks."""
         session = self.session
-        if self.stats_path is None or session is None:
+        if self.stats_path is None or session is None or self.practising:
             return
         result = gstats.deal_result(session, self.people, presenter.game_label(session.game))
         path = self.stats_path
@@ -284,8 +294,9 @@ class Controller(QObject):
 
     def autosave(self) -> None:
         """Queue the session's autosave (after every action): the writer thread appends
-        the new actions to the journal, or rewrites the record at a deal boundary."""
-        if self._autosaver is not None and self.session is not None:
+        the new actions to the journal, or rewrites the record at a deal boundary. A
+        practice deal is never saved (the session at the table stays as it was)."""
+        if self._autosaver is not None and self.session is not None and not self.practising:
             self._autosaver.save(self.session, self.table_meta())
 
     def flush_autosave(self) -> bool:
@@ -353,12 +364,70 @@ class Controller(QObject):
         session = self.session
         assert session is not None
         self._set_state(IDLE)
-        session.start_deal_seeded(self.rng.randrange(1 << 62))
+        # The shuffled cards' fingerprint is shown before the deal's first decision (format
+        # version 2); after the deal the summary shows the salt and the cards.
+        session.start_deal_seeded(self.rng.randrange(1 << 62), fingerprinted=True)
         self.last_play = None
         self._say(presenter.deal_line(session, self.words))
+        self._show_fingerprint()
         self._refresh()
         self.autosave()
         self._schedule(0)
+
+    def _show_fingerprint(self) -> None:
+        fp = self.session.fingerprint if self.session is not None else None
+        self.fingerprint_shown.emit(fp.shown() if fp is not None else "")
+
+    @property
+    def practising(self) -> bool:
+        """Whether a practice deal ("deal again from another seat") is being played."""
+        return self._real is not None
+
+    @property
+    def reveal_tricks(self) -> bool:
+        """Whether a finished trick deal's unplayed cards may be shown: the Settings choice,
+        and never with several people at one screen (GEN-9)."""
+        return self.reveal and len(self.people) <= 1
+
+    def deal_again(self, seat: int) -> bool:
+        """Play the deal just finished again, with the same cards, with the person in
+        ``seat``: a practice deal outside the session, in no statistics, not saved
+        (:func:`gamecore.practice.deal_again`). Returns whether it began."""
+        session = self.session
+        if session is None or session.deal is None or not session.deal.over or \
+                self.practising or len(self.people) != 1:
+            return False
+        try:
+            practice = deal_again(session, len(session.logs), self.human, seat,
+                                  people=len(self.people), reveal=self.reveal_tricks)
+        except ValueError as e:
+            self.status(f"Not offered: {e}.")
+            return False
+        levels = {k.name: k.level for k in self.seats}
+        me = self.seats[self.human].name
+        seats = [SeatKind(name, name == me, levels.get(name, "normal"))
+                 for name in practice.players]
+        self._close_dialog()
+        self._cancel_thinking()
+        self._real = (session, list(self.seats), self.allow_undo)
+        self.seats = seats
+        self._take_seats(practice)
+        self.last_play = None
+        self.log = [presenter.practice_line(practice.players[seat], self.words[seat])]
+        self.status(self.log[-1])
+        self._show_fingerprint()
+        self._refresh()
+        self._schedule(0)
+        return True
+
+    def _back_from_practice(self) -> None:
+        """The practice deal is over: back to the session at the table, where it was."""
+        assert self._real is not None
+        session, seats, allow_undo = self._real
+        self._real = None
+        self.seats = seats
+        self.resume(session, [k.person for k in seats], allow_undo, [k.level for k in seats])
+        self.log.append("Back to your game.")
 
     # ---- the loop ----------------------------------------------------------------
 
@@ -523,7 +592,7 @@ class Controller(QObject):
         why = session.deal.explain_illegal(action)
         if why is not None:
             self.view.refuse(card)
-            self.status(f"Not allowed: {why}.")
+            self.status(presenter.plain_words(f"Not allowed: {why}."))
             return
         self._apply(action)
 
@@ -593,10 +662,11 @@ class Controller(QObject):
         session = self.session
         assert session is not None
         self._set_state(IDLE)  # until _step has looked at the next decision
+        before = session.deal.clone() if session.deal is not None else None
         try:
             events = session.apply(action)
         except IllegalAction as e:
-            self.status(f"Not allowed: {e}.")
+            self.status(presenter.plain_words(f"Not allowed: {e}."))
             self._schedule(0)
             return
         labels = presenter.pool_labels(session.game)
@@ -611,6 +681,10 @@ class Controller(QObject):
             call = presenter.announcement(e, self.words, labels, spin, seen)
             if call:
                 self.view.announce(call)  # queued: every call of the action is shown
+        if before is not None:
+            # Why, in one sentence from the engine: every stop, pool taken and trick won.
+            for why in presenter.why_lines(before, self.words, events):
+                self.status(why)
         self._refresh()
         self._slide(events)
         self.autosave()
@@ -623,10 +697,13 @@ class Controller(QObject):
         assert session is not None and session.deal is not None
         self._set_state(SUMMARY)
         self._refresh()
-        summary = presenter.deal_summary(session, self.words)
+        summary = presenter.deal_summary(session, self.words, reveal=self.reveal_tricks,
+                                         people=len(self.people))
         self._count_deal()
         dlg = DealSummaryDialog(self.parent_widget, summary)
         dlg.accepted.connect(self._after_summary)
+        dlg.review_requested.connect(lambda d=dlg: self.review_requested.emit(d))
+        dlg.deal_again_requested.connect(self.deal_again)
         self._open(dlg)
         if not self.people:
             # Nobody at the screen (watching computers): the next deal follows by itself.
@@ -647,6 +724,9 @@ class Controller(QObject):
         session = self.session
         assert session is not None
         self.dialog = None
+        if self.practising:
+            self._back_from_practice()
+            return
         if not session.complete:
             self._start_deal()
             return

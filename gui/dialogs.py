@@ -16,7 +16,7 @@ import html
 import re
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont, QFontMetrics, QPalette
 from PySide6.QtWidgets import (
     QDialog,
@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QLabel,
+    QMenu,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -232,6 +233,11 @@ class DealSummaryDialog(FittedDialog):
     game never waits on a dialog the player dismissed.
     """
 
+    #: The "Review this deal" button.
+    review_requested = Signal()
+    #: "Deal again from another seat": the seat chosen.
+    deal_again_requested = Signal(int)
+
     def __init__(self, parent: QWidget | None, summary: DealSummary) -> None:
         """``summary``: the deal to show (see :class:`DealSummary`)."""
         super().__init__(parent)
@@ -328,15 +334,52 @@ class DealSummaryDialog(FittedDialog):
             column.addWidget(chart)
         column.addStretch(1)
 
+        if s.fingerprint is not None:
+            salt, sha = s.fingerprint
+            how = ("Its SHA-256 is the text below: check it with any SHA-256 tool."
+                   if s.fingerprint_text else
+                   "The cards are in the review and the saved game (they stay hidden "
+                   "here, as the rules want).")
+            fp = _plain(f"Fingerprint shown before the deal: {sha}\nSalt: {salt}\n{how}",
+                        self, "fingerprint")
+            fp.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            column.addWidget(fp)
+            if s.fingerprint_text:
+                text = _plain(s.fingerprint_text, self, "fingerprintText")
+                text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+                column.addWidget(text)
+        column.addStretch(1)
+
         layout.addSpacing(6)
         buttons = QDialogButtonBox(self)
-        self._next = buttons.addButton("Final standings" if s.last_deal else "Next deal",
-                                       QDialogButtonBox.ButtonRole.AcceptRole)
+        review = buttons.addButton("&Review this deal", QDialogButtonBox.ButtonRole.ActionRole)
+        review.setObjectName("review")
+        review.setAutoDefault(False)
+        review.clicked.connect(self.review_requested.emit)
+        if s.deal_again:
+            again = buttons.addButton("Deal &again from another seat",
+                                      QDialogButtonBox.ButtonRole.ActionRole)
+            again.setObjectName("dealAgain")
+            again.setAutoDefault(False)
+            seats = QMenu(again)
+            seats.setObjectName("seats")
+            for seat, name in enumerate(s.names):
+                act = seats.addAction(f"{name}'s seat")
+                act.setObjectName(f"seat_{seat}")
+                act.triggered.connect(lambda _=False, k=seat: self._again(k))
+            again.setMenu(seats)
+        text = ("Back to your game" if s.practice else
+                "Final standings" if s.last_deal else "Next deal")
+        self._next = buttons.addButton(text, QDialogButtonBox.ButtonRole.AcceptRole)
         self._next.setObjectName("next")
         self._next.setDefault(True)
         self._next.clicked.connect(self.accept)
         layout.addWidget(buttons)
         self.setMinimumWidth(580)
+
+    def _again(self, seat: int) -> None:
+        """Deal the same cards again with the person in ``seat`` (a practice deal)."""
+        self.deal_again_requested.emit(seat)
 
     def reject(self) -> None:
         """Esc or closing the window: go on, exactly as the "next" button does."""

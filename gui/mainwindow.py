@@ -100,6 +100,8 @@ class MainWindow(QMainWindow):
         self.message: QMessageBox | None = None
         self.file_dialog: QFileDialog | None = None
         self.lock: TableLock | None = None
+        self._purpose = "open"
+        self.review_window: QWidget | None = None
         #: The file Game → Open is reading on a worker thread, if any.
         self.loading: Path | None = None
         self._loaded.connect(self._on_loaded)
@@ -110,6 +112,17 @@ class MainWindow(QMainWindow):
         self.busy.setAccessibleName("Reading a saved game")
         self.statusBar().addPermanentWidget(self.busy)
         self.busy.hide()
+        self.fingerprint = QLabel(self)
+        self.fingerprint.setObjectName("fingerprint")
+        self.fingerprint.setToolTip(
+            "The deal's fingerprint: a SHA-256 hash of its shuffled cards, shown before the "
+            "first decision. After the deal the summary shows the salt and the cards, so "
+            "anyone can check with any SHA-256 tool that they were not changed during play "
+            "(Help → Rules, \"How to play at this table\").")
+        self.statusBar().addPermanentWidget(self.fingerprint)
+        self.controller.fingerprint_shown.connect(self._fingerprint_shown)
+        self.controller.review_requested.connect(self._review_from_summary)
+        self.controller.reveal = self.prefs.reveal_tricks
         #: The saved game offered for resuming and not yet answered: ``(session, meta)``.
         self.offer: tuple[Session, persistence.TableMeta] | None = None
         self.players = 4
@@ -140,6 +153,13 @@ class MainWindow(QMainWindow):
         self.save_action.setShortcut(QKeySequence.StandardKey.SaveAs)
         self.save_action.triggered.connect(self.ask_save)
         game_menu.addAction(self.save_action)
+        self.review_action = QAction("&Review this game…", self)
+        self.review_action.setShortcut(QKeySequence("Ctrl+R"))
+        self.review_action.triggered.connect(self.review_session)
+        game_menu.addAction(self.review_action)
+        self.review_file_action = QAction("Review a saved &game…", self)
+        self.review_file_action.triggered.connect(self.ask_review_file)
+        game_menu.addAction(self.review_file_action)
         game_menu.addSeparator()
         self.undo_action = QAction("&Undo", self)
         self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
@@ -182,6 +202,10 @@ class MainWindow(QMainWindow):
         self.remember = remember
         self._settle_until = 0.0  # until then, a move by the window manager is checked
         self.resize(1280, 800)
+
+    def _fingerprint_shown(self, shown: str) -> None:
+        self.fingerprint.setText(f"Fingerprint {shown}" if shown else "")
+        self.fingerprint.setAccessibleName(f"Deal fingerprint {shown}" if shown else "")
 
     def show_status(self, text: str) -> None:
         """Show one line in the status bar (and to screen readers through the label)."""
@@ -428,9 +452,15 @@ class MainWindow(QMainWindow):
         and says why in one line; a good one replaces the current game, after the person's
         confirmation when it has progress (it is then kept among the abandoned games).
         :attr:`loading` is the path being read, ``None`` when done."""
+        self._read(path, "open")
+
+    def _read(self, path: Path, purpose: str) -> None:
+        """Read and replay ``path`` on a worker thread, then ``purpose`` it: "open" (as the
+        game at the table) or "review" (in the review window)."""
         if self.loading is not None:
             return
         self.loading = path
+        self._purpose = purpose
         self.controller.hold()
         self.busy.show()
         QApplication.setOverrideCursor(Qt.CursorShape.BusyCursor)
@@ -457,6 +487,10 @@ class MainWindow(QMainWindow):
             self.show_status(f"{path.name} was not opened.")
             return
         session, meta = loaded
+        if self._purpose == "review":
+            people = [s for s, person in enumerate(meta.people) if person]
+            self.open_review(session, None, people=people)
+            return
 
         def opened() -> None:
             self.resume(session, meta)
@@ -465,8 +499,59 @@ class MainWindow(QMainWindow):
 
         self._replace_game(opened, f"open {path.name}")
 
+    # ---- review ---------------------------------------------------------------------
+
+    def review_session(self) -> None:
+        """Game → Review this game: any deal of the game at the table (or of the saved game
+        waiting behind the resume offer), step by step."""
+        c = self.controller
+        session = c.session if c.session is not None else (self.offer[0] if self.offer
+                                                            else None)
+        if session is None or not session.logs:
+            self.show_status("There is no deal to review yet.")
+            return
+        people = c.people if c.session is not None else [
+            s for s, p in enumerate(self.offer[1].people) if p] if self.offer else [0]
+        self.open_review(session, None, people=people)
+
+    def ask_review_file(self) -> None:
+        """Game → Review a saved game: a record (``*.parlour.json``), read off the GUI
+        thread like Open; the game at the table is not touched."""
+        dlg = QFileDialog(self, "Review a saved game", str(self._open_folder()),
+                          "Parlour games (*.parlour.json);;All files (*)")
+        dlg.setObjectName("reviewDialog")
+        dlg.setAcceptMode(QFileDialog.AcceptMode.AcceptOpen)
+        dlg.setFileMode(QFileDialog.FileMode.ExistingFile)
+        dlg.fileSelected.connect(lambda name: name and self._read(Path(name), "review"))
+        self.file_dialog = dlg
+        self._modal(dlg)
+
+    def open_review(self, source: Session, deal: int | None, *, people: list[int],
+                    parent: QWidget | None = None) -> None:
+        """Open the review window on ``source`` (deal ``deal``, or its chooser's default)
+        for the people at ``people`` seats; what it may show follows
+        :func:`gamecore.review.show_rule` (the Settings' Spoil Five choice included)."""
+        from gui.reviewwindow import ReviewWindow
+
+        person = people[0] if people else None
+        reveal = self.prefs.reveal_tricks and len(people) <= 1
+        window = ReviewWindow(parent or self, source, deal, people=people, person=person,
+                              reveal=reveal)
+        self.review_window = window
+        window.show()
+
+    def _review_from_summary(self, summary: QWidget) -> None:
+        """The deal summary's Review button: the deal just finished, over the summary."""
+        c = self.controller
+        if c.session is not None:
+            self.open_review(c.session, len(c.session.logs), people=c.people,
+                             parent=summary)
+
     def ask_save(self) -> None:
         """Game → Save As: write the session as a deal record."""
+        if self.controller.practising:
+            self.show_status("A practice deal is not saved; your game is saved as always.")
+            return
         dlg = QFileDialog(self, "Save the game", str(Path.home() / "game.parlour.json"),
                           "Parlour games (*.parlour.json)")
         dlg.setObjectName("saveDialog")
@@ -510,7 +595,7 @@ class MainWindow(QMainWindow):
 
     def ask_prefs(self) -> None:
         """Game → Settings: speed, deck, back, table colour, auto-play, your name."""
-        dlg = PrefsDialog(self, self.prefs)
+        dlg = PrefsDialog(self, self.prefs, several_people=len(self.controller.people) > 1)
         self.prefs_dialog = dlg
 
         def accepted() -> None:
@@ -524,6 +609,7 @@ class MainWindow(QMainWindow):
         old, self.prefs = self.prefs, prefs
         self.controller.set_pace(prefs.pace)
         self.controller.auto_play = prefs.auto_play
+        self.controller.reveal = prefs.reveal_tricks
         self.player_name = prefs.name
         self.view.felt = prefs.felt
         if (old.four_colour, old.back) != (prefs.four_colour, prefs.back):

@@ -24,7 +24,8 @@ FELT_NAMES = {"green": "Green baize", "blue": "Blue baize", "red": "Red baize"}
 class PrefsDialog(FittedDialog):
     """Edit a copy of ``prefs``; :meth:`prefs` gives the result after acceptance."""
 
-    def __init__(self, parent: QWidget | None, prefs: Prefs) -> None:
+    def __init__(self, parent: QWidget | None, prefs: Prefs, several_people: bool = False
+                 ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Settings")
         self._base = prefs
@@ -63,6 +64,20 @@ class PrefsDialog(FittedDialog):
         form.addRow("&Table:", self.felt)
         form.addRow("", self.auto)
         form.addRow("Your &name:", self.name)
+        # GEN-9: Spoil Five's unplayed cards stay hidden after the deal; a person alone
+        # against computers may still look at them in review, never with several people.
+        self.reveal = QCheckBox("Review shows the unplayed cards of a finished Spoil Five "
+                                "deal", self)
+        self.reveal.setObjectName("revealTricks")
+        self.reveal.setChecked(prefs.reveal_tricks and not several_people)
+        self.reveal.setEnabled(not several_people)
+        if several_people:
+            self.reveal.setToolTip("Not while several people share this screen.")
+        form.addRow("", self.reveal)
+        self.coach = QCheckBox("Coach me through my first deal of each game", self)
+        self.coach.setObjectName("coach")
+        self.coach.setChecked(not prefs.coach_off)
+        form.addRow("", self.coach)
         layout.addLayout(form)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
@@ -76,4 +91,7 @@ class PrefsDialog(FittedDialog):
         return Prefs(speed=self.speed.currentData(), four_colour=self.four.isChecked(),
                      back=self.back.currentData(), felt=self.felt.currentData(),
                      auto_play=self.auto.isChecked(),
-                     name=fit_name(self.name.text(), "You"), zoom=self._base.zoom)
+                     name=fit_name(self.name.text(), "You"), zoom=self._base.zoom,
+                     reveal_tricks=self.reveal.isChecked() if self.reveal.isEnabled()
+                     else self._base.reveal_tricks,
+                     coach_off=not self.coach.isChecked(), coached=self._base.coached)

@@ -7,6 +7,7 @@ No Qt here: plain data in (a :class:`~gamecore.match.Session`), plain data out (
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
@@ -32,10 +33,13 @@ from gamecore.events import (
     WentOut,
     stop_words,
 )
+from gamecore.explain import explain, scene_before
+from gamecore.fingerprint import hashed_text
 from gamecore.games import TRICKS, descriptor, entries
 from gamecore.interface import Rules
 from gamecore.match import Session
 from gamecore.options import HELP, defaults, house_rules
+from gamecore.review import deal_again_offered
 from gamecore.spoilfive.deal import (
     Jinked,
     JinkOffered,
@@ -550,7 +554,8 @@ def spin_question(game: Rules) -> tuple[str, str]:
                   "pay card you hold.")
 
 
-def deal_summary(session: Session, words: list[str] | None = None) -> DealSummary:
+def deal_summary(session: Session, words: list[str] | None = None, *, reveal: bool = True,
+                 people: int = 1) -> DealSummary:
     """The end of the deal in ``session`` (its current deal is over), as the summary shows
     it: every hand and the stock for the stops games; in trick games only the tricks won,
     for unplayed cards stay hidden (GEN-9)."""
@@ -569,7 +574,10 @@ def deal_summary(session: Session, words: list[str] | None = None) -> DealSummar
         pools=list(zip(pool_labels(session.game), session.pools, strict=True)),
         last_deal=session.complete,
         tricks=list(getattr(deal, "tricks_won", ())) if tricks else None,
-        history=history, history_span=span)
+        history=history, history_span=span, **_fingerprint_fields(session, reveal, people),
+        practice=session.practice,
+        deal_again=not session.practice and people == 1 and deal_again_offered(
+            True, descriptor(session.game.name).family, people, reveal))
 
 
 def split_line(session: Session) -> str:
@@ -586,3 +594,46 @@ def split_line(session: Session) -> str:
     who = ", ".join(f"{name} +{n}" for name, n in zip(session.players, shares, strict=True))
     counters = "counter" if total == 1 else "counters"
     return f"The {total} {counters} left in the pools were shared out: {who}."
+
+
+def _fingerprint_fields(session: Session, reveal: bool, people: int) -> dict[str, object]:
+    """The finished deal's fingerprint for the summary: its hash and salt, and the exact
+    text that was hashed (every card as dealt) when the rules let the cards be shown after
+    the deal (GEN-9: always in the stops games; Spoil Five only with ``reveal``)."""
+    fp = session.fingerprint
+    if fp is None:
+        return {}
+    log = session.logs[-1]
+    shown = not tricks_game(session.game) or (reveal and people <= 1)
+    text = hashed_text(fp.salt, log.hands, log.stock, log.turnup) if shown else ""
+    return {"fingerprint": (fp.salt, fp.sha256), "fingerprint_text": text}
+
+
+def practice_line(name: str, word: str) -> str:
+    """The line that opens a practice deal from ``name``'s seat (``word``: "You" when it
+    is the person's own)."""
+    return (f"Practice deal: the same cards, now from {name}'s seat. It counts in no "
+            "statistics and is not saved.")
+
+
+_RULE_ID = re.compile(r"\s*\((?:[A-Z]{2,4}(?:-[A-Z])?-\d+(?:,\s*)?)+\)")
+
+
+def plain_words(sentence: str) -> str:
+    """``sentence`` without its rule ids in brackets ("… stops (STOP-7); …" → "… stops;
+    …"): the rules browser explains the rules in words."""
+    return _RULE_ID.sub("", sentence)
+
+
+#: The events whose reason the table gives in the status line (issue: "Why, in words").
+_WHY = (Stopped, PoolTaken, TrickWon)
+
+
+def why_lines(before: object, words: list[str], events: list[Event]) -> list[str]:
+    """The engine's one-sentence reason for each stop, pool taken and trick won among
+    ``events`` (an action applied to the deal state ``before``), in plain words."""
+    picked = [e for e in events if isinstance(e, _WHY) and getattr(e, "amount", 1)]
+    if not picked:
+        return []
+    scene = scene_before(before, words, events)  # type: ignore[arg-type]
+    return [plain_words(explain(e, scene)) for e in picked]

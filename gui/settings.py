@@ -4,6 +4,7 @@ last game, its house rules and who sits where."""
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -50,6 +51,12 @@ class Prefs:
     auto_play: bool = True
     name: str = "You"
     zoom: float = 1.0
+    #: Review: a finished Spoil Five deal's unplayed cards are shown (one person only).
+    reveal_tricks: bool = True
+    #: The coach stays off (one click on its "Turn off" button).
+    coach_off: bool = False
+    #: Games (by label) the person has already been coached through.
+    coached: tuple[str, ...] = ()
 
     @property
     def pace(self) -> int:
@@ -69,9 +76,14 @@ def load_prefs() -> Prefs:
     p.auto_play = str(s.value("table/autoPlay", "true")).lower() == "true"
     p.name = str(s.value("table/name", p.name)) or "You"
     try:
-        p.zoom = float(s.value("table/zoom", p.zoom))
+        zoom = float(s.value("table/zoom", p.zoom))
+        p.zoom = min(2.0, max(0.5, zoom)) if math.isfinite(zoom) else 1.0
     except (TypeError, ValueError):
         p.zoom = 1.0
+    p.reveal_tricks = str(s.value("table/revealTricks", "true")).lower() == "true"
+    p.coach_off = str(s.value("coach/off", "false")).lower() == "true"
+    raw = s.value("coach/coached", "")
+    p.coached = tuple(x for x in str(raw).split("|") if x) if isinstance(raw, str) else ()
     return p
 
 
@@ -85,6 +97,9 @@ def save_prefs(p: Prefs) -> None:
     s.setValue("table/autoPlay", "true" if p.auto_play else "false")
     s.setValue("table/name", p.name)
     s.setValue("table/zoom", p.zoom)
+    s.setValue("table/revealTricks", "true" if p.reveal_tricks else "false")
+    s.setValue("coach/off", "true" if p.coach_off else "false")
+    s.setValue("coach/coached", "|".join(p.coached))
     s.sync()
 
 

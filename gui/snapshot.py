@@ -104,6 +104,14 @@ class DealSummary:
     history: list[tuple[str, list[int]]] = field(default_factory=list)
     #: The deals ``history`` stands for when it is an even sample of a longer session.
     history_span: int = 0
+    #: The deal's fingerprint shown before it (salt, sha256), if it had one.
+    fingerprint: tuple[str, str] | None = None
+    #: The exact text that was hashed (every card as dealt), when the cards may be shown.
+    fingerprint_text: str = ""
+    #: A practice deal ("deal again from another seat"): the button goes back to the game.
+    practice: bool = False
+    #: Whether "Deal again from another seat" is offered (every hand shown after the deal).
+    deal_again: bool = False
     #: Trick games (Spoil Five): tricks won by each seat, shown instead of the cards left
     #: (the hands and the pack stay hidden, GEN-9); ``None`` in the stops games.
     tricks: list[int] | None = None

@@ -81,7 +81,7 @@ def test_summary_winner_heading_table_and_next_deal(qtbot):
 
     nxt = _child(dlg, QPushButton, "next")
     assert nxt.text() == "Next deal"
-    assert [b.objectName() for b in dlg.findChildren(QPushButton)] == ["next"]
+    assert [b.objectName() for b in dlg.findChildren(QPushButton)] == ["review", "next"]
     with qtbot.waitSignal(dlg.accepted, timeout=1000):
         qtbot.mouseClick(nxt, Qt.MouseButton.LeftButton)
     assert dlg.result() == QDialog.DialogCode.Accepted

@@ -262,7 +262,8 @@ def _damaged(text: str, damage: str) -> str:
     if damage == "foreign":
         return '{"hello": 1}'
     if damage == "newer":
-        return text.replace('"version": 1', '"version": 7')
+        data["version"] = 7
+        return json.dumps(data)
     if damage == "garbage":
         return "\x00\x01 not a record"
     if damage == "4,301 digits":

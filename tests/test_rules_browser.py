@@ -157,8 +157,9 @@ def test_table_page_covers_the_controls(qtbot: Any) -> None:
     win = _window(qtbot)
     text = win.text.toPlainText().lower()
     for topic in ("drag", "raised and outlined", "status line", "name the stake",
-                  "default split", "♦a", "rob", "claim", "jink", "covers the table", "undo",
-                  "saves itself", "save as", "open", "new game", "statistics"):
+                  "proposed", "♦a", "rob", "claim", "jink", "covers the table", "undo",
+                  "saves itself", "save as", "open", "new game", "statistics", "fingerprint",
+                  "sha-256", "salt", "review", "deal again", "coach"):
         assert topic in text, topic
 
 

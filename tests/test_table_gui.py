@@ -29,6 +29,7 @@ from gamecore.decisions import PlayChoice, SplitChoice, StakeChoice
 from gamecore.match import first_jack_dealer, shuffled
 from gamecore.stops.deal import StopsObservation
 from gui import controller as ctl
+from gui import presenter
 from gui.dialogs import DealSummaryDialog, StandingsDialog
 from gui.items import CardItem
 from gui.mainwindow import MainWindow
@@ -359,7 +360,8 @@ def test_illegal_drop_is_refused_with_engine_reason(qtbot):
     assert len(deal.history) == history_before
     assert deal.decision() == d
     assert status(win).startswith("Not allowed:")
-    assert why in status(win)
+    # The engine's reason, in plain words (its rule id is for the rules browser).
+    assert status(win) == f"Not allowed: {presenter.plain_words(why)}."
     assert win.controller.state == ctl.HUMAN
     qtbot.waitUntil(lambda: not view.busy, timeout=WAIT)
     assert item.in_hand
