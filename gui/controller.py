@@ -75,6 +75,10 @@ class Controller(QObject):
     fingerprint_shown = Signal(str)
     #: The deal summary's Review button (the summary dialog, to open the review over it).
     review_requested = Signal(object)
+    #: The coach's sentences for the person's decision (empty: nothing to say, hide).
+    coach_said = Signal(list)
+    #: A deal with the coach ended: the game's label (so it is not coached again).
+    coached = Signal(str)
     #: The autosave's writer thread reports each write (an OSError, or None): queued here.
     _save_result = Signal(object)
     #: Statistics counted on the writer thread: (notices, usable, path), queued here.
@@ -130,6 +134,8 @@ class Controller(QObject):
         self.reveal = True
         #: The session at the table while a practice deal is played ("deal again").
         self._real: tuple[Session, list[SeatKind], bool] | None = None
+        #: The coach speaks at the person's decisions in this deal.
+        self.coaching = False
 
     # ---- sessions ----------------------------------------------------------------
 
@@ -480,10 +486,12 @@ class Controller(QObject):
                                 presenter.pool_labels(session.game), d.default)
             self.view.place_stake_panel()
             self.status(panel.text.text())
+            self._coach(d.seat)
             return
         assert isinstance(d, PlayChoice)
         self._set_state(HUMAN)
         self._refresh()
+        self._coach(d.seat)
         if self._ask_trick_question(d):
             return
         auto = self.auto_play if self.auto_play is not None else session.options.get(
@@ -633,6 +641,38 @@ class Controller(QObject):
         self.hint_pending = True
         self.thinker.run(lambda: ("hint", *agent.hint(game, obs, rng)), token)
 
+    def _coach(self, seat: int) -> None:
+        """The coach's sentences for ``seat``'s decision, then (off the GUI thread) what the
+        Hard player would choose there."""
+        session = self.session
+        if not self.coaching or session is None or session.deal is None:
+            return
+        lines = presenter.coach_lines(session, seat)
+        self.coach_said.emit(lines)
+        d = session.deal.decision()
+        if not isinstance(d, PlayChoice) or len(d.actions) < 2:
+            return
+        game, obs = session.game, session.deal.observation(seat)
+        rng = random.Random(self.rng.random())
+        agent = HardAgent(game)
+        key = (len(session.logs), len(session.logs[-1].actions))
+        self.thinker.run(lambda: ("coach", key, lines, *agent.hint(game, obs, rng)),
+                         self.token)
+
+    def _coach_hint(self, key: tuple[int, int], lines: list[str], action: Action,
+                    reason: str) -> None:
+        session = self.session
+        if not self.coaching or session is None or key != (
+                len(session.logs), len(session.logs[-1].actions)):
+            return  # the decision was made meanwhile
+        self.coach_said.emit([*lines, f"The Hard player would {presenter.action_words(action)}"
+                                      f": {reason}."])
+
+    def coach_off(self) -> None:
+        """The coach's "Turn the coach off" button: no more coaching."""
+        self.coaching = False
+        self.coach_said.emit([])
+
     def _show_hint(self, action: Action, reason: str) -> None:
         self.hint_pending = False
         what = presenter.action_words(action)
@@ -647,6 +687,9 @@ class Controller(QObject):
             return
         if isinstance(action, tuple) and action and action[0] == "hint":
             self._show_hint(action[1], action[2])
+            return
+        if isinstance(action, tuple) and action and action[0] == "coach":
+            self._coach_hint(action[1], action[2], action[3], action[4])
             return
         if isinstance(action, SearchCancelled):
             return
@@ -697,6 +740,10 @@ class Controller(QObject):
         assert session is not None and session.deal is not None
         self._set_state(SUMMARY)
         self._refresh()
+        if self.coaching:  # the coach is for one deal
+            self.coaching = False
+            self.coach_said.emit([])
+            self.coached.emit(presenter.game_label(session.game))
         summary = presenter.deal_summary(session, self.words, reveal=self.reveal_tricks,
                                          people=len(self.people))
         self._count_deal()

@@ -42,6 +42,7 @@ from gamecore.match import Session
 from gui import persistence, presenter, settings
 from gui.cardart import CardArt
 from gui.choices import DEFAULT_GAME, clean_choices
+from gui.coach import CoachBar
 from gui.controller import Controller
 from gui.newgame import NewGameDialog
 from gui.notices import NoticeBar
@@ -79,6 +80,8 @@ class MainWindow(QMainWindow):
         column.setSpacing(0)
         self.notices = NoticeBar(central)
         column.addWidget(self.notices)
+        self.coach = CoachBar(central)
+        column.addWidget(self.coach)
         column.addWidget(self.view, 1)
         self.setCentralWidget(central)
         self.notice_log = notice_log
@@ -122,6 +125,9 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.fingerprint)
         self.controller.fingerprint_shown.connect(self._fingerprint_shown)
         self.controller.review_requested.connect(self._review_from_summary)
+        self.controller.coach_said.connect(self.coach.say)
+        self.controller.coached.connect(self._coached)
+        self.coach.turned_off.connect(self._coach_turned_off)
         self.controller.reveal = self.prefs.reveal_tricks
         #: The saved game offered for resuming and not yet answered: ``(session, meta)``.
         self.offer: tuple[Session, persistence.TableMeta] | None = None
@@ -195,6 +201,9 @@ class MainWindow(QMainWindow):
         self.rules_action.setShortcut(QKeySequence.StandardKey.HelpContents)
         self.rules_action.triggered.connect(self.show_rules)
         help_menu.addAction(self.rules_action)
+        self.coach_action = QAction("&Coach me through this deal", self)
+        self.coach_action.triggered.connect(self.coach_this_deal)
+        help_menu.addAction(self.coach_action)
         keys_action = QAction("&Keyboard shortcuts", self)
         keys_action.triggered.connect(self.show_keys)
         help_menu.addAction(keys_action)
@@ -202,6 +211,42 @@ class MainWindow(QMainWindow):
         self.remember = remember
         self._settle_until = 0.0  # until then, a move by the window manager is checked
         self.resize(1280, 800)
+
+    # ---- the coach ------------------------------------------------------------------
+
+    def coach_this_deal(self) -> None:
+        """Help → Coach me through this deal (also after it was turned off)."""
+        c = self.controller
+        c.coaching = True
+        d = c.session.decision() if c.session is not None else None
+        if d is not None and c.seats[d.seat].person and d.seat == c.human:
+            c._coach(d.seat)
+        else:
+            self.coach.say(["The coach will speak at your next decision in this deal."])
+
+    def _maybe_coach(self) -> None:
+        """The first time one person plays a game, the coach explains that first deal."""
+        c = self.controller
+        # Only for a player's own table (settings kept): not for a window made by a test,
+        # the self-test or a bench, which keep no settings.
+        if not self.remember or c.session is None or self.prefs.coach_off or \
+                len(c.people) != 1:
+            return
+        if presenter.game_label(c.session.game) not in self.prefs.coached:
+            c.coaching = True
+
+    def _coached(self, label: str) -> None:
+        if label not in self.prefs.coached:
+            self.prefs.coached = (*self.prefs.coached, label)
+            if self.remember:
+                settings.save_prefs(self.prefs)
+
+    def _coach_turned_off(self) -> None:
+        self.controller.coach_off()
+        self.prefs.coach_off = True
+        if self.remember:
+            settings.save_prefs(self.prefs)
+        self.show_status("The coach is off (Help → Coach me through this deal brings it back).")
 
     def _fingerprint_shown(self, shown: str) -> None:
         self.fingerprint.setText(f"Fingerprint {shown}" if shown else "")
@@ -683,6 +728,7 @@ class MainWindow(QMainWindow):
         assert self.controller.session is not None
         self.game_label = presenter.game_label(self.controller.session.game)
         self.setWindowTitle(f"Parlour — {self.game_label}")
+        self._maybe_coach()
 
     def ask_new_game(self) -> None:
         """Show the New Game dialog; a new session starts when it is accepted."""

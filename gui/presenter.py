@@ -20,7 +20,7 @@ from gamecore.cards import (
     cards_in,
     suit_of,
 )
-from gamecore.decisions import PlayChoice
+from gamecore.decisions import PlayChoice, SplitChoice, StakeChoice
 from gamecore.events import (
     Event,
     LeadPassed,
@@ -637,3 +637,45 @@ def why_lines(before: object, words: list[str], events: list[Event]) -> list[str
         return []
     scene = scene_before(before, words, events)  # type: ignore[arg-type]
     return [plain_words(explain(e, scene)) for e in picked]
+
+
+def coach_lines(session: Session, seat: int, you_alone: bool = True) -> list[str]:
+    """What the coach says at ``seat``'s pending decision: what the rules allow there and
+    why, from the engine (its reasons for the cards it refuses, in plain words), with the
+    legal cards named (they are also raised on the table)."""
+    deal = session.deal
+    d = None if deal is None else deal.decision()
+    if d is None or d.seat != seat:
+        return []
+    if isinstance(d, StakeChoice):
+        bound = f"{d.low:,} or more" if d.high is None else f"{d.low:,} to {d.high:,}"
+        return [f"You deal, so you name the stake ({bound} counters) that every player "
+                "spreads over the pools. Stakes are made before anyone sees the cards."]
+    if isinstance(d, SplitChoice):
+        return [f"Spread your {d.total:,} counters over the pools as you like: each pool is "
+                "won by the player who plays its card, or carried to the next deal. The "
+                "proposed split is the usual one."]
+    assert isinstance(d, PlayChoice)
+    lines = [lead_hint(session, seat) + "."] if lead_hint(session, seat) else []
+    cards = [a.card for a in d.actions if isinstance(a, Play | Rob)]
+    others = {type(a).__name__ for a in d.actions if not isinstance(a, Play | Rob)}
+    if "Decline" in others:
+        lines.append("You may rob: click the card to throw away for the turned-up trump, or "
+                     "keep your cards (Decline).")
+    if "Claim" in others:
+        lines.append("Claim takes the pool now; a jink plays on for all five tricks: win "
+                     "them all and the jink pays, lose one and you win nothing.")
+    if cards:
+        names = ", ".join(card_label(c) for c in sorted(set(cards)))
+        lines.append(f"You may play: {names}.")
+        held = set(cards_in(deal.hands[seat]))
+        reasons: list[str] = []
+        for c in sorted(held - set(cards)):
+            why = deal.explain_illegal(Play(seat, c))
+            if why and plain_words(why) not in reasons:
+                reasons.append(plain_words(why))
+            if len(reasons) == 2:
+                break
+        lines += [f"Why not the others: {r}." if i == 0 else f"And: {r}."
+                  for i, r in enumerate(reasons)]
+    return [line for line in lines if line]
