@@ -418,6 +418,7 @@ class Controller(QObject):
         self._real = (session, list(self.seats), self.allow_undo)
         self.seats = seats
         self._take_seats(practice)
+        self._set_state(IDLE)
         self.last_play = None
         self.log = [presenter.practice_line(practice.players[seat], self.words[seat])]
         self.status(self.log[-1])

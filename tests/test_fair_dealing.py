@@ -1,0 +1,98 @@
+"""Fair dealing shown, not claimed (deal-record format, "Version 2"): the fingerprint shown
+before a deal matches the cards revealed after it; "deal again from another seat" deals the
+same cards and changes no statistics."""
+
+from __future__ import annotations
+
+import hashlib
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMenu, QPushButton
+
+from gamecore import stats as gstats
+from gamecore.cards import card_code
+from gamecore.decisions import PlayChoice
+from gamecore.record import read_record
+from gui import persistence
+from gui.mainwindow import MainWindow
+from gui.seats import SeatKind
+
+WAIT = 20_000
+
+
+def _window(qtbot, tmp_path) -> MainWindow:
+    window = MainWindow(pace=0, seed=11, autosave=tmp_path / persistence.AUTOSAVE)
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    return window
+
+
+def _to_summary(qtbot, window: MainWindow) -> None:
+    c = window.controller
+    for _ in range(500):
+        qtbot.waitUntil(lambda: c.state in ("human", "summary")
+                        or (c.state == "staking" and c.view.stake_panel.isVisible()),
+                        timeout=WAIT)
+        if c.state == "summary":
+            return
+        if c.state == "staking":
+            c.view.stake_panel.accept()
+            continue
+        d = c.session.decision()
+        if isinstance(d, PlayChoice) and d.seat == c.human:
+            c.person_chose_card(d.actions[0].card)
+    raise AssertionError("the deal did not end")
+
+
+def test_the_fingerprint_before_the_deal_matches_the_cards_after_it(qtbot, tmp_path):
+    window = _window(qtbot, tmp_path)
+    c = window.controller
+    c.new_session("newmarket", seats=[SeatKind("Ann", True), SeatKind("Ben", False),
+                                      SeatKind("Cat", False)])
+    shown = window.fingerprint.text()
+    assert shown.startswith("Fingerprint ") and len(shown.split()) == 5  # 4 groups of 4
+    log = c.session.logs[-1]
+    _to_summary(qtbot, window)
+    summary = c.dialog.summary
+    salt, sha = summary.fingerprint
+    assert sha.startswith(shown.removeprefix("Fingerprint ").replace(" ", ""))
+    assert hashlib.sha256(summary.fingerprint_text.encode()).hexdigest() == sha
+    hands = summary.fingerprint_text.split("|")[2].split("/")
+    assert hands == [" ".join(card_code(x) for x in sorted(h)) for h in log.hands]
+    assert salt in summary.fingerprint_text
+    # The saved game is a version-2 record carrying that fingerprint; the reader checks it.
+    assert c.flush_autosave()
+    record = read_record(tmp_path / persistence.AUTOSAVE)
+    assert record.version == 2 and record.deals[0].fingerprint.sha256 == sha
+
+
+def test_deal_again_from_another_seat_is_the_same_cards_and_no_statistics(qtbot, tmp_path):
+    window = _window(qtbot, tmp_path)
+    c = window.controller
+    c.new_session("newmarket", seats=[SeatKind("Ann", True), SeatKind("Ben", False),
+                                      SeatKind("Cat", False)], options={"gen.rounds": 2})
+    _to_summary(qtbot, window)
+    real = c.session
+    dealt = [list(h) for h in real.logs[-1].hands]
+    assert c.flush_autosave()
+    stats_before = (tmp_path / persistence.STATISTICS).read_bytes()
+    autosave_before = (tmp_path / persistence.AUTOSAVE).read_bytes()
+    again = c.dialog.findChild(QPushButton, "dealAgain")
+    assert again is not None and again.isVisible()
+    menu = again.findChild(QMenu, "seats")
+    menu.findChild(type(menu.actions()[0]), "seat_1").trigger()  # Ben's seat
+    practice = c.session
+    assert practice is not real and practice.practice and c.practising
+    assert practice.players[1] == "Ann" and c.human == 1  # the person now sits in seat 1
+    assert [list(h) for h in practice.logs[0].hands] == dealt  # the very same cards
+    assert practice.logs[0].dealer == real.logs[-1].dealer
+    _to_summary(qtbot, window)
+    next_button = c.dialog.findChild(QPushButton, "next")
+    assert next_button.text() == "Back to your game"
+    qtbot.mouseClick(next_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: c.session is real and c.state == "summary", timeout=WAIT)
+    assert c.flush_autosave()
+    assert (tmp_path / persistence.STATISTICS).read_bytes() == stats_before
+    assert (tmp_path / persistence.AUTOSAVE).read_bytes() == autosave_before
+    assert gstats.read(tmp_path / persistence.STATISTICS).player("Newmarket", "Ann").deals == 1
