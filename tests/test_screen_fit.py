@@ -12,6 +12,7 @@ import pytest
 from PySide6.QtCore import QMargins, QPoint, QRect, QSize, Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QPushButton, QScrollArea, QWidget
 
+from game_driver import drive, open_game
 from gamecore.cards import card
 from gamecore.stats import Stats
 from gui import presenter, screenfit
@@ -21,8 +22,7 @@ from gui.prefsdialog import PrefsDialog
 from gui.rules import RulesWindow
 from gui.settings import Prefs
 from gui.statswindow import StatsWindow
-from test_games_gui import drive, open_game
-from test_table_gui import WAIT, click_button
+from table_driver import WAIT, click_button
 
 SCREENS = {"800x600": QRect(0, 0, 800, 600), "1280x800": QRect(0, 0, 1280, 800)}
 

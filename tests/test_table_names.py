@@ -10,13 +10,7 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QLabel
 
-from gui import controller as ctl
-from gui.dialogs import DealSummary, DealSummaryDialog, StandingsDialog
-from gui.items import SeatPlate
-from gui.layout import compute_layout
-from gui.mainwindow import MainWindow
-from gui.presenter import trick_reason
-from test_games_gui import (
+from game_driver import (
     GatedAgent,
     _inside,
     _overlap,
@@ -27,7 +21,13 @@ from test_games_gui import (
     settled,
     wait_settled,
 )
-from test_table_gui import WAIT
+from gui import controller as ctl
+from gui.dialogs import DealSummary, DealSummaryDialog, StandingsDialog
+from gui.items import SeatPlate
+from gui.layout import compute_layout
+from gui.mainwindow import MainWindow
+from gui.presenter import trick_reason
+from table_driver import WAIT
 
 LONG = ["Maximilian Fotheringay-Phipps", "Bartholomew Higginbottom", "Cat",
         "Wolfgang Amadeus Mozart", "Eve", "Fay", "Gus", "Hal", "Ivy",

@@ -11,11 +11,11 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QFontInfo, QFontMetricsF
 from PySide6.QtWidgets import QLabel
 
+from game_driver import open_game
 from gui.cardart import CardArt
 from gui.items import RoundBoard
 from gui.layout import compute_layout
-from test_games_gui import open_game
-from test_table_gui import WAIT
+from table_driver import WAIT
 
 NAMES = ["Pope", "Matrimony", "Intrigue", "Ace", "King", "Queen", "Jack", "Game"]
 DETAILS = ["9♦", "", "", "A♦", "K♦", "Q♦", "J♦", ""]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtWidgets import QLabel, QPushButton
 
+from game_driver import SEARCH, drive, find_seed, mirror, open_game, reach
 from gamecore.cards import card_label, parse_card
 from gamecore.decisions import PlayChoice
 from gamecore.events import Stopped
@@ -13,8 +14,7 @@ from gamecore.games import make_game
 from gui import presenter
 from gui.dialogs import DealSummaryDialog
 from helpers import play_card, scenario_deal
-from test_games_gui import SEARCH, drive, find_seed, mirror, open_game, reach
-from test_table_gui import WAIT, click_button, status
+from table_driver import WAIT, click_button, status
 
 
 def test_deal_line_says_you_deal(qtbot):
