@@ -10,8 +10,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from typing import Any
 
-from gamecore.actions import Play, Rob
+from gamecore.actions import Action, NameStake, Play, Rob, Split
+from gamecore.agents.playcheck import action_words as playcheck_words
 from gamecore.cards import (
     AD,
     SUIT_NAMES,
@@ -33,13 +35,13 @@ from gamecore.events import (
     WentOut,
     stop_words,
 )
-from gamecore.explain import explain, scene_before
+from gamecore.explain import explain, explain_events, scene_before
 from gamecore.fingerprint import hashed_text
 from gamecore.games import TRICKS, descriptor, entries
-from gamecore.interface import Rules
+from gamecore.interface import STOPS, Observation, Rules
 from gamecore.match import Session
 from gamecore.options import HELP, defaults, house_rules
-from gamecore.review import deal_again_offered
+from gamecore.review import DealReview, ShownTable, Step, deal_again_offered
 from gamecore.spoilfive.deal import (
     Jinked,
     JinkOffered,
@@ -679,3 +681,268 @@ def coach_lines(session: Session, seat: int, you_alone: bool = True) -> list[str
         lines += [f"Why not the others: {r}." if i == 0 else f"And: {r}."
                   for i, r in enumerate(reasons)]
     return [line for line in lines if line]
+
+
+# ---- review of a deal (issue 18, points 1 and 2) --------------------------------------------
+
+
+def _review_turnup(obs: Observation) -> int | None:
+    """The turn-up in view in ``obs`` (none while the stakes are made)."""
+    return None if obs.phase == "staking" else getattr(obs, "turnup", None)
+
+
+def discard_drawn(review: DealReview, shown: ShownTable) -> int | None:
+    """Spoil Five's rob discard where a review draws it: after the rob, when
+    :func:`gamecore.review.shown_table` may show it (after the deal, GEN-9) and the view is
+    the whole table or the robber's own; else ``None``."""
+    if shown.discard is None or review.robbed is None:
+        return None
+    if shown.viewpoint is not None and shown.viewpoint != review.robbed[0]:
+        return None
+    robbed_at = next((s.index for s in review.steps if isinstance(s.action, Rob)), None)
+    return shown.discard if robbed_at is not None and shown.step > robbed_at else None
+
+
+def review_snapshot(review: DealReview, shown: ShownTable, bottom: int,
+                    words: list[str] | None = None, *, legal_shown: bool = True
+                    ) -> TableSnapshot:
+    """The table at step ``shown.step`` of ``review`` with seat ``bottom`` at the bottom,
+    drawing exactly the cards ``shown`` (:func:`gamecore.review.shown_table`) lets be face
+    up: each seat's hand (the bottom seat's as its hand, the others' as face-up fans), the
+    stock of a stops game when it is shown, and what is public at that step (the played
+    cards by suit, or Spoil Five's trick, last trick and turn-up), read from the engine's
+    observation. Spoil Five's undealt pack is never drawn face up (it takes no part in
+    the play; :func:`review_step_text` lists it when it may be shown); its rob discard is
+    drawn beside the pack where :func:`discard_drawn` says. ``legal_shown``: the acting
+    seat's legal cards are raised when it is the bottom seat (``False`` where its choices
+    may not be shown). ``words``: the seats' words in sentences (:func:`spoken`)."""
+    k = shown.step
+    game = review.game
+    state = review.state(k)
+    obs: Any = review.observation(k, bottom)  # public facts only: played, tricks, turn-up
+    step = review.steps[k]
+    n = len(review.players)
+    tricks = tricks_game(game)
+    turnup = _review_turnup(obs)
+    seats = tuple(
+        SeatView(review.players[s], step.balances[s], shown.hands[s].bit_count()
+                 + shown.backs[s], acting=step.seat == s, dealer=s == review.dealer,
+                 winner=state.over and state.winner == s,
+                 tricks=obs.tricks_won[s] if tricks else None)
+        for s in range(n))
+    order = ((lambda cs: trick_display_order(cs, obs.trump)) if tricks
+             else (lambda cs: display_order(cs, game.ace_high)))
+    hand = tuple(order(cards_in(shown.hands[bottom])))
+    revealed = {s: tuple(order(cards_in(shown.hands[s]))) for s in range(n)
+                if s != bottom and shown.hands[s]}
+    playable: frozenset[int] = frozenset()
+    if legal_shown and step.seat == bottom:
+        playable = frozenset(a.card for a in step.legal_actions
+                             if isinstance(a, Play | Rob)) & frozenset(hand)
+    last_play = next(((e.seat, e.card) for e in reversed(step.events)
+                      if isinstance(e, Played)), None)
+    if tricks:
+        o = obs
+        last = o.tricks[-1] if o.tricks else None
+        note = f"Trumps: {SUIT_NAMES[o.trump]}"
+        if o.robbed_by is not None:
+            who = (words or list(review.players))[o.robbed_by]
+            note = f"{note}\n{card_label(o.turnup)} robbed by {_obj(who)}"
+        up = None if o.robbed_by is not None else o.turnup
+        discard = discard_drawn(review, shown)
+        eff = EFFECTIVE[o.trump]
+        return TableSnapshot(
+            seats=seats, bottom=bottom, hand=hand, playable=playable,
+            card_notes={c: "trump" for c in range(52) if eff[c] == TRUMP},
+            pools=(PoolView("Pool", None, step.pools[0]),), last_play=last_play,
+            turnup=up, stock_count=state.stock.bit_count() + (1 if up is not None else 0),
+            stock_cards=() if discard is None else (discard,), stock_name="Pack",
+            mode="tricks", trick=o.trick, last_trick=last.cards if last else (),
+            trick_reason=last_trick_line(words or list(review.players), o.trump, last.cards,
+                                         last.seat) if last else "",
+            trump_note=note, revealed=revealed)
+    history: Any = getattr(obs, "history", ())
+    cards_played = [p.card for p in history] + [AD for p in history if p.spin]
+    played = tuple((c, SUIT_DISPLAY.index(suit_of(c)), rank_position(c, game.ace_high))
+                   for c in cards_played)
+    pools = pool_views(game, list(step.pools), turnup)
+    stock_count = 0 if obs.phase == "staking" else state.stock.bit_count()
+    stock_cards: tuple[int, ...] = ()
+    whole_stock = shown.stock_backs == 0 and shown.stock != 0 and shown.stock == state.stock
+    if whole_stock and shown.viewpoint is None:
+        # The whole stock face up (after the deal, GEN-9), the turn-up among its cards.
+        stock_cards, stock_count, turnup = tuple(display_order(cards_in(shown.stock),
+                                                               game.ace_high)), 0, None
+    elif turnup is not None and not shown.stock >> turnup & 1:
+        turnup = None
+    notes = {pv.card: f"the {pv.label} card" if pv.label[:1] in SUIT_SYMBOLS
+             else f"the {pv.label} layout card" for pv in pools if pv.card is not None}
+    return TableSnapshot(
+        seats=seats, bottom=bottom, hand=hand, playable=playable, played=played,
+        card_notes=notes, row_labels=tuple(SUIT_SYMBOLS[s] for s in SUIT_DISPLAY),
+        stock_count=stock_count, stock_cards=stock_cards, revealed=revealed, pools=pools,
+        last_play=last_play, turnup=turnup, stock_name=stock_name(game),
+        board="round" if len(pools) > 6 else "row")
+
+
+@dataclass(frozen=True)
+class StepText:
+    """The words beside a reviewed step (:func:`review_step_text`), each a line or ``""``:
+    ``heading`` ("Step 5 of 37"), ``turn`` (who acts, or how the deal stands), ``choices``
+    (the legal choices there, or why they are not shown), ``taken`` (the action taken
+    there), ``why`` (one sentence per event that led to the step, from
+    :mod:`gamecore.explain`), ``counters`` (who gained or lost counters in that step),
+    ``calls`` (the table's calls for those events), ``log`` (the last few public events up
+    to the step, as the table's log shows them), ``notes`` (what stays hidden, and the
+    undealt Spoil Five pack when it may be shown)."""
+
+    heading: str
+    turn: str
+    choices: str
+    taken: str
+    why: tuple[str, ...]
+    counters: str
+    calls: tuple[str, ...]
+    log: tuple[str, ...]
+    notes: tuple[str, ...]
+
+
+def choices_shown(shown: ShownTable, step: Step) -> bool:
+    """Whether a review may name the legal choices at ``step``: always for stakes, splits,
+    claims and jinks (public); for card choices only when the acting seat's whole hand is
+    face up in ``shown`` (legality would tell something of hidden cards)."""
+    if step.seat is None:
+        return False
+    if not any(isinstance(a, Play | Rob) for a in step.legal_actions):
+        return True
+    return shown.backs[step.seat] == 0
+
+
+def _action_text(action: Action, obs: Observation, labels: list[str], hidden: bool) -> str:
+    """An action in the review's words; a rob's discard unnamed when ``hidden``."""
+    if isinstance(action, NameStake):
+        return f"a stake of {action.amount:,}"
+    if isinstance(action, Split):
+        parts = [f"{n:,} on {labels[p]}" for p, n in enumerate(action.amounts) if n]
+        return "put " + ", ".join(parts) if parts else "put nothing on the layout"
+    if isinstance(action, Rob) and hidden:
+        return "rob (discarding one card face down)"
+    return playcheck_words(action, obs)
+
+
+def _possessive(name: str) -> str:
+    """"Ben's", "your" (for the person)."""
+    return "your" if name == "You" else f"{name}'s"
+
+
+def _signed(name: str, n: int) -> str:
+    return f"{name} {n:+,}".replace("-", "−")
+
+
+def review_step_text(review: DealReview, shown: ShownTable, words: list[str]) -> StepText:
+    """The words beside step ``shown.step`` of ``review`` under the rule ``shown`` was made
+    with (``words``: the seats' words, :func:`spoken`). Names only what the shown table
+    may show: legal card choices only where :func:`choices_shown`, a rob's discard only
+    where :func:`discard_drawn` (or to the robber's own view), the stock in the sentences
+    only when a stops deal's whole table is shown after it (GEN-9)."""
+    k, game = shown.step, review.game
+    step = review.steps[k]
+    state = review.state(k)
+    labels = pool_labels(game)
+    names = list(words)
+    heading = f"Step {k} of {review.last}" + (": as dealt" if k == 0 else "")
+    # the turn, or how the deal stands
+    d = step.decision
+    if d is None and state.over:
+        turn = ("The deal is over: " + (f"{names[state.winner]} won it." if state.winner
+                                          is not None else "spoiled, nobody won it."))
+    elif d is None:
+        turn = "The deal is not decided here."
+    else:
+        who = names[d.seat]
+        if isinstance(d, StakeChoice):
+            turn = f"{who} {_v(who, 'names')} the stake."
+        elif isinstance(d, SplitChoice):
+            verb = "spread" if who == "You" else "spreads"
+            turn = f"{who} {verb} {d.total:,} counters over the layout."
+        else:
+            # "the only legal choice" tells of the hand: said only where its cards are shown
+            only = step.forced and choices_shown(shown, step)
+            turn = f"{who} to play" + (" (the only legal choice)." if only else ".")
+        if step.action is None:
+            turn += " The record stops here."
+    # the choices, and the action taken
+    choices = taken = ""
+    if d is not None:
+        acting_obs = review.observation(k, d.seat)
+        if isinstance(d, StakeChoice):
+            bound = f"{d.low:,} or more" if d.high is None else f"{d.low:,} to {d.high:,}"
+            choices = f"Choices: a stake of {bound}."
+        elif isinstance(d, SplitChoice):
+            choices = f"Choices: any spread of {d.total:,} counters over the pools."
+        elif choices_shown(shown, step):
+            choices = "Choices: " + ", ".join(
+                playcheck_words(a, acting_obs) for a in step.legal_actions) + "."
+        elif shown.viewpoint is not None:
+            viewer = names[shown.viewpoint]
+            choices = (f"Choices not shown: {viewer} could not see "
+                       f"{_possessive(names[d.seat])} cards.")
+        else:
+            choices = f"Choices not shown: {names[d.seat]} held cards that stay hidden."
+        if step.action is not None:
+            # a rob's discard is named to the robber's own view, or after the deal
+            own = shown.viewpoint == d.seat or (shown.viewpoint is None
+                                                and shown.discard is not None)
+            taken = "Taken: " + _action_text(step.action, acting_obs, labels, not own) + "."
+    # why, in words (the stock named only when the whole stops table is shown)
+    show_stock = (review.finished and game.family == STOPS and shown.viewpoint is None
+                  and shown.stock == state.stock)
+    why: tuple[str, ...] = ()
+    if step.events:
+        scene = scene_before(review.state(max(k - 1, 0)), names, show_stock=show_stock)
+        why = tuple(explain_events(step.events, scene))
+    # counters moved in this step
+    counters = ""
+    if k > 0:
+        before = review.steps[k - 1]
+        moved = [_signed(names[s], b - a) for s, (a, b) in
+                 enumerate(zip(before.balances, step.balances, strict=True)) if a != b]
+        moved += [_signed(f"{labels[p]} pool" if labels[p] != "Pool" else "the pool", b - a)
+                  for p, (a, b) in enumerate(zip(before.pools, step.pools, strict=True))
+                  if a != b]
+        counters = ("Counters: " + ", ".join(moved) + ".") if moved else ""
+    # the table's calls and log
+    spin = spin_call(game)
+    prev = review.state(max(k - 1, 0))
+    seen = Seen(int(getattr(prev, "played", 0) or 0),
+                _review_turnup(prev.observation(prev.dealer)))
+    calls = tuple(c for e in step.events
+                  if (c := announcement(e, names, labels, spin, seen)) is not None)
+    log: list[str] = []
+    for s in review.steps[max(0, k - 8):k + 1]:
+        log += [line for e in s.events
+                if (line := log_line(e, names, labels, spin)) is not None]
+    # what stays hidden
+    notes: list[str] = []
+    if shown.viewpoint is not None:
+        viewer = names[shown.viewpoint]
+        when = "" if review.finished else " (the deal is not over)"
+        notes.append(f"As {_obj(viewer)} saw it at this step{when}: {_possessive(viewer)} "
+                     "own hand and what was public (GEN-9).")
+    elif sum(shown.backs) and state.phase != "staking":
+        notes.append("Face-down cards stay hidden: they were never played (GEN-9).")
+    if game.family != STOPS and shown.viewpoint is None and shown.stock:
+        notes.append("The undealt pack: " + " ".join(
+            card_label(c) for c in display_order(cards_in(shown.stock), True)) + ".")
+    return StepText(heading, turn, choices, taken, why, counters, calls, tuple(log[-4:]),
+                    tuple(notes))
+
+
+def first_review_deal(session: Session) -> int:
+    """The deal a review opens on when none is asked for (``parlour review FILE``): the
+    session's first finished deal, else its last deal (from 1). Raises ``IndexError`` for a
+    session with no deal."""
+    if not session.logs:
+        raise IndexError("the record holds no deal")
+    return next((i for i, log in enumerate(session.logs, start=1) if log.finished),
+                len(session.logs))
