@@ -1,8 +1,9 @@
 """The ``parlour`` command.
 
 ``parlour`` opens the table; ``parlour replay FILE`` replays a deal record and prints its
-outcome as JSON. Headless commands never import Qt: this module imports PySide6 (through
-``gui.app``) only on the path that opens a window.
+outcome as JSON; ``parlour review FILE`` opens a record in the review window. Headless
+commands never import Qt: this module imports PySide6 (through ``gui.app`` or
+``gui.reviewwindow``) only on a path that opens a window, once the file has been read.
 """
 
 from __future__ import annotations
@@ -11,6 +12,10 @@ import argparse
 import json
 import os
 import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from gamecore.match import Session
 
 
 def _replay(path: str) -> int:
@@ -38,6 +43,62 @@ def _replay(path: str) -> int:
     except BrokenPipeError:  # the reader went away (``parlour replay f | head``): no noise
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0
+
+
+def review_target(path: str) -> tuple[Session, int, list[int], int | None, bool]:
+    """What ``parlour review FILE`` opens, read without Qt: ``(session, deal, people,
+    person, reveal)``. The record at ``path`` is read and replayed with its journal
+    (:func:`gui.persistence.load`); its side file says who sat at the screen (none: one
+    person in seat 0). The deal is the first finished one, else the last, as the person's
+    seat saw it (:func:`gui.presenter.first_review_deal`); ``reveal`` (Spoil Five's unplayed
+    cards) is on with one person at the screen, off with several. Raises
+    :class:`~gamecore.errors.ParlourError` (one line) for a bad file, a record with no deal
+    or a deal the review rule refuses (:func:`gamecore.review.show_rule`)."""
+    from pathlib import Path
+
+    from gamecore.errors import ParlourError
+    from gamecore.review import show_rule
+    from gui import persistence
+    from gui.presenter import first_review_deal
+
+    session, meta = persistence.load(Path(path))
+    if not session.logs:
+        raise ParlourError("the record holds no deal")
+    people = [s for s, p in enumerate(meta.people) if p]
+    person = people[0] if len(people) == 1 else None
+    reveal = len(people) <= 1
+    deal = first_review_deal(session)
+    rule = show_rule(session.logs[deal - 1].finished, session.game.family, len(people),
+                     reveal, None, person)
+    if not rule.allowed:
+        raise ParlourError(f"deal {deal}: {rule.reason[:1].lower()}{rule.reason[1:]}")
+    return session, deal, people, person, reveal
+
+
+def _review(path: str) -> int:
+    """Open the record at ``path`` in the review window; a file that cannot be reviewed:
+    one line on standard error and status 2, before any window opens."""
+    from gamecore.errors import ParlourError
+    from gamecore.limits import short_message
+
+    try:
+        session, deal, people, person, reveal = review_target(path)
+    except ParlourError as e:
+        print(short_message(f"parlour review: {e}"), file=sys.stderr)
+        return 2
+    except Exception as e:  # a bug must still not print a traceback at the user
+        print(short_message(f"parlour review: internal error: {type(e).__name__}: {e}"),
+              file=sys.stderr)
+        return 2
+    from gui.preflight import startup_problem  # Qt-free: it must work when Qt cannot
+
+    problem = startup_problem()
+    if problem is not None:
+        print(problem, file=sys.stderr)
+        return 1
+    from gui.reviewwindow import run_review  # Qt, only now
+
+    return run_review(session, deal, people=people, person=person, reveal=reveal)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -72,6 +133,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command")
     rp = sub.add_parser("replay", help="replay a deal record and print its outcome as JSON")
     rp.add_argument("file", help="the record (*.parlour.json)")
+    rv = sub.add_parser("review", help="review a deal of a record step by step in a window")
+    rv.add_argument("file", help="the record (*.parlour.json)")
     return parser
 
 
@@ -84,6 +147,8 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "replay":
         return _replay(args.file)
+    if args.command == "review":
+        return _review(args.file)
     if args.self_test:
         from gui.selftest import main as self_test  # Qt, offscreen
 

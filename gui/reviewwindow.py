@@ -518,9 +518,9 @@ class ReviewWindow(FittedDialog):
         super().keyPressEvent(event)
 
     def _step_key(self, key: int) -> None:
-        target = {Qt.Key.Key_Left: self.step - 1, Qt.Key.Key_Right: self.step + 1,
-                  Qt.Key.Key_Home: 0, Qt.Key.Key_End: self.last}[key]
-        self.go(target)
+        targets = {int(Qt.Key.Key_Left): self.step - 1, int(Qt.Key.Key_Right): self.step + 1,
+                   int(Qt.Key.Key_Home): 0, int(Qt.Key.Key_End): self.last}
+        self.go(targets[int(key)])
 
     # ---- the play check -----------------------------------------------------------
 
