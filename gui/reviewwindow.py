@@ -237,7 +237,7 @@ class ReviewWindow(FittedDialog):
         self.tabs.setObjectName("tabs")
         self.step_text = QTextBrowser(self.tabs)
         self.step_text.setObjectName("stepText")
-        self.tabs.addTab(self.step_text, "This step")
+        self.tabs.addTab(self.step_text, "Step")
         self.tabs.addTab(self._build_check(), "Play check")
         self.fingerprint = QTextBrowser(self.tabs)
         self.fingerprint.setObjectName("fingerprint")
@@ -413,7 +413,7 @@ class ReviewWindow(FittedDialog):
             box.addItem("The whole table", None)
             for s, name in enumerate(review.players):
                 who = "Your view" if self.words[s] == "You" else f"{name}'s view"
-                box.addItem(f"{who} (as seat {s + 1} saw it)", s)
+                box.addItem(who, s)
             box.setToolTip("Show the table as one seat saw it at each step: its own hand "
                            "and what was public")
         else:
