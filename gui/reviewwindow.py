@@ -51,7 +51,7 @@ from gamecore.fingerprint import hashed_text, matches
 from gamecore.match import Session
 from gamecore.record import Record, replay_session
 from gamecore.review import DealReview, ShowRule, review_deal, show_rule, shown_table
-from gui import presenter
+from gui import presenter, settings
 from gui.cardart import CardArt
 from gui.screenfit import FittedDialog
 from gui.table import TableView
@@ -163,8 +163,8 @@ class ReviewWindow(FittedDialog):
     on, from 1; ``None``: :func:`gui.presenter.first_review_deal`), ``people`` (seats of the
     people at this screen), ``person`` (the seat whose own view an unfinished deal shows:
     the one person at the screen, or ``None``), ``reveal`` (the Spoil Five table setting:
-    show unplayed cards of a finished deal to one person), ``art`` (the table's card art;
-    default a new one).
+    show unplayed cards of a finished deal to one person), ``art`` (the card art; default
+    the one the Settings choose). The felt is the Settings' too.
 
     What may be shown is :func:`gamecore.review.show_rule`'s, asked with these arguments:
     a finished deal face up with a choice of seat (each seat's view: its own hand and what
@@ -228,7 +228,9 @@ class ReviewWindow(FittedDialog):
         outer.addLayout(top)
 
         split = QSplitter(Qt.Orientation.Horizontal, self)
-        self.view = TableView(art, split)
+        prefs = settings.load_prefs()
+        self.view = TableView(art or CardArt(prefs.four_colour, prefs.back), split)
+        self.view.felt = prefs.felt
         self.view.setMinimumSize(420, 320)
         self.view.duration = 0  # steps land at once; the calls show at once
         self.view.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -652,8 +654,8 @@ def _step_html(text: presenter.StepText) -> str:
 def run_review(source: Record | Session, deal: int | None, *, people: Sequence[int],
                person: int | None, reveal: bool) -> int:
     """``parlour review``: create the application, open a :class:`ReviewWindow` on its own
-    (arguments as its constructor's), run the event loop until it closes; the exit
-    status."""
+    (arguments as its constructor's; ``reveal`` only where the Settings' Spoil Five choice
+    allows it too), run the event loop until it closes; the exit status."""
     from gui.appicon import app_icon
 
     sys.set_int_max_str_digits(0)  # balances of any size, as the table (gui.app.run)
@@ -662,6 +664,7 @@ def run_review(source: Record | Session, deal: int | None, *, people: Sequence[i
     app.setApplicationName("Parlour")
     app.setOrganizationName("Parlour")
     app.setWindowIcon(app_icon())
+    reveal = reveal and settings.load_prefs().reveal_tricks
     window = ReviewWindow(None, source, deal, people=people, person=person, reveal=reveal)
     window.show()
     return app.exec()
