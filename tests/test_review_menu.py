@@ -1,0 +1,138 @@
+"""The ways into review from the main window (issue 18, point 1): the deal summary's
+"Review this deal", Game → Review this game (Ctrl+R) on the game at the table, and Game →
+Review a saved game on a record, read off the GUI thread; a bad file is refused in one
+message and the game at the table is not touched."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from PySide6.QtCore import Qt  # noqa: E402
+from PySide6.QtWidgets import QMessageBox, QPushButton  # noqa: E402
+
+from gamecore.decisions import PlayChoice  # noqa: E402
+from gamecore.review import review_deal  # noqa: E402
+from gui import persistence  # noqa: E402
+from gui.mainwindow import MainWindow  # noqa: E402
+from gui.reviewwindow import ReviewWindow  # noqa: E402
+from gui.seats import SeatKind  # noqa: E402
+
+WAIT = 20_000
+SEATS = [SeatKind("Ann", True), SeatKind("Ben", False), SeatKind("Cat", False)]
+
+
+def _window(qtbot, tmp_path) -> MainWindow:
+    window = MainWindow(pace=0, seed=5, autosave=tmp_path / persistence.AUTOSAVE)
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    return window
+
+
+def _to_summary(qtbot, window: MainWindow) -> None:
+    """Play the person's first legal card at every turn until the deal summary is up."""
+    c = window.controller
+    for _ in range(500):
+        qtbot.waitUntil(lambda: c.state in ("human", "summary")
+                        or (c.state == "staking" and c.view.stake_panel.isVisible()),
+                        timeout=WAIT)
+        if c.state == "summary":
+            return
+        if c.state == "staking":
+            c.view.stake_panel.accept()
+            continue
+        d = c.session.decision()
+        if isinstance(d, PlayChoice) and d.seat == c.human:
+            c.person_chose_card(d.actions[0].card)
+    raise AssertionError("the deal did not end")
+
+
+def _review(window: MainWindow) -> ReviewWindow:
+    win = window.review_window
+    assert isinstance(win, ReviewWindow) and win.isVisible()
+    return win
+
+
+def test_the_summarys_review_button_opens_the_deal_just_finished_face_up(qtbot, tmp_path):
+    window = _window(qtbot, tmp_path)
+    c = window.controller
+    c.new_session("newmarket", seats=SEATS, options={"gen.rounds": 2})
+    _to_summary(qtbot, window)
+    button = c.dialog.findChild(QPushButton, "review")
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    win = _review(window)
+    qtbot.addWidget(win)
+    assert win.review.number == 1 and win.seat_box.isEnabled()
+    win.go(win.last)
+    expected = review_deal(c.session, 1)
+    assert win.review.last == expected.last
+    # Finished: every hand as dealt is on the table at the start, face up.
+    win.go(0)
+    dealt = set().union(*(set(h) for h in c.session.logs[0].hands))
+    assert dealt <= set(win.view.cards)
+    win.close()
+    assert c.state == "summary"  # the summary still waits for "Next deal"
+
+
+def test_ctrl_r_reviews_the_game_at_the_table_and_its_unfinished_deal_only_as_seen(
+        qtbot, tmp_path):
+    window = _window(qtbot, tmp_path)
+    c = window.controller
+    c.new_session("newmarket", seats=SEATS, options={"gen.rounds": 2})
+    _to_summary(qtbot, window)
+    qtbot.mouseClick(c.dialog.findChild(QPushButton, "next"),
+                     Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: len(c.session.logs) == 2, timeout=WAIT)
+    session_before = len(c.session.logs), c.session.logs[-1].actions[:]
+    window.review_action.trigger()
+    win = _review(window)
+    qtbot.addWidget(win)
+    assert [win.deal_box.itemData(i) for i in range(win.deal_box.count())] == [1, 2]
+    win.choose_deal(2)
+    # The deal being played is seen only from the person's own seat, with no other choice.
+    assert win.viewpoint == 0 and not win.seat_box.isEnabled()
+    snap = win.view.snapshot
+    assert snap is not None and not snap.revealed
+    win.close()
+    assert (len(c.session.logs), c.session.logs[-1].actions) == session_before
+
+
+def test_review_a_saved_game_reads_the_file_and_leaves_the_table_alone(qtbot, tmp_path):
+    window = _window(qtbot, tmp_path)
+    c = window.controller
+    c.new_session("newmarket", seats=SEATS, options={"gen.rounds": 2})
+    _to_summary(qtbot, window)
+    saved = tmp_path / "kept.parlour.json"
+    assert window.save_file(saved)
+    table = c.session
+    window.review_file_action.trigger()
+    qtbot.waitUntil(lambda: window.file_dialog is not None and window.file_dialog.isVisible(),
+                    timeout=WAIT)
+    window.file_dialog.fileSelected.emit(str(saved))
+    qtbot.waitUntil(lambda: isinstance(window.review_window, ReviewWindow)
+                    and window.review_window.isVisible(), timeout=WAIT)
+    win = _review(window)
+    qtbot.addWidget(win)
+    assert win.session is not table and win.review.number == 1
+    assert win.session.logs[0].hands == table.logs[0].hands
+    assert c.session is table and c.state == "summary"
+
+
+def test_review_of_a_damaged_file_says_why_in_one_message(qtbot, tmp_path):
+    window = _window(qtbot, tmp_path)
+    c = window.controller
+    c.new_session("newmarket", seats=SEATS)
+    qtbot.waitUntil(lambda: c.state in ("human", "staking"), timeout=WAIT)
+    table, actions = c.session, list(c.session.logs[-1].actions)
+    bad = tmp_path / "bad.parlour.json"
+    bad.write_text('{"format": "parlour-deal-record", "version": 1, "game": "newmarket"')
+    window._read(bad, "review")
+    qtbot.waitUntil(lambda: isinstance(window.message, QMessageBox)
+                    and window.message.isVisible(), timeout=WAIT)
+    text = window.message.text()
+    assert text.startswith("bad.parlour.json: ") and "\n" not in text
+    assert window.review_window is None
+    window.message.done(0)
+    assert c.session is table and c.session.logs[-1].actions == actions
