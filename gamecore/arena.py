@@ -9,14 +9,23 @@ the baseline. The margin of deal ``i`` is the mean over the seats ``s`` of (coun
 seat ``s`` with the tested player) − (counters won by seat ``s`` in the baseline). An agent
 against itself therefore scores exactly 0 (the canary).
 
-The report: mean margin in counters per deal with a 95% confidence interval (normal
-approximation over deals), the tested player's first-out rate (stops games: went out first,
-STOP-9) or pool-win rate (Spoil Five, SF-30) against the baseline's, and with
-``--reference`` the margin of the evaluation-only best-response reference
-(:class:`ReferenceAgent`: sees every card and knows the table's policy; never an opponent
-at the table) and the share of it the tested player captures. Per-deal results go to a JSON
-file. Deals run in worker processes (``--workers``, default 2) and the results do not depend
-on their number.
+Several players may be tested on the same duplicate deals (``--agent`` repeated; the first
+is "the tested player"). Besides the levels, two measurement-only players (never offered at
+the table): ``hard-seeing`` (:class:`SeeingHardAgent`: Hard's search with the same budget run
+over the true deal instead of sampled worlds) and, with ``--reference``, the best-response
+reference (:class:`ReferenceAgent`: sees every card and knows the table's policy).
+
+The report: each tested player's mean margin in counters per deal with a 95% confidence
+interval (normal approximation over deals), its first-out rate (stops games: went out first,
+STOP-9) or pool-win rate (Spoil Five, SF-30) against the baseline's; the paired difference
+of the first tested player and each other one; with ``hard-seeing`` among them, every other
+player's **information share** (its margin ÷ hard-seeing's: how much of the value of seeing
+the cards, for this search, it captures) and with ``--reference`` the tested player's share
+of the reference's margin, each with a 95% interval from a paired bootstrap over deals
+(:func:`bootstrap_ratio`). Hard's budget is ``--iterations`` per decision (reproducible) or
+``--time-ms`` (a time per decision, in the deal's own process, so that the cost of what Hard
+computes counts; not reproducible). Per-deal results go to a JSON file. Deals run in worker
+processes (``--workers``, default 2) and the results do not depend on their number.
 """
 
 from __future__ import annotations
@@ -33,20 +42,30 @@ from typing import Any
 
 from gamecore.actions import Action
 from gamecore.agents import agent_for_level
+from gamecore.agents.levels import HardAgent
 from gamecore.errors import OptionError
 from gamecore.games import TRICKS, available_games, descriptor, make_game
 from gamecore.interface import Rules as Game
 from gamecore.match import Session, shuffled
+from gamecore.search.fast_spoilfive import FastSpoilFive
+from gamecore.search.fast_stops import FastStops
+from gamecore.search.ismcts import search
 
-PLAYERS = ("easy", "normal", "hard", "reference")
+#: Players the arena can test: the levels, then the measurement-only ones.
+PLAYERS = ("easy", "normal", "hard", "hard-seeing", "reference")
+#: Players a table can be made of.
+TABLES = ("easy", "normal", "hard")
+SEEING = "hard-seeing"
 
 
 @dataclass(frozen=True)
 class ArenaConfig:
     """One arena run: ``game`` and ``options`` (record name and house rules), ``players``
-    (seats), ``tested`` and ``table`` (levels, see :data:`PLAYERS`; ``reference`` only as
-    tested), ``deals``, ``seed``, ``iterations`` (Hard's fixed budget per decision),
-    ``reference`` (also measure the best-response reference's margin)."""
+    (seats), ``tested`` (see :data:`PLAYERS`) and ``table`` (see :data:`TABLES`), ``deals``,
+    ``seed``, ``iterations`` (Hard's fixed budget per decision), ``reference`` (also measure
+    the best-response reference's margin), ``also`` (further players tested on the same
+    deals, see :data:`PLAYERS`), ``time_ms`` (when set, Hard's budget is this many
+    milliseconds per decision instead of ``iterations``)."""
 
     game: str
     options: dict[str, Any]
@@ -57,6 +76,19 @@ class ArenaConfig:
     seed: int
     iterations: int
     reference: bool = False
+    also: tuple[str, ...] = ()
+    time_ms: int | None = None
+
+    def kinds(self) -> list[str]:
+        """The result keys of one deal: ``tested``, then each of :attr:`also` by name, then
+        ``reference`` when measured."""
+        also = [a for a in dict.fromkeys(self.also) if a not in (self.tested, "reference")]
+        reference = self.reference or ("reference" in self.also and self.tested != "reference")
+        return ["tested"] + also + (["reference"] if reference else [])
+
+    def player_of(self, kind: str) -> str:
+        """The player (see :data:`PLAYERS`) behind result key ``kind``."""
+        return self.tested if kind == "tested" else kind
 
 
 class ReferenceAgent:
@@ -108,8 +140,54 @@ class ReferenceAgent:
         return best
 
 
-def _agent(game: Game, level: str, iterations: int) -> Any:
-    return agent_for_level(game, level, iterations=iterations, workers=1)
+class SeeingHardAgent(HardAgent):
+    """Evaluation-only: Hard's search, with the same budget, run over the true deal instead
+    of worlds sampled from its observation (never offered at the table). The gap between
+    its margin and Hard's is what Hard loses by not seeing the cards; Hard's margin divided
+    by its margin is Hard's *information share*. Its staking and forced moves are Hard's."""
+
+    sees_all = True
+
+    def choose_with_state(self, game: Game, session: Session, seat: int,
+                          rngs: list[random.Random], own_rng: random.Random) -> Action:
+        """Hard's choice for ``seat`` with the search over ``session``'s true deal."""
+        deal = session.deal
+        assert deal is not None
+        self._deal = deal
+        return self.choose(game, deal.observation(seat), own_rng)
+
+    def run_search(self, game: Any, obs: Any, seed: int) -> tuple[dict[int, int], int]:
+        """The search of :class:`HardAgent`, every iteration over the true deal."""
+        root = (FastSpoilFive if game.family == TRICKS else FastStops).from_deal(
+            self._deal)  # type: ignore[arg-type]
+        return search(game, obs, iterations=self.iterations, seed=seed,
+                      time_budget=None if self.iterations is not None else self.time_budget,
+                      worlds=TrueWorld(root))
+
+
+class TrueWorld:
+    """A world source (see :func:`gamecore.search.ismcts.search`) that always gives the
+    same state: a copy of ``state`` (a fast search state of the true deal)."""
+
+    def __init__(self, state: FastStops | FastSpoilFive) -> None:
+        self.state = state
+
+    def fast_state(self, rng: random.Random) -> FastStops | FastSpoilFive:
+        """A fresh copy of the true state (``rng`` unused)."""
+        return self.state.clone()
+
+
+def make_agent(game: Game, player: str, cfg: ArenaConfig, table: list[Any]) -> Any:
+    """A fresh player ``player`` (see :data:`PLAYERS`) for one seat with ``cfg``'s budget;
+    ``table`` (the table's players) is what the reference answers."""
+    if player == "reference":
+        return ReferenceAgent(table)
+    budget: dict[str, Any] = {"iterations": cfg.iterations}
+    if cfg.time_ms is not None:
+        budget = {"iterations": None, "time_budget": cfg.time_ms / 1000}
+    if player == SEEING:
+        return SeeingHardAgent(game, workers=1, **budget)
+    return agent_for_level(game, player, workers=1, **budget)
 
 
 def play_deal(game: Game, n: int, deck: list[int], dealer: int, agents: list[Any],
@@ -141,19 +219,15 @@ def run_deal(cfg: ArenaConfig, i: int) -> dict[str, Any]:
     deal_seed = cfg.seed * 1_000_003 + i
     deck = shuffled(game.pack, random.Random(deal_seed))
     dealer = i % n
-    table = [_agent(game, cfg.table, cfg.iterations) for _ in range(n)]
+    table = [make_agent(game, cfg.table, cfg, []) for _ in range(n)]
     base, base_winner = play_deal(game, n, deck, dealer, table, deal_seed)
     out: dict[str, Any] = {"deal": i, "seed": deal_seed, "dealer": dealer,
                            "baseline": base, "baseline_winner": base_winner}
-    kinds = ["tested"] + (["reference"] if cfg.reference else [])
-    for kind in kinds:
+    for kind in cfg.kinds():
         won, winners = [], []
         for s in range(n):
             agents = list(table)
-            if kind == "reference" or cfg.tested == "reference":
-                agents[s] = ReferenceAgent(table)
-            else:
-                agents[s] = _agent(game, cfg.tested, cfg.iterations)
+            agents[s] = make_agent(game, cfg.player_of(kind), cfg, table)
             deltas, winner = play_deal(game, n, deck, dealer, agents, deal_seed)
             won.append(deltas[s])
             winners.append(winner)
@@ -183,18 +257,67 @@ def mean_ci(xs: list[float]) -> tuple[float, float, float]:
     return m, m - h, m + h
 
 
+def bootstrap_ratio(num: list[float], den: list[float], *, resamples: int = 2000,
+                    seed: int = 0) -> tuple[float, float, float]:
+    """``(ratio, low, high)``: ``sum(num) / sum(den)`` (per-deal margins of two players on
+    the same deals) and its 95% interval by a paired percentile bootstrap over deals
+    (``resamples`` draws of the deals with replacement, each taking both players' margins
+    of a deal together; ``Random(seed)``, so reproducible). Resamples whose denominator is
+    not above 0 count as −∞ (a ratio with no meaning). Raises ``ValueError`` when the lists
+    differ in length or are empty, or ``sum(den)`` is not above 0."""
+    n = len(num)
+    if n != len(den) or not n:
+        raise ValueError("two margins per deal, at least one deal")
+    if sum(den) <= 0:
+        raise ValueError("the denominator's margin is not above 0")
+    rng = random.Random(seed)
+    ratios = []
+    for _ in range(resamples):
+        a = b = 0.0
+        for _ in range(n):
+            j = int(rng.random() * n)
+            a += num[j]
+            b += den[j]
+        ratios.append(a / b if b > 0 else -math.inf)
+    ratios.sort()
+    lo = ratios[int(0.025 * resamples)]
+    hi = ratios[min(resamples - 1, int(0.975 * resamples))]
+    return sum(num) / sum(den), lo, hi
+
+
 def summarize(cfg: ArenaConfig, deals: list[dict[str, Any]]) -> dict[str, Any]:
-    """The run's numbers from its per-deal results (see the module docstring)."""
+    """The run's numbers from its per-deal results (see the module docstring): per result
+    key (:meth:`ArenaConfig.kinds`) ``mean``, ``ci95``, ``first_rate``; ``difference``
+    (the first tested player minus each other non-reference one, paired: ``mean``,
+    ``ci95``); ``information_share`` (each player's margin ÷ hard-seeing's, with a bootstrap
+    ``ci95``); ``share_of_reference`` and ``share_of_reference_ci95``."""
     out: dict[str, Any] = {"deals": len(deals)}
-    for kind in ("tested", "reference"):
-        if deals and kind in deals[0]:
-            m, lo, hi = mean_ci([d[kind]["margin"] for d in deals])
-            out[kind] = {"mean": m, "ci95": [lo, hi],
-                         "first_rate": sum(d[kind]["first"] for d in deals) / len(deals)}
+    kinds = [k for k in cfg.kinds() if deals and k in deals[0]]
+    margins = {k: [d[k]["margin"] for d in deals] for k in kinds}
+    for kind in kinds:
+        m, lo, hi = mean_ci(margins[kind])
+        out[kind] = {"player": cfg.player_of(kind), "mean": m, "ci95": [lo, hi],
+                     "first_rate": sum(d[kind]["first"] for d in deals) / len(deals)}
     out["baseline_first_rate"] = (sum(d["baseline_first"] for d in deals) / len(deals)
                                   if deals else 0.0)
+    others = [k for k in kinds if k not in ("tested", "reference")]
+    if others:
+        out["difference"] = {}
+        for k in others:
+            m, lo, hi = mean_ci([a - b for a, b in zip(margins["tested"], margins[k],
+                                                       strict=True)])
+            out["difference"][k] = {"mean": m, "ci95": [lo, hi]}
+    seeing = next((k for k in kinds if cfg.player_of(k) == SEEING), None)
+    if seeing is not None and sum(margins[seeing]) > 0:
+        out["information_share"] = {}
+        for k in kinds:
+            if k not in (seeing, "reference"):
+                r, lo, hi = bootstrap_ratio(margins[k], margins[seeing])
+                out["information_share"][k] = {"share": r, "ci95": [lo, hi]}
     if "reference" in out and out["reference"]["mean"] > 0:
-        out["share_of_reference"] = out["tested"]["mean"] / out["reference"]["mean"]
+        r, lo, hi = bootstrap_ratio(margins["tested"], margins["reference"])
+        out["share_of_reference"] = r
+        out["share_of_reference_ci95"] = [lo, hi]
     return out
 
 
@@ -229,20 +352,33 @@ def run(cfg: ArenaConfig, workers: int = 2, progress: bool = True) -> dict[str, 
 
 def format_summary(cfg: ArenaConfig, summary: dict[str, Any]) -> str:
     """The report for people."""
-    lines = [f"{cfg.game} {cfg.options or ''} {cfg.players} players: {cfg.tested} vs a "
+    budget = (f"{cfg.time_ms} ms" if cfg.time_ms is not None
+              else f"{cfg.iterations} iterations")
+    tested = ", ".join(cfg.player_of(k) for k in cfg.kinds() if k != "reference")
+    lines = [f"{cfg.game} {cfg.options or ''} {cfg.players} players: {tested} vs a "
              f"table of {cfg.table}, {summary['deals']} duplicate deals × {cfg.players} "
-             f"seats, Hard {cfg.iterations} iterations, seed {cfg.seed}"]
+             f"seats, Hard {budget} per decision, seed {cfg.seed}"]
     what = "pool-win" if descriptor(cfg.game).family == TRICKS else "first-out"
-    for kind in ("tested", "reference"):
+    for kind in cfg.kinds():
         if kind in summary:
             s = summary[kind]
             lo, hi = s["ci95"]
-            lines.append(f"  {kind:9} margin {s['mean']:+.3f} counters/deal "
+            lines.append(f"  {s['player']:11} margin {s['mean']:+.3f} counters/deal "
                          f"(95% CI {lo:+.3f} … {hi:+.3f}); {what} rate {s['first_rate']:.3f}")
-    lines.append(f"  baseline  {what} rate {summary['baseline_first_rate']:.3f}")
+    lines.append(f"  {'baseline':11} {what} rate {summary['baseline_first_rate']:.3f}")
+    for k, d in summary.get("difference", {}).items():
+        lo, hi = d["ci95"]
+        lines.append(f"  {cfg.tested} − {k}: {d['mean']:+.3f} counters/deal "
+                     f"(paired 95% CI {lo:+.3f} … {hi:+.3f})")
+    for k, d in summary.get("information_share", {}).items():
+        lo, hi = d["ci95"]
+        lines.append(f"  information share of {cfg.player_of(k)} (÷ {SEEING}): "
+                     f"{d['share']:.1%} (bootstrap 95% CI {lo:.1%} … {hi:.1%})")
     if "share_of_reference" in summary:
+        lo, hi = summary["share_of_reference_ci95"]
         lines.append(f"  share of the reference margin captured: "
-                     f"{summary['share_of_reference']:.1%}")
+                     f"{summary['share_of_reference']:.1%} (bootstrap 95% CI {lo:.1%} … "
+                     f"{hi:.1%})")
     return "\n".join(lines)
 
 
@@ -256,10 +392,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--option", action="append", default=[], metavar="KEY=JSON",
                    help="a house rule, e.g. nm.aceHigh=true")
     p.add_argument("--players", type=int)
-    p.add_argument("--agent", default="hard", choices=PLAYERS, help="the tested player")
-    p.add_argument("--table", default="normal", choices=PLAYERS[:3])
+    p.add_argument("--agent", action="append", choices=PLAYERS,
+                   help="the tested player (default hard); repeat it to test more players on "
+                        "the same deals, e.g. --agent hard --agent hard-seeing")
+    p.add_argument("--table", default="normal", choices=TABLES)
     p.add_argument("--deals", type=int, default=100)
     p.add_argument("--iterations", type=int, default=200, help="Hard's iterations per move")
+    p.add_argument("--time-ms", type=int, metavar="MS",
+                   help="Hard's time per move in milliseconds instead of --iterations")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--reference", action="store_true",
@@ -277,8 +417,11 @@ def main(argv: list[str] | None = None) -> int:
         key, _, value = item.partition("=")
         options[key] = json.loads(value)
     players = a.players or desc.default_players
-    cfg = ArenaConfig(a.game, options, players, a.agent, a.table, a.deals, a.seed,
-                      a.iterations, a.reference)
+    agents = a.agent or ["hard"]
+    if a.time_ms is not None and a.time_ms <= 0:
+        p.error("--time-ms must be above 0")
+    cfg = ArenaConfig(a.game, options, players, agents[0], a.table, a.deals, a.seed,
+                      a.iterations, a.reference, tuple(agents[1:]), a.time_ms)
     try:
         make_game(cfg.game, cfg.options)  # validate before starting workers
     except OptionError as e:

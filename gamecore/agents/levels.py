@@ -133,18 +133,25 @@ class HardAgent:
                 isinstance(a, Play) for a in d.actions) and sf_decided(obs):
             return self.normal.choose(game, obs, rng)
         seed = rng.getrandbits(62)
-        if self.iterations is not None and self.workers <= 1:
-            visits, done = search(game, obs, iterations=self.iterations, seed=seed)
-        elif self.iterations is not None:
-            visits, done = self.pool.search(game, obs, iterations=self.iterations, seed=seed)
-        else:
-            visits, done = self.pool.search(game, obs, time_budget=self.time_budget, seed=seed)
+        visits, done = self.run_search(game, obs, seed)
         self.last_visits, self.last_iterations = visits, done
         by_code = {action_code(a): a for a in d.actions}
         visits = {a: v for a, v in visits.items() if a in by_code}
         if not visits:
             return self.normal.choose(game, obs, rng)
         return by_code[best_code(visits)]
+
+    def run_search(self, game: Any, obs: Any, seed: int) -> tuple[dict[int, int], int]:
+        """The search of one decision: ``(visits, iterations)`` (see :func:`search`). A
+        fixed budget runs in-process when ``workers`` ≤ 1, else in the pool; a time budget
+        runs in the pool, or in-process when ``workers`` ≤ 1 (the arena's ``--time-ms``)."""
+        if self.workers <= 1:
+            return search(game, obs, iterations=self.iterations,
+                          time_budget=None if self.iterations is not None else self.time_budget,
+                          seed=seed)
+        if self.iterations is not None:
+            return self.pool.search(game, obs, iterations=self.iterations, seed=seed)
+        return self.pool.search(game, obs, time_budget=self.time_budget, seed=seed)
 
     def hint(self, game: Any, obs: Any, rng: random.Random) -> tuple[Action, str]:
         """What Hard would play for ``obs.seat`` and why, in words: ``(action, reason)``

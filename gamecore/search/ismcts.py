@@ -71,21 +71,26 @@ def reward_scale(game: Game, obs: Observation) -> float:
 
 def search(game: Game, obs: Observation, *, iterations: int | None = None,
            time_budget: float | None = None, seed: int = 0,
-           exploration: float = EXPLORATION, cancel: Any = None) -> tuple[dict[int, int], int]:
+           exploration: float = EXPLORATION, cancel: Any = None,
+           worlds: Any = None) -> tuple[dict[int, int], int]:
     """Run SO-ISMCTS for ``obs.seat`` and return ``(visits, iterations_done)``.
 
     Args: ``game`` (rules), ``obs`` (the seat's observation, in play, its decision pending),
     ``iterations`` (stop after this many) and/or ``time_budget`` (seconds), ``seed`` (the
     random source: same seed and iterations → same result), ``exploration`` (UCB constant),
     ``cancel`` (an object with ``is_set()``, polled every few iterations; when set the search
-    stops and raises :class:`SearchCancelled`). ``visits`` maps the seat's root action codes
-    (see :mod:`gamecore.search`) to visit counts.
+    stops and raises :class:`SearchCancelled`), ``worlds`` (the world source, an object
+    whose ``fast_state(rng)`` returns a fresh search state; default
+    :func:`~gamecore.search.determinize.worlds_for` of ``obs``; the arena's all-seeing
+    measurement passes the true deal). ``visits`` maps the seat's root action codes (see
+    :mod:`gamecore.search`) to visit counts.
     """
     if iterations is None and time_budget is None:
         raise ValueError("give iterations or a time budget")
     rng = random.Random(seed)
     rnd = rng.random
-    worlds = worlds_for(game, obs)
+    if worlds is None:
+        worlds = worlds_for(game, obs)
     me = obs.seat
     inv = 1.0 / reward_scale(game, obs)
     root = Node(-1)
