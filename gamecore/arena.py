@@ -12,8 +12,11 @@ against itself therefore scores exactly 0 (the canary).
 Several players may be tested on the same duplicate deals (``--agent`` repeated; the first
 is "the tested player"). Besides the levels, two measurement-only players (never offered at
 the table): ``hard-seeing`` (:class:`SeeingHardAgent`: Hard's search with the same budget run
-over the true deal instead of sampled worlds) and, with ``--reference``, the best-response
-reference (:class:`ReferenceAgent`: sees every card and knows the table's policy).
+over the true deal instead of sampled worlds), ``hard-plain`` (Hard as issue 7 left it:
+worlds from the hard constraints only, random rollouts to the end, ties to the smallest
+card code) and,
+with ``--reference``, the best-response reference (:class:`ReferenceAgent`: sees every card
+and knows the table's policy).
 
 The report: each tested player's mean margin in counters per deal with a 95% confidence
 interval (normal approximation over deals), its first-out rate (stops games: went out first,
@@ -52,10 +55,13 @@ from gamecore.search.fast_stops import FastStops
 from gamecore.search.ismcts import search
 
 #: Players the arena can test: the levels, then the measurement-only ones.
-PLAYERS = ("easy", "normal", "hard", "hard-seeing", "reference")
+PLAYERS = ("easy", "normal", "hard", "hard-seeing", "hard-plain", "reference")
 #: Players a table can be made of.
 TABLES = ("easy", "normal", "hard")
 SEEING = "hard-seeing"
+#: Hard as issue 7 left it (measurement only): no inference from play, no exact endings,
+#: ties to the smallest code.
+PLAIN = "hard-plain"
 
 
 @dataclass(frozen=True)
@@ -187,6 +193,9 @@ def make_agent(game: Game, player: str, cfg: ArenaConfig, table: list[Any]) -> A
         budget = {"iterations": None, "time_budget": cfg.time_ms / 1000}
     if player == SEEING:
         return SeeingHardAgent(game, workers=1, **budget)
+    if player == PLAIN:
+        return HardAgent(game, workers=1, inference=False, endgame=False, value_ties=False,
+                         **budget)
     return agent_for_level(game, player, workers=1, **budget)
 
 

@@ -20,6 +20,7 @@ from gamecore.decisions import PlayChoice
 from gamecore.games import make_game
 from gamecore.match import Session
 from gamecore.search.determinize import StopsWorlds, fast_state_for, worlds_for
+from gamecore.search.inference import evidence_for
 from gamecore.stops.deal import StopsDeal
 from helpers import game_configs, hand, random_action
 
@@ -73,6 +74,32 @@ def test_sampled_worlds_give_the_same_observation(config: int, seed: int, steps:
         rebuilt = fast_state_for(world)
         assert sorted(direct.acts) == sorted(rebuilt.acts)
         assert direct.who == rebuilt.who
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, len(CONFIGS) - 1), st.integers(0, 10**6), st.integers(0, 45),
+       st.integers(0, 7))
+def test_inference_rebuilds_every_choice_that_was_made(config: int, seed: int, steps: int,
+                                                      seat: int) -> None:
+    """The evidence of the other seats' decisions (issue 17) is sound: with the true hands,
+    every decision taken is among the choices it rebuilds for its player at that moment
+    (lead rules NM-7, NM-11, SP-4, SP-10, SN-9, PJ-C-2; SF-24 … SF-27), and it counts no
+    decision of the observing seat."""
+    got = reachable(config, seed, steps)
+    if got is None:
+        return
+    game, deal, _rng = got
+    seat %= deal.n
+    obs = deal.observation(seat)
+    ev = evidence_for(game, obs)
+    for d in ev.decisions:
+        assert d.seat != seat
+        h = deal.hands[d.seat] | d.later
+        choices = ev._choices(d, h)  # type: ignore[arg-type]
+        codes = choices[0] if isinstance(choices, tuple) else choices
+        assert (d.code if hasattr(d, "code") else d.card) in codes
+    everyone = evidence_for(game, obs, seats=range(deal.n))
+    assert len(everyone) >= len(ev)
 
 
 def test_no_six_and_lowest_lead_inferences() -> None:

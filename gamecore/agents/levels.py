@@ -92,7 +92,13 @@ class HardAgent:
     arena and the tests), ``time_budget`` (seconds per decision at the table; default
     :data:`STOPS_BUDGET` or :data:`SPOIL_FIVE_BUDGET`; used when ``iterations`` is
     ``None``), ``workers`` (processes for a timed search, default 2), ``pool`` (a
-    :class:`~gamecore.search.ismcts.SearchPool`; default the process-wide one).
+    :class:`~gamecore.search.ismcts.SearchPool`; default the process-wide one),
+    ``inference`` (weight the sampled worlds by the other seats' decisions,
+    :mod:`gamecore.search.inference`), ``endgame`` (search small endings exactly,
+    :mod:`gamecore.search.endgame`) and ``value_ties`` (break ties between equally
+    visited moves by their value, then by the rule-based player's choice, instead of by
+    the smallest card code): all on at the table; off only to measure what they bring
+    (in-process searches).
 
     :meth:`choose` raises :class:`~gamecore.search.ismcts.SearchCancelled` when
     :meth:`cancel` (or :func:`gamecore.search.ismcts.cancel_search`) stops it.
@@ -101,8 +107,10 @@ class HardAgent:
 
     def __init__(self, game: Game, *, iterations: int | None = None,
                  time_budget: float | None = None, workers: int = 2,
-                 pool: SearchPool | None = None) -> None:
+                 pool: SearchPool | None = None, inference: bool = True,
+                 endgame: bool = True, value_ties: bool = True) -> None:
         self.normal = agent_for(game)
+        self.inference, self.endgame, self.value_ties = inference, endgame, value_ties
         self.iterations = iterations
         if time_budget is None:
             time_budget = SPOIL_FIVE_BUDGET if game.family == TRICKS else STOPS_BUDGET
@@ -136,10 +144,17 @@ class HardAgent:
         visits, done = self.run_search(game, obs, seed)
         self.last_visits, self.last_iterations = visits, done
         by_code = {action_code(a): a for a in d.actions}
-        visits = {a: v for a, v in visits.items() if a in by_code}
+        for a in [a for a in visits if a not in by_code]:
+            del visits[a]
         if not visits:
             return self.normal.choose(game, obs, rng)
-        return by_code[best_code(visits)]
+        if not self.value_ties:
+            return by_code[best_code(dict(visits))]
+
+        def normal_choice() -> int:
+            return action_code(self.normal.choose(game, obs, rng))
+
+        return by_code[best_code(visits, normal_choice)]
 
     def run_search(self, game: Any, obs: Any, seed: int) -> tuple[dict[int, int], int]:
         """The search of one decision: ``(visits, iterations)`` (see :func:`search`). A
@@ -148,7 +163,7 @@ class HardAgent:
         if self.workers <= 1:
             return search(game, obs, iterations=self.iterations,
                           time_budget=None if self.iterations is not None else self.time_budget,
-                          seed=seed)
+                          seed=seed, inference=self.inference, endgame=self.endgame)
         if self.iterations is not None:
             return self.pool.search(game, obs, iterations=self.iterations, seed=seed)
         return self.pool.search(game, obs, time_budget=self.time_budget, seed=seed)

@@ -24,7 +24,7 @@ import random
 import sys
 import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import suppress
 from math import log, sqrt
@@ -33,6 +33,8 @@ from typing import Any
 from gamecore.interface import Observation
 from gamecore.interface import Rules as Game
 from gamecore.search.determinize import worlds_for
+from gamecore.search.endgame import EndgameSolver
+from gamecore.search.inference import CANDIDATES, weighted_worlds
 from gamecore.spoilfive.deal import SpoilFiveObservation
 
 #: UCB exploration constant for rewards scaled to about [−1, 1].
@@ -72,7 +74,8 @@ def reward_scale(game: Game, obs: Observation) -> float:
 def search(game: Game, obs: Observation, *, iterations: int | None = None,
            time_budget: float | None = None, seed: int = 0,
            exploration: float = EXPLORATION, cancel: Any = None,
-           worlds: Any = None) -> tuple[dict[int, int], int]:
+           worlds: Any = None, inference: bool = True,
+           endgame: bool = True) -> tuple[dict[int, int], int]:
     """Run SO-ISMCTS for ``obs.seat`` and return ``(visits, iterations_done)``.
 
     Args: ``game`` (rules), ``obs`` (the seat's observation, in play, its decision pending),
@@ -82,8 +85,11 @@ def search(game: Game, obs: Observation, *, iterations: int | None = None,
     stops and raises :class:`SearchCancelled`), ``worlds`` (the world source, an object
     whose ``fast_state(rng)`` returns a fresh search state; default
     :func:`~gamecore.search.determinize.worlds_for` of ``obs``; the arena's all-seeing
-    measurement passes the true deal). ``visits`` maps the seat's root action codes (see
-    :mod:`gamecore.search`) to visit counts.
+    measurement passes the true deal), ``inference`` (weight the sampled worlds by the
+    other seats' decisions, :mod:`gamecore.search.inference`; ignored with ``worlds``),
+    ``endgame`` (search small endings exactly instead of a rollout,
+    :mod:`gamecore.search.endgame`). ``visits`` (a :class:`RootVisits`) maps the seat's
+    root action codes (see :mod:`gamecore.search`) to visit counts.
     """
     if iterations is None and time_budget is None:
         raise ValueError("give iterations or a time budget")
@@ -91,10 +97,13 @@ def search(game: Game, obs: Observation, *, iterations: int | None = None,
     rnd = rng.random
     if worlds is None:
         worlds = worlds_for(game, obs)
+        if inference:
+            worlds = weighted_worlds(game, obs, worlds, candidates=_candidates(iterations))
     me = obs.seat
     inv = 1.0 / reward_scale(game, obs)
     root = Node(-1)
     guided = _guided_rollout if isinstance(obs, SpoilFiveObservation) else None
+    solver = EndgameSolver() if endgame else None
     deadline = None if time_budget is None else time.perf_counter() + time_budget
     limit = iterations if iterations is not None else 1 << 62
     done = 0
@@ -139,23 +148,80 @@ def search(game: Game, obs: Observation, *, iterations: int | None = None,
             st.apply(best_a)
             node = best
             path.append(best)
-        deltas = st.deltas if st.over else (guided(st, rnd) if guided else st.rollout(rnd))
+        if st.over:
+            deltas = st.deltas
+        else:
+            exact = solver.value(st) if solver is not None else None
+            if exact is not None:
+                deltas = [d + e for d, e in zip(st.deltas, exact, strict=True)]
+            else:
+                deltas = guided(st, rnd) if guided else st.rollout(rnd)
         for nd in path:
             nd.visits += 1
             nd.total += deltas[nd.mover] * inv
         done += 1
-    visits = {key & 255: child.visits for key, child in root.children.items()
-              if key >> 8 == me}
+    visits = RootVisits()
+    for key, child in root.children.items():
+        if key >> 8 == me:
+            visits[key & 255] = child.visits
+            visits.totals[key & 255] = child.total
     return visits, done
+
+
+class RootVisits(dict[int, int]):
+    """The root's visit counts (action code → visits), with ``totals`` (action code → sum
+    of the searching seat's scaled rewards through it) for tie-breaks by value. Merging
+    the results of several searches adds both (:func:`merge_visits`)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.totals: dict[int, float] = {}
+
+    def mean(self, code: int) -> float:
+        """The mean scaled reward of ``code`` (0.0 if never visited)."""
+        v = self.get(code, 0)
+        return self.totals.get(code, 0.0) / v if v else 0.0
+
+
+def merge_visits(results: list[Mapping[int, int]]) -> RootVisits:
+    """The root statistics of several searches of one position added up."""
+    merged = RootVisits()
+    for r in results:
+        totals = getattr(r, "totals", {})
+        for a, v in r.items():
+            merged[a] = merged.get(a, 0) + v
+            merged.totals[a] = merged.totals.get(a, 0.0) + totals.get(a, 0.0)
+    return merged
+
+
+def _candidates(iterations: int | None) -> int:
+    """Worlds weighted per decision: as many as the iterations (a fixed budget, at least
+    64), else :data:`~gamecore.search.inference.CANDIDATES`."""
+    if iterations is None:
+        return CANDIDATES
+    return max(64, min(iterations, 1000))
 
 
 def _guided_rollout(st: Any, rnd: Any) -> list[int]:
     return st.guided_rollout(rnd)
 
 
-def best_code(visits: Mapping[int, int]) -> int:
-    """The most visited action code (ties: the smallest code)."""
-    return max(sorted(visits), key=lambda a: visits[a])
+def best_code(visits: Mapping[int, int],
+              prefer: Callable[[], int | None] | None = None) -> int:
+    """The most visited action code. Ties: the higher mean value when ``visits`` has
+    ``totals`` (a :class:`RootVisits`), then the code ``prefer()`` gives (e.g. the
+    rule-based player's choice; asked only on a tie) if it is among the tied codes, then
+    the smallest code. ``visits`` must not be empty."""
+    top = max(visits.values())
+    tied = sorted(a for a, v in visits.items() if v == top)
+    if len(tied) > 1 and isinstance(visits, RootVisits):
+        best = max(visits.mean(a) for a in tied)
+        tied = [a for a in tied if visits.mean(a) >= best - 1e-9]
+    if len(tied) > 1 and prefer is not None:
+        want = prefer()
+        if want in tied:
+            return want  # type: ignore[return-value]
+    return tied[0]
 
 
 # ---- worker processes --------------------------------------------------------------------
@@ -284,15 +350,8 @@ class SearchPool:
             results = [f.result() for f in futures]
             if self._cancel.is_set() or any(r is None for r in results):
                 raise SearchCancelled
-            merged: dict[int, int] = {}
-            total = 0
-            for r in results:
-                assert r is not None
-                visits, done = r
-                total += done
-                for a, v in visits.items():
-                    merged[a] = merged.get(a, 0) + v
-            return merged, total
+            done = [r for r in results if r is not None]
+            return merge_visits([r[0] for r in done]), sum(r[1] for r in done)
 
     def cancel(self) -> None:
         """Stop the search in progress (if any) as soon as possible; it raises
