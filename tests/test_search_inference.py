@@ -36,8 +36,8 @@ from helpers import cards, hand, play_checking_swaps, position
 def only(kind: str, **weights: float) -> OpponentModel:
     """A model of one decision kind with the named weights (others 0) and ε = 0.5."""
     names = FEATURES[kind]
-    return OpponentModel({kind: {"theta": [weights.get(n, 0.0) for n in names],
-                                 "eps": 0.5}})
+    return OpponentModel([{kind: {"theta": [weights.get(n, 0.0) for n in names],
+                                  "eps": 0.5}}])
 
 
 def play(deal: Any, text: str) -> None:
@@ -76,8 +76,8 @@ def test_a_lead_is_likelier_where_it_gave_the_longest_run() -> None:
     assert ev.log_likelihood(world_a, model) == pytest.approx(math.log(p_a))
     assert ev.log_likelihood(world_b, model) == pytest.approx(math.log(p_b))
     assert ev.log_likelihood(world_a, model) > ev.log_likelihood(world_b, model)
-    kind, feats, chosen = ev.rows(world_b)[0]
-    assert kind == STOPS and len(feats) == 2 and feats[chosen][0] == 3.0
+    seat, (kind, feats, chosen) = ev.rows(world_b)[0]
+    assert seat == 1 and kind == STOPS and len(feats) == 2 and feats[chosen][0] == 3.0
     assert sorted(f[0] for f in feats) == [3.0, 4.0]
 
 
@@ -108,16 +108,31 @@ def test_a_low_card_thrown_says_no_trump_was_held() -> None:
 
 
 def test_model_probabilities_and_checks() -> None:
-    model = OpponentModel({STOPS: {"theta": [1.0] + [0.0] * 18, "eps": 0.2}})
+    model = OpponentModel([{STOPS: {"theta": [1.0] + [0.0] * 18, "eps": 0.2}}])
     feats = [[2.0] + [0.0] * 18, [0.0] * 19]
     p = 0.8 * math.e**2 / (math.e**2 + 1) + 0.1
-    assert model.log_prob(STOPS, feats, 0) == pytest.approx(math.log(p))
-    assert model.log_prob(STOPS, feats[:1], 0) == 0.0  # no choice, no evidence
+    assert model.log_prob(STOPS, feats, 0) == [pytest.approx(math.log(p))]
+    assert model.log_prob(STOPS, feats[:1], 0) == [0.0]  # no choice, no evidence
     with pytest.raises(ValueError):
-        OpponentModel({STOPS: {"theta": [1.0]}})
+        OpponentModel([{STOPS: {"theta": [1.0]}}])
     with pytest.raises(ValueError):
-        OpponentModel({STOPS: {"theta": [0.0] * 19, "eps": 0.0}})
-    assert model_for(make_game("newmarket")).eps[STOPS] < 1
+        OpponentModel([{STOPS: {"theta": [0.0] * 19, "eps": 0.0}}])
+    with pytest.raises(ValueError):
+        OpponentModel([])
+    with pytest.raises(ValueError):
+        OpponentModel([{}], prior=[1.0, 1.0])
+    assert all(eps[STOPS] < 1 for eps in model_for(make_game("newmarket")).eps)
+
+
+def test_each_seat_is_weighed_over_the_styles() -> None:
+    """Two styles, equally likely: a seat whose decisions have probabilities a₁, a₂ under
+    them counts log((a₁ + a₂) / 2); seats multiply."""
+    model = OpponentModel([{}, {}])
+    per_seat = [[math.log(0.5), math.log(0.1)], [math.log(0.2), math.log(0.2)]]
+    assert model.combine(per_seat) == pytest.approx(math.log(0.3) + math.log(0.2))
+    skewed = OpponentModel([{}, {}], prior=[3.0, 1.0])
+    assert skewed.combine([[math.log(0.4), math.log(0.8)]]) == pytest.approx(
+        math.log(0.75 * 0.4 + 0.25 * 0.8))
 
 
 # ---- importance resampling ---------------------------------------------------------------

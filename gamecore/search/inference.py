@@ -44,6 +44,7 @@ from __future__ import annotations
 import bisect
 import math
 import random
+import time
 from collections.abc import Sequence
 from math import exp, log
 from operator import mul
@@ -90,61 +91,99 @@ Row = tuple[str, list[list[float]], int]
 # ---- the model -------------------------------------------------------------------------------
 
 class OpponentModel:
-    """Probabilities of the other seats' choices: per decision kind (:data:`FEATURES`) a
-    weight vector ``theta`` and a uniform share ``eps`` (0 < ε ≤ 1).
+    """Probabilities of the other seats' choices: a mixture of player styles.
 
-    Args: ``params`` mapping kind → ``{"theta": [float, ...], "eps": float}``; a kind not
-    given is uniform (θ = 0). Raises ``ValueError`` for a θ of the wrong length or ε
-    outside (0, 1].
+    Each **component** (a style, e.g. one fitted on the play of one level) gives, per
+    decision kind (:data:`FEATURES`), a weight vector ``theta`` and a uniform share ``eps``
+    (0 < ε ≤ 1): ``p = (1 − ε) · softmax(θ · φ) + ε / k``. Each seat plays one style
+    throughout, unknown to the observer: a seat's decisions in a world have the likelihood
+    ``Σ_l prior_l · Π_i p_l(decision i)``, so the styles that explain a seat's play best
+    weigh most, seat by seat.
+
+    Args: ``components`` (a list of mappings kind → ``{"theta": [float, ...], "eps":
+    float}``; a kind not given is uniform, θ = 0), ``prior`` (one weight per component,
+    default equal; normalised). Raises ``ValueError`` for a θ of the wrong length, ε outside
+    (0, 1], no component, or a prior of the wrong length or not positive.
     """
 
-    def __init__(self, params: dict[str, dict[str, Any]]) -> None:
-        self.theta: dict[str, list[float]] = {}
-        self.eps: dict[str, float] = {}
-        for kind, names in FEATURES.items():
-            p = params.get(kind, {})
-            theta = [float(x) for x in p.get("theta", [0.0] * len(names))]
-            eps = float(p.get("eps", 0.1))
-            if len(theta) != len(names):
-                raise ValueError(f"{kind}: {len(names)} weights expected, not {len(theta)}")
-            if not 0 < eps <= 1:
-                raise ValueError(f"{kind}: eps must be in (0, 1], not {eps}")
-            self.theta[kind], self.eps[kind] = theta, eps
+    def __init__(self, components: Sequence[dict[str, dict[str, Any]]],
+                 prior: Sequence[float] | None = None) -> None:
+        if not components:
+            raise ValueError("at least one component")
+        self.theta: list[dict[str, list[float]]] = []
+        self.eps: list[dict[str, float]] = []
+        for params in components:
+            th: dict[str, list[float]] = {}
+            ep: dict[str, float] = {}
+            for kind, names in FEATURES.items():
+                p = params.get(kind, {})
+                theta = [float(x) for x in p.get("theta", [0.0] * len(names))]
+                eps = float(p.get("eps", 0.1))
+                if len(theta) != len(names):
+                    raise ValueError(f"{kind}: {len(names)} weights expected, not "
+                                     f"{len(theta)}")
+                if not 0 < eps <= 1:
+                    raise ValueError(f"{kind}: eps must be in (0, 1], not {eps}")
+                th[kind], ep[kind] = theta, eps
+            self.theta.append(th)
+            self.eps.append(ep)
+        prior = [1.0] * len(components) if prior is None else list(prior)
+        if len(prior) != len(components) or min(prior) <= 0:
+            raise ValueError("one positive prior weight per component")
+        self.log_prior = [log(x / sum(prior)) for x in prior]
 
-    def log_prob(self, kind: str, feats: Sequence[Sequence[float]], chosen: int) -> float:
-        """Natural log of the probability of choice ``chosen`` among ``feats`` (one feature
-        vector per legal choice, at least one)."""
+    def log_prob(self, kind: str, feats: Sequence[Sequence[float]], chosen: int
+                 ) -> list[float]:
+        """Per component, the natural log of the probability of choice ``chosen`` among
+        ``feats`` (one feature vector per legal choice, at least one)."""
         k = len(feats)
         if k <= 1:
-            return 0.0
-        theta = self.theta[kind]
-        logits = [sum(map(mul, theta, f)) for f in feats]
-        top = max(logits)
+            return [0.0] * len(self.theta)
+        out = []
+        for th, ep in zip(self.theta, self.eps, strict=True):
+            logits = [sum(map(mul, th[kind], f)) for f in feats]
+            out.append(_log_choice(logits, chosen, ep[kind]))
+        return out
+
+    def combine(self, per_seat: Sequence[Sequence[float]]) -> float:
+        """The log-likelihood of every seat's decisions: for each seat its per-component
+        sums of log-probabilities ``per_seat[s]``, mixed by the prior."""
         total = 0.0
-        for v in logits:
-            total += exp(v - top)
-        eps = self.eps[kind]
-        return log((1.0 - eps) * exp(logits[chosen] - top) / total + eps / k)
+        lp = self.log_prior
+        for ll in per_seat:
+            vals = [a + b for a, b in zip(lp, ll, strict=True)]
+            top = max(vals)
+            total += top + log(sum(exp(v - top) for v in vals))
+        return total
+
+
+def _log_choice(logits: Sequence[float], chosen: int, eps: float) -> float:
+    """``log((1 − ε) softmax(logits)[chosen] + ε / k)``."""
+    top = max(logits)
+    z = 0.0
+    for v in logits:
+        z += exp(v - top)
+    return log((1.0 - eps) * exp(logits[chosen] - top) / z + eps / len(logits))
 
 
 def model_for(game: StopsGame | SpoilFive) -> OpponentModel:
-    """The fitted model of ``game`` (by :func:`model_key`), or the default model of its
-    family when none was fitted."""
+    """The fitted model of ``game`` (by :func:`model_key`): one component per style in
+    :data:`~gamecore.search.opponent_params.PARAMS`, equally likely a priori; the default
+    model of its family when none was fitted."""
     from gamecore.search.opponent_params import DEFAULT, PARAMS
 
     key = model_key(game)
     family = "spoil-five" if isinstance(game, SpoilFive) else "stops"
-    return _cached_model(key if key in PARAMS else family, PARAMS.get(key) or DEFAULT[family])
+    if key not in PARAMS:
+        key = family
+    m = _MODELS.get(key)
+    if m is None:
+        styles = PARAMS.get(key) or {"default": DEFAULT[family]}
+        m = _MODELS[key] = OpponentModel([styles[k] for k in sorted(styles)])
+    return m
 
 
 _MODELS: dict[str, OpponentModel] = {}
-
-
-def _cached_model(key: str, params: dict[str, dict[str, Any]]) -> OpponentModel:
-    m = _MODELS.get(key)
-    if m is None:
-        m = _MODELS[key] = OpponentModel(params)
-    return m
 
 
 def model_key(game: StopsGame | SpoilFive) -> str:
@@ -175,7 +214,7 @@ class _StopsDecision:
 
     __slots__ = ("seat", "lead", "code", "later", "last_suit", "priv", "spin_suit", "gain",
                  "relief", "dead", "alone", "out_gain", "combos", "mine_before",
-                 "others_before", "opp_few", "card", "special", "static", "capw")
+                 "others_before", "opp_few", "card", "special", "index")
 
     seat: int
     lead: bool
@@ -195,8 +234,7 @@ class _StopsDecision:
     opp_few: bool
     card: int
     special: int
-    static: list[float]
-    capw: list[float]
+    index: int
 
 
 class StopsEvidence:
@@ -472,38 +510,45 @@ class StopsEvidence:
 
     def log_likelihood(self, hands: Sequence[int], model: OpponentModel) -> float:
         """Log-probability of every counted decision under ``model`` in the world where seat
-        ``s`` holds ``hands[s]`` now (int masks)."""
+        ``s`` holds ``hands[s]`` now (int masks); each seat's decisions are mixed over the
+        model's styles (:meth:`OpponentModel.combine`)."""
         if self._prepared is not model:
             self._prepare(model)
-        total = 0.0
-        eps = model.eps[STOPS]
-        logits = self._logits
+        comps = self._comps
+        m = len(comps)
+        per_seat = [[0.0] * m for _ in range(self.n)]
+        terms = self._terms
         for d in self.decisions:
             h = hands[d.seat] | d.later
             codes = self._choices(d, h)
             k = len(codes)
             if k < 2 or d.code not in codes:
                 continue
-            vs = logits(d, h, codes)
-            top = max(vs)
-            z = 0.0
-            for v in vs:
-                z += exp(v - top)
-            total += log((1.0 - eps) * exp(vs[codes.index(d.code)] - top) / z + eps / k)
-        return total
+            ts = terms(d, h, codes)
+            chosen = codes.index(d.code)
+            acc = per_seat[d.seat]
+            for i, (th, eps, static, capw) in enumerate(comps):
+                acc[i] += _log_choice([self._logit(th, static[d.index], capw[d.index], d, t)
+                                       for t in ts], chosen, eps)
+        return model.combine(per_seat)
 
     _prepared: OpponentModel | None = None
 
     def _prepare(self, model: OpponentModel) -> None:
-        """Fold the parts of ``model``'s logits that do not depend on the world into each
-        decision (``static``: card → lowness, only-by-lead and ♦A-alone terms; ``capw``:
-        card → weight of the counters won)."""
-        th = model.theta[STOPS]
-        self.th = th
-        for d in self.decisions:
-            d.static = [th[6] * self.lowness[x] + (th[4] if d.alone >> x & 1 else 0.0)
-                        + (th[10] if x == AD else 0.0) for x in range(52)]
-            d.capw = [th[2] if d.alone >> x & 1 else th[1] for x in range(52)]
+        """Fold the parts of each style's logits that do not depend on the world into
+        per-decision tables (``static``: card → lowness, only-by-lead and ♦A-alone terms;
+        ``capw``: card → weight of the counters won)."""
+        comps = []
+        for thetas, epss in zip(model.theta, model.eps, strict=True):
+            th = thetas[STOPS]
+            statics, capws = [], []
+            for d in self.decisions:
+                statics.append([th[6] * self.lowness[x] + (th[4] if d.alone >> x & 1 else 0.0)
+                                + (th[10] if x == AD else 0.0) for x in range(52)])
+                capws.append([th[2] if d.alone >> x & 1 else th[1] for x in range(52)])
+            comps.append((th, epss[STOPS], statics, capws))
+        for i, d in enumerate(self.decisions):
+            d.index = i
             special = 0
             for x in range(52):
                 if d.gain[x] > 0:
@@ -511,21 +556,46 @@ class StopsEvidence:
             for _, _, _, _, both in d.combos:
                 special |= both
             d.special = special
+        self._comps = comps
         self._prepared = model
 
-    def _logits(self, d: _StopsDecision, h: int, codes: list[int]) -> list[float]:
-        """``θ · φ`` of each code of ``codes`` (what :meth:`_features` gives, dotted with the
-        prepared model's θ, computed without building the vectors)."""
-        th = self.th
+    @staticmethod
+    def _logit(th: list[float], static: list[float], capw: list[float], d: _StopsDecision,
+               t: tuple[Any, ...]) -> float:
+        """``θ · φ`` of one code from its :meth:`_terms`."""
+        c, length, got, rel, suit, goes_out, keeps, spin = t
+        if c < 0:
+            v = 0.0
+        else:
+            v = static[c] + th[0] * length + capw[c] * got + th[5] * suit + th[8] * rel
+            if goes_out:
+                v += th[7] + capw[c] * d.out_gain
+            elif keeps:
+                v += th[3]
+            if spin is not None:
+                v += th[9]
+        if spin is not None:
+            j = _NL
+            v += th[j]
+            for f in range(7):
+                if spin[f]:
+                    v += th[j + 1 + f]
+        return v
+
+    def _terms(self, d: _StopsDecision, h: int, codes: list[int]) -> list[tuple[Any, ...]]:
+        """What the features of each code of ``codes`` depend on in this world: ``(card,
+        run length, counters won, relief, suit length, goes out, keeps the lead, Spin
+        flags)``; card −1 for a continuation (only its Spin flags count). The same numbers
+        as :meth:`_features`, without building the vectors."""
         succ = self.succ
-        out = []
+        out: list[tuple[Any, ...]] = []
         hb = h.bit_count()
         if not d.lead:  # a continuation with the ♦A: plain, or Spin
-            return [0.0, self._spin_logit(d, h, d.card, hb)]
-        gain, relief, dead, static, capw = d.gain, d.relief, d.dead, d.static, d.capw
+            return [(-1, 0, 0, 0, 0, False, False, None),
+                    (-1, 0, 0, 0, 0, False, False, self._spin_flags(d, h, d.card, hb))]
+        gain, relief, dead = d.gain, d.relief, d.dead
         suits = [(h & m).bit_count() for m in SUIT_MASK]
         spin_pay = self.spec.spin_payment * (self.n - 1)
-        t0, t3, t5, t7, t8 = th[0], th[3], th[5], th[7], th[8]
         runs = self._runs(d, h) if len(codes) > 4 else None
         for code in codes:
             c = code & 63
@@ -561,16 +631,12 @@ class StopsEvidence:
                             got += v
                         elif d.others_before >> other & 1:
                             got += half
-            v = static[c] + t0 * length + capw[c] * got + t5 * suits[c // 13] + t8 * rel
-            if goes_out:
-                v += t7 + capw[c] * d.out_gain
-            else:
+            keeps = False
+            if not goes_out:
                 nx = succ[x]
-                if code >= SPIN_FLAG or nx < 0 or dead >> nx & 1:
-                    v += t3
-            if code >= SPIN_FLAG:
-                v += th[9] + self._spin_logit(d, h, c, hb)
-            out.append(v)
+                keeps = code >= SPIN_FLAG or nx < 0 or bool(dead >> nx & 1)
+            spin = self._spin_flags(d, h, c, hb) if code >= SPIN_FLAG else None
+            out.append((c, length, got, rel, suits[c // 13], goes_out, keeps, spin))
         return out
 
     def _runs(self, d: _StopsDecision, h: int) -> list[Any]:
@@ -589,45 +655,34 @@ class StopsEvidence:
                     out[c] = (1, gain[c], relief[c], c, 1 << c)
         return out
 
-    def _spin_logit(self, d: _StopsDecision, h: int, c: int, hb: int) -> float:
-        th = self.th
-        j = _NL
-        v = th[j]
+    def _spin_flags(self, d: _StopsDecision, h: int, c: int, hb: int) -> tuple[bool, ...]:
+        """The Spin features but the first (see :data:`STOPS_SPIN_FEATURES`) of putting the
+        ♦A down with ``c`` from ``h``."""
         rest = h & ~(1 << c) & ~ADBIT
-        if not rest:
-            v += th[j + 1]
-        elif self._one_run(rest):
-            v += th[j + 2]
         succ = self.succ
         nx = succ[c]
-        if nx >= 0 and h >> nx & 1:
-            v += th[j + 3]
-        if nx < 0 or d.dead >> nx & 1:
-            v += th[j + 4]
-        if hb <= 4:
-            v += th[j + 5]
-        if d.opp_few:
-            v += th[j + 6]
+        danger = False
         x = nx
         for _ in range(3):
             if x < 0 or d.dead >> x & 1 or h >> x & 1:
                 break
             if d.special >> x & 1:
-                v += th[j + 7]
+                danger = True
                 break
             x = succ[x]
-        return v
+        return (not rest, bool(rest) and self._one_run(rest), nx >= 0 and bool(h >> nx & 1),
+                nx < 0 or bool(d.dead >> nx & 1), hb <= 4, d.opp_few, danger)
 
-    def rows(self, hands: Sequence[int]) -> list[Row]:
-        """The counted decisions with two or more choices in world ``hands``: ``(kind,
-        feature vectors, chosen index)`` (for fitting the model)."""
-        out: list[Row] = []
+    def rows(self, hands: Sequence[int]) -> list[tuple[int, Row]]:
+        """The counted decisions with two or more choices in world ``hands``: ``(seat,
+        (kind, feature vectors, chosen index))`` (for fitting the model)."""
+        out: list[tuple[int, Row]] = []
         for d in self.decisions:
             h = hands[d.seat] | d.later
             codes = self._choices(d, h)
             if len(codes) >= 2 and d.code in codes:
-                out.append((STOPS, [self._features(d, h, a) for a in codes],
-                            codes.index(d.code)))
+                out.append((d.seat, (STOPS, [self._features(d, h, a) for a in codes],
+                                     codes.index(d.code))))
         return out
 
 
@@ -810,23 +865,26 @@ class SpoilFiveEvidence:
 
     def log_likelihood(self, hands: Sequence[int], model: OpponentModel) -> float:
         """See :meth:`StopsEvidence.log_likelihood`."""
-        total = 0.0
+        m = len(model.theta)
+        per_seat = [[0.0] * m for _ in range(self.n)]
         for d in self.decisions:
             h = hands[d.seat] | d.later
             codes, feats = self._choices(d, h)
             if len(codes) < 2 or d.card not in codes:
                 continue
-            total += model.log_prob(d.kind, feats, codes.index(d.card))
-        return total
+            acc = per_seat[d.seat]
+            for i, lp in enumerate(model.log_prob(d.kind, feats, codes.index(d.card))):
+                acc[i] += lp
+        return model.combine(per_seat)
 
-    def rows(self, hands: Sequence[int]) -> list[Row]:
+    def rows(self, hands: Sequence[int]) -> list[tuple[int, Row]]:
         """See :meth:`StopsEvidence.rows`."""
-        out: list[Row] = []
+        out: list[tuple[int, Row]] = []
         for d in self.decisions:
             h = hands[d.seat] | d.later
             codes, feats = self._choices(d, h)
             if len(codes) >= 2 and d.card in codes:
-                out.append((d.kind, feats, codes.index(d.card)))
+                out.append((d.seat, (d.kind, feats, codes.index(d.card))))
         return out
 
 
@@ -876,16 +934,20 @@ class WeightedWorlds:
     ``sample(rng)`` → ``(hands, rest)``, ``fast_from(hands, rest)``), ``evidence``
     (:func:`evidence_for`), ``model`` (:class:`OpponentModel`), ``candidates`` (worlds
     drawn and weighted, on the first call, with that call's random source), ``tempering``
-    (τ: the weight of a world is its likelihood to the power τ).
+    (τ: the weight of a world is its likelihood to the power τ), ``time_limit`` (seconds:
+    stop drawing candidates after this long, with at least 16 drawn; a timed search
+    gives inference a share of its budget).
 
     ``weights`` (normalised, summing to 1) and ``worlds`` are there after the first call;
     :attr:`ess` is the effective sample size (Kish) of the weights.
     """
 
     def __init__(self, base: Any, evidence: Any, model: OpponentModel,
-                 candidates: int = CANDIDATES, tempering: float = TEMPERING) -> None:
+                 candidates: int = CANDIDATES, tempering: float = TEMPERING,
+                 time_limit: float | None = None) -> None:
         self.base, self.evidence, self.model = base, evidence, model
         self.candidates, self.tempering = max(1, candidates), tempering
+        self.time_limit = time_limit
         self.worlds: list[tuple[list[int], int]] = []
         self.weights: list[float] = []
         self._cum: list[float] = []
@@ -893,8 +955,15 @@ class WeightedWorlds:
     def build(self, rng: random.Random) -> None:
         """Draw and weight the candidate worlds (done once, on the first draw)."""
         base, ev, model, tau = self.base, self.evidence, self.model, self.tempering
-        worlds = [base.sample(rng) for _ in range(self.candidates)]
-        logw = [tau * ev.log_likelihood(h, model) for h, _ in worlds]
+        worlds: list[tuple[list[int], int]] = []
+        logw: list[float] = []
+        end = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        for i in range(self.candidates):
+            if end is not None and i >= 16 and i % 8 == 0 and time.perf_counter() > end:
+                break
+            w = base.sample(rng)
+            worlds.append(w)
+            logw.append(tau * ev.log_likelihood(w[0], model))
         top = max(logw)
         w = [math.exp(max(x - top, _LOG_FLOOR)) for x in logw]
         total = sum(w)
@@ -929,11 +998,13 @@ class WeightedWorlds:
 def weighted_worlds(game: StopsGame | SpoilFive,
                     obs: StopsObservation | SpoilFiveObservation, base: Any, *,
                     candidates: int = CANDIDATES, tempering: float = TEMPERING,
-                    model: OpponentModel | None = None) -> Any:
+                    model: OpponentModel | None = None,
+                    time_limit: float | None = None) -> Any:
     """``base`` weighted by the evidence of ``obs`` (a :class:`WeightedWorlds`), or
     ``base`` itself when no other seat has taken a decision that can tell anything."""
     evidence = evidence_for(game, obs)
     if not len(evidence):
         return base
-    return WeightedWorlds(base, evidence, model or model_for(game), candidates, tempering)
+    return WeightedWorlds(base, evidence, model or model_for(game), candidates, tempering,
+                          time_limit)
 

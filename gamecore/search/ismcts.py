@@ -39,6 +39,8 @@ from gamecore.spoilfive.deal import SpoilFiveObservation
 
 #: UCB exploration constant for rewards scaled to about [−1, 1].
 EXPLORATION = 0.7
+#: The most of a timed search's budget spent weighting worlds (inference from play).
+INFERENCE_SHARE = 0.3
 _CHECK_EVERY = 16
 
 
@@ -98,7 +100,9 @@ def search(game: Game, obs: Observation, *, iterations: int | None = None,
     if worlds is None:
         worlds = worlds_for(game, obs)
         if inference:
-            worlds = weighted_worlds(game, obs, worlds, candidates=_candidates(iterations))
+            worlds = weighted_worlds(
+                game, obs, worlds, candidates=_candidates(iterations),
+                time_limit=None if time_budget is None else INFERENCE_SHARE * time_budget)
     me = obs.seat
     inv = 1.0 / reward_scale(game, obs)
     root = Node(-1)
@@ -108,11 +112,11 @@ def search(game: Game, obs: Observation, *, iterations: int | None = None,
     limit = iterations if iterations is not None else 1 << 62
     done = 0
     while done < limit:
-        if done % _CHECK_EVERY == 0:
-            if cancel is not None and cancel.is_set():
-                raise SearchCancelled
-            if deadline is not None and done and time.perf_counter() >= deadline:
-                break
+        if done % _CHECK_EVERY == 0 and cancel is not None and cancel.is_set():
+            raise SearchCancelled
+        # every iteration: an exact ending can take a few milliseconds
+        if deadline is not None and done and time.perf_counter() >= deadline:
+            break
         st = worlds.fast_state(rng)
         node = root
         path = []

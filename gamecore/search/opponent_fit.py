@@ -7,10 +7,12 @@ not fit the model to itself), takes at the end of each deal the decisions every 
 (:meth:`~gamecore.search.inference.StopsEvidence.rows` with the true hands, from the last
 observation before the deal ended: the same reconstruction the search makes), plus every
 claim-or-jink offer (SF-31; a claim ends the deal, so it is taken when it happens), and
-fits per decision kind a multinomial logit mixed with a uniform choice by maximum
-likelihood (:func:`fit_kind`: EM over the uniform share, Newton steps for the weights, a
-small ridge penalty). ``--write`` stores the result in
-``gamecore/search/opponent_params.py``.
+fits, for each level's decisions (one *style* of the model's mixture) and each decision
+kind, a multinomial logit mixed with a uniform choice by maximum likelihood
+(:func:`fit_kind`: EM over the uniform share, Newton steps for the weights, a small ridge
+penalty). ``--write`` stores the result in ``gamecore/search/opponent_params.py``. The
+search does not know which level a seat plays: it weighs the styles seat by seat by how
+well each explains that seat's play (:class:`~gamecore.search.inference.OpponentModel`).
 """
 
 from __future__ import annotations
@@ -47,8 +49,9 @@ LEVELS = ("easy", "normal", "hard")
 
 
 def deal_rows(name: str, options: dict[str, Any], n: int, seed: int,
-              hard_iterations: int = 60) -> list[Row]:
-    """The decisions of one deal (seed ``seed``) at a table of random levels."""
+              hard_iterations: int = 60) -> list[tuple[str, Row]]:
+    """The decisions of one deal (seed ``seed``) at a table of random levels, each with
+    the level of the seat that took it."""
     game = make_game(name, options)
     rng = random.Random(seed)
     levels = [LEVELS[rng.randrange(3)] for _ in range(n)]
@@ -61,7 +64,7 @@ def deal_rows(name: str, options: dict[str, Any], n: int, seed: int,
     session.start_deal_seeded(seed)
     deal = session.deal
     assert deal is not None
-    rows: list[Row] = []
+    rows: list[tuple[str, Row]] = []
     last: tuple[Any, list[int]] | None = None
     while session.deal_in_progress:
         d = session.decision()
@@ -75,13 +78,13 @@ def deal_rows(name: str, options: dict[str, Any], n: int, seed: int,
                 live = ((1 << 52) - 1) & ~_played_sf(obs)
                 if obs.robbed_by is None:
                     live &= ~(1 << obs.turnup)
-                rows.append((SF_JINK, jink_features(obs.trump, live, obs.hand),
-                             1 if isinstance(action, Jink) else 0))
+                rows.append((levels[d.seat], (SF_JINK, jink_features(obs.trump, live, obs.hand),
+                                              1 if isinstance(action, Jink) else 0)))
         session.apply(action)
     if last is not None:
         obs, hands = last
         ev = evidence_for(game, obs, seats=range(n))
-        rows.extend(r for r in ev.rows(hands) if r[0] != SF_JINK)
+        rows.extend((levels[seat], r) for seat, r in ev.rows(hands) if r[0] != SF_JINK)
     return rows
 
 
@@ -95,7 +98,8 @@ def _played_sf(obs: SpoilFiveObservation) -> int:
     return m
 
 
-def _deal_rows_star(args: tuple[str, dict[str, Any], int, int, int]) -> list[Row]:
+def _deal_rows_star(args: tuple[str, dict[str, Any], int, int, int]
+                    ) -> list[tuple[str, Row]]:
     return deal_rows(*args)
 
 
@@ -224,17 +228,20 @@ def main(argv: list[str] | None = None) -> int:
             continue
         jobs = [(name, options, n, a.seed * 100_003 + i, a.hard_iterations)
                 for i in range(a.deals)]
-        rows: list[Row] = []
+        rows: list[tuple[str, Row]] = []
         ctx = multiprocessing.get_context("spawn")
         with ctx.Pool(a.workers) as pool:
             for r in pool.imap_unordered(_deal_rows_star, jobs, chunksize=4):
                 rows.extend(r)
-        fitted = fit(rows)
-        print(f"{key}: " + ", ".join(
-            f"{k} {v['decisions']} decisions, loglik {v['loglik']:+.3f} (uniform "
-            f"{v['uniform']:+.3f}), eps {v['eps']:.2f}" for k, v in fitted.items()),
-            file=sys.stderr)
-        params[key] = {k: {"theta": v["theta"], "eps": v["eps"]} for k, v in fitted.items()}
+        params[key] = {}
+        for level in LEVELS:
+            fitted = fit([r for lv, r in rows if lv == level])
+            print(f"{key} {level}: " + ", ".join(
+                f"{k} {v['decisions']} decisions, loglik {v['loglik']:+.3f} (uniform "
+                f"{v['uniform']:+.3f}), eps {v['eps']:.2f}" for k, v in fitted.items()),
+                file=sys.stderr, flush=True)
+            params[key][level] = {k: {"theta": v["theta"], "eps": v["eps"]}
+                                  for k, v in fitted.items()}
     if a.write:
         path = Path(opponent_params.__file__)
         text = path.read_text(encoding="utf-8")
@@ -245,18 +252,21 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def format_params(params: dict[str, dict[str, dict[str, Any]]]) -> str:
-    """``PARAMS = {...}`` as Python source, one decision kind a line."""
-    lines = ["PARAMS: dict[str, dict[str, dict[str, Any]]] = {"]
+def format_params(params: dict[str, dict[str, dict[str, dict[str, Any]]]]) -> str:
+    """``PARAMS = {...}`` as Python source: game → style → decision kind → weights."""
+    lines = ["PARAMS: dict[str, dict[str, dict[str, dict[str, Any]]]] = {"]
     for key in sorted(params):
         lines.append(f"    {key!r}: {{")
-        for kind in sorted(params[key]):
-            v = params[key][kind]
-            lines.append(f"        {kind!r}: {{\"eps\": {v['eps']!r}, \"theta\": [")
-            theta = [repr(t) for t in v["theta"]]
-            for i in range(0, len(theta), 8):
-                lines.append("            " + ", ".join(theta[i:i + 8]) + ",")
-            lines.append("        ]},")
+        for style in sorted(params[key]):
+            lines.append(f"        {style!r}: {{")
+            for kind in sorted(params[key][style]):
+                v = params[key][style][kind]
+                lines.append(f"            {kind!r}: {{\"eps\": {v['eps']!r}, \"theta\": [")
+                theta = [repr(t) for t in v["theta"]]
+                for i in range(0, len(theta), 8):
+                    lines.append("                " + ", ".join(theta[i:i + 8]) + ",")
+                lines.append("            ]},")
+            lines.append("        },")
         lines.append("    },")
     lines.append("}")
     return "\n".join(lines) + "\n"
