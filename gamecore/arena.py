@@ -168,7 +168,7 @@ class SeeingHardAgent(HardAgent):
             self._deal)  # type: ignore[arg-type]
         return search(game, obs, iterations=self.iterations, seed=seed,
                       time_budget=None if self.iterations is not None else self.time_budget,
-                      worlds=TrueWorld(root))
+                      worlds=TrueWorld(root), endgame=self.endgame)
 
 
 class TrueWorld:

@@ -155,7 +155,7 @@ class _Evidence:
 
 
 def test_weighted_worlds_resample_by_likelihood() -> None:
-    ww = WeightedWorlds(_Base(), _Evidence(), only(STOPS), candidates=3)
+    ww = WeightedWorlds(_Base(), _Evidence(), only(STOPS), candidates=3, tempering=1.0)
     rng = random.Random(5)
     draws = [ww.fast_state(rng) for _ in range(4000)]
     assert ww.weights[0] == pytest.approx(1 / 4) and ww.weights[1] == pytest.approx(3 / 4)

@@ -148,13 +148,14 @@ class OpponentModel:
     def combine(self, per_seat: Sequence[Sequence[float]]) -> float:
         """The log-likelihood of every seat's decisions: for each seat its per-component
         sums of log-probabilities ``per_seat[s]``, mixed by the prior."""
-        total = 0.0
-        lp = self.log_prior
-        for ll in per_seat:
-            vals = [a + b for a, b in zip(lp, ll, strict=True)]
-            top = max(vals)
-            total += top + log(sum(exp(v - top) for v in vals))
-        return total
+        return sum(self.mix(ll) for ll in per_seat)
+
+    def mix(self, ll: Sequence[float]) -> float:
+        """One seat's log-likelihood from its per-component sums ``ll``, mixed by the
+        prior: ``log Σ_l prior_l · exp(ll_l)``."""
+        vals = [a + b for a, b in zip(self.log_prior, ll, strict=True)]
+        top = max(vals)
+        return top + log(sum(exp(v - top) for v in vals))
 
 
 def _log_choice(logits: Sequence[float], chosen: int, eps: float) -> float:
@@ -394,6 +395,20 @@ class StopsEvidence:
     def __len__(self) -> int:
         return len(self.decisions)
 
+    @property
+    def by_seat(self) -> dict[int, list[Any]]:
+        """The counted decisions, seat by seat."""
+        if self._by_seat is None:
+            self._by_seat = _group(self.decisions)
+        return self._by_seat
+
+    @property
+    def seats(self) -> list[int]:
+        """The seats with counted decisions."""
+        return sorted(self.by_seat)
+
+    _by_seat: dict[int, list[Any]] | None = None
+
     def _choices(self, d: _StopsDecision, h: int) -> list[int]:
         """The legal codes of decision ``d`` for a decider holding ``h`` then."""
         spec = self.spec
@@ -512,25 +527,30 @@ class StopsEvidence:
         """Log-probability of every counted decision under ``model`` in the world where seat
         ``s`` holds ``hands[s]`` now (int masks); each seat's decisions are mixed over the
         model's styles (:meth:`OpponentModel.combine`)."""
+        return model.combine([self.seat_log_likelihood(s, hands[s], model)
+                              for s in self.seats])
+
+    def seat_log_likelihood(self, seat: int, hand: int, model: OpponentModel
+                            ) -> list[float]:
+        """Per style of ``model``, the log-probability of ``seat``'s counted decisions when
+        it holds ``hand`` (int mask) now."""
         if self._prepared is not model:
             self._prepare(model)
         comps = self._comps
-        m = len(comps)
-        per_seat = [[0.0] * m for _ in range(self.n)]
+        acc = [0.0] * len(comps)
         terms = self._terms
-        for d in self.decisions:
-            h = hands[d.seat] | d.later
+        for d in self.by_seat.get(seat, ()):
+            h = hand | d.later
             codes = self._choices(d, h)
             k = len(codes)
             if k < 2 or d.code not in codes:
                 continue
             ts = terms(d, h, codes)
             chosen = codes.index(d.code)
-            acc = per_seat[d.seat]
             for i, (th, eps, static, capw) in enumerate(comps):
                 acc[i] += _log_choice([self._logit(th, static[d.index], capw[d.index], d, t)
                                        for t in ts], chosen, eps)
-        return model.combine(per_seat)
+        return acc
 
     _prepared: OpponentModel | None = None
 
@@ -686,6 +706,13 @@ class StopsEvidence:
         return out
 
 
+def _group(decisions: Sequence[Any]) -> dict[int, list[Any]]:
+    out: dict[int, list[Any]] = {}
+    for d in decisions:
+        out.setdefault(d.seat, []).append(d)
+    return out
+
+
 def _rank_pos(c: int, ace_high: bool) -> int:
     r = c % 13
     if not ace_high:
@@ -814,6 +841,10 @@ class SpoilFiveEvidence:
     def __len__(self) -> int:
         return len(self.decisions)
 
+    by_seat = StopsEvidence.by_seat
+    seats = StopsEvidence.seats
+    _by_seat: dict[int, list[Any]] | None = None
+
     def _legal(self, h: int, trick: list[int]) -> int:
         if not trick:
             return h
@@ -865,17 +896,21 @@ class SpoilFiveEvidence:
 
     def log_likelihood(self, hands: Sequence[int], model: OpponentModel) -> float:
         """See :meth:`StopsEvidence.log_likelihood`."""
-        m = len(model.theta)
-        per_seat = [[0.0] * m for _ in range(self.n)]
-        for d in self.decisions:
-            h = hands[d.seat] | d.later
+        return model.combine([self.seat_log_likelihood(s, hands[s], model)
+                              for s in self.seats])
+
+    def seat_log_likelihood(self, seat: int, hand: int, model: OpponentModel
+                            ) -> list[float]:
+        """See :meth:`StopsEvidence.seat_log_likelihood`."""
+        acc = [0.0] * len(model.theta)
+        for d in self.by_seat.get(seat, ()):
+            h = hand | d.later
             codes, feats = self._choices(d, h)
             if len(codes) < 2 or d.card not in codes:
                 continue
-            acc = per_seat[d.seat]
             for i, lp in enumerate(model.log_prob(d.kind, feats, codes.index(d.card))):
                 acc[i] += lp
-        return model.combine(per_seat)
+        return acc
 
     def rows(self, hands: Sequence[int]) -> list[tuple[int, Row]]:
         """See :meth:`StopsEvidence.rows`."""
@@ -922,7 +957,7 @@ def evidence_for(game: StopsGame | SpoilFive, obs: StopsObservation | SpoilFiveO
 
 #: Candidate worlds drawn and weighted per decision, and the tempering power.
 CANDIDATES = 200
-TEMPERING = 1.0
+TEMPERING = 0.5
 #: A world's weight is at least e^−600 of the best one's: never zero.
 _LOG_FLOOR = -600.0
 
