@@ -291,3 +291,15 @@ def test_ties_between_equal_visits_go_to_the_better_value() -> None:
     assert best_code(v, lambda: 9) == 3  # not among the tied
     merged = merge_visits([v, v])
     assert merged[7] == 20 and merged.totals[7] == 10.0 and merged.mean(7) == 0.5
+
+
+def test_placement_score_of_the_hidden_cards() -> None:
+    """The offline measure of inference: a mean log-probability, between log 10⁻³ and 0,
+    and the same on every run."""
+    from gamecore.search.inference_score import placement_score, positions
+
+    (game, deal, seat), = positions("newmarket", {}, 4, 1, 3, "normal")
+    plain = placement_score(game, deal, seat, None, 40)
+    weighted = placement_score(game, deal, seat, 0.5, 40)
+    assert math.log(1e-3) <= plain <= 0 and math.log(1e-3) <= weighted <= 0
+    assert weighted == placement_score(game, deal, seat, 0.5, 40)
