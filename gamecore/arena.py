@@ -50,6 +50,7 @@ from gamecore.errors import OptionError
 from gamecore.games import TRICKS, available_games, descriptor, make_game
 from gamecore.interface import Rules as Game
 from gamecore.match import Session, shuffled
+from gamecore.search.determinize import fast_state_for
 from gamecore.search.fast_spoilfive import FastSpoilFive
 from gamecore.search.fast_stops import FastStops
 from gamecore.search.ismcts import search
@@ -164,8 +165,7 @@ class SeeingHardAgent(HardAgent):
 
     def run_search(self, game: Any, obs: Any, seed: int) -> tuple[dict[int, int], int]:
         """The search of :class:`HardAgent`, every iteration over the true deal."""
-        root = (FastSpoilFive if game.family == TRICKS else FastStops).from_deal(
-            self._deal)  # type: ignore[arg-type]
+        root = fast_state_for(self._deal)
         return search(game, obs, iterations=self.iterations, seed=seed,
                       time_budget=None if self.iterations is not None else self.time_budget,
                       worlds=TrueWorld(root), endgame=self.endgame)

@@ -15,6 +15,7 @@ from gamecore.agents.levels import HardAgent
 from gamecore.cards import parse_card
 from gamecore.decisions import PlayChoice
 from gamecore.games import make_game
+from gamecore.interface import TRICKS
 from gamecore.match import Session
 from gamecore.search.endgame import EndgameSolver
 from gamecore.search.fast_spoilfive import FastSpoilFive
@@ -30,7 +31,7 @@ from gamecore.search.inference import (
 )
 from gamecore.search.ismcts import RootVisits, best_code, merge_visits
 from gamecore.search.opponent_fit import fit_kind, log_likelihood
-from helpers import cards, hand, play_checking_swaps, position
+from helpers import cards, entry_key, hand, play_checking_swaps, position, registry_entries
 
 
 def only(kind: str, **weights: float) -> OpponentModel:
@@ -169,8 +170,9 @@ def test_weighted_worlds_resample_by_likelihood() -> None:
 
 # ---- information safety and soundness ----------------------------------------------------
 
-@pytest.mark.parametrize("name,options", [("newmarket", {}), ("spinado", {}),
-                                          ("spoil-five", {})])
+@pytest.mark.parametrize("name,options", [(d.name, d.entry_options(e))
+                                          for d, e in registry_entries()],
+                         ids=[entry_key(d, e) for d, e in registry_entries()])
 def test_hard_with_inference_sees_only_its_observation(name: str, options: dict) -> None:
     """GEN-9: exchanging cards between two opponents (or with the stock) leaves Hard's
     decision unchanged: its worlds and their weights come from its observation alone."""
@@ -243,14 +245,15 @@ def maxn(deal: Any, cls: type) -> list[int]:
     return best
 
 
-@pytest.mark.parametrize("name,options,n,fraction", [
-    ("spoil-five", {}, 4, 0.62), ("spoil-five", {}, 3, 0.45), ("newmarket", {}, 3, 0.8),
-    ("spinado", {}, 3, 0.8), ("pope-joan", {"pj.profile": "M"}, 3, 0.8)])
-def test_exact_endings_agree_with_the_engine(name: str, options: dict, n: int,
-                                             fraction: float) -> None:
+@pytest.mark.parametrize("name,options,family", [(d.name, d.entry_options(e), d.family)
+                                                 for d, e in registry_entries()],
+                         ids=[entry_key(d, e) for d, e in registry_entries()])
+def test_exact_endings_agree_with_the_engine(name: str, options: dict, family: str) -> None:
     from gamecore.bench import positions
 
-    cls = FastSpoilFive if name == "spoil-five" else FastStops
+    tricks = family == TRICKS
+    cls = FastSpoilFive if tricks else FastStops
+    n, fraction = (4, 0.62) if tricks else (3, 0.8)
     solved = 0
     for _game, deal in positions(name, options, n, 6, 3, fraction=fraction, choice=True):
         st = cls.from_deal(deal)  # type: ignore[attr-defined]

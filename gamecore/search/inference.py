@@ -51,15 +51,17 @@ from operator import mul
 from typing import Any
 
 from gamecore.cards import AD, SUIT_MASK, suit_of
+from gamecore.games import descriptor
+from gamecore.interface import TRICKS, Observation, Rules
 from gamecore.search import CLAIM, JINK, SPIN_FLAG
-from gamecore.search.fast_spoilfive import EFF_MASKS, KEY, RENEGE_OK
 from gamecore.search.fast_stops import SPINADO, FastStops, spec_for
 from gamecore.spoilfive.deal import SpoilFiveObservation
 from gamecore.spoilfive.game import SpoilFive
-from gamecore.spoilfive.ranks import EFFECTIVE, TRUMP
+from gamecore.spoilfive.ranks import EFF_MASKS, EFFECTIVE, RENEGE_OK, TRICK_KEY, TRUMP
 from gamecore.stops.deal import StopsObservation
 from gamecore.stops.game import StopsGame
-from gamecore.stops.popejoan import M_POPE
+
+KEY = TRICK_KEY
 
 ADBIT = 1 << AD
 
@@ -167,14 +169,14 @@ def _log_choice(logits: Sequence[float], chosen: int, eps: float) -> float:
     return log((1.0 - eps) * exp(logits[chosen] - top) / z + eps / len(logits))
 
 
-def model_for(game: StopsGame | SpoilFive) -> OpponentModel:
+def model_for(game: Rules) -> OpponentModel:
     """The fitted model of ``game`` (by :func:`model_key`): one component per style in
     :data:`~gamecore.search.opponent_params.PARAMS`, equally likely a priori; the default
     model of its family when none was fitted."""
     from gamecore.search.opponent_params import DEFAULT, PARAMS
 
     key = model_key(game)
-    family = "spoil-five" if isinstance(game, SpoilFive) else "stops"
+    family = "spoil-five" if game.family == TRICKS else "stops"
     if key not in PARAMS:
         key = family
     m = _MODELS.get(key)
@@ -187,11 +189,12 @@ def model_for(game: StopsGame | SpoilFive) -> OpponentModel:
 _MODELS: dict[str, OpponentModel] = {}
 
 
-def model_key(game: StopsGame | SpoilFive) -> str:
-    """The name of a game's fitted parameters: the record name, with the Pope Joan profile
-    (``"pope-joan-C"``)."""
-    profile = game.options.get("pj.profile")
-    return f"{game.name}-{profile}" if profile and game.name == "pope-joan" else game.name
+def model_key(game: Rules) -> str:
+    """The name of a game's fitted parameters: the record name, with the profile for a game
+    that has profiles (its descriptor's ``profile_key``, e.g. ``"pope-joan-C"``)."""
+    key = descriptor(game.name).profile_key
+    profile = game.options.get(key) if key else None
+    return f"{game.name}-{profile}" if profile else game.name
 
 
 # ---- stops games -------------------------------------------------------------------------
@@ -199,10 +202,11 @@ def model_key(game: StopsGame | SpoilFive) -> str:
 class _LeadView:
     """Just what :meth:`FastStops.lead_mask` reads, for a hand at an earlier moment."""
 
-    __slots__ = ("spec", "hands", "priv", "last_suit", "spin_suit")
+    __slots__ = ("spec", "t", "hands", "priv", "last_suit", "spin_suit")
 
-    def __init__(self, spec: Any, n: int) -> None:
+    def __init__(self, spec: Any, tables: Any, n: int) -> None:
         self.spec = spec
+        self.t = tables
         self.hands = [0] * n
         self.priv = -1
         self.last_suit = -1
@@ -238,7 +242,29 @@ class _StopsDecision:
     index: int
 
 
-class StopsEvidence:
+class _Evidence:
+    """What both evidence classes share: their decisions, seat by seat."""
+
+    decisions: Sequence[Any]
+    _by_seat: dict[int, list[Any]] | None = None
+
+    def __len__(self) -> int:
+        return len(self.decisions)
+
+    @property
+    def by_seat(self) -> dict[int, list[Any]]:
+        """The counted decisions, seat by seat."""
+        if self._by_seat is None:
+            self._by_seat = _group(self.decisions)
+        return self._by_seat
+
+    @property
+    def seats(self) -> list[int]:
+        """The seats with counted decisions."""
+        return sorted(self.by_seat)
+
+
+class StopsEvidence(_Evidence):
     """The other seats' decisions so far in a stops deal, as ``obs.seat`` saw them.
 
     Args: ``game`` (rules), ``obs`` (a :class:`StopsObservation` in play), ``seats`` (the
@@ -253,7 +279,9 @@ class StopsEvidence:
         spec = self.spec = spec_for(game)
         n = self.n = len(obs.hand_counts)
         counted = set(range(n)) - {obs.seat} if seats is None else set(seats)
-        self.view = _LeadView(spec, n)
+        trump = None if obs.turnup is None else suit_of(obs.turnup)
+        tables = spec.tables(trump)
+        self.view = _LeadView(spec, tables, n)
         succ = self.succ = spec.succ
         pred = [-1] * 52
         for c, nx in enumerate(succ):
@@ -270,10 +298,9 @@ class StopsEvidence:
         self.chain_order = sorted(range(52), key=lambda c: steps[c])
         self._run_table: list[Any] = [None] * 52
         history = obs.history
-        trump = None if obs.turnup is None else suit_of(obs.turnup)
-        caps = spec.captures_for(trump)
-        combos = spec.combos_for(trump)
-        kings = spec.kings
+        caps = tables.caps
+        combos = tables.combos
+        bonus = spec.bonus
         # when each pool was first won during this deal (a capture card, a combination)
         won_at: dict[int, int] = {}
         by: dict[int, int] = {}
@@ -304,7 +331,6 @@ class StopsEvidence:
             p = history[i]
             later_by[p.seat][i] |= 1 << p.card | (ADBIT if p.spin else 0)
         counts_now = obs.hand_counts
-        layout = spec.layout if spec.doubling == "F" else ()
         self.decisions: list[_StopsDecision] = []
         played = 0
         known = 0
@@ -336,18 +362,16 @@ class StopsEvidence:
                     q = caps[x]
                     if q >= 0:
                         gain[x] += value[q]
-                    if kings[x]:
-                        gain[x] += kings[x] * (n - 1)
+                    if bonus[x]:
+                        gain[x] += bonus[x] * (n - 1)
                 d.gain = gain
-                relief = [0.0] * 52
-                for q, x in enumerate(layout):
+                relief = [0.0] * 52  # doubling no longer risked (PJ-11, PJ-24, PJ-27)
+                for q, x in tables.doubling:
                     relief[x] += value[q]
-                if spec.doubling == "M":
-                    relief[spec.pope] += value[M_POPE]
-                    if spec.double_combos:
-                        for q, a, b in combos:
-                            relief[a] += value[q]
-                            relief[b] += value[q]
+                if spec.double_combos:
+                    for q, a, b in combos:
+                        relief[a] += value[q]
+                        relief[b] += value[q]
                 d.relief = relief
                 d.dead = dead
                 alone = 0
@@ -356,10 +380,10 @@ class StopsEvidence:
                     if px < 0 or dead >> px & 1:
                         alone |= 1 << x
                 d.alone = alone
-                out = sum(counts[t] for t in range(n) if t != s)
+                out = float(sum(counts[t] for t in range(n) if t != s))
                 if spec.game_pool >= 0:
                     out += value[spec.game_pool]
-                d.out_gain = float(out)
+                d.out_gain = out
                 mine = 0
                 others = 0
                 for x, t in by.items():
@@ -385,29 +409,12 @@ class StopsEvidence:
                 nx = succ[p.card]
                 if not p.spin and nx >= 0 and not played >> nx & 1:
                     known |= 1 << nx
-                if kind == 1:  # Spin: the privilege (SP-4)
+                if spec.privilege:  # Spin: the privilege (SP-4)
                     if p.spin:
                         priv, spin_suit = s, last_suit
                     else:
                         priv = -1
             expected = s
-
-    def __len__(self) -> int:
-        return len(self.decisions)
-
-    @property
-    def by_seat(self) -> dict[int, list[Any]]:
-        """The counted decisions, seat by seat."""
-        if self._by_seat is None:
-            self._by_seat = _group(self.decisions)
-        return self._by_seat
-
-    @property
-    def seats(self) -> list[int]:
-        """The seats with counted decisions."""
-        return sorted(self.by_seat)
-
-    _by_seat: dict[int, list[Any]] | None = None
 
     def _choices(self, d: _StopsDecision, h: int) -> list[int]:
         """The legal codes of decision ``d`` for a decider holding ``h`` then."""
@@ -767,7 +774,7 @@ def _lead_beaters(t: int) -> list[int]:
 _BEATERS: dict[int, list[int]] = {}
 
 
-class SpoilFiveEvidence:
+class SpoilFiveEvidence(_Evidence):
     """The other seats' card plays and jinks so far in a Spoil Five deal, as ``obs.seat``
     saw them (SF-24 … SF-31). Same interface as :class:`StopsEvidence`."""
 
@@ -837,13 +844,6 @@ class SpoilFiveEvidence:
                 i += 1
             if len(plays) == n:
                 won[best] += 1
-
-    def __len__(self) -> int:
-        return len(self.decisions)
-
-    by_seat = StopsEvidence.by_seat
-    seats = StopsEvidence.seats
-    _by_seat: dict[int, list[Any]] | None = None
 
     def _legal(self, h: int, trick: list[int]) -> int:
         if not trick:
@@ -943,14 +943,17 @@ def _close(won: list[int], s: int, done: int, obs: SpoilFiveObservation) -> bool
             and (won[s] >= 2 or (won[s] >= 1 and done <= 2)))
 
 
-def evidence_for(game: StopsGame | SpoilFive, obs: StopsObservation | SpoilFiveObservation,
-                 seats: Sequence[int] | None = None) -> StopsEvidence | SpoilFiveEvidence:
-    """The evidence object of ``game``'s family for ``obs`` (see the module docstring)."""
-    if isinstance(game, SpoilFive):
-        assert isinstance(obs, SpoilFiveObservation)
+def evidence_for(game: Rules, obs: Observation, seats: Sequence[int] | None = None
+                 ) -> StopsEvidence | SpoilFiveEvidence:
+    """The evidence object of ``obs``'s engine (see the module docstring). Raises
+    ``ValueError`` for an observation of no known engine."""
+    if isinstance(obs, SpoilFiveObservation):
+        assert isinstance(game, SpoilFive)
         return SpoilFiveEvidence(game, obs, seats)
-    assert isinstance(obs, StopsObservation)
-    return StopsEvidence(game, obs, seats)
+    if isinstance(obs, StopsObservation):
+        assert isinstance(game, StopsGame)
+        return StopsEvidence(game, obs, seats)
+    raise ValueError(f"no evidence for an observation of {obs.game!r}")
 
 
 # ---- importance resampling ----------------------------------------------------------------
@@ -1030,8 +1033,7 @@ class WeightedWorlds:
         return self.base.fast_from(list(hands), rest)
 
 
-def weighted_worlds(game: StopsGame | SpoilFive,
-                    obs: StopsObservation | SpoilFiveObservation, base: Any, *,
+def weighted_worlds(game: Rules, obs: Observation, base: Any, *,
                     candidates: int = CANDIDATES, tempering: float = TEMPERING,
                     model: OpponentModel | None = None,
                     time_limit: float | None = None) -> Any:

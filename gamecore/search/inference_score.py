@@ -23,7 +23,7 @@ from typing import Any
 
 from gamecore.agents.levels import agent_for_level
 from gamecore.decisions import PlayChoice
-from gamecore.games import make_game
+from gamecore.games import available_games, descriptor, make_game
 from gamecore.match import Session
 from gamecore.search.determinize import worlds_for
 from gamecore.search.inference import WeightedWorlds, evidence_for, model_for
@@ -92,16 +92,19 @@ def main(argv: list[str] | None = None) -> int:
     """Command line (see ``--help``)."""
     p = argparse.ArgumentParser(prog="python -m gamecore.search.inference_score",
                                 description=__doc__.split("\n\n")[0])
-    p.add_argument("--game", default="newmarket")
-    p.add_argument("--profile", choices=("F", "M", "C"))
+    games = available_games()
+    p.add_argument("--game", default=games[0], choices=games)
+    p.add_argument("--profile", help="the game's profile (e.g. C for Pope Joan's classic "
+                                     "board)")
     p.add_argument("--table", default="normal", choices=("easy", "normal", "hard"))
     p.add_argument("--positions", type=int, default=30)
     p.add_argument("--candidates", type=int, default=200)
     p.add_argument("--tempering", type=float, nargs="*", default=[1.0, 0.5])
     p.add_argument("--seed", type=int, default=7)
     a = p.parse_args(argv)
-    options = {"pj.profile": a.profile} if a.profile else {}
-    n = 5 if a.game == "spoil-five" else 4
+    desc = descriptor(a.game)
+    options = desc.entry_options(desc.entry_for(profile=a.profile)) if a.profile else {}
+    n = desc.default_players
     pos = positions(a.game, options, n, a.positions, a.seed, a.table)
     print(f"{a.game} {options or ''} table of {a.table}, {len(pos)} positions, "
           f"{a.candidates} worlds: mean log-probability of each hidden card's true place")

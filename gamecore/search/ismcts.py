@@ -224,7 +224,7 @@ def best_code(visits: Mapping[int, int],
     if len(tied) > 1 and prefer is not None:
         want = prefer()
         if want in tied:
-            return want  # type: ignore[return-value]
+            return want
     return tied[0]
 
 

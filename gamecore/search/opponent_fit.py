@@ -28,7 +28,7 @@ from typing import Any
 from gamecore.actions import Jink
 from gamecore.agents.levels import agent_for_level
 from gamecore.decisions import PlayChoice
-from gamecore.games import make_game
+from gamecore.games import entries, make_game
 from gamecore.match import Session
 from gamecore.search.inference import (
     FEATURES,
@@ -40,12 +40,13 @@ from gamecore.search.inference import (
 )
 from gamecore.spoilfive.deal import SpoilFiveObservation
 
-#: (game, options, players) fitted by default.
-CONFIGS: list[tuple[str, dict[str, Any], int]] = [
-    ("newmarket", {}, 4), ("spin", {}, 4), ("spinado", {}, 4),
-    ("pope-joan", {"pj.profile": "F"}, 4), ("pope-joan", {"pj.profile": "M"}, 4),
-    ("pope-joan", {"pj.profile": "C"}, 4), ("spoil-five", {}, 5)]
 LEVELS = ("easy", "normal", "hard")
+
+
+def configs() -> list[tuple[str, dict[str, Any], int]]:
+    """``(game, options, players)`` of every registered New Game entry (its profile, its
+    default number of seats)."""
+    return [(d.name, d.entry_options(e), d.default_players) for d, e in entries()]
 
 
 def deal_rows(name: str, options: dict[str, Any], n: int, seed: int,
@@ -161,9 +162,9 @@ def fit_kind(rows: list[tuple[list[list[float]], int]], dim: int, *, ridge: floa
     for _ in range(rounds):
         resp = []
         for feats, chosen in rows:
-            p = _softmax(theta, feats)[chosen]
+            pc = _softmax(theta, feats)[chosen]
             u = eps / len(feats)
-            resp.append((1 - eps) * p / ((1 - eps) * p + u))
+            resp.append((1 - eps) * pc / ((1 - eps) * pc + u))
         for _ in range(newton):
             grad = [-ridge * t for t in theta]
             hess = [[(ridge if i == j else 0.0) for j in range(dim)] for i in range(dim)]
@@ -222,7 +223,7 @@ def main(argv: list[str] | None = None) -> int:
     from gamecore.search import opponent_params
 
     params = dict(opponent_params.PARAMS)
-    for name, options, n in CONFIGS:
+    for name, options, n in configs():
         key = model_key(make_game(name, options))
         if a.games and key not in a.games:
             continue
