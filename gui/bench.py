@@ -1,16 +1,29 @@
 """``python -m gui.bench``: how long the GUI's event loop stalls while Hard computer players
 think (target: no gap over 50 ms). Runs offscreen; prints the longest and the 99th-percentile
-gap between ticks of a 10 ms timer over a few deals of every game."""
+gap between ticks of a 10 ms timer over a few deals of every registered game and profile
+(``--games`` picks labels, as in ``python -m gamecore.bench``)."""
 
 from __future__ import annotations
 
+import argparse
 import multiprocessing
 import os
 import time
 
+from gamecore.bench import bench_games
 
-def main() -> int:
-    """Measure and print; exit 0."""
+NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Measure and print; exit 0 (2 for an unknown ``--games`` label)."""
+    games = bench_games()
+    labels = [label for label, *_ in games]
+    p = argparse.ArgumentParser(prog="python -m gui.bench", description=__doc__)
+    p.add_argument("--games", nargs="*", choices=labels, default=labels, metavar="LABEL",
+                   help=f"labels to run (default all: {', '.join(labels)})")
+    p.add_argument("--deals", type=int, default=3, help="deals per game")
+    a = p.parse_args(argv)
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
@@ -19,18 +32,17 @@ def main() -> int:
     from gui.seats import SeatKind
 
     app = QApplication.instance() or QApplication([])
-    games = [("newmarket", {}), ("spinado", {}), ("pope-joan", {"pj.profile": "C"}),
-             ("spoil-five", {})]
     print("Gaps between ticks of a 10 ms timer while a Hard computer player thinks.")
     print("game            deals  decisions  longest gap  p99 gap")
     worst = 0.0
-    for name, options in games:
+    for label, name, options, players in games:
+        if label not in a.games:
+            continue
         window = MainWindow(pace=0, seed=1)
         window.show()
         c = window.controller
-        c.new_session(name, options=options, seats=[
-            SeatKind("Ann", False, "hard"), SeatKind("Ben", False, "hard"),
-            SeatKind("Cat", False, "hard"), SeatKind("Dan", False, "hard")])
+        c.new_session(name, options=options,
+                      seats=[SeatKind(NAMES[s], False, "hard") for s in range(players)])
         gaps: list[float] = []
         every: list[float] = []
         last = [time.perf_counter(), c.state]
@@ -48,7 +60,7 @@ def main() -> int:
         timer.timeout.connect(tick)
         timer.start()
         start = time.perf_counter()
-        while len(c.session.logs) < 3 and time.perf_counter() - start < 60:
+        while len(c.session.logs) < a.deals and time.perf_counter() - start < 60:
             app.processEvents()
             time.sleep(0.001)
         timer.stop()
@@ -57,7 +69,7 @@ def main() -> int:
         longest = max(gaps) * 1000 if gaps else 0.0
         p99 = gaps[int(len(gaps) * 0.99)] * 1000 if gaps else 0.0
         worst = max(worst, longest)
-        print(f"{name:15} {len(c.session.logs):5}  {decisions:9}  {longest:8.1f} ms  "
+        print(f"{label:15} {len(c.session.logs):5}  {decisions:9}  {longest:8.1f} ms  "
               f"{p99:6.1f} ms   (any moment: {max(every) * 1000:.0f} ms, with the table "
               "drawing each play at once)")
         window.close()
