@@ -514,6 +514,8 @@ class Controller(QObject):
         self.privacy_up, self.pending_person = True, seat
         self._set_state(IDLE)
         self._refresh()  # no hand is face up while the screen is up
+        if self.coaching:
+            self.coach_said.emit([])  # the coach's words name the last person's cards
         self.privacy.ask(session.players[seat], self.log[self.seen.get(seat, 0):])
 
     def _privacy_done(self) -> None:
@@ -646,8 +648,9 @@ class Controller(QObject):
         """The coach's sentences for ``seat``'s decision, then (off the GUI thread) what the
         Hard player would choose there."""
         session = self.session
-        if not self.coaching or session is None or session.deal is None:
-            return
+        if (not self.coaching or session is None or session.deal is None
+                or self.privacy_up or seat != self.human):
+            return  # the coach speaks only to the person whose hand is shown
         lines = presenter.coach_lines(session, seat)
         self.coach_said.emit(lines)
         d = session.deal.decision()
@@ -663,7 +666,7 @@ class Controller(QObject):
     def _coach_hint(self, key: tuple[int, int], lines: list[str], action: Action,
                     reason: str) -> None:
         session = self.session
-        if not self.coaching or session is None or key != (
+        if not self.coaching or session is None or self.privacy_up or key != (
                 len(session.logs), len(session.logs[-1].actions)):
             return  # the decision was made meanwhile
         self.coach_said.emit([*lines, f"The Hard player would {presenter.action_words(action)}"

@@ -219,7 +219,8 @@ class MainWindow(QMainWindow):
         c = self.controller
         c.coaching = True
         d = c.session.decision() if c.session is not None else None
-        if d is not None and c.seats[d.seat].person and d.seat == c.human:
+        if (d is not None and c.seats[d.seat].person and d.seat == c.human
+                and not c.privacy_up):
             c._coach(d.seat)
         else:
             self.coach.say(["The coach will speak at your next decision in this deal."])

@@ -73,3 +73,42 @@ def test_the_coach_is_for_the_first_deal_of_a_game_only(qtbot):
         assert again.controller.coaching
     finally:
         settings.settings().clear()
+
+
+def test_with_several_people_the_coach_never_speaks_over_the_privacy_screen(qtbot):
+    """Hot seat: the coach's words name the legal cards of the person it speaks to, so it
+    is silent (hidden) whenever the privacy screen covers the table, and speaks again only
+    to the person who is ready."""
+    from gui.seats import SeatKind
+
+    window = MainWindow(pace=0, seed=6)
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    c = window.controller
+    c.new_session("newmarket", seats=[SeatKind("Ann", True), SeatKind("Ben", True),
+                                      SeatKind("Cat", False)])
+    window.coach_this_deal()
+    seen_screens = 0
+    for _ in range(400):
+        qtbot.waitUntil(lambda: c.privacy_up or c.state in ("human", "summary", "staking"),
+                        timeout=WAIT)
+        if c.state == "summary":
+            break
+        if c.privacy_up:
+            seen_screens += 1
+            assert not window.coach.isVisible()
+            qtbot.mouseClick(c.privacy.button, Qt.MouseButton.LeftButton)
+            continue
+        if c.state == "staking":
+            c.view.stake_panel.accept()
+            continue
+        d = c.session.decision()
+        if isinstance(d, PlayChoice) and d.seat == c.human:
+            # The coach speaks to the person whose hand is shown, of their cards only.
+            qtbot.waitUntil(lambda: window.coach.isVisible(), timeout=WAIT)
+            legal = {card_label(a.card) for a in d.actions if hasattr(a, "card")}
+            said = window.coach.text.text()
+            assert any(name in said for name in legal)
+            c.person_chose_card(d.actions[0].card)
+    assert seen_screens >= 2
