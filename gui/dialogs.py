@@ -336,12 +336,15 @@ class DealSummaryDialog(FittedDialog):
 
         if s.fingerprint is not None:
             salt, sha = s.fingerprint
-            how = ("Its SHA-256 is the text below: check it with any SHA-256 tool."
-                   if s.fingerprint_text else
-                   "The cards are in the review and the saved game (they stay hidden "
-                   "here, as the rules want).")
-            fp = _plain(f"Fingerprint shown before the deal: {sha}\nSalt: {salt}\n{how}",
-                        self, "fingerprint")
+            if salt is not None and s.fingerprint_text:
+                shown = (f"Fingerprint shown before the deal: {sha}\nSalt: {salt}\n"
+                         "Its SHA-256 is the text below: check it with any SHA-256 tool.")
+            else:
+                shown = (f"Fingerprint shown before the deal: {sha}\nThe salt and the "
+                         "unplayed cards stay hidden, as the rules want (GEN-9): the salt "
+                         "would let them be worked out from the hash. They are in the saved "
+                         "game.")
+            fp = _plain(shown, self, "fingerprint")
             fp.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             column.addWidget(fp)
             if s.fingerprint_text:

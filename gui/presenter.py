@@ -599,15 +599,19 @@ def split_line(session: Session) -> str:
 
 
 def _fingerprint_fields(session: Session, reveal: bool, people: int) -> dict[str, object]:
-    """The finished deal's fingerprint for the summary: its hash and salt, and the exact
+    """The finished deal's fingerprint for the summary: its hash, and its salt and the exact
     text that was hashed (every card as dealt) when the rules let the cards be shown after
-    the deal (GEN-9: always in the stops games; Spoil Five only with ``reveal``)."""
+    the deal (GEN-9: always in the stops games; Spoil Five only with ``reveal`` and one
+    person). Otherwise the salt is ``None``: with it, the hash would give the unplayed
+    cards away to anyone who tries the few deals left."""
     fp = session.fingerprint
     if fp is None:
         return {}
     log = session.logs[-1]
     shown = not tricks_game(session.game) or (reveal and people <= 1)
-    text = hashed_text(fp.salt, log.hands, log.stock, log.turnup) if shown else ""
+    if not shown:  # the salt would let the unplayed cards be worked out from the hash
+        return {"fingerprint": (None, fp.sha256), "fingerprint_text": ""}
+    text = hashed_text(fp.salt, log.hands, log.stock, log.turnup)
     return {"fingerprint": (fp.salt, fp.sha256), "fingerprint_text": text}
 
 

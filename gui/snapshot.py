@@ -104,8 +104,9 @@ class DealSummary:
     history: list[tuple[str, list[int]]] = field(default_factory=list)
     #: The deals ``history`` stands for when it is an even sample of a longer session.
     history_span: int = 0
-    #: The deal's fingerprint shown before it (salt, sha256), if it had one.
-    fingerprint: tuple[str, str] | None = None
+    #: The deal's fingerprint shown before it (salt, sha256), if it had one; the salt is None
+    #: where the unplayed cards stay hidden (it would give them away).
+    fingerprint: tuple[str | None, str] | None = None
     #: The exact text that was hashed (every card as dealt), when the cards may be shown.
     fingerprint_text: str = ""
     #: A practice deal ("deal again from another seat"): the button goes back to the game.

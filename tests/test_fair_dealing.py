@@ -5,15 +5,20 @@ same cards and changes no statistics."""
 from __future__ import annotations
 
 import hashlib
+import random
 
+import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMenu, QPushButton
+from PySide6.QtWidgets import QLabel, QMenu, QPushButton
 
 from gamecore import stats as gstats
 from gamecore.cards import card_code
 from gamecore.decisions import PlayChoice
+from gamecore.games import make_game
+from gamecore.match import Session
 from gamecore.record import read_record
-from gui import persistence
+from gui import persistence, presenter
+from gui.dialogs import DealSummaryDialog
 from gui.mainwindow import MainWindow
 from gui.seats import SeatKind
 
@@ -96,3 +101,41 @@ def test_deal_again_from_another_seat_is_the_same_cards_and_no_statistics(qtbot,
     assert (tmp_path / persistence.STATISTICS).read_bytes() == stats_before
     assert (tmp_path / persistence.AUTOSAVE).read_bytes() == autosave_before
     assert gstats.read(tmp_path / persistence.STATISTICS).player("Newmarket", "Ann").deals == 1
+
+
+def _spoil_five_finished() -> Session:
+    """A fingerprinted Spoil Five deal played to its end by its first legal actions."""
+    session = Session(make_game("spoil-five"), ["Ann", "Ben", "Cat", "Dan"], 0)
+    session.start_deal_seeded(2024, fingerprinted=True)
+    rng = random.Random(3)
+    while session.deal_in_progress:
+        session.apply(rng.choice(session.legal_actions()))
+    return session
+
+
+@pytest.mark.parametrize(("reveal", "people"), [(False, 1), (True, 2)],
+                         ids=["setting-off", "several-people"])
+def test_spoil_five_summary_keeps_the_salt_hidden_with_the_unplayed_cards(qtbot, reveal,
+                                                                          people):
+    """GEN-9: where the unplayed cards stay hidden, so does the salt: with it and the
+    hash, trying the few deals the played cards leave open would give those cards away."""
+    session = _spoil_five_finished()
+    fp = session.fingerprint
+    summary = presenter.deal_summary(session, reveal=reveal, people=people)
+    assert summary.fingerprint == (None, fp.sha256) and summary.fingerprint_text == ""
+    dlg = DealSummaryDialog(None, summary)
+    qtbot.addWidget(dlg)
+    text = dlg.findChild(QLabel, "fingerprint").text()
+    assert fp.sha256 in text and fp.salt not in text and "Salt" not in text
+    assert dlg.findChild(QLabel, "fingerprintText") is None
+
+
+def test_spoil_five_summary_shows_salt_and_cards_to_one_person_with_the_setting(qtbot):
+    session = _spoil_five_finished()
+    fp = session.fingerprint
+    summary = presenter.deal_summary(session, reveal=True, people=1)
+    assert summary.fingerprint == (fp.salt, fp.sha256)
+    assert hashlib.sha256(summary.fingerprint_text.encode()).hexdigest() == fp.sha256
+    dlg = DealSummaryDialog(None, summary)
+    qtbot.addWidget(dlg)
+    assert f"Salt: {fp.salt}" in dlg.findChild(QLabel, "fingerprint").text()
