@@ -584,7 +584,12 @@ class MainWindow(QMainWindow):
         window = ReviewWindow(parent or self, source, deal, people=people, person=person,
                               reveal=reveal)
         self.review_window = window
+        # The game waits while its deals are reviewed, as behind any window in front of the
+        # table: a review of the deal being played would otherwise fall behind it.
+        self.controller.hold()
+        window.finished.connect(lambda _r: self.controller.release())
         window.show()
+        self.show_status(f"{window.windowTitle()}: the game waits until it is closed.")
 
     def _review_from_summary(self, summary: QWidget) -> None:
         """The deal summary's Review button: the deal just finished, over the summary."""

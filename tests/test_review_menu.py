@@ -136,3 +136,30 @@ def test_review_of_a_damaged_file_says_why_in_one_message(qtbot, tmp_path):
     assert window.review_window is None
     window.message.done(0)
     assert c.session is table and c.session.logs[-1].actions == actions
+
+
+def test_the_game_waits_while_a_review_is_open(qtbot, tmp_path):
+    """A review is a window in front of the table: a computer's finished decision waits
+    until it closes, so the deal under review does not run on behind it."""
+    window = _window(qtbot, tmp_path)
+    c = window.controller
+    c.new_session("newmarket", seats=SEATS)
+    for _ in range(20):
+        qtbot.waitUntil(lambda: c.state == "human" or (
+            c.state == "staking" and c.view.stake_panel.isVisible()), timeout=WAIT)
+        if c.state == "human" and isinstance(c.session.decision(), PlayChoice):
+            break
+        c.view.stake_panel.accept()
+    window.review_action.trigger()
+    win = _review(window)
+    qtbot.addWidget(win)
+    assert "waits" in window.status_label.text()
+    d = c.session.decision()
+    c.person_chose_card(d.actions[0].card)
+    after_mine = len(c.session.logs[-1].actions)
+    if c.session.decision() is not None and not c.seats[c.session.decision().seat].person:
+        qtbot.waitUntil(lambda: c._held is not None, timeout=WAIT)  # decided, not applied
+        assert len(c.session.logs[-1].actions) == after_mine
+    win.close()
+    qtbot.waitUntil(lambda: len(c.session.logs[-1].actions) > after_mine
+                    or c.session.deal.over, timeout=WAIT)
