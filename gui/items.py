@@ -533,6 +533,13 @@ class Announcement(QGraphicsObject):
         self.setVisible(bool(text))
         self.update()
 
+    def move_to(self, center: QPointF, px: float) -> None:
+        """Centre the call on ``center`` with a font of ``px`` pixels (a new table size),
+        keeping its words, visibility and fade."""
+        self.prepareGeometryChange()
+        self.center, self.px = center, px
+        self.update()
+
     def _box(self) -> QRectF:
         """The pill: the words' width (measured in the font drawn) and some room."""
         wide = QFontMetricsF(_font(self.px, bold=True)).horizontalAdvance(self.text)

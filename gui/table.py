@@ -176,6 +176,8 @@ class TableView(QGraphicsView):
             self.show_log(self.log_label.text().split("\n"))
         self.prompt.place()
         self.place_stake_panel()
+        # A call made at another size (before the window was shown, say) stays in the middle.
+        self.announcement.move_to(QPointF(lay.width / 2, lay.announce_y), lay.card_w * 0.26)
 
         targets: dict[int, tuple[QPointF, bool, int, float, bool]] = {}
         # Played cards by suit and rank position.

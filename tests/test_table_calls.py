@@ -65,3 +65,23 @@ def test_every_call_of_an_action_at_the_table_is_made_in_order(qtbot):
         if len(calls) >= 3:
             break
     assert calls[:2] == ["Matrimony! Cat takes 4", "Confederacy! Cat takes 4"]
+
+
+def test_a_call_stays_in_the_middle_when_the_table_changes_size(qtbot):
+    """A call made before the table had its final size (the review window's first step,
+    say) moves with the layout instead of staying at the old middle, off the edge."""
+    window = _window(qtbot, pace=0)
+    view = window.view
+    window.controller.new_session("newmarket", seats=[
+        SeatKind("Ann", False), SeatKind("Ben", False), SeatKind("Cat", False)])
+    window.controller.hold()
+    qtbot.waitUntil(lambda: view.layout_ is not None, timeout=WAIT)
+    view.announce("Cat takes the Jack pool: 1")
+    window.resize(800, 600)
+    qtbot.waitUntil(lambda: view.layout_.width == view.viewport().width(), timeout=WAIT)
+    lay = view.layout_
+    assert view.announcement.center.x() == lay.width / 2
+    assert view.announcement.center.y() == lay.announce_y
+    box = view.announcement.mapRectToScene(view.announcement.boundingRect())
+    assert view.scene().sceneRect().contains(box)
+    assert view.announcement.isVisible() and view.announcement.text == "Cat takes the Jack pool: 1"
