@@ -382,6 +382,9 @@ class Controller(QObject):
 
     def _show_fingerprint(self) -> None:
         fp = self.session.fingerprint if self.session is not None else None
+        if fp is None and self.practising:
+            self.fingerprint_shown.emit("Practice deal: cards already shown")
+            return
         self.fingerprint_shown.emit(fp.shown() if fp is not None else "")
 
     @property
@@ -434,7 +437,9 @@ class Controller(QObject):
         self._real = None
         self.seats = seats
         self.resume(session, [k.person for k in seats], allow_undo, [k.level for k in seats])
-        self.log.append("Back to your game.")
+        # One line, not "Resumed: …" too: the game was never left.
+        self.log = [f"Back to your game: deal {len(session.logs)} of {session.total_deals}."]
+        self.view.show_log(self.log)
 
     # ---- the loop ----------------------------------------------------------------
 
@@ -749,7 +754,7 @@ class Controller(QObject):
             self.coach_said.emit([])
             self.coached.emit(presenter.game_label(session.game))
         summary = presenter.deal_summary(session, self.words, reveal=self.reveal_tricks,
-                                         people=len(self.people))
+                                         people=len(self.people), person=self.human)
         self._count_deal()
         dlg = DealSummaryDialog(self.parent_widget, summary)
         dlg.accepted.connect(self._after_summary)

@@ -367,6 +367,8 @@ class DealSummaryDialog(FittedDialog):
             seats = QMenu(again)
             seats.setObjectName("seats")
             for seat, name in enumerate(s.names):
+                if seat == s.person:
+                    continue  # the same cards from the same seat would be no new view
                 act = seats.addAction(f"{name}'s seat")
                 act.setObjectName(f"seat_{seat}")
                 act.triggered.connect(lambda _=False, k=seat: self._again(k))

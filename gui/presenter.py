@@ -557,10 +557,12 @@ def spin_question(game: Rules) -> tuple[str, str]:
 
 
 def deal_summary(session: Session, words: list[str] | None = None, *, reveal: bool = True,
-                 people: int = 1) -> DealSummary:
+                 people: int = 1, person: int | None = None) -> DealSummary:
     """The end of the deal in ``session`` (its current deal is over), as the summary shows
     it: every hand and the stock for the stops games; in trick games only the tricks won,
-    for unplayed cards stay hidden (GEN-9)."""
+    for unplayed cards stay hidden (GEN-9). ``words`` names the seats as the table says
+    them; ``reveal`` is the Settings' Spoil Five choice; ``people`` counts the people at the
+    screen and ``person`` is the seat of the one there (deal again offers the others)."""
     deal = session.deal
     assert deal is not None
     settlement = deal.settlement()
@@ -579,7 +581,8 @@ def deal_summary(session: Session, words: list[str] | None = None, *, reveal: bo
         history=history, history_span=span, **_fingerprint_fields(session, reveal, people),
         practice=session.practice,
         deal_again=not session.practice and people == 1 and deal_again_offered(
-            True, descriptor(session.game.name).family, people, reveal))
+            True, descriptor(session.game.name).family, people, reveal),
+        person=person if people == 1 else None)
 
 
 def split_line(session: Session) -> str:
@@ -682,7 +685,7 @@ def coach_lines(session: Session, seat: int, you_alone: bool = True) -> list[str
                 reasons.append(plain_words(why))
             if len(reasons) == 2:
                 break
-        lines += [f"Why not the others: {r}." if i == 0 else f"And: {r}."
+        lines += [f"Why not your other cards: {r}." if i == 0 else f"And: {r}."
                   for i, r in enumerate(reasons)]
     return [line for line in lines if line]
 

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QProgressBar,
     QPushButton,
+    QSizePolicy,
     QSlider,
     QSplitter,
     QTabWidget,
@@ -130,8 +131,9 @@ def fingerprint_html(review: DealReview, rule: ShowRule) -> str:
     searched out), or why there is none."""
     fp = review.fingerprint
     if fp is None:
-        return ("<p>This deal has no fingerprint: it was dealt without one (an older game, "
-                "or a record written before fingerprints).</p>")
+        return ("<p>This deal has no fingerprint: it was dealt without one (a practice deal, "
+                "which deals again cards already shown; an older game; or a record written "
+                "before fingerprints).</p>")
     head = (f"<p>Before the deal the table showed its fingerprint, "
             f"<b>{escape(fp.shown())}</b>…: the start of the SHA-256 of the shuffled cards "
             "and a random salt.</p><p>SHA-256:<br><tt>" + escape(fp.sha256) + "</tt></p>")
@@ -244,6 +246,8 @@ class ReviewWindow(FittedDialog):
         self.fingerprint = QTextBrowser(self.tabs)
         self.fingerprint.setObjectName("fingerprint")
         self.tabs.addTab(self.fingerprint, "Fingerprint")
+        # The three tabs' names stay whole on a small screen: the table gives way first.
+        self.tabs.setMinimumWidth(self.tabs.tabBar().sizeHint().width() + 8)
         split.addWidget(self.view)
         split.addWidget(self.tabs)
         split.setStretchFactor(0, 3)
@@ -300,6 +304,8 @@ class ReviewWindow(FittedDialog):
         self.check_about = QLabel(page)
         self.check_about.setObjectName("checkAbout")
         self.check_about.setWordWrap(True)
+        # Never squeezed below its wrapped lines when the window is short.
+        self.check_about.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
         box.addWidget(self.check_about)
         row = QHBoxLayout()
         self.check_btn = QPushButton("Check my play", page)
@@ -322,6 +328,8 @@ class ReviewWindow(FittedDialog):
         self.check_status = QLabel(page)
         self.check_status.setObjectName("checkStatus")
         self.check_status.setWordWrap(True)
+        # Never squeezed below its wrapped lines when the window is short.
+        self.check_status.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
         box.addWidget(self.check_status)
         self.check_list = QListWidget(page)
         self.check_list.setObjectName("checkResults")
@@ -579,7 +587,8 @@ class ReviewWindow(FittedDialog):
         run.ended.connect(self._check_ended)
         self.progress.setRange(0, run.total)
         self.progress.setValue(0)
-        self.check_status.setText(f"Checking {run.total} decisions…")
+        self.check_status.setText(f"Checking {run.total} "
+                                  f"{'decision' if run.total == 1 else 'decisions'}…")
         self.check_btn.setEnabled(False)
         self.cancel_btn.setEnabled(True)
         run.start()

@@ -113,6 +113,8 @@ class DealSummary:
     practice: bool = False
     #: Whether "Deal again from another seat" is offered (every hand shown after the deal).
     deal_again: bool = False
+    #: The seat of the one person at the screen ("deal again" offers the other seats).
+    person: int | None = None
     #: Trick games (Spoil Five): tricks won by each seat, shown instead of the cards left
     #: (the hands and the pack stay hidden, GEN-9); ``None`` in the stops games.
     tricks: list[int] | None = None

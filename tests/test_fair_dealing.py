@@ -86,6 +86,7 @@ def test_deal_again_from_another_seat_is_the_same_cards_and_no_statistics(qtbot,
     again = c.dialog.findChild(QPushButton, "dealAgain")
     assert again is not None and again.isVisible()
     menu = again.findChild(QMenu, "seats")
+    assert [a.objectName() for a in menu.actions()] == ["seat_1", "seat_2"]  # not your own
     menu.findChild(type(menu.actions()[0]), "seat_1").trigger()  # Ben's seat
     practice = c.session
     assert practice is not real and practice.practice and c.practising
