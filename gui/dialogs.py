@@ -335,7 +335,10 @@ class DealSummaryDialog(FittedDialog):
         column.addStretch(1)
 
         if s.fingerprint is not None:
-            salt, sha = s.fingerprint
+            salt, whole = s.fingerprint
+            # In groups of four, as the status line showed its start before the deal (and
+            # so the line can wrap on a small screen).
+            sha = " ".join(whole[i:i + 4] for i in range(0, len(whole), 4))
             if salt is not None and s.fingerprint_text:
                 shown = (f"Fingerprint shown before the deal: {sha}\nSalt: {salt}\n"
                          "Its SHA-256 is the text below: check it with any SHA-256 tool.")
