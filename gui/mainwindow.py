@@ -292,6 +292,9 @@ class MainWindow(QMainWindow):
                 c.autosave_path = c.stats_path = None
             else:
                 self.lock = lock
+                if lock.damaged is not None:
+                    self.add_notice(f"A damaged lock file was set aside as "
+                                    f"{lock.damaged.name}.")
                 persistence.remove_leftovers(self.data_dir)
         self._start(resume)
 

@@ -400,6 +400,32 @@ def test_a_second_copy_that_goes_on_keeps_nothing(qtbot, tmp_path):
     assert (tmp_path / persistence.AUTOSAVE).read_bytes() == saved
 
 
+@pytest.mark.parametrize("damage", ["empty", "garbage", "folder"])
+def test_a_damaged_lock_file_is_set_aside_and_the_saved_game_offered(qtbot, tmp_path, damage):
+    """A lock file no running copy wrote (a power cut's leftover) never locks the player out:
+    it is set aside like any damaged file, said in a notice, and the game is offered."""
+    first = _window(qtbot, tmp_path)
+    first.start()
+    _my_turn(qtbot, first)
+    assert first.controller.flush_autosave()
+    first.lock.release()
+    first.close()
+    lock = tmp_path / "parlour.lock"
+    lock.unlink(missing_ok=True)
+    if damage == "folder":
+        lock.mkdir()
+    else:
+        lock.write_bytes(b"" if damage == "empty" else b"\x00\xff not a lock\n")
+    window = _window(qtbot, tmp_path, seed=9)
+    window.start()
+    assert window.lock is not None and window.controller.autosave_path is not None
+    aside = sorted(tmp_path.glob("parlour.lock.damaged-*"))
+    assert len(aside) == 1 and aside[0].is_dir() == (damage == "folder")
+    assert any(aside[0].name in text for text in window.notices.texts())
+    assert window.offer is not None  # the saved game waits on the table, not hidden
+    window.lock.release()
+
+
 def test_leftover_temporary_files_are_removed_once_the_table_is_held(qtbot, tmp_path):
     own = [tmp_path / "autosave.parlour.json.k3j_x9.tmp", tmp_path / "statistics.json.a1.tmp",
            tmp_path / "autosave.parlour.table.json.zz.tmp"]
