@@ -110,6 +110,11 @@ def table_args_problem(game: str, profile: str | None, players: int | None) -> s
     return None
 
 
+#: The smallest window ``--size`` may ask for (pixels): the table's own minimum, 640 × 440,
+#: with the menu and status bars.
+MIN_WINDOW = (640, 480)
+
+
 def size_problem(size: str) -> str | None:
     """What is wrong with ``--size`` (``"WxH"``, pixels), or ``None``."""
     w, sep, h = size.lower().partition("x")
@@ -117,6 +122,10 @@ def size_problem(size: str) -> str | None:
             and 0 < int(w) <= 100_000 and 0 < int(h) <= 100_000):
         return f"--size: give the window's width and height in pixels, e.g. 1280x800 " \
                f"(not {size[:20]!r})"
+    if int(w) < MIN_WINDOW[0] or int(h) < MIN_WINDOW[1]:
+        return (f"--size: the window is at least {MIN_WINDOW[0]}x{MIN_WINDOW[1]} pixels, "
+                f"e.g. 1280x800 (not {size[:20]!r}); a larger size than the screen is "
+                "shrunk to fit")
     return None
 
 

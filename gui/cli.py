@@ -12,7 +12,7 @@ import argparse
 import json
 import os
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 if TYPE_CHECKING:
     from gamecore.match import Session
@@ -101,13 +101,22 @@ def _review(path: str) -> int:
     return run_review(session, deal, people=people, person=person, reveal=reveal)
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, but a wrong argument is said in one line (exit status 2), as
+    every other wrong value on the command line is."""
+
+    def error(self, message: str) -> NoReturn:
+        print(f"{self.prog}: {message} (see {self.prog.split()[0]} --help)", file=sys.stderr)
+        raise SystemExit(2)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The command-line parser: no sub-command opens the table."""
     from gamecore.games import available_games, entries  # Qt-free: the registry of games
 
     profiles = list(dict.fromkeys(e.profile for _, e in entries() if e.profile is not None))
 
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="parlour", description="Parlour: Pope Joan, Newmarket, Spin, Spinado, Spoil Five.")
     parser.add_argument("--game", default=None,
                         choices=list(available_games()),

@@ -36,6 +36,17 @@ def _run(args: list[str], tmp_path, setup: str | None = None) -> subprocess.Comp
     (["--size", "1280"],
      "parlour: --size: give the window's width and height in pixels, e.g. 1280x800 "
      "(not '1280')"),
+    (["--size", "99999x5"],
+     "parlour: --size: the window is at least 640x480 pixels, e.g. 1280x800 (not '99999x5'); "
+     "a larger size than the screen is shrunk to fit"),
+    (["--game", "nope"],
+     "parlour: argument --game: invalid choice: 'nope' (choose from 'newmarket', 'spin', "
+     "'spinado', 'pope-joan', 'spoil-five') (see parlour --help)"),
+    (["--players", "abc"],
+     "parlour: argument --players: invalid int value: 'abc' (see parlour --help)"),
+    (["--bogus"], "parlour: unrecognized arguments: --bogus (see parlour --help)"),
+    (["replay"],
+     "parlour replay: the following arguments are required: file (see parlour --help)"),
 ])
 def test_out_of_range_values_exit_2_with_one_line(tmp_path, args, line):
     done = _run(args, tmp_path)
