@@ -258,6 +258,24 @@ class SeatPlate(QGraphicsItem):
         left = self._text_left()
         return QRectF(left, r.top() + h * 0.52, max(0.0, right - left), h * 0.45)
 
+    def detail_shown(self) -> tuple[QFont, str]:
+        """The font and the words of the plate's second line ("15 cards · 100", and
+        "thinking…" for a computer at work). The counters are never elided away: a long line
+        is written a little smaller first (down to 80%); only what still does not fit is
+        elided."""
+        room = self.detail_rect()
+        px = self.rect.height() * 0.28
+        font = _font(px)
+        smallest = font.pixelSize() * 0.8
+        while (QFontMetricsF(font).horizontalAdvance(self.detail) > room.width()
+               and font.pixelSize() - 1 >= smallest):
+            font = _font(font.pixelSize() - 1)  # whole pixels: the font's own steps
+        metrics = QFontMetricsF(font)
+        detail = self.detail + ("  · thinking…" if self.thinking else "")
+        if self.thinking and metrics.horizontalAdvance(detail) > room.width():
+            detail = self.detail + " …"  # narrow plates (many seats): a short mark
+        return font, metrics.elidedText(detail, Qt.TextElideMode.ElideRight, room.width())
+
     def name_font(self) -> QFont:
         """The name's font (bold, a little over a third of the plate's height)."""
         return _font(self.rect.height() * 0.36, bold=True)
@@ -300,13 +318,9 @@ class SeatPlate(QGraphicsItem):
         painter.setFont(self.name_font())
         painter.drawText(self.name_rect(), Qt.AlignmentFlag.AlignLeft
                          | Qt.AlignmentFlag.AlignBottom, self.shown_name())
-        painter.setFont(_font(hpx * 0.28))
         room = self.detail_rect()
-        metrics = painter.fontMetrics()
-        detail = self.detail + ("  · thinking…" if self.thinking else "")
-        if self.thinking and metrics.horizontalAdvance(detail) > room.width():
-            detail = self.detail + " …"  # narrow plates (many seats): a short mark
-        detail = metrics.elidedText(detail, Qt.TextElideMode.ElideRight, round(room.width()))
+        font, detail = self.detail_shown()
+        painter.setFont(font)
         painter.drawText(room, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, detail)
         if self.tricks:
             # Tricks won: small card-shaped marks along the bottom right of the plate.

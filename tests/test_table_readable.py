@@ -89,3 +89,21 @@ def test_board_at_the_table_and_the_log_font(qtbot, width, height):
     assert QFontInfo(log.font()).pixelSize() >= status_px
     assert QFontInfo(log.font()).pixelSize() >= round(view.layout_.card_w * 0.11)
     assert view.viewport().rect().contains(log.geometry())
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize("acting", [True, False], ids=["acting", "waiting"])
+def test_your_plate_never_elides_your_counters(qtbot, width, height, acting):
+    """Pope Joan with three players deals you 15 cards: "15 cards · 100" stays whole on
+    your plate (with the dealer's chip and the acting mark), a little smaller if need be."""
+    from gui.items import SeatPlate
+
+    lay = compute_layout(width, height, 3, 8)
+    r = lay.plates[0]
+    plate = SeatPlate()
+    for detail in ("15 cards · 100", "15 cards · 1000", "10 cards · 250"):
+        plate.set_state(QRectF(r.x, r.y, r.w, r.h), "You", detail, acting=acting,
+                        thinking=False, dealer=True, winner=False)
+        font, shown = plate.detail_shown()
+        assert shown == detail, (width, height, shown)
+        assert font.pixelSize() >= round(r.h * 0.28 * 0.8) - 1
