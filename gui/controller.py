@@ -473,6 +473,8 @@ class Controller(QObject):
         if not self.seats[d.seat].person:
             self._set_state(COMPUTER)
             self._refresh(thinking=True)
+            if self.coaching:  # the advice for the person's last decision is stale now
+                self.coach_said.emit([presenter.COACH_WAITS])
             obs = deal.observation(d.seat)
             self.thinker.think(self.agents[d.seat], session.game, obs,
                                random.Random(self.rng.random()), self.token)

@@ -223,7 +223,7 @@ class MainWindow(QMainWindow):
                 and not c.privacy_up):
             c._coach(d.seat)
         else:
-            self.coach.say(["The coach will speak at your next decision in this deal."])
+            self.coach.say([presenter.COACH_WAITS])
 
     def _maybe_coach(self) -> None:
         """The first time one person plays a game, the coach explains that first deal."""

@@ -648,6 +648,10 @@ def why_lines(before: object, words: list[str], events: list[Event]) -> list[str
     return [plain_words(explain(e, scene)) for e in picked]
 
 
+#: What the coach says while the others play (its advice was for the decision just made).
+COACH_WAITS = "The coach will speak at your next decision in this deal."
+
+
 def coach_lines(session: Session, seat: int, you_alone: bool = True) -> list[str]:
     """What the coach says at ``seat``'s pending decision: what the rules allow there and
     why, from the engine (its reasons for the cards it refuses, in plain words), with the

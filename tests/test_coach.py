@@ -112,3 +112,39 @@ def test_with_several_people_the_coach_never_speaks_over_the_privacy_screen(qtbo
             assert any(name in said for name in legal)
             c.person_chose_card(d.actions[0].card)
     assert seen_screens >= 2
+
+
+def test_while_the_others_play_the_coach_drops_its_advice(qtbot):
+    """Advice is for one decision: once the person has played and the computers are at it,
+    the coach says it will speak again, instead of naming a card already played."""
+    from gui import presenter
+    from gui.seats import SeatKind
+
+    window = MainWindow(pace=0, seed=6)
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    c = window.controller
+    c.new_session("newmarket", seats=[SeatKind("Ann", True), SeatKind("Ben", False),
+                                      SeatKind("Cat", False)])
+    window.coach_this_deal()
+    said: list[list[str]] = []
+    c.coach_said.connect(lambda lines: said.append(list(lines)))
+    for _ in range(50):
+        qtbot.waitUntil(lambda: c.state in ("human", "summary")
+                        or (c.state == "staking" and c.view.stake_panel.isVisible()),
+                        timeout=WAIT)
+        if c.state == "staking":
+            c.view.stake_panel.accept()
+            continue
+        d = c.session.decision()
+        if c.state == "summary" or not isinstance(d, PlayChoice):
+            break
+        before = len(said)
+        c.person_chose_card(d.actions[0].card)
+        if c.session.deal.over or c.session.decision().seat == c.human:
+            continue
+        qtbot.waitUntil(lambda b=before: [presenter.COACH_WAITS] in said[b:], timeout=WAIT)
+        assert window.coach.isVisible()
+        return
+    raise AssertionError("no computer played after the person")
