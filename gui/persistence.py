@@ -29,6 +29,7 @@ from typing import Any
 
 from gamecore import stats as gstats
 from gamecore.errors import ParlourError
+from gamecore.limits import short_message
 from gamecore.match import Session
 from gamecore.record import Record, read_record, replay_session, save_record
 
@@ -127,49 +128,71 @@ def journal_header(record_bytes: bytes, record: Record | None = None, *, deals: 
                        "base": base})
 
 
-def journal_actions(path: Path, record: Record) -> list[str]:
-    """The actions the journal beside the record at ``path`` adds to its last deal: none
-    when there is no journal or it belongs to another record (its header names another
-    file's hash, deal or action count). A torn last line (a write cut off) is left out."""
+def journal_actions(path: Path, record: Record) -> tuple[list[str], str | None]:
+    """The actions the journal beside the record at ``path`` adds to its last deal, and
+    what is wrong with the journal (``None`` when nothing is). No journal, or one whose
+    header names another record (a crash between the record's rewrite and the journal's:
+    its moves are in the record already), adds nothing and is not damaged. A torn last
+    line (a write cut off) is left out. A journal that is not a file, cannot be read, has
+    a header that is not one, or a bad line before its end is damaged: its actions up to
+    the bad line are given, with the reason."""
+    jp = journal_path(path)
+    if not (jp.exists() or jp.is_symlink()):
+        return [], None
     try:
-        text = journal_path(path).read_text(encoding="utf-8")
-        header, *lines = text.split("\n")
-        if header != journal_header(path.read_bytes(), record):
-            return []
-    except (OSError, ValueError):
-        return []
+        if not jp.is_file():
+            return [], "it is not a file"
+        text = jp.read_text(encoding="utf-8")
+    except (OSError, ValueError) as e:
+        return [], f"it cannot be read ({getattr(e, 'strerror', None) or type(e).__name__})"
+    header, *lines = text.split("\n")
+    try:
+        head = json.loads(header)
+    except ValueError:
+        head = None
+    if not (isinstance(head, dict) and set(head) == {"record", "deal", "base"}):
+        return [], "its first line is not a journal's header"
+    if header != journal_header(path.read_bytes(), record):
+        return [], None
     out = []
-    for line in lines[:-1]:  # the last piece follows the last newline: empty, or torn
+    for k, line in enumerate(lines[:-1], start=2):  # the last piece: empty, or torn
         try:
             action = json.loads(line)
         except ValueError:
-            break
+            action = None
         if not isinstance(action, str):
-            break
+            return out, f"line {k} is not a move"
         out.append(action)
-    return out
+    return out, None
 
 
-def _replay(path: Path) -> Session:
-    """Read and replay the record at ``path`` with its journal's actions; every fault is a
-    :class:`ParlourError`. A journal that does not replay is ignored (the record alone is
-    a complete, older state)."""
+def _replay_checked(path: Path) -> tuple[Session, str | None]:
+    """Read and replay the record at ``path`` with its journal's actions; every fault of
+    the record is a :class:`ParlourError`. Also returns what is wrong with the journal, if
+    anything (its good moves are still replayed; one that does not replay is left out: the
+    record alone is a complete, older state)."""
     try:
         record = read_record(path)
-        extra = journal_actions(path, record)
+        extra, fault = journal_actions(path, record)
         if extra:
             last = record.deals[-1]
             with_journal = replace(record, deals=[*record.deals[:-1],
                                                   replace(last, actions=last.actions + extra)])
             try:
-                return replay_session(with_journal)
-            except ParlourError:
-                pass
-        return replay_session(record)
+                return replay_session(with_journal), fault
+            except ParlourError as e:
+                fault = f"its moves do not follow the saved game ({short_message(str(e))})"
+        return replay_session(record), fault
     except ParlourError:
         raise
     except Exception as e:  # noqa: BLE001 - a fault the reader does not name: still one line
         raise ParlourError(f"the file cannot be read ({type(e).__name__})") from None
+
+
+def _replay(path: Path) -> Session:
+    """Read and replay the record at ``path`` with its journal's actions (see
+    :func:`_replay_checked`); every fault of the record is a :class:`ParlourError`."""
+    return _replay_checked(path)[0]
 
 
 def load(path: Path) -> tuple[Session, TableMeta]:
@@ -234,7 +257,7 @@ def check_autosave(path: Path) -> Checked:
     if not (path.exists() or path.is_symlink()):
         return out
     try:
-        session = _replay(path)
+        session, journal_fault = _replay_checked(path)
     except ParlourError as e:
         stamp = time.strftime("%Y%m%d-%H%M%S")
         try:
@@ -253,6 +276,19 @@ def check_autosave(path: Path) -> Checked:
         out.notices.append(f"Your saved game could not be read ({e}). It was set aside as "
                            f"{moved.name} in {path.parent}.")
         return out
+    if journal_fault is not None:
+        # The game resumes from the moves that could be read; the journal is kept, for the
+        # next save would write over it.
+        try:
+            moved = set_aside(journal_path(path))
+            out.notices.append(f"The moves of your saved game's last deal could not all be "
+                               f"read ({journal_fault}); the game resumes from the last one "
+                               f"that could. The moves were set aside as {moved.name}.")
+        except OSError as err:
+            out.writable = False
+            out.notices.append(f"The moves of your saved game's last deal could not all be "
+                               f"read ({journal_fault}) nor set aside "
+                               f"({err.strerror or err}): games will not be saved this time.")
     try:
         meta = _read_meta(path, session.n)
     except SideFileError as e:

@@ -535,3 +535,67 @@ def _my_turn_or_summary(qtbot, window: MainWindow) -> PlayChoice | None:
         c.state == "human" and not c._timer.isActive()
         and isinstance(c.session.decision(), PlayChoice)), timeout=WAIT)
     return None if c.state == "summary" else c.session.decision()
+
+
+# ---- 4. a damaged journal: the moves that can be read, and the journal kept ------------------
+
+
+def _journal_game(qtbot, folder) -> tuple[list[str], list[str]]:
+    """A Newmarket game with three of the person's card decisions in its journal: the
+    record's actions of the deal and the journal's lines after its header."""
+    window = _window(qtbot, folder, game="newmarket", seed=3)
+    window.start()
+    for _ in range(3):
+        _play_once(qtbot, window)
+    _my_turn(qtbot, window)
+    c = window.controller
+    assert c.flush_autosave()
+    window.lock.release()
+    journal = persistence.journal_path(folder / persistence.AUTOSAVE)
+    lines = journal.read_text(encoding="utf-8").split("\n")[1:-1]
+    record = read_record(folder / persistence.AUTOSAVE)
+    return list(record.deals[-1].actions), lines
+
+
+@pytest.mark.parametrize("damage", ["bad-line", "bad-header", "folder"])
+def test_a_damaged_journal_is_set_aside_and_its_good_moves_kept(qtbot, tmp_path, damage):
+    base, lines = _journal_game(qtbot, tmp_path)
+    assert len(lines) >= 3
+    path = tmp_path / persistence.AUTOSAVE
+    journal = persistence.journal_path(path)
+    text = journal.read_text(encoding="utf-8").split("\n")
+    if damage == "bad-line":
+        text[2] = "0 XX"  # the second move: the first is still good
+        journal.write_text("\n".join(text), encoding="utf-8")
+        kept = [json.loads(lines[0])]
+    elif damage == "bad-header":
+        journal.write_text("\n".join(["garbage", *text[1:]]), encoding="utf-8")
+        kept = []
+    else:
+        journal.unlink()
+        journal.mkdir()
+        kept = []
+    checked = persistence.check_autosave(path)
+    assert checked.writable and checked.saved is not None
+    session, _meta = checked.saved
+    assert list(session.logs[-1].actions) == base + kept
+    aside = sorted(tmp_path.glob("autosave.parlour.journal.damaged-*"))
+    assert len(aside) == 1 and not journal.exists()
+    assert len(checked.notices) == 1 and aside[0].name in checked.notices[0]
+    assert "could not all be read" in checked.notices[0]
+
+
+def test_a_journal_of_another_record_is_not_damage(qtbot, tmp_path):
+    """A crash between the record's rewrite and the journal's leaves a journal naming the
+    old record: its moves are in the record already, so it is simply not used."""
+    base, lines = _journal_game(qtbot, tmp_path)
+    path = tmp_path / persistence.AUTOSAVE
+    journal = persistence.journal_path(path)
+    text = journal.read_text(encoding="utf-8").split("\n")
+    head = json.loads(text[0])
+    head["record"] = "0" * 64
+    journal.write_text("\n".join([json.dumps(head), *text[1:]]), encoding="utf-8")
+    checked = persistence.check_autosave(path)
+    assert checked.notices == [] and checked.saved is not None
+    assert list(checked.saved[0].logs[-1].actions) == base
+    assert journal.exists()
