@@ -206,8 +206,14 @@ def read(path: Path) -> Stats:
         raise StatsError(f"cannot read {path.name}: {e.strerror or e}") from None
     try:
         data = json.loads(raw.decode("utf-8"), parse_int=_parse_int)
-    except (ValueError, RecursionError) as e:  # UnicodeDecodeError is a ValueError
-        raise StatsError(f"{path.name} is not valid JSON ({str(e)[:80]})") from None
+    except RecursionError:
+        raise StatsError(f"{path.name} is nested too deeply to be statistics") from None
+    except UnicodeDecodeError:
+        raise StatsError(f"{path.name} is not UTF-8 text") from None
+    except ValueError as e:
+        why = str(e)
+        raise StatsError(f"{path.name} is not valid JSON "
+                         f"({why if len(why) <= 80 else why[:79] + '…'})") from None
     return Stats.from_json(data)
 
 

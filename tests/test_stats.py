@@ -2,6 +2,7 @@
 
 import json
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox, QPushButton, QTableWidget
 
@@ -94,3 +95,17 @@ def test_statistics_window_shows_and_resets(qtbot, tmp_path):
     w.confirm.findChild(QPushButton, "confirmReset").click()
     qtbot.waitUntil(lambda: table.rowCount() == 0)
     assert gstats.load(tmp_path / "statistics.json").games == {}
+
+
+@pytest.mark.parametrize(("data", "reason"), [
+    (b"[" * 100_000, "statistics.json is nested too deeply to be statistics"),
+    (b"\xff\xfe{}", "statistics.json is not UTF-8 text"),
+    (b"{not json", "statistics.json is not valid JSON (Expecting property name enclosed in "
+                   "double quotes: line 1 column 2 (char 1))"),
+])
+def test_unreadable_statistics_say_why_in_words(tmp_path, data, reason):
+    path = tmp_path / "statistics.json"
+    path.write_bytes(data)
+    with pytest.raises(gstats.StatsError) as e:
+        gstats.read(path)
+    assert str(e.value) == reason
