@@ -12,6 +12,8 @@ from collections import deque
 
 from PySide6.QtCore import (
     QEasingCurve,
+    QEvent,
+    QObject,
     QPointF,
     QRectF,
     Qt,
@@ -120,6 +122,7 @@ class TableView(QGraphicsView):
         self.log_label.setAlignment(Qt.AlignmentFlag.AlignRight)
         self.prompt = PromptPanel(self)
         self.stake_panel = StakePanel(self.viewport())
+        self.stake_panel.installEventFilter(self)  # shown or hidden: the log makes way
         self.prompt.chosen.connect(self.prompt_chosen)
         self.announcement = Announcement()
         self.announcement.setZValue(900)
@@ -380,8 +383,7 @@ class TableView(QGraphicsView):
         y = min(lay.hand_y, lay.height - panel.height() - 4)
         mine = lay.plates[0]
         left = mine.x + mine.w + 0.2 * lay.card_w  # right of your plate
-        right = (self.log_label.x() - 8 if self.log_label.isVisible() and
-                 self.log_label.text() else lay.width - 4)
+        right = self.log_label.x() - 8 if self.log_label.text() else lay.width - 4
         if right - left < panel.width():
             right = lay.width - 4  # no room between them: the log may be covered
         x = min(max(lay.hand_center_x - panel.width() / 2, left), right - panel.width())
@@ -515,6 +517,17 @@ class TableView(QGraphicsView):
         vp = self.viewport()
         self.log_label.move(max(4, vp.width() - self.log_label.width() - 10),
                             max(4, vp.height() - self.log_label.height() - 8))
+        # Where the staking panel must cover it (a small table), the log steps aside
+        # while the panel is up rather than show half its lines.
+        covered = (self.stake_panel.isVisible()
+                   and self.stake_panel.geometry().intersects(self.log_label.geometry()))
+        self.log_label.setVisible(not covered)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt name)
+        if watched is self.stake_panel and event.type() in (
+                QEvent.Type.Show, QEvent.Type.Hide, QEvent.Type.Move, QEvent.Type.Resize):
+            self._place_log()
+        return super().eventFilter(watched, event)
 
     def announce(self, text: str) -> None:
         """Make a short call ("No nine") in the middle of the table. Calls are a queue: each

@@ -503,3 +503,35 @@ def test_cancelled_drag_leaves_card_clickable(qtbot):
     n = len(session.logs[-1].actions)
     _click_at(win, p)
     assert session.logs[-1].actions[n:n + 1] == [f"0 {card_code(item.card)}"]
+
+
+def test_the_log_steps_aside_where_the_staking_panel_must_cover_it(qtbot):
+    """On a small table the staking panel can leave no room for the recent-events log:
+    the log is then hidden while the panel is up (never shown half covered), and back as
+    soon as the stakes are made."""
+    from gui.mainwindow import MainWindow
+    from gui.seats import SeatKind
+
+    win = MainWindow(pace=0, seed=2)
+    qtbot.addWidget(win)
+    win.resize(660, 540)
+    win.show()
+    c = win.controller
+    c.new_session("pope-joan", options={"pj.profile": "M"}, seats=[
+        SeatKind(n, n == "Ann", "normal") for n in ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay",
+                                                     "Gus")])
+    view = win.view
+    panel, log = view.stake_panel, view.log_label
+    saw_cover = False
+    for _ in range(12):
+        qtbot.waitUntil(lambda: c.state in (ctl.STAKING, ctl.HUMAN) and (
+            c.state != ctl.STAKING or panel.isVisible()), timeout=WAIT)
+        if c.state != ctl.STAKING:
+            break
+        overlaps = panel.geometry().intersects(log.geometry())
+        assert not (overlaps and log.isVisible())  # never half covered
+        saw_cover |= overlaps
+        panel.accept()
+    qtbot.waitUntil(lambda: not panel.isVisible(), timeout=WAIT)
+    assert log.isVisible()
+    assert saw_cover  # this table is small enough that the panel needed the log's room
