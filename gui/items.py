@@ -266,10 +266,12 @@ class SeatPlate(QGraphicsItem):
         room = self.detail_rect()
         px = self.rect.height() * 0.28
         font = _font(px)
-        smallest = font.pixelSize() * 0.8
+        smallest = max(8, math.ceil(font.pixelSize() * 0.8))  # _font's own floor is 8 px
+        size = font.pixelSize()
         while (QFontMetricsF(font).horizontalAdvance(self.detail) > room.width()
-               and font.pixelSize() - 1 >= smallest):
-            font = _font(font.pixelSize() - 1)  # whole pixels: the font's own steps
+               and size - 1 >= smallest):
+            size -= 1  # whole pixels: the font's own steps
+            font = _font(size)
         metrics = QFontMetricsF(font)
         detail = self.detail + ("  · thinking…" if self.thinking else "")
         if self.thinking and metrics.horizontalAdvance(detail) > room.width():
