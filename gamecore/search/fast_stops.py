@@ -135,6 +135,21 @@ def spec_for(game: StopsGame) -> StopsSpec:
     return StopsSpec(game)
 
 
+def lead_codes_of(mask: CardSet, spinado: bool) -> list[int]:
+    """The action codes of leading each card of ``mask`` (ascending), each followed by its
+    Spinado (card | ``SPIN_FLAG``, SN-8) when ``spinado`` (the leader holds the ♦A in
+    Spinado); the ♦A itself has none. Shared by the fast path and the inference."""
+    out = []
+    while mask:
+        low = mask & -mask
+        c = low.bit_length() - 1
+        mask ^= low
+        out.append(c)
+        if spinado and c != AD:
+            out.append(c | SPIN_FLAG)
+    return out
+
+
 class FastStops:
     """A stops deal in play, for search (see the module docstring).
 
@@ -302,16 +317,8 @@ class FastStops:
     def lead_codes(self, seat: int, mask: CardSet) -> list[int]:
         """The action codes of leading the cards of ``mask`` (ascending), each followed by
         its Spinado (card | ``SPIN_FLAG``, SN-8) when ``seat`` holds the ♦A."""
-        out = []
-        spinado = self.spec.spin_kind == SPINADO and self.hands[seat] & ADBIT
-        while mask:
-            low = mask & -mask
-            c = low.bit_length() - 1
-            mask ^= low
-            out.append(c)
-            if spinado and c != AD:
-                out.append(c | SPIN_FLAG)
-        return out
+        return lead_codes_of(mask, self.spec.spin_kind == SPINADO
+                             and bool(self.hands[seat] & ADBIT))
 
     # ---- play ----------------------------------------------------------------------------
 

@@ -50,16 +50,16 @@ from math import exp, log
 from operator import mul
 from typing import Any
 
-from gamecore.cards import AD, SUIT_MASK, suit_of
+from gamecore.cards import AD, SUIT_MASK, cards_in, suit_of
 from gamecore.games import descriptor
 from gamecore.interface import TRICKS, Observation, Rules
 from gamecore.search import CLAIM, JINK, SPIN_FLAG
-from gamecore.search.fast_stops import SPINADO, FastStops, spec_for
+from gamecore.search.fast_stops import SPINADO, FastStops, lead_codes_of, spec_for
 from gamecore.spoilfive.deal import SpoilFiveObservation
 from gamecore.spoilfive.game import SpoilFive
 from gamecore.spoilfive.ranks import EFF_MASKS, EFFECTIVE, RENEGE_OK, TRICK_KEY, TRUMP
 from gamecore.stops.deal import StopsObservation
-from gamecore.stops.game import StopsGame
+from gamecore.stops.game import StopsGame, rank_position
 
 KEY = TRICK_KEY
 
@@ -288,7 +288,7 @@ class StopsEvidence(_Evidence):
             if nx >= 0:
                 pred[nx] = c
         self.pred = pred
-        self.lowness = [(12 - _rank_pos(c, spec.ace_high)) / 12 for c in range(52)]
+        self.lowness = [(12 - rank_position(c, spec.ace_high)) / 12 for c in range(52)]
         steps = [0] * 52  # cards after c on its chain of successors
         for c in range(52):
             x = succ[c]
@@ -428,16 +428,7 @@ class StopsEvidence(_Evidence):
         v.hands[d.seat] = h
         v.priv, v.last_suit, v.spin_suit = d.priv, d.last_suit, d.spin_suit
         mask = FastStops.lead_mask(v, d.seat)  # type: ignore[arg-type]
-        out = []
-        spinado = kind == SPINADO and h & ADBIT
-        while mask:
-            low = mask & -mask
-            c = low.bit_length() - 1
-            mask ^= low
-            out.append(c)
-            if spinado and c != AD:
-                out.append(c | SPIN_FLAG)
-        return out
+        return lead_codes_of(mask, kind == SPINADO and bool(h & ADBIT))
 
     def _features(self, d: _StopsDecision, h: int, code: int) -> list[float]:
         spec, succ = self.spec, self.succ
@@ -522,7 +513,7 @@ class StopsEvidence(_Evidence):
                     return False
                 break
         start = -1
-        for x in _bits(hand):
+        for x in cards_in(hand):
             px = self.pred[x]
             if px < 0 or not hand >> px & 1:
                 if start >= 0:
@@ -720,22 +711,6 @@ def _group(decisions: Sequence[Any]) -> dict[int, list[Any]]:
     return out
 
 
-def _rank_pos(c: int, ace_high: bool) -> int:
-    r = c % 13
-    if not ace_high:
-        return r
-    return 12 if r == 0 else r - 1
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 # ---- Spoil Five ------------------------------------------------------------------------------
 
 class _SFDecision:
@@ -764,7 +739,7 @@ def _lead_beaters(t: int) -> list[int]:
         e = eff[c]
         m = 0
         pool = masks[TRUMP] | (masks[e] if e != TRUMP else 0)
-        for x in _bits(pool):
+        for x in cards_in(pool):
             if key[x] > key[c]:
                 m |= 1 << x
         out.append(m)
@@ -863,7 +838,7 @@ class SpoilFiveEvidence(_Evidence):
         key, eff = self.key, self.eff
         if d.kind == SF_JINK:
             return [CLAIM, JINK], jink_features(self.trump, d.live, h)
-        cards = _bits(self._legal(h, d.trick))
+        cards = list(cards_in(self._legal(h, d.trick)))
         if len(cards) < 2:
             return cards, []
         ranked = sorted(cards, key=lambda c: key[c])
@@ -874,7 +849,7 @@ class SpoilFiveEvidence(_Evidence):
             live_trumps = (d.live | h) & self.effm[TRUMP]
             top = -1
             if live_trumps:
-                top = max(_bits(live_trumps), key=lambda x: key[x])
+                top = max(cards_in(live_trumps), key=lambda x: key[x])
             for c in cards:
                 tr = 1.0 if eff[c] == TRUMP else 0.0
                 st = 1.0 if c == strongest else 0.0
@@ -931,7 +906,7 @@ def jink_features(trump: int, live: int, hand: int) -> list[list[float]]:
         _BEATERS[trump] = _lead_beaters(trump)
     beaters, eff = _BEATERS[trump], EFFECTIVE[trump]
     others = live & ~hand
-    cards = _bits(hand)
+    cards = list(cards_in(hand))
     sure = all(not beaters[c] & others for c in cards)
     trumps = float(sum(1 for c in cards if eff[c] == TRUMP))
     return [[0.0, 0.0, 0.0], [1.0, 1.0 if sure else 0.0, trumps]]
