@@ -53,6 +53,37 @@ def open_window(qtbot, seed: int = SEED, on_start=None) -> MainWindow:
     return win
 
 
+def window_with_autosave(qtbot, folder, seed: int = SEED) -> MainWindow:
+    """A shown 1280×800 MainWindow (pace 0) whose autosave lives in ``folder``; not started:
+    the test begins its own session."""
+    from gui import persistence
+
+    win = MainWindow(pace=0, seed=seed, autosave=folder / persistence.AUTOSAVE)
+    qtbot.addWidget(win)
+    win.resize(1280, 800)
+    win.show()
+    return win
+
+
+def first_cards_to_summary(qtbot, win: MainWindow, wait: int = 20_000) -> None:
+    """Play the deal to its summary: stakes as proposed, the person's first legal card at
+    each of their turns, the computers as they will."""
+    c = win.controller
+    for _ in range(500):
+        qtbot.waitUntil(lambda: c.state in (ctl.HUMAN, ctl.SUMMARY)
+                        or (c.state == ctl.STAKING and c.view.stake_panel.isVisible()),
+                        timeout=wait)
+        if c.state == ctl.SUMMARY:
+            return
+        if c.state == ctl.STAKING:
+            c.view.stake_panel.accept()
+            continue
+        d = c.session.decision()
+        if isinstance(d, PlayChoice) and d.seat == c.human:
+            c.person_chose_card(d.actions[0].card)
+    raise AssertionError("the deal did not end")
+
+
 def status(win: MainWindow) -> str:
     label = win.findChild(QLabel, "status")
     assert label is not None

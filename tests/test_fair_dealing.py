@@ -13,7 +13,6 @@ from PySide6.QtWidgets import QLabel, QMenu, QPushButton
 
 from gamecore import stats as gstats
 from gamecore.cards import card_code
-from gamecore.decisions import PlayChoice
 from gamecore.games import make_game
 from gamecore.match import Session
 from gamecore.record import read_record
@@ -21,33 +20,17 @@ from gui import persistence, presenter
 from gui.dialogs import DealSummaryDialog
 from gui.mainwindow import MainWindow
 from gui.seats import SeatKind
+from table_driver import first_cards_to_summary, window_with_autosave
 
 WAIT = 20_000
 
 
 def _window(qtbot, tmp_path) -> MainWindow:
-    window = MainWindow(pace=0, seed=11, autosave=tmp_path / persistence.AUTOSAVE)
-    qtbot.addWidget(window)
-    window.resize(1280, 800)
-    window.show()
-    return window
+    return window_with_autosave(qtbot, tmp_path, seed=11)
 
 
 def _to_summary(qtbot, window: MainWindow) -> None:
-    c = window.controller
-    for _ in range(500):
-        qtbot.waitUntil(lambda: c.state in ("human", "summary")
-                        or (c.state == "staking" and c.view.stake_panel.isVisible()),
-                        timeout=WAIT)
-        if c.state == "summary":
-            return
-        if c.state == "staking":
-            c.view.stake_panel.accept()
-            continue
-        d = c.session.decision()
-        if isinstance(d, PlayChoice) and d.seat == c.human:
-            c.person_chose_card(d.actions[0].card)
-    raise AssertionError("the deal did not end")
+    first_cards_to_summary(qtbot, window, WAIT)
 
 
 def test_the_fingerprint_before_the_deal_matches_the_cards_after_it(qtbot, tmp_path):

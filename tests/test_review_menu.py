@@ -14,39 +14,21 @@ from PySide6.QtWidgets import QMessageBox, QPushButton  # noqa: E402
 
 from gamecore.decisions import PlayChoice  # noqa: E402
 from gamecore.review import review_deal  # noqa: E402
-from gui import persistence  # noqa: E402
 from gui.mainwindow import MainWindow  # noqa: E402
 from gui.reviewwindow import ReviewWindow  # noqa: E402
 from gui.seats import SeatKind  # noqa: E402
+from table_driver import first_cards_to_summary, window_with_autosave  # noqa: E402
 
 WAIT = 20_000
 SEATS = [SeatKind("Ann", True), SeatKind("Ben", False), SeatKind("Cat", False)]
 
 
 def _window(qtbot, tmp_path) -> MainWindow:
-    window = MainWindow(pace=0, seed=5, autosave=tmp_path / persistence.AUTOSAVE)
-    qtbot.addWidget(window)
-    window.resize(1280, 800)
-    window.show()
-    return window
+    return window_with_autosave(qtbot, tmp_path, seed=5)
 
 
 def _to_summary(qtbot, window: MainWindow) -> None:
-    """Play the person's first legal card at every turn until the deal summary is up."""
-    c = window.controller
-    for _ in range(500):
-        qtbot.waitUntil(lambda: c.state in ("human", "summary")
-                        or (c.state == "staking" and c.view.stake_panel.isVisible()),
-                        timeout=WAIT)
-        if c.state == "summary":
-            return
-        if c.state == "staking":
-            c.view.stake_panel.accept()
-            continue
-        d = c.session.decision()
-        if isinstance(d, PlayChoice) and d.seat == c.human:
-            c.person_chose_card(d.actions[0].card)
-    raise AssertionError("the deal did not end")
+    first_cards_to_summary(qtbot, window, WAIT)
 
 
 def _review(window: MainWindow) -> ReviewWindow:
