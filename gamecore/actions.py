@@ -3,7 +3,9 @@
 The record syntax (``../shared/formats/deal-record.md``, "Actions") is ``"<seat> <what>"``:
 ``"0 7S"``, ``"2 spin 10S"``, ``"3 stake 5"``, ``"1 split AH:2 KC:2"``, ``"0 rob 5H"``,
 ``"0 decline"``, ``"2 claim"``, ``"2 jink"``. Pool names depend on the game, so reading and
-writing a split takes the game's pool names.
+writing a split takes the game's pool names. ``spin <card>`` means the card played together
+with the game's declared special card (``StopsGame.special_card``: the ♦A in Spin and
+Spinado), whichever card that is.
 """
 
 from __future__ import annotations
@@ -19,7 +21,8 @@ from gamecore.limits import MAX_AMOUNT, shown
 class Play:
     """Play ``card`` (int 0..51): a lead, a continuation, or a card to a trick.
 
-    ``spin`` is true when the ♦A goes down with it (Spin SP-2, Spinado SN-8).
+    ``spin`` is true when the game's special card (``StopsGame.special_card``, the ♦A in Spin
+    and Spinado) goes down with it (Spin SP-2, Spinado SN-8).
     """
 
     seat: int

@@ -37,8 +37,8 @@ class PaidToPool(Event):
 
 @dataclass(frozen=True, slots=True)
 class Played(Event):
-    """``seat`` played ``card``; ``spin`` when the ♦A went down with it; ``lead`` if it opened
-    a sequence."""
+    """``seat`` played ``card``; ``spin`` when the game's special card (the ♦A in Spin and
+    Spinado) went down with it; ``lead`` if it opened a sequence."""
 
     seat: int
     card: int
@@ -77,7 +77,7 @@ class Stopped(Event):
 
 @dataclass(frozen=True, slots=True)
 class LeadPassed(Event):
-    """``seat`` could not lead (only the ♦A left, STOP-11); ``to`` leads instead."""
+    """``seat`` could not lead (only the special card left, STOP-11); ``to`` leads instead."""
 
     seat: int
     to: int

@@ -42,7 +42,7 @@ from gamecore.interface import STOPS, Card, CardSet, DealState, Rules
 from gamecore.review import DealReview
 from gamecore.spoilfive.deal import Jinked, JinkOffered, Robbed, RobDeclined, Spoiled, TrickWon
 from gamecore.spoilfive.ranks import EFFECTIVE, TRUMP, TRUMP_RANK, trump_order
-from gamecore.stops.game import ACE_SPINADO
+from gamecore.stops.game import SPECIAL_SPINADO
 
 __all__ = ["EXPLAINERS", "Scene", "explain", "explain_events", "explain_step", "scene_before",
            "trick_reason"]
@@ -203,12 +203,14 @@ def _played(e: Played, scene: Scene) -> str:
     c = card_label(e.card)
     if e.spin:
         call = _decl(scene, "spin_name") or "Spin"
-        if _decl(scene, "diamond_ace") == ACE_SPINADO and _decl(scene, "spin_payment", 0):
-            return (f"{_says(scene, e.seat, 'plays')} {c} with the ♦A: {call}! Every other "
-                    f"player pays for it and the sequence stops at {c} (SN-8).")
-        rule = "SN-8" if _decl(scene, "diamond_ace") == ACE_SPINADO else "SP-3"
-        return (f"{_says(scene, e.seat, 'plays')} {c} with the ♦A: {call}! The sequence "
-                f"stops at {c} ({rule}).")
+        special = scene.game.special_name()
+        spinado = _decl(scene, "special_kind") == SPECIAL_SPINADO
+        if spinado and _decl(scene, "spin_payment", 0):
+            return (f"{_says(scene, e.seat, 'plays')} {c} with the {special}: {call}! Every "
+                    f"other player pays for it and the sequence stops at {c} (SN-8).")
+        rule = "SN-8" if spinado else "SP-3"
+        return (f"{_says(scene, e.seat, 'plays')} {c} with the {special}: {call}! The "
+                f"sequence stops at {c} ({rule}).")
     if scene.game.family != STOPS:
         if e.lead:
             return f"{_says(scene, e.seat, 'leads')} {c}: any card may be led (SF-24)."
@@ -262,7 +264,7 @@ def _paid(e: Paid, scene: Scene) -> str:
     if e.reason == "jink":
         return f"{pays} for the successful jink (SF-32)."
     if e.reason == _decl(scene, "spin_name"):
-        rule = "SN-8" if _decl(scene, "diamond_ace") == ACE_SPINADO else "SP-7"
+        rule = "SN-8" if _decl(scene, "special_kind") == SPECIAL_SPINADO else "SP-7"
         return f"{pays} for the {e.reason} ({rule})."
     play = _played_card(scene, e)
     bonus = _decl(scene, "card_bonus", {})
@@ -277,8 +279,9 @@ def _stopped(e: Stopped, scene: Scene) -> str:
     leads = f"{_says(scene, e.seat, 'leads', mid=True)} next"
     play = _played_card(scene, e)
     if play is not None and play.spin:
-        rule = "SN-8" if _decl(scene, "diamond_ace") == ACE_SPINADO else "SP-3"
-        return f"The ♦A stops the sequence at {c} ({rule}): {leads}."
+        rule = "SN-8" if _decl(scene, "special_kind") == SPECIAL_SPINADO else "SP-3"
+        return (f"The {scene.game.special_name()} stops the sequence at {c} ({rule}): "
+                f"{leads}.")
     if e.missing is None:
         r, ace_high = rank_of(e.card), scene.game.ace_high
         if r == (ACE if ace_high else KING):
@@ -300,8 +303,9 @@ def _stopped(e: Stopped, scene: Scene) -> str:
 
 
 def _lead_passed(e: LeadPassed, scene: Scene) -> str:
-    return (f"{_says(scene, e.seat, 'cannot')} lead: the only card left is the ♦A, which is "
-            f"never led alone (STOP-11); {_says(scene, e.to, 'leads', mid=True)} instead.")
+    return (f"{_says(scene, e.seat, 'cannot')} lead: the only card left is the "
+            f"{scene.game.special_name()}, which is never led alone (STOP-11); "
+            f"{_says(scene, e.to, 'leads', mid=True)} instead.")
 
 
 def _went_out(e: WentOut, scene: Scene) -> str:

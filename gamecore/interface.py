@@ -70,6 +70,14 @@ class Rules(Protocol):
     def turns_trump(self) -> bool: ...
     @property
     def turnup_in_stock(self) -> bool: ...
+    @property
+    def special_card(self) -> Card | None:
+        """The card that may go down together with another (Spin's and Spinado's ♦A, the
+        stops engine's declaration), or ``None``: a ``Played`` event with ``spin`` set
+        put this card down too."""
+
+    def special_name(self) -> str:
+        """What the table calls :attr:`special_card` in sentences ("♦A"), or ``""``."""
 
     def pack_size(self) -> int:
         """Cards in the playing pack."""

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from gamecore.actions import Action, Rob, parse_action
-from gamecore.cards import AD, mask_of
+from gamecore.cards import mask_of
 from gamecore.decisions import Decision, PlayChoice
 from gamecore.events import Event, Played
 from gamecore.fingerprint import Fingerprint
@@ -158,10 +158,11 @@ def review_deal(source: Record | Session, number: int) -> DealReview:
             action=next_action,
             action_text=None if next_action is None else log.actions[k]))
     played = [0] * session.n
+    special = 0 if game.special_card is None else 1 << game.special_card
     for step in steps:
         for e in step.events:
             if isinstance(e, Played):
-                played[e.seat] |= 1 << e.card | (1 << AD if e.spin else 0)
+                played[e.seat] |= 1 << e.card | (special if e.spin else 0)
     rob = next(((a.seat, a.card) for a in taken if isinstance(a, Rob)), None)
     return DealReview(
         game=game, players=tuple(session.players), number=number, dealer=log.dealer,

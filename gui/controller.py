@@ -606,7 +606,7 @@ class Controller(QObject):
             self._offer_spin(card)
             return
         if spin in legal:
-            action = spin  # the ♦A must go with it (only a Spin or Spinado is legal)
+            action = spin  # the special card must go with it (only a Spin or Spinado is legal)
         why = session.deal.explain_illegal(action)
         if why is not None:
             self.view.refuse(card)
@@ -615,11 +615,13 @@ class Controller(QObject):
         self._apply(action)
 
     def _offer_spin(self, card: int) -> None:
-        """Both plain and with the ♦A are legal: ask, so the ♦A never goes by accident."""
+        """Both plain and with the special card are legal: ask, so that card never goes by
+        accident."""
         session = self.session
         assert session is not None
-        call, effect = presenter.spin_question(session.game)
-        dlg = SpinChoiceDialog(self.parent_widget, call, card_label(card), effect)
+        spin, effect = presenter.spin_question(session.game)
+        dlg = SpinChoiceDialog(self.parent_widget, spin.call, spin.card, card_label(card),
+                               effect)
         self.view.refuse(card)  # back home while the question is open
 
         def chosen() -> None:
@@ -676,8 +678,8 @@ class Controller(QObject):
         if not self.coaching or session is None or self.privacy_up or key != (
                 len(session.logs), len(session.logs[-1].actions)):
             return  # the decision was made meanwhile
-        self.coach_said.emit([*lines, f"The Hard player would {presenter.action_words(action)}"
-                                      f": {reason}."])
+        would = presenter.action_words(action, session.game)
+        self.coach_said.emit([*lines, f"The Hard player would {would}: {reason}."])
 
     def coach_off(self) -> None:
         """The coach's "Turn the coach off" button: no more coaching."""
@@ -686,7 +688,9 @@ class Controller(QObject):
 
     def _show_hint(self, action: Action, reason: str) -> None:
         self.hint_pending = False
-        what = presenter.action_words(action)
+        session = self.session
+        assert session is not None
+        what = presenter.action_words(action, session.game)
         self.status(f"Hint: {what} — {reason}.")
         card = getattr(action, "card", None)
         if isinstance(action, Play) and card in self.view.cards:

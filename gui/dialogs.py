@@ -485,26 +485,28 @@ class StandingsDialog(FittedDialog):
 
 
 class SpinChoiceDialog(FittedDialog):
-    """Play a card alone or with the ♦A (Spin, SP-2; Spinado, SN-8). Offered only when
-    both are legal, so the ♦A is never attached by accident.
+    """Play a card alone or with the game's special card (Spin, SP-2; Spinado, SN-8).
+    Offered only when both are legal, so the special card is never attached by accident.
 
-    ``call`` is "Spin" or "Spinado"; ``card_text`` e.g. "10♠"; ``effect`` one line on what
-    the ♦A does. After acceptance :attr:`spin` says which was chosen.
+    ``call`` is "Spin" or "Spinado"; ``special`` the special card's name ("♦A");
+    ``card_text`` e.g. "10♠"; ``effect`` one line on what the special card does. After
+    acceptance :attr:`spin` says which was chosen.
     """
 
-    def __init__(self, parent: QWidget | None, call: str, card_text: str, effect: str) -> None:
+    def __init__(self, parent: QWidget | None, call: str, special: str, card_text: str,
+                 effect: str) -> None:
         super().__init__(parent)
         _readable(self)
         self.setWindowTitle(f"{call}?")
         self.spin = False
         layout = _main_layout(self)
-        layout.addWidget(_heading(f"Play {card_text} with the ♦A?", self, 1.15))
+        layout.addWidget(_heading(f"Play {card_text} with the {special}?", self, 1.15))
         layout.addWidget(_plain(effect, self, "effect"))
         row = QHBoxLayout()
         plain = QPushButton(f"Play {card_text} alone", self)
         plain.setObjectName("plain")
         plain.setDefault(True)
-        spin = QPushButton(f"Play {card_text} + ♦A: {call}!", self)
+        spin = QPushButton(f"Play {card_text} + {special}: {call}!", self)
         spin.setObjectName("spin")
         plain.clicked.connect(lambda: self._choose(False))
         spin.clicked.connect(lambda: self._choose(True))

@@ -15,7 +15,6 @@ from typing import Any
 from gamecore.actions import Action, NameStake, Play, Rob, Split
 from gamecore.agents.playcheck import action_words as playcheck_words
 from gamecore.cards import (
-    AD,
     SUIT_NAMES,
     SUIT_SYMBOLS,
     card_label,
@@ -51,7 +50,7 @@ from gamecore.spoilfive.deal import (
     TrickWon,
 )
 from gamecore.spoilfive.ranks import EFFECTIVE, STRENGTH, TRUMP, TRUMP_RANK, trump_order
-from gamecore.stops.game import ACE_SPINADO
+from gamecore.stops.game import SPECIAL_SPINADO
 from gamecore.stops.game import rank_position as stops_rank_position
 from gui.snapshot import DealSummary, GameChoice, PoolView, SeatView, TableSnapshot
 
@@ -122,7 +121,8 @@ def snapshot(session: Session, bottom: int, *, thinking: bool = False,
     if isinstance(d, PlayChoice) and d.seat == bottom:
         playable = frozenset(a.card for a in d.actions)
     cards_played = [p.card for p in obs.history]
-    cards_played += [AD for p in obs.history if p.spin]  # the ♦A went down with its card
+    # the special card (Spin's ♦A) went down with its card
+    cards_played += [game.special_card for p in obs.history if p.spin]
     played = tuple((c, SUIT_DISPLAY.index(suit_of(c)), rank_position(c, game.ace_high))
                    for c in cards_played)
     revealed: dict[int, tuple[int, ...]] = {}
@@ -239,17 +239,27 @@ def stop_call(event: Stopped, seen: Seen = Seen()) -> str:
     return stop_words(event.card, missing)
 
 
-def spin_call(game: Rules) -> str:
-    """What a player calls when the ♦A goes with a card: the game's own word ("Spin",
-    "Spinado"; SP-2, SN-8)."""
-    return getattr(game, "spin_name", "") or "Spin"
+@dataclass(frozen=True)
+class SpinCall:
+    """What the table says when the special card goes down with a card: ``call``, the
+    game's own word ("Spin", "Spinado"; SP-2, SN-8), and ``card``, the special card's name
+    ("♦A", from the game's declaration)."""
+
+    call: str = "Spin"
+    card: str = ""
 
 
-def announcement(event: Event, names: list[str], labels: list[str], spin: str = "Spin",
-                 seen: Seen = Seen()) -> str | None:
+def spin_call(game: Rules) -> SpinCall:
+    """The game's :class:`SpinCall`, from its declarations (``spin_name``, the special
+    card's name)."""
+    return SpinCall(getattr(game, "spin_name", "") or "Spin", game.special_name())
+
+
+def announcement(event: Event, names: list[str], labels: list[str],
+                 spin: SpinCall = SpinCall(), seen: Seen = Seen()) -> str | None:
     """The call the table makes for ``event``, or ``None`` (most events pass silently).
-    ``spin``: the game's call for the ♦A (:func:`spin_call`); ``seen``: the cards in view
-    (:func:`seen_cards`), for a stop's reason."""
+    ``spin``: the game's call for its special card (:func:`spin_call`); ``seen``: the cards
+    in view (:func:`seen_cards`), for a stop's reason."""
     if isinstance(event, Jinked):
         return f"{names[event.seat]}: Jink!"
     if isinstance(event, Spoiled):
@@ -257,7 +267,7 @@ def announcement(event: Event, names: list[str], labels: list[str], spin: str = 
     if isinstance(event, Stopped):
         return stop_call(event, seen)
     if isinstance(event, Played) and event.spin:
-        return f"{spin}!"
+        return f"{spin.call}!"
     if isinstance(event, PoolTaken) and event.amount and labels[event.pool] in COMBOS:
         who = names[event.seat]
         return f"{labels[event.pool]}! {who} {_v(who, 'takes')} {event.amount}"
@@ -273,7 +283,7 @@ def announcement(event: Event, names: list[str], labels: list[str], spin: str = 
     return None
 
 
-def log_line(event: Event, names: list[str], labels: list[str], spin: str = "Spin",
+def log_line(event: Event, names: list[str], labels: list[str], spin: SpinCall = SpinCall(),
              seen: Seen = Seen()) -> str | None:
     """A line for the play log and the status bar, or ``None`` (``seen`` as for
     :func:`announcement`)."""
@@ -285,10 +295,10 @@ def log_line(event: Event, names: list[str], labels: list[str], spin: str = "Spi
             return f"{names[s]} {_v(names[s], 'names')} a stake of {a}"
         case PaidToPool(seat=s, pool=p, amount=a):
             return f"{names[s]} {_v(names[s], 'puts')} {a} on {labels[p]}"
-        case Played(seat=s, card=c, lead=lead, spin=with_ace):
+        case Played(seat=s, card=c, lead=lead, spin=with_special):
             verb = _v(names[s], "leads" if lead else "plays")
             return f"{names[s]} {verb} {card_label(c)}" + (
-                f" with the ♦A: {spin}!" if with_ace else "")
+                f" with the {spin.card}: {spin.call}!" if with_special else "")
         case Paid(payer=a, payee=b, amount=n, reason=why):
             return f"{names[a]} {_v(names[a], 'pays')} {_obj(names[b])} {n} ({why})"
     return announcement(event, names, labels, spin, seen)
@@ -333,13 +343,15 @@ def lead_hint(session: Session, seat: int) -> str:
             return "Your lead: play any card (drag it to the table or click it)"
         return "Your turn: follow suit or play a trump; playable cards are raised"
     if deal.top is not None:
-        spin = " (you may add the ♦A)" if len(d.actions) > 1 else ""
+        spin = f" (you may add the {session.game.special_name()})" if len(d.actions) > 1 \
+            else ""
         return f"Continue the sequence: play {card_label(d.actions[0].card)}{spin}"
     if d.forced:
         return f"Your lead: {card_label(d.actions[0].card)} is your only lead"
     how = "(drag it to the table or click it)"
     leads = {a.card for a in d.actions}
-    if leads | {AD} >= set(cards_in(deal.hands[seat])):
+    special = session.game.special_card
+    if leads | ({special} if special is not None else set()) >= set(cards_in(deal.hands[seat])):
         return f"Your lead: play any card {how}"
     return f"Your lead: play the lowest card of a suit {how}"
 
@@ -472,11 +484,12 @@ def hide_hands(snap: TableSnapshot) -> TableSnapshot:
     return replace(snap, hand=(), playable=frozenset(), revealed={})
 
 
-def action_words(action: object) -> str:
-    """An action in words for a hint ("play 7♠", "play 10♠ with the ♦A", "claim the pool")."""
+def action_words(action: object, game: Rules) -> str:
+    """An action of ``game`` in words for a hint ("play 7♠", "play 10♠ with the ♦A", the
+    game's special card by name; "claim the pool")."""
     match action:
         case Play(card=c, spin=True):
-            return f"play {card_label(c)} with the ♦A"
+            return f"play {card_label(c)} with the {game.special_name()}"
         case Play(card=c):
             return f"play {card_label(c)}"
         case Rob(card=c):
@@ -545,14 +558,15 @@ def claim_question(pool: int) -> tuple[str, list[tuple[str, str]], str]:
             "Claim the pool now, or jink for all five tricks.")
 
 
-def spin_question(game: Rules) -> tuple[str, str]:
-    """The Spin or Spinado choice: the call and what it does, from the game's declared ♦A
-    (SP-2, SP-4, SN-8)."""
-    call = spin_call(game)
-    if getattr(game, "diamond_ace", "") == ACE_SPINADO:
-        return call, (f"Each other player pays you for the {call}, the sequence stops, and "
+def spin_question(game: Rules) -> tuple[SpinCall, str]:
+    """The Spin or Spinado choice: the call and what it does, from the game's declared
+    special card (SP-2, SP-4, SN-8)."""
+    spin = spin_call(game)
+    call = spin.call
+    if getattr(game, "special_kind", "") == SPECIAL_SPINADO:
+        return spin, (f"Each other player pays you for the {call}, the sequence stops, and "
                       "you lead next.")
-    return call, ("The sequence stops at this card, and you lead next: you may lead any "
+    return spin, ("The sequence stops at this card, and you lead next: you may lead any "
                   "pay card you hold.")
 
 
@@ -773,7 +787,7 @@ def review_snapshot(review: DealReview, shown: ShownTable, bottom: int,
                                          last.seat) if last else "",
             trump_note=note, revealed=revealed)
     history: Any = getattr(obs, "history", ())
-    cards_played = [p.card for p in history] + [AD for p in history if p.spin]
+    cards_played = [p.card for p in history] + [game.special_card for p in history if p.spin]
     played = tuple((c, SUIT_DISPLAY.index(suit_of(c)), rank_position(c, game.ace_high))
                    for c in cards_played)
     pools = pool_views(game, list(step.pools), turnup)
@@ -829,7 +843,8 @@ def choices_shown(shown: ShownTable, step: Step) -> bool:
     return shown.backs[step.seat] == 0
 
 
-def _action_text(action: Action, obs: Observation, labels: list[str], hidden: bool) -> str:
+def _action_text(action: Action, obs: Observation, game: Rules, labels: list[str],
+                 hidden: bool) -> str:
     """An action in the review's words; a rob's discard unnamed when ``hidden``."""
     if isinstance(action, NameStake):
         return f"a stake of {action.amount:,}"
@@ -838,7 +853,7 @@ def _action_text(action: Action, obs: Observation, labels: list[str], hidden: bo
         return "put " + ", ".join(parts) if parts else "put nothing on the layout"
     if isinstance(action, Rob) and hidden:
         return "rob (discarding one card face down)"
-    return playcheck_words(action, obs)
+    return playcheck_words(action, obs, game)
 
 
 def _possessive(name: str) -> str:
@@ -893,7 +908,7 @@ def review_step_text(review: DealReview, shown: ShownTable, words: list[str]) ->
             choices = f"Choices: any spread of {d.total:,} counters over the pools."
         elif choices_shown(shown, step):
             choices = "Choices: " + ", ".join(
-                playcheck_words(a, acting_obs) for a in step.legal_actions) + "."
+                playcheck_words(a, acting_obs, game) for a in step.legal_actions) + "."
         elif shown.viewpoint is not None:
             viewer = names[shown.viewpoint]
             choices = (f"Choices not shown: {viewer} could not see "
@@ -904,7 +919,7 @@ def review_step_text(review: DealReview, shown: ShownTable, words: list[str]) ->
             # a rob's discard is named to the robber's own view, or after the deal
             own = shown.viewpoint == d.seat or (shown.viewpoint is None
                                                 and shown.discard is not None)
-            taken = "Taken: " + _action_text(step.action, acting_obs, labels, not own) + "."
+            taken = "Taken: " + _action_text(step.action, acting_obs, game, labels, not own) + "."
     # why, in words (the stock named only when the whole stops table is shown)
     show_stock = (review.finished and game.family == STOPS and shown.viewpoint is None
                   and shown.stock == state.stock)

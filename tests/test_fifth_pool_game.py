@@ -29,9 +29,27 @@ from gamecore.actions import Play
 from gamecore.agents import agent_for
 from gamecore.agents.levels import HardAgent, agent_for_level
 from gamecore.arena import ArenaConfig, run
-from gamecore.cards import AH, JS, KC, QD, RANK_CODES, SPADES, SUIT_SYMBOLS, card, rank_of, suit_of
+from gamecore.cards import (
+    ACE,
+    AH,
+    DIAMONDS,
+    FULL_PACK,
+    HEARTS,
+    JS,
+    KC,
+    QD,
+    RANK_CODES,
+    SPADES,
+    SUIT_SYMBOLS,
+    card,
+    card_code,
+    card_label,
+    rank_of,
+    suit_of,
+)
 from gamecore.decisions import PlayChoice
 from gamecore.errors import OptionError, RecordError
+from gamecore.events import LeadPassed
 from gamecore.games import STOPS, Entry, GameDescriptor, descriptor, make_game, register, unregister
 from gamecore.interface import PoolFace
 from gamecore.match import Session
@@ -42,8 +60,15 @@ from gamecore.search.determinize import worlds_for
 from gamecore.search.fast_stops import FastStops
 from gamecore.search.ismcts import search
 from gamecore.stops.deal import StopsDeal
-from gamecore.stops.game import ANY_CARD, FIXED_STOCK, LOWEST_OF_SUIT, StopsGame
-from helpers import cards, hand, random_action
+from gamecore.stops.game import (
+    ANY_CARD,
+    EXTRA_HAND,
+    FIXED_STOCK,
+    LOWEST_OF_SUIT,
+    SPECIAL_SPINADO,
+    StopsGame,
+)
+from helpers import cards, hand, legal_plays, position, random_action
 
 SEVEN_S = card(6, SPADES)
 GAME = 4
@@ -291,3 +316,249 @@ def test_the_table_shows_and_plays_it(qtbot: Any) -> None:
     summary = c.dialog.summary
     assert [label for label, _ in summary.pools] == ["♥A", "♣K", "♦Q", "♠J", "Game"]
     assert sum(summary.balances) + sum(n for _, n in summary.pools) == 3 * 100
+
+
+# ---- a special card of its own: the 9♦ (issue 22) ---------------------------------------------
+#
+# "Ninado", a second game that exists only in this file: Spinado's kind of special card, but the
+# card is the 9♦ (and the 8♦ is out of the pack, so the 9♦ is never a continuation). Its holder
+# may put it down with any card he plays, a lead or a continuation (SN-8's mechanism): the
+# sequence stops there and every other player pays him ``ni.payment``; it is never led alone
+# (SN-9) and its holder pays 2 per card left (SN-14). The ♦A is an ordinary card. One pool, the
+# Game pool, 2 counters from every player; the Spinado deal with a widow (STOP-13). Declared
+# only: no hook but the stakes, so the engine, the fast path, the players and every sentence
+# at the table must take the card from the declaration.
+
+NINE_D, EIGHT_D, ACE_D = card(8, DIAMONDS), card(7, DIAMONDS), card(ACE, DIAMONDS)
+
+
+class Ninado(StopsGame):
+    """Ninado (see the comment above): the 9♦ is its special card."""
+
+    name = "ninado"
+    pools = ("game",)
+    min_players = 3
+    max_players = 6
+    deal_style = EXTRA_HAND
+    game_pool = 0
+    special_card = NINE_D
+    special_kind = SPECIAL_SPINADO
+    special_leads = False
+    spin_name = "Ninado"
+    double_pay_card = NINE_D
+
+    def __init__(self, options: Mapping[str, Any]) -> None:
+        super().__init__(options)
+        self.pack = FULL_PACK & ~(1 << EIGHT_D)
+        self.spin_payment = int(self.options["ni.payment"])
+        self._finish_setup()
+
+    def auto_stakes(self, deal: StopsDeal) -> list[tuple[int, int, int]]:
+        return [(s, 0, 2) for s in range(deal.n)]
+
+    def least_stake(self, seat: int, dealer: int, balances: list[int],
+                    prev_winner: int | None = None, fresh: bool = True) -> int:
+        return 2
+
+
+def _ninado_player() -> Any:
+    from gamecore.agents.stops import SpinadoAgent
+
+    return SpinadoAgent()
+
+
+NINADO = GameDescriptor(
+    name="ninado", title="Ninado", family=STOPS, make=Ninado, order=901,
+    entries=(Entry("Ninado (a test's own game)"),), min_players=3, max_players=6,
+    player=_ninado_player, stock_name="Widow", option_prefixes=("ni.",),
+    options=(OptionSpec("ni.payment", "int", 2, minimum=0),),
+    help={"ni.payment": "What each other player pays for a Ninado."})
+
+
+@pytest.fixture(scope="module")
+def ninado() -> Iterator[None]:
+    register(NINADO)
+    yield
+    unregister(NINADO.name)
+
+
+def _code(a: Play) -> int:
+    return a.card | (SPIN_FLAG if a.spin else 0)
+
+
+def test_the_nine_is_declared_and_the_ace_is_ordinary(ninado: None) -> None:
+    game = make_game("ninado")
+    assert game.special_card == NINE_D and game.special_name() == "9♦"
+    assert game.pack_size() == 51 and game.pack >> ACE_D & 1 and not game.pack >> EIGHT_D & 1
+    deal = position(game, ["5S 9D AD", "6S 2H", "7S 3H"], to_act=0)
+    # the 9♦ goes down with any card its holder leads, never alone (SN-8, SN-9)
+    assert legal_plays(deal) == {"5S", "AD", "spin 5S", "spin AD"}
+    assert "the 9♦ is never led alone" in deal.explain_illegal(Play(0, NINE_D))
+    assert "never with itself" in deal.explain_illegal(Play(0, NINE_D, spin=True))
+    events = deal.apply(Play(0, card(4, SPADES), spin=True))
+    assert [type(e).__name__ for e in events] == ["Played", "Paid", "Paid", "Stopped"]
+    assert [(e.payer, e.payee, e.amount, e.reason) for e in events[1:3]] == [
+        (1, 0, 2, "Ninado"), (2, 0, 2, "Ninado")]
+    assert deal.balances == [4, -2, -2] and deal.hands[0] == hand("AD")
+    assert deal.played_by[NINE_D] == 0 and deal.current == 0 and deal.top is None
+    # the ♦A is an ordinary card: led alone, it continues to the 2♦ and earns nothing
+    assert legal_plays(deal) == {"AD"}
+    deal.apply(Play(0, ACE_D))
+    # B and C pay 1 for each of their two cards left (STOP-10)
+    assert deal.over and deal.winner == 0 and deal.balances == [4 + 2 + 2, -2 - 2, -2 - 2]
+
+
+def test_the_ace_is_not_special_and_the_nines_holder_pays_double(ninado: None) -> None:
+    game = make_game("ninado", {"ni.payment": 3})
+    # the ♦A leads alone and carries no other card; B cannot add an ace that is not his
+    deal = position(game, ["AD 5C", "2D 9D 4H", "6S 7S"], to_act=0)
+    assert legal_plays(deal) == {"AD", "5C"}
+    deal.apply(Play(0, ACE_D))
+    assert deal.current == 1 and legal_plays(deal) == {"2D", "spin 2D"}
+    deal.apply(Play(1, card(1, DIAMONDS)))  # 2♦ plain: the 3♦ is out, a stop; B leads
+    assert deal.current == 1 and legal_plays(deal) == {"4H", "spin 4H"}
+    events = deal.apply(Play(1, card(3, HEARTS)))  # 4♥ plain, a stop again
+    # B holds only the 9♦, never led alone: the lead passes to C (STOP-11)
+    assert [(e.seat, e.to) for e in events if isinstance(e, LeadPassed)] == [(1, 2)]
+    assert deal.current == 2 and legal_plays(deal) == {"6S", "7S"}
+    deal.apply(Play(2, card(5, SPADES)))
+    deal.apply(Play(2, card(6, SPADES)))
+    assert deal.over and deal.winner == 2
+    assert deal.balances == [-1, -2, 3]  # B holds the 9♦: 2 for his one card (SN-14)
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_fast_path_agrees_on_random_playouts(ninado: None, seed: int) -> None:
+    game = make_game("ninado", {"ni.payment": 1 + seed})
+    checked = spins = 0
+    for k in range(40):
+        rng = random.Random(1000 * seed + k)
+        session = Session(game, [f"p{i}" for i in range(3 + k % 4)], k % 3)
+        session.start_deal_seeded(rng.randrange(1 << 30))
+        deal = session.deal
+        for _ in range(rng.randrange(6)):
+            if deal.over:
+                break
+            deal.apply(rng.choice(deal.legal_actions()))
+        while not deal.over and len(deal.legal_actions()) == 1:
+            deal.apply(deal.legal_actions()[0])
+        if deal.over:
+            continue
+        fast = FastStops.from_deal(deal)
+        start = list(deal.balances)
+        while not deal.over:
+            assert sorted(fast.acts) == sorted(_code(a) for a in deal.legal_actions())
+            code = rng.choice(fast.acts)
+            spins += code >= SPIN_FLAG
+            fast.apply(code)
+            deal.apply(Play(deal.current, code & ~SPIN_FLAG, spin=code >= SPIN_FLAG))
+            while not deal.over and len(deal.legal_actions()) == 1:
+                deal.apply(deal.legal_actions()[0])
+        assert fast.over and fast.pools == deal.pools
+        assert fast.deltas == [b - a for a, b in zip(start, deal.balances, strict=True)]
+        checked += 1
+    assert checked > 20 and spins > 5
+
+
+def _spins_of(session: Session) -> list[str]:
+    return [a for log in session.logs for a in log.actions if " spin " in a]
+
+
+def test_rule_based_and_hard_players_play_whole_sessions(ninado: None) -> None:
+    game = make_game("ninado", {"gen.rounds": 2})
+    assert type(agent_for(game)).__name__ == "SpinadoAgent"
+    rng = random.Random(4)
+    spins: list[str] = []
+    for n, levels in ((3, ("normal", "normal", "normal")), (4, ("hard", "normal", "easy",
+                                                                "hard"))):
+        session = Session(game, [f"p{i}" for i in range(n)], 0)
+        agents = [agent_for_level(game, level, iterations=20, workers=1) for level in levels]
+        while not session.complete:
+            session.start_deal_seeded(rng.randrange(1 << 30))
+            while session.deal_in_progress:
+                d = session.decision()
+                action = agents[d.seat].choose(game, session.deal.observation(d.seat), rng)
+                assert action in d.actions
+                session.apply(action)
+        assert len(session.logs) == 2 * n and session.conserved_total() == n * 100
+        spins += _spins_of(session)
+        for log in session.logs:  # a Ninado only from a deal whose 9♦ was dealt to a hand
+            assert NINE_D not in log.stock or not any(" spin " in a for a in log.actions)
+    # the 9♦ went down with other cards, never with itself
+    assert spins and all(not a.endswith(" 9D") for a in spins)
+
+
+def test_the_words_name_the_nine_and_never_the_ace(ninado: None) -> None:
+    """The table's log and calls, the hint and coach lines, the refusals, the review's
+    sentences and the play check's words all take the special card from the declaration."""
+    from gamecore.agents.playcheck import action_words
+    from gamecore.explain import explain_events, scene_before
+    from gamecore.review import review_deal, show_rule, shown_table
+    from gui import presenter
+
+    game = make_game("ninado")
+    rng = random.Random(7)
+    session = Session(game, ["You", "Ben", "Cat"], 0)
+    texts: list[str] = []
+    spoken: list[str] = []
+    while len(session.logs) < 8 and not session.complete:
+        session.start_deal_seeded(rng.randrange(1 << 30))
+        while session.deal_in_progress:
+            d = session.decision()
+            texts += presenter.coach_lines(session, d.seat)
+            texts.append(presenter.lead_hint(session, d.seat))
+            before = session.deal.clone()
+            action = rng.choice(d.actions)
+            texts.append(presenter.action_words(action, game))
+            texts.append(action_words(action, session.deal.observation(d.seat), game))
+            events = session.apply(action)
+            spin = presenter.spin_call(game)
+            for e in events:
+                texts += [t for t in (presenter.log_line(e, session.players, ["Game"], spin),
+                                      presenter.announcement(e, session.players, ["Game"],
+                                                             spin)) if t]
+            spoken += explain_events(events, scene_before(before, session.players, events))
+    texts += spoken
+    call, effect = presenter.spin_question(game)
+    texts += [call.call, call.card, effect]
+    review = review_deal(session, 1)
+    rule = show_rule(True, STOPS, 1, False, None, 0)
+    for step in review.steps:
+        st = presenter.review_step_text(review, shown_table(review, step.index, rule),
+                                        list(review.players))
+        texts += [st.heading, st.turn, st.choices, st.taken, *st.why, *st.calls, *st.log]
+    assert not [t for t in texts if "♦A" in t]
+    with_nine = [t for t in texts if "with the 9♦" in t]
+    assert with_nine and call.card == "9♦" and call.call == "Ninado"
+    assert any("with the 9♦: Ninado!" in t for t in texts)  # the log line of a Ninado
+    assert any("with the 9♦: Ninado! Every other player pays" in t for t in spoken)  # SN-8
+
+
+def test_the_table_offers_the_nine_by_mouse(ninado: None, qtbot: Any) -> None:
+    """At the table: a click on a card its holder may play with the 9♦ asks, naming the 9♦;
+    the Ninado is made with the dialog's button and the log says so, naming the 9♦."""
+    from PySide6.QtWidgets import QLabel, QPushButton
+
+    from game_driver import actions, find_seed, open_game, reach, spin_offered
+    from gui.dialogs import SpinChoiceDialog
+    from table_driver import click_button, click_card
+
+    seed, expected = find_seed("ninado", 3, {}, lambda deal, d: spin_offered(deal, d) is not None)
+    win = open_game(qtbot, "ninado", seed, players=3)
+    c = win.controller
+    d = reach(qtbot, win, lambda deal, d: spin_offered(deal, d) is not None, expected)
+    card_ = spin_offered(c.session.deal, d)
+    assert card_ is not None and c.session.deal.hands[0] >> NINE_D & 1
+    click_card(win, win.view.cards[card_])
+    dlg = c.dialog
+    assert isinstance(dlg, SpinChoiceDialog) and dlg.isVisible()
+    texts = [w.text() for w in dlg.findChildren(QLabel)] + [
+        b.text() for b in dlg.findChildren(QPushButton)]
+    label = card_label(card_)
+    assert f"Play {label} with the 9♦?" in texts and f"Play {label} + 9♦: Ninado!" in texts
+    assert not [t for t in texts if "♦A" in t]
+    click_button(qtbot, dlg, dlg.findChild(QPushButton, "spin"))
+    assert actions(win)[len(expected)] == f"0 spin {card_code(card_)}"
+    assert not c.session.deal.hands[0] >> NINE_D & 1
+    assert any(line.startswith("You ") and line.endswith(f" {label} with the 9♦: Ninado!")
+               for line in c.log), c.log[-3:]

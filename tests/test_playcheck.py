@@ -164,17 +164,17 @@ def test_the_words_of_a_check():
     game, deal = _pope_joan_ending()
     obs = deal.observation(0)
     lead_2h, lead_ks = Play(0, C("2H")), Play(0, C("KS"))
-    assert decision_words(lead_2h, lead_ks, 1.25, obs) == \
+    assert decision_words(lead_2h, lead_ks, 1.25, obs, game) == \
         "your 2♥ lead: Hard prefers K♠ lead, +1.2"
-    assert decision_words(lead_2h, lead_ks, 0.04, obs) == \
+    assert decision_words(lead_2h, lead_ks, 0.04, obs, game) == \
         "your 2♥ lead: Hard prefers K♠ lead, no clear difference"
-    assert decision_words(lead_2h, lead_ks, -0.6, obs) == \
+    assert decision_words(lead_2h, lead_ks, -0.6, obs, game) == \
         "your 2♥ lead: Hard prefers K♠ lead, no clear difference"
-    assert decision_words(lead_ks, lead_ks, 0.0, obs) == "your K♠ lead: Hard agrees"
+    assert decision_words(lead_ks, lead_ks, 0.0, obs, game) == "your K♠ lead: Hard agrees"
     spin = position(make_game("spin"), ["2S AD 5H", "3S", "6H"], top="AS", to_act=0)
-    assert action_words(Play(0, C("2S"), spin=True), spin.observation(0)) == \
+    assert action_words(Play(0, C("2S"), spin=True), spin.observation(0), spin.game) == \
         "2♠ with the ♦A"
-    assert action_words(Play(0, C("2S")), spin.observation(0)) == "2♠"
+    assert action_words(Play(0, C("2S")), spin.observation(0), spin.game) == "2♠"
     _, session = _claim_or_jink()
     obs = session.deal.observation(0)
-    assert [action_words(a, obs) for a in (Claim(0), Jink(0))] == ["claim", "jink"]
+    assert [action_words(a, obs, session.game) for a in (Claim(0), Jink(0))] == ["claim", "jink"]

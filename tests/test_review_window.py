@@ -167,7 +167,7 @@ def test_each_step_names_its_choices_its_action_and_why(qtbot):
     who = names[step.seat]
     assert f"{who} to play." in text
     assert "Choices: " + ", ".join(
-        presenter.playcheck_words(a, review.observation(k, step.seat))
+        presenter.playcheck_words(a, review.observation(k, step.seat), review.game)
         for a in step.legal_actions) + "." in text
     assert f"Taken: {card_label(step.action.card)}" in text
     from gamecore.explain import explain_events, scene_before

@@ -105,12 +105,13 @@ def checkable_steps(review: DealReview, seat: int) -> list[int]:
             and is_checkable(review.observation(s.index, seat))]
 
 
-def action_words(action: Action, obs: Observation) -> str:
-    """An action as the check's line names it: "7♠ lead", "8♠", "8♠ with the ♦A", "rob
+def action_words(action: Action, obs: Observation, game: Game) -> str:
+    """An action of ``game`` seen from ``obs`` as the check's line names it: "7♠ lead", "8♠",
+    "8♠ with the ♦A" (the game's special card, :meth:`Rules.special_name`), "rob
     (discarding 3♣)", "decline to rob", "claim", "jink"."""
     match action:
         case Play(card=c, spin=True):
-            return f"{card_label(c)} with the ♦A"
+            return f"{card_label(c)} with the {game.special_name()}"
         case Play(card=c):
             leading = (not getattr(obs, "trick", ())) if isinstance(obs, SpoilFiveObservation) \
                 else getattr(obs, "top", None) is None
@@ -127,16 +128,16 @@ def action_words(action: Action, obs: Observation) -> str:
 
 
 def decision_words(taken: Action, preferred: Action, difference: float,
-                   obs: Observation) -> str:
+                   obs: Observation, game: Game) -> str:
     """The line for people: "your 7♠ lead: Hard prefers 3♣ lead, +1.2" (the estimated
     counters Hard's choice gains over the taken action, one decimal); "…, no clear
     difference" when the estimate is below 0.05 (the search and the estimate may then
     disagree on which is better); "your 7♠ lead: Hard agrees"."""
-    mine = action_words(taken, obs)
+    mine = action_words(taken, obs, game)
     if taken == preferred:
         return f"your {mine}: Hard agrees"
     how = f"{difference:+.1f}" if difference >= 0.05 else "no clear difference"
-    return f"your {mine}: Hard prefers {action_words(preferred, obs)}, {how}"
+    return f"your {mine}: Hard prefers {action_words(preferred, obs, game)}, {how}"
 
 
 def estimate(game: Game, obs: Observation, actions: list[Action], samples: int,
@@ -202,7 +203,8 @@ def check_decision(game: Game, obs: Observation, taken: Action, *,
                            preferred=preferred, preferred_text=preferred_text,
                            agrees=preferred == taken, values=values, difference=difference,
                            iterations=hard.last_iterations,
-                           words=decision_words(taken, preferred, difference, obs))
+                           words=decision_words(taken, preferred, difference, obs,
+                                                 game))
 
 
 def check_review(review: DealReview, seat: int, *, iterations: int = DEFAULT_ITERATIONS,

@@ -33,10 +33,10 @@ from gamecore.agents.newmarket import (
     rank_position,
     successor_unavailable,
 )
-from gamecore.cards import AD, SUIT_MASK, suit_of
+from gamecore.cards import SUIT_MASK, suit_of
 from gamecore.decisions import PlayChoice
 from gamecore.stops.deal import StopsObservation, played_by_of
-from gamecore.stops.game import ACE_SPINADO, StopsGame, lowest_in_suit
+from gamecore.stops.game import SPECIAL_SPINADO, StopsGame, lowest_in_suit
 
 #: A two-card combination: (pool index, (card, card)).
 Combo = tuple[int, tuple[int, int]]
@@ -103,9 +103,10 @@ def single_run(game: StopsGame, hand: int) -> bool:
     return len(own_run(game, hand, low)) == hand.bit_count()
 
 
-def played_by(obs: StopsObservation) -> dict[int, int]:
-    """Card → seat that played it, from the public history (the ♦A of a Spin included)."""
-    return played_by_of(obs.history)
+def played_by(game: StopsGame, obs: StopsObservation) -> dict[int, int]:
+    """Card → seat that played it, from the public history (the special card of a Spin
+    included)."""
+    return played_by_of(obs.history, game.special_card)
 
 
 def trump_of(obs: StopsObservation) -> int | None:
@@ -167,12 +168,12 @@ class PlanningAgent(NewmarketAgent):
         return bool(game.combos_divide)
 
     def bonuses(self, game: StopsGame, obs: StopsObservation) -> Mapping[int, int]:
-        """Card → counters its player receives from the others in all (SN-10, SN-13; the ♦A
-        played alone as a Spinado, SN-8)."""
+        """Card → counters its player receives from the others in all (SN-10, SN-13; the
+        special card played alone as a Spinado, SN-8)."""
         others = len(obs.hand_counts) - 1
         out = {c: amount * others for c, (amount, _) in game.card_bonus.items()}
-        if game.diamond_ace == ACE_SPINADO:
-            out[AD] = game.spin_payment * others
+        if game.special_kind == SPECIAL_SPINADO and game.special_card is not None:
+            out[game.special_card] = game.spin_payment * others
         return out
 
     def liability(self, game: StopsGame, obs: StopsObservation, hand: int) -> int:
@@ -201,7 +202,7 @@ class PlanningAgent(NewmarketAgent):
         gain = sum(pools[p] for p in {caps[x] for x in run if x in caps})
         bonus = self.bonuses(game, obs)
         gain += sum(bonus.get(x, 0) for x in run)
-        by = played_by(obs)
+        by = played_by(game, obs)
         divide = self.combos_divide(game)
         for pool, (a, b) in self.combos(game, obs):
             if not pools[pool] or (a not in run and b not in run):
@@ -297,7 +298,7 @@ class SpinAgent(NewmarketAgent):
 
     def should_spin(self, game: StopsGame, obs: StopsObservation, c: int) -> bool:
         """Whether to put the ♦A down with continuation card ``c`` (rules 1–4 above)."""
-        rest = obs.hand & ~(1 << c) & ~(1 << AD)
+        rest = obs.hand & ~(1 << c) & ~game.special_mask()
         if not rest or single_run(game, rest):
             return True
         nxt = game.succ[c]
@@ -366,8 +367,9 @@ class SpinadoAgent(PlanningAgent):
         if not isinstance(d, PlayChoice):
             return super().choose(game, obs, rng)
         plain = [a for a in d.actions if isinstance(a, Play) and not a.spin]
-        if obs.top is None and any(a.card == AD for a in plain):
-            without = [a for a in plain if a.card != AD]
+        special = game.special_card
+        if obs.top is None and any(a.card == special for a in plain):
+            without = [a for a in plain if a.card != special]
             if without and not self.spin_now(game, obs):
                 plain = without
         if obs.top is not None or len(plain) == 1:
@@ -388,7 +390,7 @@ class SpinadoAgent(PlanningAgent):
 
     def should_spin(self, game: StopsGame, obs: StopsObservation, c: int) -> bool:
         """Whether to play the ♦A with ``c`` (rules 1–5 in the class doc)."""
-        rest = obs.hand & ~(1 << c) & ~(1 << AD)
+        rest = obs.hand & ~(1 << c) & ~game.special_mask()
         if not rest:
             return True
         nxt = game.succ[c]

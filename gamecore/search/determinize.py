@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import random
 
-from gamecore.cards import ACE, AD, FULL_PACK, SUIT_MASK, card, suit_of
+from gamecore.cards import ACE, FULL_PACK, SUIT_MASK, card, suit_of
 from gamecore.events import Played
 from gamecore.interface import Observation, Rules
 from gamecore.search.fast_spoilfive import FastSpoilFive, sf_spec
@@ -188,7 +188,7 @@ class StopsWorlds:
         self.allowed = allowed
         self.sampler = _Sampler(_bits(hidden), allowed, caps)
         self.priv = privilege_from_history(game, obs)
-        self.played_by = played_by_of(obs.history)  # the same in every world
+        self.played_by = played_by_of(obs.history, game.special_card)  # the same in every world
 
     def _replay(self, excluded: list[int], located: list[int]) -> None:
         """Walk the public history for lead inferences (NM-7, NM-11, SP-4, SP-10, STOP-11)."""
@@ -201,20 +201,21 @@ class StopsWorlds:
         for p in obs.history:
             if p.lead:
                 if p.seat != expected:
-                    located[expected] |= 1 << AD  # STOP-11: he held the ♦A alone
+                    # STOP-11: he held the special card alone
+                    located[expected] |= spec.special_bit
                 privileged = (spec.privilege and prev is not None and prev.spin
                               and prev.seat == p.seat)
                 if spec.lowest:
                     self._lead_inference(p, played, last_suit, privileged, excluded)
             played |= 1 << p.card
             if p.spin:
-                played |= 1 << AD
+                played |= spec.special_bit
             last_suit = suit_of(p.card)
             expected = p.seat  # the stopper leads next if this card was a stop
             prev = p
         if obs.top is None and obs.to_act is not None and obs.history and \
                 obs.to_act != expected:
-            located[expected] |= 1 << AD
+            located[expected] |= spec.special_bit
 
     def _lead_inference(self, p: Played, played: int, last_suit: int | None,
                         privileged: bool, excluded: list[int]) -> None:
@@ -222,10 +223,11 @@ class StopsWorlds:
         c, s = p.card, suit_of(p.card)
         trump = None if self.obs.turnup is None else suit_of(self.obs.turnup)
         if not (privileged and c in spec.tables(trump).privileged):
-            # no lower unplayed card of the suit (the ♦A aside when it does not count)
+            # no lower unplayed card of the suit (the special card aside when it does not
+            # count)
             lower = 0
             for x in _bits(SUIT_MASK[s] & game.pack & ~played):
-                if x == c or (spec.exclude_ad and x == AD):
+                if x == c or (spec.exclude_special and x == spec.special):
                     continue
                 if rank_position(x, spec.ace_high) < rank_position(c, spec.ace_high):
                     lower |= 1 << x
@@ -233,8 +235,8 @@ class StopsWorlds:
         change = spec.must_change or (privileged and spec.sp_must_change)
         if change and last_suit == s:
             others = game.pack & ~SUIT_MASK[s]
-            if spec.exclude_ad:
-                others &= ~(1 << AD)
+            if spec.exclude_special:
+                others &= ~spec.special_bit
             excluded[p.seat] |= others & ~played
 
     def sample(self, rng: random.Random) -> tuple[list[int], int]:
@@ -261,7 +263,7 @@ class StopsWorlds:
         """The engine deal of a sampled world (same public state as ``obs``)."""
         obs, game = self.obs, self.game
         deal = StopsDeal.__new__(StopsDeal)
-        by = played_by_of(obs.history)
+        by = played_by_of(obs.history, game.special_card)
         deal.game, deal.n, deal.dealer = game, self.n, obs.dealer
         deal.hands = list(hands)
         dealt = list(hands)

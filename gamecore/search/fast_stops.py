@@ -2,16 +2,18 @@
 
 :class:`FastStops` plays a deal that is already in play (staking done) with plain ints: hands
 as int masks, a 52-entry owner table, counters as deltas from the moment the state was built.
-It emits no events and validates nothing; forced moves (continuations without a ♦A option,
+It emits no events and validates nothing; forced moves (continuations without the option of
+the special card,
 leads with one legal card) are folded into the action before them, so every state is either
 over or at a real choice (:attr:`FastStops.acts`, never fewer than two codes).
 
 It knows no game: :class:`StopsSpec` reads what it needs from the declarations every stops
 game makes in its own file (:mod:`gamecore.stops.game`: the lead rule NM-7/PJ-C-2/SN-9, the
-♦A SP-2/SN-8, the Spin privilege SP-4/SP-10, captures NM-8/PJ-8/PJ-C-6, bonuses SN-10/SN-13,
-combinations PJ-23/PJ-C-6/SN-11, card payments SP-7/SN-14/PJ-C-7, doubling
-PJ-11/PJ-24/PJ-27, the Game pool, settlement STOP-10). A game that overrides one of the
-engine's play hooks instead is refused (``ValueError``): the fast path could not follow it.
+special card (which card, what it does: SP-2/SN-8), the Spin privilege SP-4/SP-10, captures
+NM-8/PJ-8/PJ-C-6, bonuses SN-10/SN-13, combinations PJ-23/PJ-C-6/SN-11, card payments
+SP-7/SN-14/PJ-C-7, doubling PJ-11/PJ-24/PJ-27, the Game pool, settlement STOP-10). A game
+that overrides one of the engine's play hooks instead is refused (``ValueError``): the fast
+path could not follow it.
 It must agree exactly with :class:`gamecore.stops.deal.StopsDeal`;
 ``tests/test_search_fast.py`` checks it against the engine on random deals of every
 registered game.
@@ -26,25 +28,24 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from gamecore.cards import AD, SUIT_MASK, suit_of
+from gamecore.cards import SUIT_MASK, suit_of
 from gamecore.interface import Card, CardSet
 from gamecore.search import SPIN_FLAG
 from gamecore.stops.deal import PLAY, StopsDeal, StopsObservation
 from gamecore.stops.game import (
-    ACE_PLAIN,
-    ACE_SPIN,
-    ACE_SPINADO,
     LOWEST_OF_SUIT,
     PRIVILEGE,
+    SPECIAL_PLAIN,
+    SPECIAL_SPIN,
+    SPECIAL_SPINADO,
     StopsGame,
     overridden_play_hooks,
 )
 
-ADBIT = 1 << AD
 S0, S1, S2, S3 = SUIT_MASK
-#: The ♦A kinds as ints (see :data:`gamecore.stops.game.ACE_SPIN`).
+#: The special card's kinds as ints (see :data:`gamecore.stops.game.SPECIAL_SPIN`).
 NO_SPIN, SPIN, SPINADO = 0, 1, 2
-_ACE_KIND = {ACE_PLAIN: NO_SPIN, ACE_SPIN: SPIN, ACE_SPINADO: SPINADO}
+_SPECIAL_KIND = {SPECIAL_PLAIN: NO_SPIN, SPECIAL_SPIN: SPIN, SPECIAL_SPINADO: SPINADO}
 #: How a leader's legal leads are found: the lowest card of every suit held (NM-7 with no
 #: option), every card held (PJ-7), or the general rule (:meth:`FastStops.lead_mask`).
 LEAD_LOWEST, LEAD_ANY, LEAD_GENERAL = 0, 1, 2
@@ -76,7 +77,8 @@ class StopsSpec:
 
     Args: ``game`` (any :class:`~gamecore.stops.game.StopsGame` with resolved options).
     Raises ``ValueError`` when the game overrides a play hook (see the module docstring).
-    Attributes are plain ints, bools, tuples and lists; :meth:`tables` gives the
+    Attributes are plain ints, bools, tuples and lists (``special``: the special card, −1
+    none; ``special_bit``: its one-card mask, 0 none); :meth:`tables` gives the
     :class:`DealTables` of a trump suit.
     """
 
@@ -91,11 +93,14 @@ class StopsSpec:
         self.ace_high = game.ace_high
         self.game_pool = -1 if game.game_pool is None else game.game_pool
         self.lowest = game.lead_rule == LOWEST_OF_SUIT
-        self.exclude_ad = not game.ace_leads  # the ♦A does not count for leads
+        self.special = -1 if game.special_card is None else game.special_card
+        self.special_bit = game.special_mask()
+        #: the special card does not count for leads (SP-6, SN-9)
+        self.exclude_special = bool(self.special_bit) and not game.special_leads
         self.must_change = bool(game.must_change_suit)  # NM-11
         self.privilege = bool(game.spin_privilege)  # SP-4
         self.sp_must_change = bool(game.privilege_must_change)  # SP-10
-        self.spin_kind = _ACE_KIND[game.diamond_ace]
+        self.spin_kind = _SPECIAL_KIND[game.special_kind] if self.special_bit else NO_SPIN
         self.spin_payment = int(game.spin_payment)
         bonus = [0] * 52  # card → counters each other player pays (SN-10, SN-13)
         for c, (amount, _) in game.card_bonus.items():
@@ -106,7 +111,7 @@ class StopsSpec:
         self.excuse_card = -1 if game.excuse_card is None else game.excuse_card
         self.combo_divide = bool(game.combos_divide)  # PJ-23
         self.double_combos = bool(game.double_combos)  # PJ-27
-        general = self.exclude_ad or self.must_change or self.privilege
+        general = self.exclude_special or self.must_change or self.privilege
         if self.lowest:
             self.lead = LEAD_GENERAL if general or self.ace_high else LEAD_LOWEST
         else:
@@ -135,17 +140,18 @@ def spec_for(game: StopsGame) -> StopsSpec:
     return StopsSpec(game)
 
 
-def lead_codes_of(mask: CardSet, spinado: bool) -> list[int]:
+def lead_codes_of(mask: CardSet, spinado: bool, special: int) -> list[int]:
     """The action codes of leading each card of ``mask`` (ascending), each followed by its
-    Spinado (card | ``SPIN_FLAG``, SN-8) when ``spinado`` (the leader holds the ♦A in
-    Spinado); the ♦A itself has none. Shared by the fast path and the inference."""
+    Spinado (card | ``SPIN_FLAG``, SN-8) when ``spinado`` (the leader holds the special card
+    in a game of Spinado's kind); the special card itself (``special``, −1 none) has none.
+    Shared by the fast path and the inference."""
     out = []
     while mask:
         low = mask & -mask
         c = low.bit_length() - 1
         mask ^= low
         out.append(c)
-        if spinado and c != AD:
+        if spinado and c != special:
             out.append(c | SPIN_FLAG)
     return out
 
@@ -239,7 +245,7 @@ class FastStops:
         st.stock = stock
         if st.top >= 0:
             nxt = spec.succ[st.top]
-            if spec.spin_kind and st.hands[cur] & ADBIT and nxt != AD:
+            if spec.spin_kind and st.hands[cur] & spec.special_bit and nxt != spec.special:
                 st.acts = [nxt, nxt | SPIN_FLAG]
             else:
                 st.acts = [nxt]
@@ -281,7 +287,7 @@ class FastStops:
         PJ-C-2), as :meth:`gamecore.stops.game.StopsGame.lead_mask` computes them."""
         spec = self.spec
         hand = self.hands[seat]
-        leadable = hand & ~ADBIT if spec.exclude_ad else hand
+        leadable = hand & ~spec.special_bit if spec.exclude_special else hand
         privileged = spec.privilege and self.priv == seat
         if not (spec.must_change or privileged):
             if not spec.lowest:
@@ -316,9 +322,10 @@ class FastStops:
 
     def lead_codes(self, seat: int, mask: CardSet) -> list[int]:
         """The action codes of leading the cards of ``mask`` (ascending), each followed by
-        its Spinado (card | ``SPIN_FLAG``, SN-8) when ``seat`` holds the ♦A."""
-        return lead_codes_of(mask, self.spec.spin_kind == SPINADO
-                             and bool(self.hands[seat] & ADBIT))
+        its Spinado (card | ``SPIN_FLAG``, SN-8) when ``seat`` holds the special card."""
+        spec = self.spec
+        return lead_codes_of(mask, spec.spin_kind == SPINADO
+                             and bool(self.hands[seat] & spec.special_bit), spec.special)
 
     # ---- play ----------------------------------------------------------------------------
 
@@ -331,6 +338,7 @@ class FastStops:
         t = self.t
         hands, owner, pools, deltas = self.hands, self.owner, self.pools, self.deltas
         caps, succ, extra, kind = t.caps, spec.succ, t.extra, spec.spin_kind
+        special, special_bit = spec.special, spec.special_bit
         pb = self.pb
         seat = self.cur
         spin = code >= SPIN_FLAG
@@ -341,10 +349,10 @@ class FastStops:
             if pb is not None:
                 pb[c] = seat
             if spin:
-                hands[seat] &= ~ADBIT
-                owner[AD] = -1
+                hands[seat] &= ~special_bit
+                owner[special] = -1
                 if pb is not None:
-                    pb[AD] = seat
+                    pb[special] = seat
             p = caps[c]
             if p >= 0 and pools[p]:
                 deltas[seat] += pools[p]
@@ -359,8 +367,9 @@ class FastStops:
             if holder >= 0:
                 self.top = c
                 self.cur = holder
-                if kind and hands[holder] & ADBIT and nxt != AD:
-                    self.acts = [nxt, nxt | SPIN_FLAG]  # put the ♦A down or not (SP-2, SN-8)
+                if kind and hands[holder] & special_bit and nxt != special:
+                    # put the special card down or not (SP-2, SN-8)
+                    self.acts = [nxt, nxt | SPIN_FLAG]
                     return
                 seat, c, spin = holder, nxt, False
                 continue
@@ -377,7 +386,7 @@ class FastStops:
                 self.priv = -1
                 mask = self.lead_mask(seat)
             self.cur = seat
-            if mask & (mask - 1) or (kind == SPINADO and hands[seat] & ADBIT):
+            if mask & (mask - 1) or (kind == SPINADO and hands[seat] & special_bit):
                 acts = self.lead_codes(seat, mask)
                 if len(acts) > 1:
                     self.acts = acts
@@ -422,7 +431,7 @@ class FastStops:
                             self.deltas[seat] += half
                             self.deltas[partner] += half
         kind = spec.spin_kind
-        if kind and (spin or (kind == SPINADO and c == AD)):
+        if kind and (spin or (kind == SPINADO and c == spec.special)):
             self._from_others(seat, spec.spin_payment)
 
     def _end(self, winner: int) -> None:

@@ -50,7 +50,7 @@ from math import exp, log
 from operator import mul
 from typing import Any
 
-from gamecore.cards import AD, SUIT_MASK, cards_in, suit_of
+from gamecore.cards import SUIT_MASK, cards_in, suit_of
 from gamecore.games import descriptor
 from gamecore.interface import TRICKS, Observation, Rules
 from gamecore.search import CLAIM, JINK, SPIN_FLAG
@@ -63,10 +63,8 @@ from gamecore.stops.game import StopsGame, rank_position
 
 KEY = TRICK_KEY
 
-ADBIT = 1 << AD
-
 #: Decision kinds and the length of their feature vectors.
-STOPS = "stops"  # a stops-game lead or a continuation with the ♦A
+STOPS = "stops"  # a stops-game lead or a continuation with the special card
 SF_LEAD = "sf-lead"
 SF_FOLLOW = "sf-follow"
 SF_JINK = "sf-jink"
@@ -277,6 +275,8 @@ class StopsEvidence(_Evidence):
                  seats: Sequence[int] | None = None) -> None:
         self.game, self.obs = game, obs
         spec = self.spec = spec_for(game)
+        # the special card (Spin's, Spinado's ♦A): −1 and 0 in a game without one
+        special, special_bit = self.special, self.special_bit = spec.special, spec.special_bit
         n = self.n = len(obs.hand_counts)
         counted = set(range(n)) - {obs.seat} if seats is None else set(seats)
         trump = None if obs.turnup is None else suit_of(obs.turnup)
@@ -305,7 +305,7 @@ class StopsEvidence(_Evidence):
         won_at: dict[int, int] = {}
         by: dict[int, int] = {}
         for i, p in enumerate(history):
-            for x in (p.card, AD) if p.spin else (p.card,):
+            for x in (p.card, special) if p.spin else (p.card,):
                 pool = caps[x]
                 if pool >= 0 and pool not in won_at:
                     won_at[pool] = i
@@ -329,7 +329,7 @@ class StopsEvidence(_Evidence):
             for s in range(n):
                 later_by[s][i] = later_by[s][i + 1]
             p = history[i]
-            later_by[p.seat][i] |= 1 << p.card | (ADBIT if p.spin else 0)
+            later_by[p.seat][i] |= 1 << p.card | (special_bit if p.spin else 0)
         counts_now = obs.hand_counts
         self.decisions: list[_StopsDecision] = []
         played = 0
@@ -400,8 +400,8 @@ class StopsEvidence(_Evidence):
             played |= 1 << p.card
             by[p.card] = s
             if p.spin:
-                played |= ADBIT
-                by[AD] = s
+                played |= special_bit
+                by[special] = s
             stop = (i + 1 < n_hist and history[i + 1].lead) or (
                 i + 1 == n_hist and obs.top is None)
             if stop:
@@ -421,14 +421,15 @@ class StopsEvidence(_Evidence):
         spec = self.spec
         kind = spec.spin_kind
         if not d.lead:
-            if kind and h & ADBIT:
+            if kind and h & self.special_bit:
                 return [d.card, d.card | SPIN_FLAG]
             return [d.card]
         v = self.view
         v.hands[d.seat] = h
         v.priv, v.last_suit, v.spin_suit = d.priv, d.last_suit, d.spin_suit
         mask = FastStops.lead_mask(v, d.seat)  # type: ignore[arg-type]
-        return lead_codes_of(mask, kind == SPINADO and bool(h & ADBIT))
+        return lead_codes_of(mask, kind == SPINADO and bool(h & self.special_bit),
+                             self.special)
 
     def _features(self, d: _StopsDecision, h: int, code: int) -> list[float]:
         spec, succ = self.spec, self.succ
@@ -437,7 +438,7 @@ class StopsEvidence(_Evidence):
         f = [0.0] * (_NL + _NS)
         rest_after = h & ~(1 << c)
         if spin:
-            rest_after &= ~ADBIT
+            rest_after &= ~self.special_bit
         if d.lead:
             gain, relief = d.gain, d.relief
             run = 1 << c
@@ -458,7 +459,7 @@ class StopsEvidence(_Evidence):
             else:
                 length += 1
                 got += spec.spin_payment * (self.n - 1)
-            rest = h & ~run & ~(ADBIT if spin else 0)
+            rest = h & ~run & ~(self.special_bit if spin else 0)
             for v, half, a, b, both in d.combos:
                 if run & both:
                     other = b if run >> a & 1 else a
@@ -481,7 +482,7 @@ class StopsEvidence(_Evidence):
             f[7] = 1.0 if goes_out else 0.0
             f[8] = rel
             f[9] = 1.0 if spin else 0.0
-            f[10] = 1.0 if c == AD else 0.0
+            f[10] = 1.0 if c == self.special else 0.0
         if spin:
             j = _NL
             f[j] = 1.0
@@ -554,15 +555,16 @@ class StopsEvidence(_Evidence):
 
     def _prepare(self, model: OpponentModel) -> None:
         """Fold the parts of each style's logits that do not depend on the world into
-        per-decision tables (``static``: card → lowness, only-by-lead and ♦A-alone terms;
-        ``capw``: card → weight of the counters won)."""
+        per-decision tables (``static``: card → lowness, only-by-lead and special-card-alone
+        terms; ``capw``: card → weight of the counters won)."""
         comps = []
         for thetas, epss in zip(model.theta, model.eps, strict=True):
             th = thetas[STOPS]
             statics, capws = [], []
             for d in self.decisions:
                 statics.append([th[6] * self.lowness[x] + (th[4] if d.alone >> x & 1 else 0.0)
-                                + (th[10] if x == AD else 0.0) for x in range(52)])
+                                + (th[10] if x == self.special else 0.0)
+                                for x in range(52)])
                 capws.append([th[2] if d.alone >> x & 1 else th[1] for x in range(52)])
             comps.append((th, epss[STOPS], statics, capws))
         for i, d in enumerate(self.decisions):
@@ -675,8 +677,8 @@ class StopsEvidence(_Evidence):
 
     def _spin_flags(self, d: _StopsDecision, h: int, c: int, hb: int) -> tuple[bool, ...]:
         """The Spin features but the first (see :data:`STOPS_SPIN_FEATURES`) of putting the
-        ♦A down with ``c`` from ``h``."""
-        rest = h & ~(1 << c) & ~ADBIT
+        special card down with ``c`` from ``h``."""
+        rest = h & ~(1 << c) & ~self.special_bit
         succ = self.succ
         nx = succ[c]
         danger = False

@@ -32,6 +32,12 @@ class SpoilFive:
     turns_trump = True
     turnup_in_stock = False
     ace_high = False
+    #: No card goes down with another in a trick game (see ``Rules.special_card``).
+    special_card: Card | None = None
+
+    def special_name(self) -> str:
+        """What the table calls the special card: a trick game has none (``""``)."""
+        return ""
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         self.options = dict(options)

@@ -11,7 +11,7 @@ import copy
 from dataclasses import dataclass
 
 from gamecore.actions import Action, Claim, Decline, Jink, NameStake, Play, Rob, Split
-from gamecore.cards import AD, card_code, card_label, suit_of
+from gamecore.cards import card_code, card_label, suit_of
 from gamecore.dealcore import DealCore
 from gamecore.decisions import Decision, PlayChoice, SplitChoice, StakeChoice
 from gamecore.errors import IllegalAction
@@ -27,6 +27,7 @@ from gamecore.events import (
     Stopped,
     WentOut,
 )
+from gamecore.interface import Card
 from gamecore.stops.game import StopsGame
 
 STAKING, PLAY, OVER = "staking", "play", "over"
@@ -35,14 +36,16 @@ _NOT_HERE = {Rob: "robbing", Decline: "declining to rob", Claim: "claiming the p
              Jink: "jinking"}
 
 
-def played_by_of(history: list[Played] | tuple[Played, ...]) -> dict[int, int]:
-    """Card → the seat that played it, from a deal's public history (the ♦A that went down
-    with a card, SP-2 and SN-8, included): who played a card (PJ-23, PJ-C-6, SN-11)."""
+def played_by_of(history: list[Played] | tuple[Played, ...],
+                 special_card: Card | None) -> dict[int, int]:
+    """Card → the seat that played it, from a deal's public history, with ``special_card``
+    (the game's :attr:`~gamecore.stops.game.StopsGame.special_card`) where it went down with
+    a card (SP-2, SN-8): who played a card (PJ-23, PJ-C-6, SN-11)."""
     out: dict[int, int] = {}
     for p in history:
         out[p.card] = p.seat
-        if p.spin:
-            out[AD] = p.seat
+        if p.spin and special_card is not None:
+            out[special_card] = p.seat
     return out
 
 
@@ -235,12 +238,13 @@ class StopsDeal(DealCore):
     def game_explain_play(self, action: Play) -> str:
         """Reason a card play is refused (STOP-5, STOP-6, NM-7, SP-5, SP-6, SN-8, SN-9): a
         card not held; a card that may not go now (the successor must continue the open
-        sequence, or the game's lead rule, :meth:`StopsGame.explain_lead`); the ♦A put down
-        with a card that may go (:meth:`StopsGame.explain_spin`)."""
+        sequence, or the game's lead rule, :meth:`StopsGame.explain_lead`); the special card
+        put down with a card that may go (:meth:`StopsGame.explain_spin`)."""
         seat, c = action.seat, action.card
         if not self.hands[seat] >> c & 1:
             return f"seat {seat} does not hold {card_code(c)}"
-        if action.spin and c != AD and Play(seat, c) not in self._play_actions():
+        if action.spin and c != self.game.special_card \
+                and Play(seat, c) not in self._play_actions():
             return self.game_explain_play(Play(seat, c))  # the card itself may not go
         if action.spin:
             return self.game.explain_spin(self, seat, c, self.top is None)
@@ -307,9 +311,11 @@ class StopsDeal(DealCore):
         self.played |= 1 << c
         self.played_by[c] = seat
         if action.spin:
-            self.hands[seat] &= ~(1 << AD)
-            self.played |= 1 << AD
-            self.played_by[AD] = seat
+            sc = game.special_card
+            assert sc is not None  # explain_illegal refused a spin in a game without one
+            self.hands[seat] &= ~(1 << sc)
+            self.played |= 1 << sc
+            self.played_by[sc] = seat
         played = Played(seat, c, lead, action.spin)
         self.history.append(played)
         events.append(played)

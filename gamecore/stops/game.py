@@ -4,7 +4,8 @@ Subclasses (one per game, e.g. :class:`gamecore.stops.newmarket.Newmarket`) set 
 attributes and override the hooks they need. The engine loop lives only in
 :mod:`gamecore.stops.deal`; a game never copies it.
 
-What happens in play is *declared*: the lead rule, what the ♦A does, the Spin privilege,
+What happens in play is *declared*: the lead rule, the special card (which card it is, what
+the table calls it and what it does: Spin's and Spinado's ♦A), the Spin privilege,
 captures, combinations, bonuses, the card payments and doubling (the "declarations" below).
 The engine's play hooks (:meth:`StopsGame.lead_mask`, :meth:`StopsGame.on_play`,
 :meth:`StopsGame.settle` …) read them, and so do the computer players' fast path
@@ -21,13 +22,13 @@ from typing import TYPE_CHECKING, Any
 
 from gamecore.cards import (
     ACE,
-    AD,
     FULL_PACK,
     KING,
     SUIT_MASK,
     SUIT_NAMES,
     SUITS,
     card,
+    card_code,
     card_label,
     rank_of,
     suit_of,
@@ -47,12 +48,12 @@ FIXED_STOCK_CARDS = {3: 15, 4: 12, 5: 9, 6: 8, 7: 7, 8: 6}
 #: Lead rules (STOP-5): any card (PJ-7, SN-7), or the lowest card held of each suit under
 #: the game's rank order (NM-7, PJ-C-2).
 ANY_CARD, LOWEST_OF_SUIT = "any card", "lowest of suit"
-#: What the ♦A does: nothing special; a Spin, put down only with a continuation card
-#: (SP-2, SP-5); a Spinado, put down with any card its holder plays, and played alone it
-#: counts as one too (SN-8, SN-9).
-ACE_PLAIN, ACE_SPIN, ACE_SPINADO = "plain", "spin", "spinado"
+#: What the special card (:attr:`StopsGame.special_card`) does: nothing (there is none); a
+#: Spin, put down only with a continuation card (SP-2, SP-5); a Spinado, put down with any
+#: card its holder plays, and played alone it counts as one too (SN-8, SN-9).
+SPECIAL_PLAIN, SPECIAL_SPIN, SPECIAL_SPINADO = "plain", "spin", "spinado"
 #: ``deal.flags`` keys: the seat holding the Spin privilege (SP-4) and the suit of the card
-#: the ♦A went down with (SP-10).
+#: the special card went down with (SP-10).
 PRIVILEGE, SPIN_SUIT = "spin-privilege", "spin-suit"
 #: The hooks whose behaviour the declarations describe (see the module docstring).
 PLAY_HOOKS = ("leadable", "lead_suits", "lead_mask", "spin_allowed", "on_play",
@@ -108,8 +109,9 @@ class StopsGame:
     ``ace_high``, ``pack`` (int mask of the playing pack), ``succ`` (successor table).
 
     Declarations (class or instance attributes, read by the engine and the fast path):
-    :attr:`lead_rule`, :attr:`must_change_suit`, :attr:`diamond_ace`, :attr:`ace_leads`,
-    :attr:`spin_payment`, :attr:`spin_name`, :attr:`spin_privilege`,
+    :attr:`lead_rule`, :attr:`must_change_suit`, the special card (:attr:`special_card`,
+    :attr:`special_label`, :attr:`special_kind`, :attr:`special_leads`), :attr:`spin_payment`,
+    :attr:`spin_name`, :attr:`spin_privilege`,
     :attr:`privilege_must_change`, :attr:`card_bonus`, :attr:`double_pay_card`,
     :attr:`excuse_card`, :attr:`combos_divide`, :attr:`double_combos`, :attr:`game_pool`,
     and the tables :meth:`capture_table`, :meth:`combo_table`, :meth:`doubling_table`.
@@ -138,14 +140,23 @@ class StopsGame:
     #: NM-11: a new sequence must be in another suit than the one that just stopped, when
     #: the leader holds another.
     must_change_suit = False
-    #: What the ♦A does: :data:`ACE_PLAIN`, :data:`ACE_SPIN` or :data:`ACE_SPINADO`.
-    diamond_ace = ACE_PLAIN
-    #: Whether the ♦A may be led by itself and counts for the lowest-card rule (SP-6, SN-9).
-    ace_leads = True
+    #: The special card, the one that may go down together with another card (Spin's and
+    #: Spinado's ♦A), or ``None``. Every reader (the engine, the fast path, the determinizer,
+    #: the inference, the computer players, review and the table) takes the card from here.
+    special_card: Card | None = None
+    #: What the table calls the special card ("♦A", as the rules write it); empty: its label
+    #: (:func:`~gamecore.cards.card_label`, "9♦"). Read it through :meth:`special_name`.
+    special_label = ""
+    #: What the special card does: :data:`SPECIAL_PLAIN` (nothing: a game without one),
+    #: :data:`SPECIAL_SPIN` or :data:`SPECIAL_SPINADO`.
+    special_kind = SPECIAL_PLAIN
+    #: Whether the special card may be led by itself and counts for the lowest-card rule
+    #: (SP-6, SN-9).
+    special_leads = True
     #: Counters each other player pays the player of a Spin or Spinado (SP-7, SN-8).
     spin_payment = 0
-    #: The call when the ♦A goes down with a card ("Spin", "Spinado"), also the reason of
-    #: its payment.
+    #: The call when the special card goes down with a card ("Spin", "Spinado"), also the
+    #: reason of its payment.
     spin_name = ""
     #: SP-4: a Spin gives its player a privileged lead: he may also lead any card of
     #: :meth:`capture_table` he holds; with :attr:`privilege_must_change`, in another suit
@@ -173,7 +184,24 @@ class StopsGame:
         self.succ: tuple[int | None, ...] = ()
 
     def _finish_setup(self) -> None:
+        """Complete the set-up once the pack and options are known: the successor table, and
+        a check of the special card's declaration. Raises ``ValueError`` if a game declares
+        a special card's kind without the card, or a card outside its pack."""
         self.succ = successor_table(self.pack, self.ace_high)
+        if self.special_kind != SPECIAL_PLAIN and (
+                self.special_card is None or not self.pack >> self.special_card & 1):
+            raise ValueError(f"{self.name}: the special card must be a card of the pack")
+
+    def special_name(self) -> str:
+        """What the table calls the special card ("♦A", "9♦"), for sentences; ``""`` if the
+        game has none."""
+        if self.special_card is None:
+            return ""
+        return self.special_label or card_label(self.special_card)
+
+    def special_mask(self) -> CardSet:
+        """The special card as a one-card mask (int), or 0 if the game has none."""
+        return 0 if self.special_card is None else 1 << self.special_card
 
     def new_deal(self, dealer: int, hands: list[int], stock: int, turnup: int | None,
                  balances: list[int], pools: list[int], prev_winner: int | None,
@@ -284,10 +312,10 @@ class StopsGame:
     # ---- play (from the declarations) ------------------------------------------------
 
     def leadable(self, deal: StopsDeal, seat: int) -> CardSet:
-        """Cards of ``seat`` that count for the lead rule: his hand, without the ♦A when it
-        may not be led by itself (:attr:`ace_leads`, SP-6, SN-9)."""
+        """Cards of ``seat`` that count for the lead rule: his hand, without the special card
+        when it may not be led by itself (:attr:`special_leads`, SP-6, SN-9)."""
         hand = deal.hands[seat]
-        return hand if self.ace_leads else hand & ~(1 << AD)
+        return hand if self.special_leads else hand & ~self.special_mask()
 
     def privileged(self, deal: StopsDeal, seat: int) -> bool:
         """Whether ``seat`` leads now with the Spin privilege (SP-4)."""
@@ -332,12 +360,14 @@ class StopsGame:
         return mask
 
     def spin_allowed(self, deal: StopsDeal, seat: int, c: Card, lead: bool) -> bool:
-        """Whether ``seat`` may put the ♦A down with ``c`` (:attr:`diamond_ace`): a Spin only
-        with a continuation card (SP-2, SP-5), a Spinado with any card he may play (SN-8);
-        never with the ♦A itself, and only by its holder."""
-        if self.diamond_ace == ACE_PLAIN or c == AD or not deal.hands[seat] >> AD & 1:
+        """Whether ``seat`` may put the special card down with ``c`` (:attr:`special_kind`): a
+        Spin only with a continuation card (SP-2, SP-5), a Spinado with any card he may play
+        (SN-8); never with the special card itself, and only by its holder."""
+        sc = self.special_card
+        if self.special_kind == SPECIAL_PLAIN or sc is None or c == sc \
+                or not deal.hands[seat] >> sc & 1:
             return False
-        return self.diamond_ace == ACE_SPINADO or not lead
+        return self.special_kind == SPECIAL_SPINADO or not lead
 
     def on_play(self, deal: StopsDeal, seat: int, c: Card, spin: bool,
                 events: list[Event]) -> None:
@@ -366,7 +396,7 @@ class StopsGame:
                 if half:
                     deal.take_pool(seat, pool, events, half)
                     deal.take_pool(partner, pool, events, half)
-        if spin or (self.diamond_ace == ACE_SPINADO and c == AD):
+        if spin or (self.special_kind == SPECIAL_SPINADO and c == self.special_card):
             for o in deal.others(seat):
                 deal.pay(o, seat, self.spin_payment, self.spin_name, events)
 
@@ -391,15 +421,16 @@ class StopsGame:
 
     def explain_lead(self, deal: StopsDeal, seat: int, c: Card) -> str:
         """Why leading card ``c`` is refused (the card is in ``seat``'s hand), from the
-        declarations: the ♦A that is never led alone (:attr:`ace_leads`, SP-6, SN-9), a
+        declarations: the special card that is never led alone (:attr:`special_leads`,
+        SP-6, SN-9), a
         suit that may not be opened now (:attr:`must_change_suit`, NM-11; after a Spin,
         :attr:`privilege_must_change`, SP-10), a card above the lowest of its suit under
         :data:`LOWEST_OF_SUIT` (STOP-5). A game may override it with its own words."""
-        if c == AD and not self.ace_leads:
-            how = {ACE_SPIN: "with a continuation, as a Spin (SP-6)",
-                   ACE_SPINADO: "with another card, as Spinado (SN-9)"}.get(
-                       self.diamond_ace, "with another card (STOP-5)")
-            return f"the ♦A is never led alone: it is played only {how}"
+        if c == self.special_card and not self.special_leads:
+            how = {SPECIAL_SPIN: f"with a continuation, as a {self.spin_name or 'Spin'} (SP-6)",
+                   SPECIAL_SPINADO: f"with another card, as {self.spin_name or 'Spinado'} "
+                                    "(SN-9)"}.get(self.special_kind, "with another card (STOP-5)")
+            return f"the {self.special_name()} is never led alone: it is played only {how}"
         suit = suit_of(c)
         if suit not in self.lead_suits(deal, seat):
             rule = "SP-10" if self.privileged(deal, seat) and self.privilege_must_change \
@@ -414,21 +445,23 @@ class StopsGame:
         return f"{card_label(c)} cannot be led now (STOP-5)"
 
     def explain_spin(self, deal: StopsDeal, seat: int, c: Card, lead: bool) -> str:
-        """Why putting the ♦A down with ``c`` (a card ``seat`` holds and may play now) is
-        refused, from :attr:`diamond_ace`: no Spin in this game; the ♦A not held; the ♦A
-        with itself; a Spin with a lead (SP-5)."""
-        if self.diamond_ace == ACE_PLAIN:
-            return ("the ♦A is an ordinary card in this game: one card is played at a time "
-                    "(STOP-5, STOP-6)")
-        if not deal.hands[seat] >> AD & 1:
-            return f"seat {seat} does not hold AD"
-        rule = "SP-2" if self.diamond_ace == ACE_SPIN else "SN-8"
-        if c == AD:
-            return f"the ♦A goes down together with another card, never with itself ({rule})"
-        if self.diamond_ace == ACE_SPIN and lead:
-            return ("a Spin is made only with a card that continues a sequence, never with a "
-                    "lead (SP-5)")
-        return f"the ♦A cannot be played with {card_label(c)} now ({rule})"
+        """Why putting the special card down with ``c`` (a card ``seat`` holds and may play
+        now) is refused, from :attr:`special_kind`: no such card in this game; the special
+        card not held; the special card with itself; a Spin with a lead (SP-5)."""
+        sc = self.special_card
+        if self.special_kind == SPECIAL_PLAIN or sc is None:
+            return ("no card goes down with another in this game: one card is played at a "
+                    "time (STOP-5, STOP-6)")
+        name = self.special_name()
+        if not deal.hands[seat] >> sc & 1:
+            return f"seat {seat} does not hold {card_code(sc)}"
+        rule = "SP-2" if self.special_kind == SPECIAL_SPIN else "SN-8"
+        if c == sc:
+            return f"the {name} goes down together with another card, never with itself ({rule})"
+        if self.special_kind == SPECIAL_SPIN and lead:
+            return (f"a {self.spin_name or 'Spin'} is made only with a card that continues a "
+                    "sequence, never with a lead (SP-5)")
+        return f"the {name} cannot be played with {card_label(c)} now ({rule})"
 
     #: Index of the pool the winner takes (a "Game" pool), or ``None``.
     game_pool: int | None = None

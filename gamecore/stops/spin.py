@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from gamecore.cards import AD, SUIT_NAMES, card_label, suit_of
+from gamecore.cards import AD, SUIT_NAMES, suit_of
 from gamecore.games import STOPS, Entry, GameDescriptor, register
 from gamecore.options import OptionSpec
-from gamecore.stops.game import ACE_SPIN
+from gamecore.stops.game import SPECIAL_SPIN
 from gamecore.stops.newmarket import Newmarket, check_stakes
 
 if TYPE_CHECKING:
@@ -30,7 +30,9 @@ class Spin(Newmarket):
 
     name = "spin"
     #: SP-2, SP-5: the ♦A goes down only with a continuation card; SP-3 it stops the sequence.
-    diamond_ace = ACE_SPIN
+    special_card = AD
+    special_label = "♦A"
+    special_kind = SPECIAL_SPIN
     spin_name = "Spin"
     #: SP-4: the spinner may lead any pay card next.
     spin_privilege = True
@@ -39,7 +41,7 @@ class Spin(Newmarket):
         super().__init__(options)
         #: SP-6: the ♦A is an ordinary card too (else it never counts for a lead).
         self.ordinary_ace = bool(self.options["sp.diamondAceOrdinary"])
-        self.ace_leads = self.ordinary_ace
+        self.special_leads = self.ordinary_ace
         self.privilege_must_change = bool(self.options["sp.mustChangeSuit"])  # SP-10
         self.spin_payment = int(self.options["sp.spinPayment"])  # SP-7
         if self.options["sp.leftWithSpinPenalty"]:
@@ -52,11 +54,6 @@ class Spin(Newmarket):
             return (f"after a Spin the next sequence must be in a suit other than "
                     f"{SUIT_NAMES[suit_of(c)]} (SP-10)")
         return super().explain_lead(deal, seat, c)
-
-
-def spin_words(c: int) -> str:
-    """The call for a Spin: "Spin! (10♠ with the ♦A)"."""
-    return f"Spin! ({card_label(c)} with the ♦A)"
 
 
 OPTIONS = (

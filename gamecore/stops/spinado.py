@@ -21,7 +21,7 @@ from gamecore.cards import (
 from gamecore.games import STOPS, Entry, GameDescriptor, register
 from gamecore.interface import Card, PoolFace
 from gamecore.options import OptionSpec
-from gamecore.stops.game import ACE_SPINADO, EXTRA_HAND, StopsGame
+from gamecore.stops.game import EXTRA_HAND, SPECIAL_SPINADO, StopsGame
 
 if TYPE_CHECKING:
     from gamecore.agents.base import Agent
@@ -50,7 +50,9 @@ class Spinado(StopsGame):
     deal_style = EXTRA_HAND
     game_pool = GAME
     #: SN-8: the ♦A goes down with any card its holder plays, a lead or a continuation.
-    diamond_ace = ACE_SPINADO
+    special_card = AD
+    special_label = "♦A"
+    special_kind = SPECIAL_SPINADO
     spin_name = "Spinado"
     #: SN-10, SN-13: ♦K 2 from each other player, the other Kings 1.
     card_bonus = {KD: (2, "♦K"), **{k: (1, "King") for k in OTHER_KINGS}}
@@ -62,7 +64,7 @@ class Spinado(StopsGame):
         twos = sum(1 << card(1, s) for s in range(4))
         self.pack = FULL_PACK & ~twos & ~(1 << card(7, DIAMONDS))
         self.alone = bool(self.options["sn.allowSpinadoAlone"])
-        self.ace_leads = self.alone  # SN-9
+        self.special_leads = self.alone  # SN-9
         self.spin_payment = int(self.options["sn.spinadoPayment"])
         intrigue = (KD, JD) if self.options["sn.intrigue"] == "KJ" else (QD_, JD)
         self.combos = ((MATRIMONY, (KD, QD_)), (INTRIGUE, intrigue))
