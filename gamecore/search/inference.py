@@ -50,7 +50,7 @@ from math import exp, log
 from operator import mul
 from typing import Any
 
-from gamecore.cards import SUIT_MASK, cards_in, suit_of
+from gamecore.cards import SUIT_MASK, cards_in, parse_card, suit_of
 from gamecore.games import descriptor
 from gamecore.interface import TRICKS, Observation, Rules
 from gamecore.search import CLAIM, JINK, SPIN_FLAG
@@ -68,6 +68,12 @@ STOPS = "stops"  # a stops-game lead or a continuation with the special card
 SF_LEAD = "sf-lead"
 SF_FOLLOW = "sf-follow"
 SF_JINK = "sf-jink"
+#: The card of the ``ad_alone`` feature in a game without a special card. The feature marks
+#: the special card led alone; the opponent models (:mod:`gamecore.search.opponent_params`)
+#: were fitted with it marking this card in every stops game, Newmarket and Pope Joan too,
+#: where their fitted weight is not zero, so it keeps that meaning there until the models
+#: are fitted again.
+FITTED_MARKED_CARD = parse_card("AD")
 STOPS_LEAD_FEATURES = ("run", "captured", "captured_alone", "keeps_lead", "alone",
                        "suit_length", "lowness", "goes_out", "relief", "spinado_lead",
                        "ad_alone")
@@ -277,6 +283,7 @@ class StopsEvidence(_Evidence):
         spec = self.spec = spec_for(game)
         # the special card (Spin's, Spinado's ♦A): −1 and 0 in a game without one
         special, special_bit = self.special, self.special_bit = spec.special, spec.special_bit
+        self.marked = special if special >= 0 else FITTED_MARKED_CARD  # the ad_alone card
         n = self.n = len(obs.hand_counts)
         counted = set(range(n)) - {obs.seat} if seats is None else set(seats)
         trump = None if obs.turnup is None else suit_of(obs.turnup)
@@ -482,7 +489,7 @@ class StopsEvidence(_Evidence):
             f[7] = 1.0 if goes_out else 0.0
             f[8] = rel
             f[9] = 1.0 if spin else 0.0
-            f[10] = 1.0 if c == self.special else 0.0
+            f[10] = 1.0 if c == self.marked else 0.0
         if spin:
             j = _NL
             f[j] = 1.0
@@ -563,7 +570,7 @@ class StopsEvidence(_Evidence):
             statics, capws = [], []
             for d in self.decisions:
                 statics.append([th[6] * self.lowness[x] + (th[4] if d.alone >> x & 1 else 0.0)
-                                + (th[10] if x == self.special else 0.0)
+                                + (th[10] if x == self.marked else 0.0)
                                 for x in range(52)])
                 capws.append([th[2] if d.alone >> x & 1 else th[1] for x in range(52)])
             comps.append((th, epss[STOPS], statics, capws))
