@@ -18,8 +18,11 @@ each other player.
 
 from __future__ import annotations
 
+import ast
 import random
+import sys
 from collections.abc import Iterator, Mapping
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -562,3 +565,43 @@ def test_the_table_offers_the_nine_by_mouse(ninado: None, qtbot: Any) -> None:
     assert not c.session.deal.hands[0] >> NINE_D & 1
     assert any(line.startswith("You ") and line.endswith(f" {label} with the 9♦: Ninado!")
                for line in c.log), c.log[-3:]
+
+
+def _names_and_strings(path: Path) -> tuple[set[str], list[str]]:
+    """The names a module reads and its string constants that are not docstrings."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docstrings = {id(n.body[0].value) for n in ast.walk(tree)
+                  if isinstance(n, ast.Module | ast.ClassDef | ast.FunctionDef
+                                | ast.AsyncFunctionDef)
+                  and n.body and isinstance(n.body[0], ast.Expr)
+                  and isinstance(n.body[0].value, ast.Constant)}
+    names = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
+    names |= {a.asname or a.name for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)
+              for a in n.names}
+    strings = [n.value for n in ast.walk(tree) if isinstance(n, ast.Constant)
+               and isinstance(n.value, str) and id(n) not in docstrings]
+    return names, strings
+
+
+def test_only_the_rules_of_its_games_name_the_diamond_ace() -> None:
+    """Issue 22: ``AD`` is named in gamecore/ and gui/ only by gamecore/cards.py and the
+    rules modules of the games whose special card it is, and no string there but in those
+    modules says "♦A": everything else reads the declaration."""
+    from gamecore.cards import AD
+    from gamecore.games import descriptors
+
+    root = Path(__file__).resolve().parent.parent
+    owners = {Path(sys.modules[type(make_game(d.name)).__module__].__file__ or "").resolve()
+              for d in descriptors()
+              if getattr(make_game(d.name), "special_card", None) == AD}
+    assert {p.name for p in owners} == {"spin.py", "spinado.py"}
+    allowed = owners | {(root / "gamecore" / "cards.py").resolve()}
+    offenders = []
+    for path in sorted([*root.glob("gamecore/**/*.py"), *root.glob("gui/**/*.py")]):
+        if path.resolve() in allowed:
+            continue
+        names, strings = _names_and_strings(path)
+        if "AD" in names:
+            offenders.append(f"{path.relative_to(root)} names AD")
+        offenders += [f"{path.relative_to(root)} says {s!r}" for s in strings if "♦A" in s]
+    assert offenders == []
