@@ -28,11 +28,20 @@ from api_checks import ALL_CHECKS
 from gamecore.actions import Play
 from gamecore.agents import agent_for
 from gamecore.agents.levels import HardAgent, agent_for_level
+from gamecore.agents.newmarket import NewmarketAgent
 from gamecore.arena import ArenaConfig, run
 from gamecore.cards import AH, JS, KC, QD, RANK_CODES, SPADES, SUIT_SYMBOLS, card, rank_of, suit_of
 from gamecore.decisions import PlayChoice
 from gamecore.errors import OptionError, RecordError
-from gamecore.games import STOPS, Entry, GameDescriptor, descriptor, make_game, register, unregister
+from gamecore.games import (
+    Entry,
+    GameDescriptor,
+    descriptor,
+    make_game,
+    register,
+    register_player,
+    unregister,
+)
 from gamecore.interface import PoolFace
 from gamecore.match import Session
 from gamecore.options import HELP, OptionSpec, defaults, house_rules, resolve_options
@@ -85,16 +94,9 @@ class FivePools(StopsGame):
         return (*pay, PoolFace("Game"))
 
 
-def _player() -> Any:
-    from gamecore.agents.newmarket import NewmarketAgent
-
-    return NewmarketAgent()
-
-
 DESCRIPTOR = GameDescriptor(
-    name="five-pools", title="Five Pools", family=STOPS, make=FivePools, order=900,
-    entries=(Entry("Five Pools (a test's own game)"),), min_players=3, max_players=6,
-    player=_player, option_prefixes=("fp.",),
+    name="five-pools", title="Five Pools", rules=FivePools, order=900,
+    entries=(Entry("Five Pools (a test's own game)"),), option_prefixes=("fp.",),
     options=(OptionSpec("fp.stake", "int", 2, minimum=0),
              OptionSpec("fp.lowestLead", "bool", True),
              OptionSpec("fp.sevenBonus", "bool", False)),
@@ -108,6 +110,7 @@ CONFIGS = [{}, {"fp.lowestLead": False, "fp.sevenBonus": True, "fp.stake": 3}]
 @pytest.fixture(autouse=True, scope="module")
 def five_pools_registered() -> Iterator[None]:
     register(DESCRIPTOR)
+    register_player(DESCRIPTOR.name, NewmarketAgent)  # the Newmarket player plays it
     yield
     unregister(DESCRIPTOR.name)
 

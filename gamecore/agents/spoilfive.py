@@ -19,6 +19,7 @@ from gamecore.actions import Action, Claim, Decline, Jink, Play, Rob
 from gamecore.agents.base import pending_decision
 from gamecore.cards import ACE, FULL_PACK, bit, card, cards_in
 from gamecore.decisions import PlayChoice
+from gamecore.registry import register_player
 from gamecore.spoilfive.deal import SpoilFiveObservation
 from gamecore.spoilfive.game import SpoilFive
 from gamecore.spoilfive.ranks import (
@@ -364,3 +365,6 @@ def _likeliest(cards: list[int], chances: dict[int, float], cost: Callable[[int]
     """The card likeliest to win (within 0.02 of the best), the cheapest of those."""
     best = max(chances[c] for c in cards)
     return _cheapest([c for c in cards if chances[c] >= best - 0.02], cost, rng)
+
+
+register_player("spoil-five", SpoilFiveAgent)

@@ -35,6 +35,7 @@ from gamecore.agents.newmarket import (
 )
 from gamecore.cards import AD, SUIT_MASK, suit_of
 from gamecore.decisions import PlayChoice
+from gamecore.registry import register_player
 from gamecore.stops.deal import StopsObservation, played_by_of
 from gamecore.stops.game import ACE_SPINADO, StopsGame, lowest_in_suit
 
@@ -408,3 +409,8 @@ class SpinadoAgent(PlanningAgent):
                 return True
             x = game.succ[x]
         return False
+
+
+register_player("pope-joan", PopeJoanAgent)
+register_player("spin", SpinAgent)
+register_player("spinado", SpinadoAgent)
