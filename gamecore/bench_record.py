@@ -26,14 +26,14 @@ from gamecore.games import descriptor, make_game
 from gamecore.limits import MAX_AMOUNT, MAX_ROUNDS
 from gamecore.match import Session
 from gamecore.options import house_rules
-from gamecore.record import GAMES as RECORD_GAMES
 from gamecore.record import dumps_record, load_record, replay
 
 #: (label, game, options, players): every New Game entry of the record format's games (the
-#: registry's), one seat more than the game's default table.
+#: registered games whose descriptor says ``recorded``), one seat more than the game's
+#: default table.
 GAMES: list[tuple[str, str, dict[str, Any], int]] = [
     (label, name, options, min(descriptor(name).max_players, n + 1))
-    for label, name, options, n in bench_games() if name in RECORD_GAMES]
+    for label, name, options, n in bench_games() if descriptor(name).recorded]
 
 
 def largest_options(name: str, options: dict[str, Any]) -> dict[str, Any]:

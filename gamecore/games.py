@@ -1,30 +1,51 @@
-"""The registry of games: each game's rules module registers one :class:`GameDescriptor`.
+"""The games: each game's rules module registers one :class:`GameDescriptor`.
 
-Everything that needs to know which games exist reads this registry: the option table
-(:mod:`gamecore.options`), the record reader (through :func:`make_game`), the session's
-rule-based players (:func:`gamecore.agents.agent_for`), the bench, the arena, the command
-line, the table and the tests. No module outside a game's own files asks for a game by name
-or class; it asks the game's descriptor or its rules object (the declarations of
+Everything that needs to know which games exist reads the registry (held by the leaf module
+:mod:`gamecore.registry`, its functions re-exported here): the option table
+(:mod:`gamecore.options`), the record reader and writer (through :func:`make_game` and
+:attr:`GameDescriptor.recorded`), the session's rule-based players
+(:func:`gamecore.agents.agent_for`), the bench, the arena, the command line, the table and
+the tests. No module outside a game's own files asks for a game by name or class; it asks
+the game's descriptor or its rules object (the declarations of
 :class:`~gamecore.stops.game.StopsGame` and :class:`~gamecore.spoilfive.game.SpoilFive`).
 
-A new game is a rules module that ends with ``register(GameDescriptor(...))``. The built-in
-games are imported by :func:`descriptors` the first time the registry is read, so reading it
-never depends on which module happened to be imported first.
+A new game is a rules module in an engine's package (:data:`gamecore.registry.GAME_PACKAGES`)
+that ends with ``register(GameDescriptor(...))``; no list names it. The registry imports
+every module of those packages the first time it is read, so reading it never depends on
+which module happened to be imported first. Its computer player, when no existing one fits,
+is registered by the module that defines it (:func:`gamecore.registry.register_player`).
+
+Each fact is stated once: the seat range and the engine family are the rules class's
+(:attr:`GameDescriptor.rules`, read by the descriptor's properties), and an option a game
+pins is stated by :attr:`GameDescriptor.fixed` alone (it is also the game's default).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
-from gamecore.errors import OptionError
 from gamecore.interface import STOPS, TRICKS, Card, PoolFace, Rules
-from gamecore.limits import shown
 from gamecore.options import OptionSpec, resolve_options
+from gamecore.registry import descriptor, descriptors, register, register_player, unregister
 
-__all__ = ["STOPS", "TRICKS", "Entry", "GameDescriptor", "PoolFace", "available_games",
-           "descriptor", "descriptors", "entries", "make_game", "register", "unregister"]
+__all__ = ["STOPS", "TRICKS", "Entry", "GameDescriptor", "PoolFace", "RulesClass",
+           "available_games", "descriptor", "descriptors", "entries", "make_game", "register",
+           "register_player", "unregister"]
+
+
+class RulesClass(Protocol):
+    """A game's rules class (:class:`~gamecore.stops.game.StopsGame` subclasses,
+    :class:`~gamecore.spoilfive.game.SpoilFive`): its class attributes ``family``
+    (:data:`STOPS` or :data:`TRICKS`), ``min_players`` and ``max_players`` are the game's;
+    called with a complete option mapping it gives the rules."""
+
+    family: str
+    min_players: int
+    max_players: int
+
+    def __call__(self, options: Mapping[str, Any]) -> Rules: ...
 
 
 @dataclass(frozen=True)
@@ -40,40 +61,53 @@ class Entry:
     house_rules: tuple[str, ...] | None = None
     rules_page: str | None = None
     rules_title: str | None = None
+    #: Whether the entry has a conformance set: the shared records of
+    #: ``../shared/conformance/<entry key>``, copied to ``tests/data/conformance`` (the
+    #: entry key is the game's record name, with the profile in lower case when it has one:
+    #: ``pope-joan-f``). Only an entry of a game the record format lists can have one.
+    conformance: bool = False
 
 
 @dataclass(frozen=True)
 class GameDescriptor:
-    """What the rest of Parlour knows about one game.
+    """What the rest of Parlour knows about one game, besides what its rules class says.
 
     * ``name``: the record game name; ``title``: the game's name for people;
-      ``family``: :data:`STOPS` or :data:`TRICKS` (the engine it plays on);
-    * ``make``: the rules for a complete option mapping (:func:`make_game` resolves the
-      options first); ``entries``: its New Game entries, in menu order; ``order``: where the
-      game comes among the others (smaller first);
-    * ``min_players`` / ``max_players``: the seat range; ``default_players``: seats used by
-      the bench and the arena;
+    * ``rules``: the rules class (:class:`RulesClass`), whose ``family`` (:data:`STOPS` or
+      :data:`TRICKS`, the engine it plays on), ``min_players`` and ``max_players`` (the
+      seat range) the descriptor reads (:attr:`family`, :attr:`min_players`,
+      :attr:`max_players`);
+    * ``make``: the rules for a complete option mapping, when they are not simply
+      ``rules(options)`` (Pope Joan: a subclass per profile); :func:`make_game` resolves the
+      options first;
+    * ``entries``: its New Game entries, in menu order; ``order``: where the game comes
+      among the others (smaller first);
+    * ``recorded``: whether the deal-record format lists the game ("game"): records of it
+      are read (:func:`gamecore.record.parse_record`) and written; a game that is not (a
+      test's own game) is never a record;
+    * ``default_players``: seats used by the bench and the arena;
     * ``stock_name``: what the table calls the undealt cards ("Stock", "Widow", "Dead hand");
-    * ``player``: a new rule-based computer player (:class:`gamecore.agents.base.Agent`);
     * options: ``option_prefixes`` (the key families it takes besides ``gen.`` and its
       engine's, e.g. ``("nm.", "sp.")`` for Spin), ``options`` (the rows it owns),
       ``help`` (one line per row it owns), ``settings`` (keys valid in records but not house
-      rules), ``fixed`` (key → (value, rule id): a key of a shared family this game pins,
-      refused otherwise and not offered), ``option_defaults`` (defaults that differ from the
-      rows'), ``check_options`` (cross-key checks on the resolved options, raising
+      rules), ``fixed`` (key → (value, rule id): a key of a shared family this game pins to
+      ``value``, which is then its default too; any other value is refused and the key is
+      not offered), ``option_defaults`` (other defaults that differ from the rows', never a
+      pinned key), ``check_options`` (cross-key checks on the resolved options, raising
       :class:`OptionError`), ``profile_key`` (the option an entry's profile sets);
     * ``bench_target``: random playouts per second per core the bench checks (or ``None``).
+
+    Its rule-based computer player is not named here: the module that defines the player
+    registers it for the game (:func:`gamecore.registry.register_player`).
     """
 
     name: str
     title: str
-    family: str
-    make: Callable[[Mapping[str, Any]], Rules]
+    rules: RulesClass
     entries: tuple[Entry, ...]
-    min_players: int
-    max_players: int
-    player: Callable[[], Any]
+    make: Callable[[Mapping[str, Any]], Rules] | None = None
     order: int = 1000
+    recorded: bool = False
     default_players: int = 4
     stock_name: str = "Stock"
     option_prefixes: tuple[str, ...] = ()
@@ -86,11 +120,33 @@ class GameDescriptor:
     profile_key: str | None = None
     bench_target: int | None = None
 
+    @property
+    def family(self) -> str:
+        """:data:`STOPS` or :data:`TRICKS`: the engine the game plays on (its rules')."""
+        return self.rules.family
+
+    @property
+    def min_players(self) -> int:
+        """The fewest seats the game is played with (its rules')."""
+        return self.rules.min_players
+
+    @property
+    def max_players(self) -> int:
+        """The most seats the game is played with (its rules')."""
+        return self.rules.max_players
+
     def __post_init__(self) -> None:
         if self.family not in (STOPS, TRICKS):
             raise ValueError(f"{self.name}: family must be {STOPS!r} or {TRICKS!r}")
         if not self.entries:
             raise ValueError(f"{self.name}: a game needs at least one New Game entry")
+        if not self.recorded and any(e.conformance for e in self.entries):
+            raise ValueError(f"{self.name}: only a game of the record format has "
+                             "conformance records")
+        for key in self.fixed:
+            if key in self.option_defaults:
+                raise ValueError(f"{self.name}: {key} is pinned (fixed); its value is "
+                                 "stated there only")
         for spec in self.options:
             if not spec.key.startswith(self.prefixes()):
                 raise ValueError(f"{self.name}: option {spec.key} is outside its prefixes")
@@ -137,53 +193,6 @@ class GameDescriptor:
         return faces
 
 
-_REGISTRY: dict[str, GameDescriptor] = {}
-_loaded = False
-
-
-def _load_builtin() -> None:
-    """Import the built-in games' rules modules: each registers itself."""
-    global _loaded
-    if _loaded:
-        return
-    _loaded = True
-    import gamecore.spoilfive.game  # noqa: F401
-    import gamecore.stops.newmarket  # noqa: F401
-    import gamecore.stops.popejoan  # noqa: F401
-    import gamecore.stops.spin  # noqa: F401
-    import gamecore.stops.spinado  # noqa: F401
-
-
-def register(desc: GameDescriptor) -> GameDescriptor:
-    """Add ``desc`` to the registry and return it. Registering the same name again replaces
-    the entry only if it is the same descriptor; otherwise raises ``ValueError``."""
-    old = _REGISTRY.get(desc.name)
-    if old is not None and old is not desc:
-        raise ValueError(f"a game named {desc.name!r} is already registered")
-    _REGISTRY[desc.name] = desc
-    return desc
-
-
-def unregister(name: str) -> None:
-    """Remove game ``name`` from the registry (a test's own game, when its tests end)."""
-    _REGISTRY.pop(name, None)
-
-
-def descriptors() -> tuple[GameDescriptor, ...]:
-    """Every registered game, by :attr:`GameDescriptor.order` (then name)."""
-    _load_builtin()
-    return tuple(sorted(_REGISTRY.values(), key=lambda d: (d.order, d.name)))
-
-
-def descriptor(name: str) -> GameDescriptor:
-    """The descriptor of game ``name``. Raises :class:`OptionError` for an unknown game."""
-    _load_builtin()
-    desc = _REGISTRY.get(name) if isinstance(name, str) else None
-    if desc is None:
-        raise OptionError(f"game: unknown game {shown(repr(name))}")
-    return desc
-
-
 def entries() -> tuple[tuple[GameDescriptor, Entry], ...]:
     """Every New Game entry, in menu order, with its game."""
     return tuple((d, e) for d in descriptors() for e in d.entries)
@@ -200,4 +209,6 @@ def make_game(name: str, options: Mapping[str, Any] | None = None) -> Rules:
 
     Raises :class:`OptionError` for an unknown game or a bad option.
     """
-    return descriptor(name).make(resolve_options(name, options))
+    desc = descriptor(name)
+    make = desc.rules if desc.make is None else desc.make
+    return make(resolve_options(name, options))

@@ -14,18 +14,23 @@ import json
 from collections.abc import Iterator, Mapping
 from contextlib import suppress
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gamecore.cards import SUIT_LETTERS, SUIT_SYMBOLS, CardSyntaxError, card_code, parse_card
 from gamecore.errors import OptionError
 from gamecore.limits import MAX_AMOUNT, MAX_ROUNDS, shown
+from gamecore.registry import descriptor, descriptors
+
+if TYPE_CHECKING:
+    from gamecore.games import GameDescriptor
 
 
 @dataclass(frozen=True)
 class OptionSpec:
     """One option: its key, its kind and default. The games it belongs to follow from its
     key's prefix (:attr:`games`): ``gen.`` every game, ``stop.`` the stops games, any other
-    prefix the games whose descriptor names it (:mod:`gamecore.games`).
+    prefix the games whose descriptor names it (:mod:`gamecore.games`, read through the
+    registry, :mod:`gamecore.registry`).
 
     ``kind`` is ``"bool"``, ``"int"`` (an int from ``minimum`` to ``maximum``), ``"int?"``
     (``None`` or such an int), ``"choice"`` (one of ``choices``; with ``cards`` the choices
@@ -52,8 +57,6 @@ class OptionSpec:
     @property
     def games(self) -> frozenset[str]:
         """Record names of the registered games that take this option."""
-        from gamecore.games import descriptors
-
         return frozenset(d.name for d in descriptors() if d.takes(self.key))
 
 
@@ -97,17 +100,13 @@ _GENERAL_SPECS = (
 )
 
 
-def _descriptor(game: str) -> Any:
-    from gamecore.games import descriptor
-
+def _descriptor(game: str) -> GameDescriptor:
     return descriptor(game)
 
 
 def specs() -> dict[str, OptionSpec]:
     """The whole option table: key → row, the general rows first, then each registered
     game's own rows (in the registry's order)."""
-    from gamecore.games import descriptors
-
     out = {s.key: s for s in _GENERAL_SPECS}
     for d in descriptors():
         for spec in d.options:
@@ -119,8 +118,6 @@ class _Help(Mapping[str, str]):
     """Key → one line for people, over the general rows and every registered game's."""
 
     def _all(self) -> dict[str, str]:
-        from gamecore.games import descriptors
-
         out = dict(_GENERAL_HELP)
         for d in descriptors():
             out.update(d.help)
@@ -220,10 +217,12 @@ def house_rules(game: str, profile: str | None = None) -> list[OptionSpec]:
 
 
 def defaults(game: str) -> dict[str, Any]:
-    """Every option of ``game`` with its default value."""
+    """Every option of ``game`` with its default value: the row's, else the descriptor's
+    (``option_defaults``), else the value it pins (``fixed``: Spin's ``nm.aceHigh``)."""
     desc = _descriptor(game)
     out = {k: s.default for k, s in specs().items() if desc.takes(k)}
     out.update(desc.option_defaults)
+    out.update({key: value for key, (value, _rule) in desc.fixed.items()})
     return out
 
 

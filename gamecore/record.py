@@ -28,7 +28,7 @@ from gamecore.cards import CardSyntaxError, card_code, parse_card
 from gamecore.decisions import Decision, PlayChoice, SplitChoice, StakeChoice
 from gamecore.errors import IllegalAction, OptionError, RecordError
 from gamecore.fingerprint import SALT_RE, SHA_RE, Fingerprint, matches
-from gamecore.games import STOPS, descriptor, make_game
+from gamecore.games import STOPS, descriptor, descriptors, make_game
 from gamecore.limits import (
     MAX_AMOUNT,
     MAX_DEPTH,
@@ -49,13 +49,18 @@ FORMAT = "parlour-record"
 VERSION = 2
 #: The version of a record without fingerprints.
 PLAIN_VERSION = 1
-#: The format's list of game names (deal-record.md, "game"): the games a record may hold.
-#: A game the registry knows but this list does not (a test's own game) is never a record.
-GAMES = ("pope-joan", "newmarket", "spin", "spinado", "spoil-five")
 _TOP_KEYS = {"format", "version", "game", "options", "players", "start", "deals"}
 _START_KEYS = {"balances", "pools", "first_dealer"}
 _DEAL_KEYS = {"dealer", "hands", "stock", "turnup", "seed", "actions"}
 _FINGERPRINT_KEYS = ("salt", "sha256")
+
+
+def record_games() -> tuple[str, ...]:
+    """The format's list of game names (deal-record.md, "game"): the games a record may
+    hold, in menu order; the registered games whose descriptor says so
+    (:attr:`~gamecore.games.GameDescriptor.recorded`). A game the registry knows but the
+    format does not list (a test's own game) is never a record."""
+    return tuple(d.name for d in descriptors() if d.recorded)
 
 
 @dataclass
@@ -122,7 +127,7 @@ def parse_record(data: Any) -> Record:
         if key not in _TOP_KEYS:
             raise RecordError(f"unknown key {shown(key)}")
     name = data.get("game")
-    if name not in GAMES:
+    if name not in record_games():
         raise RecordError(f"game: unknown game {_got(name)}")
     options = data.get("options", {})
     if not isinstance(options, dict):
@@ -592,8 +597,11 @@ def record_version(session: Session) -> int:
 def record_head(session: Session) -> dict[str, Any]:
     """Every key of the record of ``session`` but ``deals``: what a deal cannot change,
     except ``version``, which turns 2 once a deal of the session has a fingerprint
-    (:func:`record_version`)."""
+    (:func:`record_version`). Raises :class:`RecordError` for a game the format does not
+    list (:func:`record_games`)."""
     game = session.game
+    if game.name not in record_games():
+        raise RecordError(f"game: {shown(repr(game.name))} is not a game of the record format")
     return {
         "format": FORMAT,
         "version": record_version(session),

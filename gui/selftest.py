@@ -172,12 +172,17 @@ def _play_every_game() -> list[str]:
 
 
 def _check_rules_pages() -> None:
-    """Help → Rules needs its pages: they must be installed (in a bundle too)."""
+    """Help → Rules needs its pages: they must be installed (in a bundle too). And every
+    page installed has its game: the registry finds the games by walking their packages
+    (:mod:`gamecore.registry`), so a bundle that lacks a game's module shows here."""
     from gui.rules import PAGES, rules_dir
 
     folder = rules_dir()
     missing = [p.key for p in PAGES if not (folder / f"{p.key}.html").is_file()]
     _check(not missing, f"rules pages missing from {folder}: {', '.join(missing)}")
+    known = {p.key for p in PAGES}
+    orphans = sorted(f.stem for f in folder.glob("*.html") if f.stem not in known)
+    _check(not orphans, f"no game found for the rules pages {', '.join(orphans)}")
 
 
 def run_checks() -> str:

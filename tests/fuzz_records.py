@@ -35,14 +35,14 @@ from typing import Any
 from gamecore.errors import ParlourError
 from gamecore.games import entries
 from gamecore.limits import MAX_AMOUNT, MAX_FILE_BYTES
-from gamecore.record import GAMES, load_record_bytes, replay
+from gamecore.record import load_record_bytes, replay
 
 ROOT = Path(__file__).resolve().parents[1]
 CONFORMANCE = ROOT / "tests" / "data" / "conformance"
-#: One conformance folder per New Game entry of the record format's games, from the registry
+#: One conformance folder per New Game entry that has a conformance set, from the registry
 #: (as tests/helpers.py's conformance_folders; this module also runs on its own).
 FOLDERS = tuple(d.name if e.profile is None else f"{d.name}-{e.profile.lower()}"
-                for d, e in entries() if d.name in GAMES)
+                for d, e in entries() if e.conformance)
 #: A case that takes longer than this, seconds, is a hang.
 HANG_SECONDS = 3.0
 #: Through ``parlour replay``: the same, plus the start of a Python process on a busy machine.

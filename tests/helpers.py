@@ -235,8 +235,6 @@ def config_id(config: tuple[str, dict[str, Any]]) -> str:
 
 
 def conformance_folders() -> tuple[str, ...]:
-    """The conformance folders (``tests/data/conformance``): one per New Game entry of the
-    games the record format lists (:data:`gamecore.record.GAMES`)."""
-    from gamecore.record import GAMES
-
-    return tuple(entry_key(d, e) for d, e in registry_entries() if d.name in GAMES)
+    """The conformance folders (``tests/data/conformance``): one per New Game entry that
+    says it has a conformance set (:attr:`gamecore.games.Entry.conformance`)."""
+    return tuple(entry_key(d, e) for d, e in registry_entries() if e.conformance)

@@ -31,6 +31,7 @@ from api_checks import ALL_CHECKS
 from gamecore.actions import Play
 from gamecore.agents import agent_for
 from gamecore.agents.levels import HardAgent, agent_for_level
+from gamecore.agents.newmarket import NewmarketAgent
 from gamecore.arena import ArenaConfig, run
 from gamecore.cards import (
     ACE,
@@ -53,8 +54,16 @@ from gamecore.cards import (
 from gamecore.decisions import PlayChoice
 from gamecore.errors import OptionError, RecordError
 from gamecore.events import LeadPassed
-from gamecore.games import STOPS, Entry, GameDescriptor, descriptor, make_game, register, unregister
-from gamecore.interface import PoolFace
+from gamecore.games import (
+    Entry,
+    GameDescriptor,
+    descriptor,
+    make_game,
+    register,
+    register_player,
+    unregister,
+)
+from gamecore.interface import STOPS, PoolFace
 from gamecore.match import Session
 from gamecore.options import HELP, OptionSpec, defaults, house_rules, resolve_options
 from gamecore.record import parse_record
@@ -113,16 +122,9 @@ class FivePools(StopsGame):
         return (*pay, PoolFace("Game"))
 
 
-def _player() -> Any:
-    from gamecore.agents.newmarket import NewmarketAgent
-
-    return NewmarketAgent()
-
-
 DESCRIPTOR = GameDescriptor(
-    name="five-pools", title="Five Pools", family=STOPS, make=FivePools, order=900,
-    entries=(Entry("Five Pools (a test's own game)"),), min_players=3, max_players=6,
-    player=_player, option_prefixes=("fp.",),
+    name="five-pools", title="Five Pools", rules=FivePools, order=900,
+    entries=(Entry("Five Pools (a test's own game)"),), option_prefixes=("fp.",),
     options=(OptionSpec("fp.stake", "int", 2, minimum=0),
              OptionSpec("fp.lowestLead", "bool", True),
              OptionSpec("fp.sevenBonus", "bool", False)),
@@ -136,6 +138,7 @@ CONFIGS = [{}, {"fp.lowestLead": False, "fp.sevenBonus": True, "fp.stake": 3}]
 @pytest.fixture(autouse=True, scope="module")
 def five_pools_registered() -> Iterator[None]:
     register(DESCRIPTOR)
+    register_player(DESCRIPTOR.name, NewmarketAgent)  # the Newmarket player plays it
     yield
     unregister(DESCRIPTOR.name)
 
@@ -364,23 +367,16 @@ class Ninado(StopsGame):
         return 2
 
 
-def _ninado_player() -> Any:
-    from gamecore.agents.stops import SpinadoAgent
-
-    return SpinadoAgent()
-
-
 NINADO = GameDescriptor(
-    name="ninado", title="Ninado", family=STOPS, make=Ninado, order=901,
-    entries=(Entry("Ninado (a test's own game)"),), min_players=3, max_players=6,
-    player=_ninado_player, stock_name="Widow", option_prefixes=("ni.",),
+    name="ninado", title="Ninado", rules=Ninado, order=901,
+    entries=(Entry("Ninado (a test's own game)"),), stock_name="Widow", option_prefixes=("ni.",),
     options=(OptionSpec("ni.payment", "int", 2, minimum=0),),
     help={"ni.payment": "What each other player pays for a Ninado."})
 
 
 @pytest.fixture(scope="module")
 def ninado() -> Iterator[None]:
-    register(NINADO)
+    register(NINADO)  # no player of its own: the stops players pick one by its declarations
     yield
     unregister(NINADO.name)
 

@@ -16,7 +16,7 @@ from gamecore.games import descriptors, make_game
 from gamecore.interface import STOPS, TRICKS
 from gamecore.match import Session
 from gamecore.options import resolve_options
-from gamecore.record import GAMES
+from gamecore.record import record_games
 from helpers import entry_key, registry_entries
 
 ENTRIES = registry_entries()
@@ -31,9 +31,14 @@ def test_state_api(check: Any, desc: Any, entry: Any, seed: int) -> None:
 
 @pytest.mark.parametrize(("desc", "entry"), ENTRIES, ids=[entry_key(d, e) for d, e in ENTRIES])
 def test_descriptor_agrees_with_its_rules(desc: Any, entry: Any) -> None:
+    """The descriptor states no seat range or family of its own: it reads its rules class
+    (``desc.rules``), and every entry's rules are of that class, with the same facts."""
     game = make_game(desc.name, desc.entry_options(entry))
+    assert isinstance(game, desc.rules)
     assert game.name == desc.name and game.family == desc.family in (STOPS, TRICKS)
     assert (game.min_players, game.max_players) == (desc.min_players, desc.max_players)
+    assert (desc.family, desc.min_players, desc.max_players) == (
+        desc.rules.family, desc.rules.min_players, desc.rules.max_players)
     assert desc.min_players <= desc.default_players <= desc.max_players
     assert desc.entry_for(game.options) is entry
     faces = desc.pool_faces(game, None)
@@ -43,7 +48,7 @@ def test_descriptor_agrees_with_its_rules(desc: Any, entry: Any) -> None:
 
 def test_every_record_game_is_registered() -> None:
     names = [d.name for d in descriptors()]
-    assert set(GAMES) <= set(names) and len(names) == len(set(names))
+    assert set(record_games()) <= set(names) and len(names) == len(set(names))
 
 
 @pytest.mark.parametrize(("desc", "entry"), registry_entries(STOPS),

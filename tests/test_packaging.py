@@ -84,6 +84,20 @@ def test_excluded_modules_are_not_used_by_the_app() -> None:
         assert not any(u == module or u.startswith(module + ".") for u in used), module
 
 
+def test_the_bundle_holds_every_module_the_registry_walks() -> None:
+    """No module imports the games' rules modules or their players by name: the registry
+    imports every module of its packages (gamecore/registry.py). The analysis cannot follow
+    that, so the spec must name those packages' modules as hidden imports, from the
+    registry's own list of packages."""
+    from gamecore import registry
+
+    spec = (ROOT / "packaging" / "parlour.spec").read_text(encoding="utf-8")
+    assert "from gamecore.registry import GAME_PACKAGES, PLAYER_PACKAGES" in spec
+    assert "for p in (*GAME_PACKAGES, *PLAYER_PACKAGES) for m in collect_submodules(p)" in spec
+    assert "hiddenimports=DISCOVERED," in spec
+    assert registry.GAME_PACKAGES and registry.PLAYER_PACKAGES
+
+
 def test_desktop_entry() -> None:
     entry = configparser.ConfigParser(interpolation=None)
     entry.optionxform = str  # keys are case-sensitive

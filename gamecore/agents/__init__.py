@@ -3,29 +3,15 @@
 :mod:`gamecore.agents.base` holds the :class:`~gamecore.agents.base.Agent` protocol and a
 uniformly random player; :mod:`gamecore.agents.newmarket` the rule-based Newmarket player;
 :mod:`gamecore.agents.stops` the Pope Joan, Spin and Spinado players;
-:mod:`gamecore.agents.spoilfive` the Spoil Five player. :func:`agent_for` gives the rule-based
-player each game's descriptor names.
+:mod:`gamecore.agents.spoilfive` the Spoil Five player; each module registers the players it
+defines for their games (:func:`gamecore.registry.register_player`).
+:func:`agent_for` (:mod:`gamecore.agents.registered`) gives a game's rule-based player and
+:func:`agent_for_level` (:mod:`gamecore.agents.levels`) its player at a level.
 """
 
 from __future__ import annotations
 
-from gamecore.agents.base import Agent
-from gamecore.interface import Rules
+from gamecore.agents.levels import agent_for_level
+from gamecore.agents.registered import agent_for
 
-
-def agent_for(game: Rules) -> Agent:
-    """A new rule-based computer player for ``game``: the one its descriptor names
-    (:attr:`gamecore.games.GameDescriptor.player`). Raises ``ValueError`` for a game that
-    is not registered."""
-    from gamecore.errors import OptionError
-    from gamecore.games import descriptor
-
-    try:
-        desc = descriptor(game.name)
-    except OptionError:
-        raise ValueError(f"no computer player for {game.name!r}") from None
-    return desc.player()
-
-
-# The levels (Easy, Normal, Hard) build on agent_for, so they are imported after it.
-from gamecore.agents.levels import agent_for_level  # noqa: E402,F401
+__all__ = ["agent_for", "agent_for_level"]

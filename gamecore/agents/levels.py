@@ -21,8 +21,8 @@ import random
 from typing import Any
 
 from gamecore.actions import Action, Claim, Decline, Jink, Play, Rob
-from gamecore.agents import agent_for
 from gamecore.agents.base import Agent, pending_decision
+from gamecore.agents.registered import agent_for
 from gamecore.decisions import PlayChoice
 from gamecore.interface import TRICKS
 from gamecore.interface import Rules as Game

@@ -15,6 +15,7 @@ from gamecore.actions import Action, Play, Split
 from gamecore.agents.base import pending_decision, stake_action
 from gamecore.cards import SUIT_MASK, suit_of
 from gamecore.decisions import PlayChoice, SplitChoice, StakeChoice
+from gamecore.registry import register_player
 from gamecore.stops.deal import StopsObservation
 from gamecore.stops.game import StopsGame, rank_position
 
@@ -148,3 +149,6 @@ class NewmarketAgent:
                  + self.SUIT_LENGTH_WEIGHT * suit_cards
                  + self.LOW_CARD_WEIGHT * lowness)
         return LeadPlan(card, tuple(run), captured, keeps_lead, score)
+
+
+register_player("newmarket", NewmarketAgent)

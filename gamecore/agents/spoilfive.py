@@ -19,6 +19,8 @@ from gamecore.actions import Action, Claim, Decline, Jink, Play, Rob
 from gamecore.agents.base import pending_decision
 from gamecore.cards import ACE, FULL_PACK, bit, card, cards_in
 from gamecore.decisions import PlayChoice
+from gamecore.interface import TRICKS, Rules
+from gamecore.registry import register_family_player, register_player
 from gamecore.spoilfive.deal import SpoilFiveObservation
 from gamecore.spoilfive.game import SpoilFive
 from gamecore.spoilfive.ranks import (
@@ -364,3 +366,15 @@ def _likeliest(cards: list[int], chances: dict[int, float], cost: Callable[[int]
     """The card likeliest to win (within 0.02 of the best), the cheapest of those."""
     best = max(chances[c] for c in cards)
     return _cheapest([c for c in cards if chances[c] >= best - 0.02], cost, rng)
+
+
+register_player("spoil-five", SpoilFiveAgent)
+
+
+def _trick_player(game: Rules) -> type[SpoilFiveAgent]:
+    """A trick game with no player of its own (a Spoil Five cousin with the same trump
+    order) is played by the Spoil Five player, which reads the declarations."""
+    return SpoilFiveAgent
+
+
+register_family_player(TRICKS, _trick_player)

@@ -35,8 +35,16 @@ from gamecore.agents.newmarket import (
 )
 from gamecore.cards import SUIT_MASK, suit_of
 from gamecore.decisions import PlayChoice
+from gamecore.interface import STOPS, Rules
+from gamecore.registry import register_family_player, register_player
 from gamecore.stops.deal import StopsObservation, played_by_of
-from gamecore.stops.game import SPECIAL_SPINADO, StopsGame, lowest_in_suit
+from gamecore.stops.game import (
+    LOWEST_OF_SUIT,
+    SPECIAL_SPIN,
+    SPECIAL_SPINADO,
+    StopsGame,
+    lowest_in_suit,
+)
 
 #: A two-card combination: (pool index, (card, card)).
 Combo = tuple[int, tuple[int, int]]
@@ -410,3 +418,25 @@ class SpinadoAgent(PlanningAgent):
                 return True
             x = game.succ[x]
         return False
+
+
+register_player("pope-joan", PopeJoanAgent)
+register_player("spin", SpinAgent)
+register_player("spinado", SpinadoAgent)
+
+
+def player_by_declarations(game: Rules) -> type[NewmarketAgent]:
+    """The player of a stops game that has none of its own, from its declarations: the
+    Spinado player for a Spinado kind of special card (SN-8), the Spin player for a Spin
+    (SP-2), the Newmarket player for lowest-card leads (NM-7), else the planning player
+    (any-card leads, PJ-7). Raises ``TypeError`` for a game of another engine."""
+    if not isinstance(game, StopsGame):
+        raise TypeError(f"{game.name!r} is not a stops game")
+    if game.special_kind == SPECIAL_SPINADO:
+        return SpinadoAgent
+    if game.special_kind == SPECIAL_SPIN:
+        return SpinAgent
+    return NewmarketAgent if game.lead_rule == LOWEST_OF_SUIT else PlanningAgent
+
+
+register_family_player(STOPS, player_by_declarations)

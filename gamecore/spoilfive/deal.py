@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from gamecore.actions import Action, Claim, Decline, Jink, NameStake, Play, Rob, Split
 from gamecore.cards import ACE, card, card_code, card_label, cards_in, suit_of
@@ -12,8 +13,10 @@ from gamecore.dealcore import DealCore
 from gamecore.decisions import Decision, PlayChoice
 from gamecore.errors import IllegalAction
 from gamecore.events import DealEnded, Event, Paid, PaidToPool, Played, PoolTaken
-from gamecore.spoilfive.game import SpoilFive
 from gamecore.spoilfive.ranks import EFF_MASKS, EFFECTIVE, RENEGE_OK, TRUMP, trick_winner
+
+if TYPE_CHECKING:
+    from gamecore.spoilfive.game import SpoilFive
 
 PLAY, OVER = "play", "over"
 POOL = 0

@@ -11,7 +11,6 @@ from gamecore.interface import Card, CardSet, PoolFace
 from gamecore.options import OptionSpec
 
 if TYPE_CHECKING:
-    from gamecore.agents.base import Agent
     from gamecore.spoilfive.deal import SpoilFiveDeal
 
 
@@ -161,15 +160,10 @@ HELP = {
 }
 
 
-def _player() -> Agent:
-    from gamecore.agents.spoilfive import SpoilFiveAgent
-
-    return SpoilFiveAgent()
-
-
 DESCRIPTOR = register(GameDescriptor(
-    name="spoil-five", title="Spoil Five", family=TRICKS, make=SpoilFive, order=50,
-    entries=(Entry("Spoil Five", rules_page="spoil-five", rules_title="Spoil Five"),),
-    min_players=2, max_players=10, default_players=5, player=_player, stock_name="Pack",
+    name="spoil-five", title="Spoil Five", rules=SpoilFive, order=50, recorded=True,
+    entries=(Entry("Spoil Five", rules_page="spoil-five", rules_title="Spoil Five",
+                   conformance=True),),
+    default_players=5, stock_name="Pack",
     option_prefixes=("sf.",), options=OPTIONS, help=HELP,
     option_defaults={"gen.startCounters": 20}, bench_target=15_000))

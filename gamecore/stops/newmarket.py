@@ -20,13 +20,12 @@ from gamecore.cards import (
     suit_of,
 )
 from gamecore.errors import OptionError
-from gamecore.games import STOPS, Entry, GameDescriptor, register
+from gamecore.games import Entry, GameDescriptor, register
 from gamecore.interface import Card, PoolFace
 from gamecore.options import OptionSpec
 from gamecore.stops.game import FIXED_STOCK, LOWEST_OF_SUIT, StopsGame, lowest_in_suit
 
 if TYPE_CHECKING:
-    from gamecore.agents.base import Agent
     from gamecore.stops.deal import StopsDeal
 
 
@@ -160,14 +159,9 @@ def check_stakes(options: Mapping[str, Any]) -> None:
         raise OptionError(f"options: nm.stake ({st}) is above nm.maxStake ({hi})")
 
 
-def _player() -> Agent:
-    from gamecore.agents.newmarket import NewmarketAgent
-
-    return NewmarketAgent()
-
-
 DESCRIPTOR = register(GameDescriptor(
-    name="newmarket", title="Newmarket", family=STOPS, make=Newmarket, order=10,
-    entries=(Entry("Newmarket", rules_page="newmarket", rules_title="Newmarket"),),
-    min_players=3, max_players=8, player=_player, option_prefixes=("nm.",),
+    name="newmarket", title="Newmarket", rules=Newmarket, order=10, recorded=True,
+    entries=(Entry("Newmarket", rules_page="newmarket", rules_title="Newmarket",
+                   conformance=True),),
+    option_prefixes=("nm.",),
     options=OPTIONS, help=HELP, check_options=check_stakes, bench_target=25_000))

@@ -27,7 +27,7 @@ from gamecore.cards import (
     suit_of,
 )
 from gamecore.events import Event
-from gamecore.games import STOPS, Entry, GameDescriptor, register
+from gamecore.games import Entry, GameDescriptor, register
 from gamecore.interface import Card, PoolFace
 from gamecore.options import OptionSpec
 from gamecore.stops.game import (
@@ -40,7 +40,6 @@ from gamecore.stops.game import (
 )
 
 if TYPE_CHECKING:
-    from gamecore.agents.base import Agent
     from gamecore.stops.deal import StopsDeal
 
 
@@ -385,24 +384,19 @@ HELP = {
 }
 
 
-def _player() -> Agent:
-    from gamecore.agents.stops import PopeJoanAgent
-
-    return PopeJoanAgent()
-
-
 DESCRIPTOR = register(GameDescriptor(
-    name="pope-joan", title="Pope Joan", family=STOPS, make=pope_joan, order=40,
+    name="pope-joan", title="Pope Joan", rules=PopeJoan, make=pope_joan, order=40,
+    recorded=True,
     entries=(
         # PJ-13: each profile offers only the keys it uses.
         Entry("Pope Joan (Foster's layout)", "F",
               ("pj.pope", "pj.honourSuits", "pj.removeEightOfDiamonds", "pj.doubling"),
-              "pope-joan-f", "Pope Joan: Foster's layout"),
+              "pope-joan-f", "Pope Joan: Foster's layout", conformance=True),
         Entry("Pope Joan (trump layout: Matrimony, Intrigue…)", "M",
               ("pj.pope", "pj.removeEightOfDiamonds", "pj.doubling", "pj.m."),
-              "pope-joan-m", "Pope Joan: trump layout"),
+              "pope-joan-m", "Pope Joan: trump layout", conformance=True),
         Entry("Pope Joan (classic board)", "C", ("pj.c.",), "pope-joan-c",
-              "Pope Joan: classic board"),
+              "Pope Joan: classic board", conformance=True),
     ),
-    min_players=3, max_players=8, player=_player, stock_name="Dead hand",
+    stock_name="Dead hand",
     option_prefixes=("pj.",), options=OPTIONS, help=HELP, profile_key="pj.profile"))

@@ -6,13 +6,12 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from gamecore.cards import AD, SUIT_NAMES, suit_of
-from gamecore.games import STOPS, Entry, GameDescriptor, register
+from gamecore.games import Entry, GameDescriptor, register
 from gamecore.options import OptionSpec
 from gamecore.stops.game import SPECIAL_SPIN
 from gamecore.stops.newmarket import Newmarket, check_stakes
 
 if TYPE_CHECKING:
-    from gamecore.agents.base import Agent
     from gamecore.stops.deal import StopsDeal
 
 
@@ -74,15 +73,9 @@ HELP = {
 }
 
 
-def _player() -> Agent:
-    from gamecore.agents.stops import SpinAgent
-
-    return SpinAgent()
-
-
 DESCRIPTOR = register(GameDescriptor(
-    name="spin", title="Spin", family=STOPS, make=Spin, order=20,
-    entries=(Entry("Spin", rules_page="spin", rules_title="Spin"),),
-    min_players=3, max_players=8, player=_player, option_prefixes=("nm.", "sp."),
+    name="spin", title="Spin", rules=Spin, order=20, recorded=True,
+    entries=(Entry("Spin", rules_page="spin", rules_title="Spin", conformance=True),),
+    option_prefixes=("nm.", "sp."),
     options=OPTIONS, help=HELP, check_options=check_stakes,
     fixed={"nm.aceHigh": (False, "SP-9")}))

@@ -18,13 +18,12 @@ from gamecore.cards import (
     card,
     card_label,
 )
-from gamecore.games import STOPS, Entry, GameDescriptor, register
+from gamecore.games import Entry, GameDescriptor, register
 from gamecore.interface import Card, PoolFace
 from gamecore.options import OptionSpec
 from gamecore.stops.game import EXTRA_HAND, SPECIAL_SPINADO, StopsGame
 
 if TYPE_CHECKING:
-    from gamecore.agents.base import Agent
     from gamecore.stops.deal import StopsDeal
 
 KD, QD_, JD = card(KING, DIAMONDS), card(QUEEN, DIAMONDS), card(JACK, DIAMONDS)
@@ -120,14 +119,9 @@ HELP = {
 }
 
 
-def _player() -> Agent:
-    from gamecore.agents.stops import SpinadoAgent
-
-    return SpinadoAgent()
-
-
 DESCRIPTOR = register(GameDescriptor(
-    name="spinado", title="Spinado", family=STOPS, make=Spinado, order=30,
-    entries=(Entry("Spinado", rules_page="spinado", rules_title="Spinado"),),
-    min_players=2, max_players=7, player=_player, stock_name="Widow",
+    name="spinado", title="Spinado", rules=Spinado, order=30, recorded=True,
+    entries=(Entry("Spinado", rules_page="spinado", rules_title="Spinado",
+                   conformance=True),),
+    stock_name="Widow",
     option_prefixes=("sn.",), options=OPTIONS, help=HELP))
