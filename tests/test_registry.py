@@ -30,8 +30,8 @@ def test_the_built_in_games_are_found_in_their_packages_in_menu_order() -> None:
 
 
 def test_each_player_is_registered_where_it_is_defined() -> None:
-    for d in descriptors():
-        make = registry.player(d.name)
+    for d in descriptors():  # the game's own player, or the one its declarations pick
+        make = registry.player_for(make_game(d.name))
         assert make.__module__.startswith(tuple(p + "." for p in registry.PLAYER_PACKAGES))
     with pytest.raises(ValueError, match="no computer player for 'whist'"):
         registry.player("whist")
