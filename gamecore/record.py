@@ -17,13 +17,13 @@ import json
 import os
 import re
 import stat
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeGuard
 
 from gamecore.actions import ActionSyntaxError, NameStake, Split, format_action, parse_action
+from gamecore.atomicfile import write_atomic
 from gamecore.cards import CardSyntaxError, card_code, parse_card
 from gamecore.decisions import Decision, PlayChoice, SplitChoice, StakeChoice
 from gamecore.errors import IllegalAction, OptionError, RecordError
@@ -642,14 +642,4 @@ def dumps_record(session: Session) -> str:
 def save_record(session: Session, path: str | os.PathLike[str]) -> None:
     """Write the record of ``session`` to ``path`` atomically: a temporary file in the same
     folder, flushed and synced, then renamed over ``path``."""
-    target = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=target.name + ".", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(dumps_record(session))
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_atomic(path, dumps_record(session))

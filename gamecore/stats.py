@@ -12,12 +12,11 @@ here.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from gamecore.atomicfile import write_atomic
 from gamecore.errors import ParlourError
 
 KEEP_SESSIONS = 50  # past sessions kept for the chart
@@ -239,13 +238,4 @@ def load(path: Path) -> Stats:
 
 def save(stats: Stats, path: Path) -> None:
     """Write ``stats`` to ``path`` atomically (temporary file, flush, fsync, rename)."""
-    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(stats.to_json(), f)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_atomic(path, json.dumps(stats.to_json()))

@@ -22,30 +22,17 @@ import contextlib
 import json
 import os
 import queue
-import tempfile
 import threading
 from collections.abc import Callable
 from pathlib import Path
 
+from gamecore.atomicfile import write_atomic
 from gamecore.match import DealLog, Session
 from gamecore.record import deal_entry, record_head
 from gui.persistence import TableMeta, journal_header, journal_path, meta_path
 
 #: Seconds :meth:`Autosaver.flush` waits for the writer at most.
 FLUSH_TIMEOUT = 10.0
-
-
-def _write_atomic(path: Path, data: bytes) -> None:
-    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 class Autosaver:
@@ -156,13 +143,13 @@ class Autosaver:
                         parts = [*parts, current]
                     text = head[:-1] + ', "deals": [\n' + ",\n".join(parts) + "\n]}\n"
                     data = text.encode("utf-8")
-                    _write_atomic(meta_path(self.path), meta_text.encode("utf-8"))
-                    _write_atomic(self.path, data)
+                    write_atomic(meta_path(self.path), meta_text.encode("utf-8"))
+                    write_atomic(self.path, data)
                     header = journal_header(data, deals=deals, base=base)
-                    _write_atomic(journal_path(self.path), (header + "\n").encode("utf-8"))
+                    write_atomic(journal_path(self.path), (header + "\n").encode("utf-8"))
                     broken = False
                 elif kind == "side":
-                    _write_atomic(meta_path(self.path), job[1].encode("utf-8"))
+                    write_atomic(meta_path(self.path), job[1].encode("utf-8"))
                 else:
                     lines = "".join(json.dumps(a, ensure_ascii=False) + "\n" for a in job[1])
                     with journal_path(self.path).open("a", encoding="utf-8") as f:

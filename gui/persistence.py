@@ -20,14 +20,13 @@ import contextlib
 import hashlib
 import json
 import os
-import tempfile
 import time
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
-from typing import Any
 
 from gamecore import stats as gstats
+from gamecore.atomicfile import write_atomic
 from gamecore.errors import ParlourError
 from gamecore.limits import short_message
 from gamecore.match import Session
@@ -63,25 +62,12 @@ def meta_path(record_path: Path) -> Path:
     return record_path.with_name(record_path.name.removesuffix(".json") + ".table.json")
 
 
-def _write_json_atomic(path: Path, data: Any) -> None:
-    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(data, f)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
 def save(session: Session, path: Path, meta: TableMeta) -> None:
     """Write the session's record and its side file, each atomically (temporary file,
     flush, rename): a crash leaves the previous or the new complete file."""
-    _write_json_atomic(meta_path(path), {"people": meta.people,
-                                         "allow_undo": meta.allow_undo,
-                                         "levels": meta.levels})
+    write_atomic(meta_path(path), json.dumps({"people": meta.people,
+                                              "allow_undo": meta.allow_undo,
+                                              "levels": meta.levels}))
     save_record(session, path)
 
 
