@@ -43,17 +43,18 @@ from gamecore.games import make_game
 from gamecore.match import Session, first_dealer
 from gamecore.practice import deal_again
 from gamecore.search.ismcts import SearchCancelled, cancel_search, default_pool
-from gui import persistence, presenter
-from gui.autosave import Autosaver
-from gui.choices import DEFAULT_GAME
-from gui.dialogs import (
+from gui.model import presenter
+from gui.model.choices import DEFAULT_GAME
+from gui.play.seats import SeatKind, Thinker
+from gui.store import persistence
+from gui.store.autosave import Autosaver
+from gui.table.privacy import PrivacyScreen
+from gui.table.view import TableView
+from gui.windows.dialogs import (
     DealSummaryDialog,
     SpinChoiceDialog,
     StandingsDialog,
 )
-from gui.privacy import PrivacyScreen
-from gui.seats import SeatKind, Thinker
-from gui.table import TableView
 
 COMPUTER_NAMES = ("Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
 
