@@ -47,6 +47,7 @@ from gui.store import persistence, settings
 from gui.store.tablelock import LockState, TableLock
 from gui.table.cardart import CardArt
 from gui.table.view import TableView
+from gui.windows import dialogs
 from gui.windows.coach import CoachBar
 from gui.windows.newgame import NewGameDialog
 from gui.windows.notices import NoticeBar
@@ -90,7 +91,7 @@ class MainWindow(QMainWindow):
         self.status_label.setObjectName("status")
         self.statusBar().addWidget(self.status_label, 1)
         self.controller = Controller(self.view, self, self.show_status, pace=pace, seed=seed,
-                                     notice=self.add_notice)
+                                     notice=self.add_notice, questions=dialogs)
         self.controller.autosave_path = autosave
         #: The data folder (abandoned games go below it), even when nothing is autosaved.
         self.data_dir: Path | None = autosave.parent if autosave is not None else None
