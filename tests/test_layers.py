@@ -96,6 +96,9 @@ def test_gui_holds_only_rooms() -> None:
     top = sorted(p.name for p in GUI.iterdir() if p.name != "__pycache__")
     assert [n for n in top if n != "__init__.py" and n not in ROOMS] == []
     assert all((GUI / room / "__init__.py").is_file() for room in ROOMS)
+    # Importing gui imports no room (and so no Qt).
+    source = (GUI / "__init__.py").read_text(encoding="utf-8")
+    assert [m for _line, m in imported("gui", source) if m.startswith("gui")] == []
 
 
 @pytest.mark.parametrize("path", [p for p in _modules() if p.parent != GUI], ids=_name)
