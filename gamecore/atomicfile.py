@@ -26,7 +26,7 @@ def write_atomic(path: str | os.PathLike[str], data: bytes | str) -> None:
     1. A temporary file ``<name>.<random>.tmp`` is created in the same folder
        (``tempfile.mkstemp``): the same folder so the final rename stays on one file
        system, where it is atomic; the name so leftovers of an interrupted write are
-       recognised (``gui.persistence.remove_leftovers``). ``mkstemp`` creates it readable
+       recognised (``gui.store.persistence.remove_leftovers``). ``mkstemp`` creates it readable
        and writable by its owner only, so the new file has that mode whatever the old one
        had.
     2. ``data`` is written to it, flushed, and ``os.fsync``-ed: the content is on the disk

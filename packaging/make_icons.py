@@ -1,8 +1,8 @@
-"""Export Parlour's application icon (drawn by gui/appicon.py) for every platform.
+"""Export Parlour's application icon (drawn by gui/table/appicon.py) for every platform.
 
     python packaging/make_icons.py [OUT]        (default OUT: build/icons)
 
-writes ``parlour-SIZE.png`` for each size in :data:`gui.appicon.ICON_SIZES` (Linux
+writes ``parlour-SIZE.png`` for each size in :data:`gui.table.appicon.ICON_SIZES` (Linux
 hicolor theme), ``parlour.png`` (256 px), ``parlour.ico`` (Windows: 16-256 px) and
 ``parlour.icns`` (macOS: 16-1024 px). Each size is drawn from the vector shapes. Pillow (the
 ``build`` extra) assembles the ICO and ICNS containers; without it only the PNGs are written.
@@ -25,7 +25,7 @@ ICNS_SIZES = (16, 32, 64, 128, 256, 512, 1024)
 def _png_bytes(size: int) -> bytes:
     from PySide6.QtCore import QBuffer, QIODevice
 
-    from gui.appicon import icon_image
+    from gui.table.appicon import icon_image
 
     buf = QBuffer()
     buf.open(QIODevice.OpenModeFlag.WriteOnly)
@@ -38,7 +38,7 @@ def make_icons(out: Path) -> list[Path]:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtGui import QGuiApplication
 
-    from gui.appicon import ICON_SIZES
+    from gui.table.appicon import ICON_SIZES
 
     _app = QGuiApplication.instance() or QGuiApplication([sys.argv[0]])
     out.mkdir(parents=True, exist_ok=True)

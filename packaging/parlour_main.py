@@ -1,10 +1,10 @@
 """Entry point of the frozen Parlour bundle: the same ``parlour`` command as the installed
-console script (``gui.cli:main``)."""
+console script (``gui.app.cli:main``)."""
 
 import multiprocessing
 import sys
 
-from gui.cli import main
+from gui.app.cli import main
 
 if __name__ == "__main__":
     # Computer players may think in worker processes ("spawn"): in a frozen app each worker

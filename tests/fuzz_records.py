@@ -502,7 +502,7 @@ def run_by_command(cases: int, seed: int = 7, jobs: int = 2) -> Tally:
         def run(item: tuple[str, Path]) -> tuple[str, Any, float]:
             t0 = time.perf_counter()
             try:
-                r = subprocess.run([sys.executable, "-m", "gui.cli", "replay", str(item[1])],
+                r = subprocess.run([sys.executable, "-m", "gui.app.cli", "replay", str(item[1])],
                                    capture_output=True, cwd=ROOT, timeout=60 + HANG_SECONDS)
             except subprocess.TimeoutExpired:
                 return item[0], None, time.perf_counter() - t0

@@ -29,9 +29,9 @@ from gamecore.cards import cards_in
 from gamecore.decisions import PlayChoice, SplitChoice, StakeChoice
 from gamecore.games import make_game
 from gamecore.match import Session, first_jack_dealer, shuffled
-from gui import controller as ctl
-from gui.dialogs import DealSummaryDialog, SpinChoiceDialog
-from gui.mainwindow import MainWindow
+from gui.play import controller as ctl
+from gui.windows.dialogs import DealSummaryDialog, SpinChoiceDialog
+from gui.windows.mainwindow import MainWindow
 from table_driver import LEFT, WAIT, click_button, click_card
 
 Policy = Callable[[Any, Any], Action]

@@ -16,10 +16,10 @@ from PySide6.QtWidgets import (
 
 from gamecore.cards import card_code, cards_in
 from gamecore.decisions import PlayChoice
-from gui import controller as ctl
-from gui.dialogs import DealSummaryDialog, StandingsDialog
-from gui.items import CardItem
-from gui.mainwindow import MainWindow
+from gui.play import controller as ctl
+from gui.table.items import CardItem
+from gui.windows.dialogs import DealSummaryDialog, StandingsDialog
+from gui.windows.mainwindow import MainWindow
 
 SEED = 20240611
 WAIT = 5000  # ms: generous upper bound for one step; a step takes a few ms at pace 0
@@ -56,7 +56,7 @@ def open_window(qtbot, seed: int = SEED, on_start=None) -> MainWindow:
 def window_with_autosave(qtbot, folder, seed: int = SEED) -> MainWindow:
     """A shown 1280×800 MainWindow (pace 0) whose autosave lives in ``folder``; not started:
     the test begins its own session."""
-    from gui import persistence
+    from gui.store import persistence
 
     win = MainWindow(pace=0, seed=seed, autosave=folder / persistence.AUTOSAVE)
     qtbot.addWidget(win)

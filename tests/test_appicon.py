@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from gui.appicon import ICON_SIZES, app_icon, icon_image
-from gui.selftest import blank
+from gui.app.selftest import blank
+from gui.table.appicon import ICON_SIZES, app_icon, icon_image
 
 
 @pytest.mark.parametrize("size", ICON_SIZES)

@@ -1,4 +1,4 @@
-"""Tests for gui.cardart: sizes, caching and what the painted pictures contain."""
+"""Tests for gui.table.cardart: sizes, caching and what the painted pictures contain."""
 
 import hashlib
 
@@ -6,7 +6,7 @@ import pytest
 from PySide6.QtGui import QColor, QImage, QPixmap
 
 from gamecore.cards import AD, CLUBS, DIAMONDS, HEARTS, SPADES, card
-from gui.cardart import ASPECT, CHIP_COLOUR_NAMES, CardArt, render_sheet
+from gui.table.cardart import ASPECT, CHIP_COLOUR_NAMES, CardArt, render_sheet
 
 
 def _image(pix: QPixmap) -> QImage:

@@ -18,7 +18,7 @@ def _run(args: list[str], tmp_path, setup: str | None = None) -> subprocess.Comp
     if setup:
         subprocess.run([sys.executable, "-c", setup], env=env, cwd=ROOT, check=True,
                        timeout=60)
-    return subprocess.run([sys.executable, "-m", "gui.cli", *args], env=env, cwd=ROOT,
+    return subprocess.run([sys.executable, "-m", "gui.app.cli", *args], env=env, cwd=ROOT,
                           capture_output=True, text=True, timeout=60)
 
 
@@ -57,7 +57,7 @@ def test_out_of_range_values_exit_2_with_one_line(tmp_path, args, line):
 
 
 def test_players_out_of_range_for_the_remembered_game(tmp_path):
-    setup = ("from gui import settings; settings.save_table('spinado', {}, "
+    setup = ("from gui.store import settings; settings.save_table('spinado', {}, "
              "[('Ann', True), ('Ben', False), ('Cat', False)])")
     done = _run(["--players", "9"], tmp_path, setup)
     assert done.returncode == 2

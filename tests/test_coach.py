@@ -9,8 +9,8 @@ from PySide6.QtWidgets import QPushButton
 
 from gamecore.cards import card_label
 from gamecore.decisions import PlayChoice
-from gui import settings
-from gui.mainwindow import MainWindow
+from gui.store import settings
+from gui.windows.mainwindow import MainWindow
 
 WAIT = 20_000
 
@@ -79,7 +79,7 @@ def test_with_several_people_the_coach_never_speaks_over_the_privacy_screen(qtbo
     """Hot seat: the coach's words name the legal cards of the person it speaks to, so it
     is silent (hidden) whenever the privacy screen covers the table, and speaks again only
     to the person who is ready."""
-    from gui.seats import SeatKind
+    from gui.play.seats import SeatKind
 
     window = MainWindow(pace=0, seed=6)
     qtbot.addWidget(window)
@@ -117,8 +117,8 @@ def test_with_several_people_the_coach_never_speaks_over_the_privacy_screen(qtbo
 def test_while_the_others_play_the_coach_drops_its_advice(qtbot):
     """Advice is for one decision: once the person has played and the computers are at it,
     the coach says it will speak again, instead of naming a card already played."""
-    from gui import presenter
-    from gui.seats import SeatKind
+    from gui.model import presenter
+    from gui.play.seats import SeatKind
 
     window = MainWindow(pace=0, seed=6)
     qtbot.addWidget(window)

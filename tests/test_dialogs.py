@@ -1,4 +1,4 @@
-"""Tests for gui.dialogs, driving the real widgets offscreen with pytest-qt."""
+"""Tests for gui.windows.dialogs, driving the real widgets offscreen with pytest-qt."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QLabel, QLineEdit, QPushButton, QSpinBox
 
 from gamecore.cards import card
-from gui.dialogs import (
+from gui.windows.dialogs import (
     DealSummary,
     DealSummaryDialog,
     StandingsDialog,

@@ -16,10 +16,11 @@ from gamecore.cards import card_code
 from gamecore.games import make_game
 from gamecore.match import Session
 from gamecore.record import read_record
-from gui import persistence, presenter
-from gui.dialogs import DealSummaryDialog
-from gui.mainwindow import MainWindow
-from gui.seats import SeatKind
+from gui.model import presenter
+from gui.play.seats import SeatKind
+from gui.store import persistence
+from gui.windows.dialogs import DealSummaryDialog
+from gui.windows.mainwindow import MainWindow
 from table_driver import first_cards_to_summary, window_with_autosave
 
 WAIT = 20_000

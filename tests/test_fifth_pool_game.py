@@ -285,9 +285,9 @@ def test_the_table_shows_and_plays_it(qtbot: Any) -> None:
     from PySide6.QtCore import Qt
     from PySide6.QtTest import QTest
 
-    from gui import presenter
-    from gui.mainwindow import MainWindow
-    from gui.seats import SeatKind
+    from gui.model import presenter
+    from gui.play.seats import SeatKind
+    from gui.windows.mainwindow import MainWindow
 
     assert "Five Pools (a test's own game)" in [c.label for c in presenter.game_choices()]
     window = MainWindow(pace=0, seed=3)
@@ -493,7 +493,7 @@ def test_the_words_name_the_nine_and_never_the_ace(ninado: None) -> None:
     from gamecore.agents.playcheck import action_words
     from gamecore.explain import explain_events, scene_before
     from gamecore.review import review_deal, show_rule, shown_table
-    from gui import presenter
+    from gui.model import presenter
 
     game = make_game("ninado")
     rng = random.Random(7)
@@ -539,7 +539,7 @@ def test_the_table_offers_the_nine_by_mouse(ninado: None, qtbot: Any) -> None:
     from PySide6.QtWidgets import QLabel, QPushButton
 
     from game_driver import actions, find_seed, open_game, reach, spin_offered
-    from gui.dialogs import SpinChoiceDialog
+    from gui.windows.dialogs import SpinChoiceDialog
     from table_driver import click_button, click_card
 
     seed, expected = find_seed("ninado", 3, {}, lambda deal, d: spin_offered(deal, d) is not None)

@@ -9,10 +9,10 @@ from PySide6.QtWidgets import QLabel, QPushButton
 
 from gamecore import stats as gstats
 from gamecore.decisions import PlayChoice
-from gui import persistence
-from gui.dialogs import DealSummaryDialog, StandingsDialog
-from gui.mainwindow import MainWindow
-from gui.seats import SeatKind
+from gui.play.seats import SeatKind
+from gui.store import persistence
+from gui.windows.dialogs import DealSummaryDialog, StandingsDialog
+from gui.windows.mainwindow import MainWindow
 
 WAIT = 10_000
 

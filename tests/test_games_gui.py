@@ -48,12 +48,12 @@ from gamecore.actions import (
 )
 from gamecore.cards import AD, card_code
 from gamecore.events import Stopped
-from gui import controller as ctl
-from gui.dialogs import DealSummaryDialog, SpinChoiceDialog
-from gui.housewords import choice_text
-from gui.items import Announcement
-from gui.mainwindow import MainWindow
-from gui.newgame import NewGameDialog
+from gui.model.housewords import choice_text
+from gui.play import controller as ctl
+from gui.table.items import Announcement
+from gui.windows.dialogs import DealSummaryDialog, SpinChoiceDialog
+from gui.windows.mainwindow import MainWindow
+from gui.windows.newgame import NewGameDialog
 from helpers import entry_key, registry_entries
 from table_driver import LEFT, WAIT, click_button, click_card, drag, table_point
 

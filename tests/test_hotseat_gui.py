@@ -7,10 +7,10 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QPushButton
 
 from gamecore.actions import Decline, Play, Rob
-from gui.dialogs import DealSummaryDialog, SpinChoiceDialog
-from gui.items import CardItem
-from gui.mainwindow import MainWindow
-from gui.seats import SeatKind
+from gui.play.seats import SeatKind
+from gui.table.items import CardItem
+from gui.windows.dialogs import DealSummaryDialog, SpinChoiceDialog
+from gui.windows.mainwindow import MainWindow
 
 SEATS = [SeatKind("Ann", True), SeatKind("Ben", False), SeatKind("Cat", True),
          SeatKind("Dan", False), SeatKind("Eve", True)]

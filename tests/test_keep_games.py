@@ -21,11 +21,11 @@ from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QPushButton
 
 from gamecore.decisions import PlayChoice
 from gamecore.record import outcome, read_record, replay
-from gui import persistence
-from gui.mainwindow import MainWindow
-from gui.newgame import NewGameDialog
-from gui.notices import Notice
-from gui.tablelock import LockState, TableLock
+from gui.store import persistence
+from gui.store.tablelock import LockState, TableLock
+from gui.windows.mainwindow import MainWindow
+from gui.windows.newgame import NewGameDialog
+from gui.windows.notices import Notice
 
 WAIT = 10_000
 
@@ -483,7 +483,7 @@ def test_undo_does_not_go_back_to_a_split_GEN_9(qtbot, tmp_path):
 ])
 def test_remembered_choices_that_no_longer_fit_fall_back_to_defaults(
         qtbot, tmp_path, last, game, options, seats, dropped):
-    from gui import settings
+    from gui.store import settings
 
     settings.settings().setValue("newgame/last", json.dumps(last))
     try:

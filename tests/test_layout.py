@@ -1,4 +1,4 @@
-"""Tests for gui.layout.compute_layout: a pure function, no Qt.
+"""Tests for gui.model.layout.compute_layout: a pure function, no Qt.
 
 For common window sizes (landscape and portrait) and every Newmarket seat count, everything
 drawn lies inside the window and nothing overlaps what it must not.
@@ -10,7 +10,7 @@ import itertools
 
 import pytest
 
-from gui.layout import ASPECT, UNITS_HIGH, UNITS_WIDE, Rect, TableLayout, compute_layout
+from gui.model.layout import ASPECT, UNITS_HIGH, UNITS_WIDE, Rect, TableLayout, compute_layout
 
 SIZES = [(800, 600), (1024, 768), (1280, 800), (1920, 1080), (3840, 2160), (900, 1200)]
 SEATS = range(3, 9)  # Newmarket: 3 to 8 players (NM-1)

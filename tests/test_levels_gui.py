@@ -10,8 +10,8 @@ from PySide6.QtWidgets import QApplication
 
 from gamecore.agents import levels
 from gamecore.agents.levels import HardAgent
-from gui.mainwindow import MainWindow
-from gui.seats import SeatKind
+from gui.play.seats import SeatKind
+from gui.windows.mainwindow import MainWindow
 
 
 @pytest.fixture

@@ -16,11 +16,11 @@ from gamecore.games import make_game
 from gamecore.limits import MAX_AMOUNT, MAX_ROUNDS, NAME_MAX, name_problem
 from gamecore.match import Session
 from gamecore.record import outcome, read_record, replay, save_record
-from gui import presenter
-from gui.newgame import NewGameDialog
-from gui.prefsdialog import PrefsDialog
-from gui.settings import Prefs
-from gui.stakepanel import StakePanel
+from gui.model import presenter
+from gui.store.settings import Prefs
+from gui.table.stakepanel import StakePanel
+from gui.windows.newgame import NewGameDialog
+from gui.windows.prefsdialog import PrefsDialog
 
 LONG = "Lady Augusta Fitzwilliam-Featherstonehaugh the Third"  # 52 characters
 

@@ -12,9 +12,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui import presenter, settings
-from gui.mainwindow import MainWindow
-from gui.newgame import NewGameDialog
+from gui.model import presenter
+from gui.store import settings
+from gui.windows.mainwindow import MainWindow
+from gui.windows.newgame import NewGameDialog
 
 
 def _dialog(qtbot, **kw) -> NewGameDialog:
@@ -123,7 +124,7 @@ def _wheel(widget, steps: int = -1) -> None:
 def _small_screen(monkeypatch) -> None:
     from PySide6.QtCore import QRect
 
-    from gui import screenfit
+    from gui.windows import screenfit
 
     monkeypatch.setattr(screenfit, "available_geometry", lambda _w: QRect(0, 0, 800, 600))
 

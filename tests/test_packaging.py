@@ -120,8 +120,8 @@ def test_data_and_settings_live_in_the_platform_locations(qapp, monkeypatch, tmp
     import os
     from pathlib import Path
 
-    from gui import settings
-    from gui.paths import app_data_dir
+    from gui.store import settings
+    from gui.store.paths import app_data_dir
 
     monkeypatch.delenv("PARLOUR_DATA_DIR", raising=False)
     monkeypatch.chdir(tmp_path)

@@ -18,8 +18,9 @@ from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
 from gamecore.cards import card
-from gui.cardart import CardArt
-from gui.items import (
+from gui.model.layout import compute_layout
+from gui.table.cardart import CardArt
+from gui.table.items import (
     Announcement,
     CardItem,
     ChipToken,
@@ -30,7 +31,6 @@ from gui.items import (
     SeatPlate,
     StockItem,
 )
-from gui.layout import compute_layout
 
 #: Window sizes, smallest (the view's minimum) to a 4K screen, and the hand zoom.
 SIZES = [(640, 440, 1.0), (800, 600, 1.0), (1280, 800, 1.0), (1920, 1080, 1.25),

@@ -17,9 +17,9 @@ from gamecore import stats as gstats
 from gamecore.decisions import PlayChoice
 from gamecore.events import PoolTaken
 from gamecore.record import outcome, parse_record, record_of, replay
-from gui import persistence, settings
-from gui.mainwindow import MainWindow
-from gui.seats import SeatKind
+from gui.play.seats import SeatKind
+from gui.store import persistence, settings
+from gui.windows.mainwindow import MainWindow
 from paths import ROOT
 
 KILL_CYCLES = int(os.environ.get("PARLOUR_KILL_CYCLES", "12"))
@@ -46,7 +46,7 @@ import sys
 from PySide6.QtCore import QTimer
 from gamecore.actions import Claim, Decline, Jink, Rob
 from gamecore.decisions import PlayChoice
-from gui import controller as ctl
+from gui.play import controller as ctl
 
 def act(c):
     if c.state == ctl.HUMAN and c.session is not None:
@@ -67,7 +67,7 @@ def set_state(self, state):
     _set_state(self, state)
     QTimer.singleShot(0, lambda: act(self))
 ctl.Controller._set_state = set_state
-from gui.cli import main
+from gui.app.cli import main
 sys.exit(main(sys.argv[1:]))
 """
 
@@ -114,7 +114,8 @@ def test_sigkill_at_random_moments_then_resume(tmp_path):
     data = tmp_path / "data"
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PARLOUR_DATA_DIR=str(data),
                XDG_CONFIG_HOME=str(tmp_path / "config"))
-    setup = ("from gui import settings; settings.save_table('newmarket', {'gen.rounds': 200}, "
+    setup = ("from gui.store import settings; "
+             "settings.save_table('newmarket', {'gen.rounds': 200}, "
              "[('Ann', True), ('Ben', False, 'hard'), ('Cat', False), ('Dan', False)])")
     subprocess.run([sys.executable, "-c", setup], env=env, cwd=ROOT, check=True, timeout=60)
     autosave = data / persistence.AUTOSAVE
@@ -360,7 +361,7 @@ def test_undo_takes_back_to_the_persons_previous_decision(qtbot, tmp_path):
     window.undo()
     qtbot.waitUntil(lambda: c.state == "human", timeout=5000)
     # The status line is the prompt for the decision undone to, not a line from before.
-    from gui import presenter
+    from gui.model import presenter
 
     qtbot.waitUntil(lambda: window.status_label.text() == presenter.lead_hint(c.session, 0),
                     timeout=5000)

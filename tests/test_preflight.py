@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from gui import preflight
+from gui.app import preflight
 from paths import ROOT
 
 LINUX = {"DISPLAY": ":0"}
@@ -87,7 +87,7 @@ def test_the_library_table_covers_the_xcb_plugin() -> None:
 
 
 def _cli(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    code = ("import sys\nfrom gui.cli import main\nrc = main([])\n"
+    code = ("import sys\nfrom gui.app.cli import main\nrc = main([])\n"
             "print('qt-imported' if 'PySide6.QtGui' in sys.modules else 'no-qt')\n"
             "sys.exit(rc)")
     return subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env,

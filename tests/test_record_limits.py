@@ -29,7 +29,7 @@ from gamecore.limits import (
 )
 from gamecore.match import Session
 from gamecore.record import dumps_record, load_record, read_record, record_of, replay
-from gui.cli import main
+from gui.app.cli import main
 from helpers import nm, play_session
 
 

@@ -13,7 +13,7 @@ import pytest
 from gamecore.errors import RecordError
 from gamecore.match import Session
 from gamecore.record import dumps_record, load_record, outcome, replay, save_record
-from gui.cli import main
+from gui.app.cli import main
 from helpers import conformance_folders, nm, play_session
 from paths import DATA, ROOT
 
@@ -98,10 +98,10 @@ def test_bad_records_are_refused(path, capsys):
 
 
 def test_replay_as_a_command_in_a_fresh_process_exit_codes():
-    good = subprocess.run([sys.executable, "-m", "gui.cli", "replay", str(NM_RECORDS[0])],
+    good = subprocess.run([sys.executable, "-m", "gui.app.cli", "replay", str(NM_RECORDS[0])],
                           capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert good.returncode == 0 and json.loads(good.stdout)["game"] == "newmarket"
-    bad = subprocess.run([sys.executable, "-m", "gui.cli", "replay", str(NM_BAD[0])],
+    bad = subprocess.run([sys.executable, "-m", "gui.app.cli", "replay", str(NM_BAD[0])],
                          capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert bad.returncode == 2 and bad.stdout == ""
     assert len(bad.stderr.splitlines()) == 1 and "Traceback" not in bad.stderr
@@ -116,7 +116,7 @@ def test_replay_never_imports_qt():
                 if name.split(".")[0] in ("PySide6", "shiboken6"):
                     raise ImportError("Qt is blocked in this test: " + name)
         sys.meta_path.insert(0, Block())
-        from gui.cli import main
+        from gui.app.cli import main
         code = main(["replay", {str(NM_RECORDS[0])!r}])
         assert not any(m.startswith(("PySide6", "shiboken6")) for m in sys.modules)
         sys.exit(code)

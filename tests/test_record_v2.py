@@ -292,11 +292,11 @@ def test_the_version_2_conformance_records_that_must_be_refused_still_are():
 
 
 def test_the_autosave_writes_version_2_and_resumes_with_the_fingerprints(tmp_path):
-    """gui/autosave.py builds its record from ``record_head`` and ``deal_entry``: a session
+    """gui/store/autosave.py builds its record from ``record_head`` and ``deal_entry``: a session
     whose deals are fingerprinted is autosaved as version 2, mid-deal and at deal ends, and
     resumes with the same fingerprints."""
-    from gui import persistence
-    from gui.autosave import Autosaver
+    from gui.store import persistence
+    from gui.store.autosave import Autosaver
 
     path = tmp_path / "autosave.parlour.json"
     errors: list[OSError] = []

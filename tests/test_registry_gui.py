@@ -1,5 +1,5 @@
-"""What the table shows of each game, as the GUI computes it today (gui/presenter.py,
-gui/rules.py), agrees with the registry's descriptors (gamecore/games.py), so that switching
+"""What the table shows of each game, as the GUI computes it today (gui/model/presenter.py,
+gui/windows/rules.py), agrees with the registry's descriptors (gamecore/games.py), so that switching
 the GUI to read the registry changes nothing on screen: New Game's entries, labels and house
 rules, each pool's label, layout card and detail for every turn-up, the stock's name and
 the rules pages."""
@@ -13,7 +13,8 @@ import pytest
 from gamecore.cards import parse_card
 from gamecore.games import entries, make_game
 from gamecore.options import HELP, defaults, house_rules
-from gui import presenter, rules
+from gui.model import presenter
+from gui.windows import rules
 from helpers import entry_key, registry_entries
 
 ENTRIES = [(d, e) for d, e in registry_entries()]

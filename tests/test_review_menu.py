@@ -14,9 +14,9 @@ from PySide6.QtWidgets import QMessageBox, QPushButton  # noqa: E402
 
 from gamecore.decisions import PlayChoice  # noqa: E402
 from gamecore.review import review_deal  # noqa: E402
-from gui.mainwindow import MainWindow  # noqa: E402
-from gui.reviewwindow import ReviewWindow  # noqa: E402
-from gui.seats import SeatKind  # noqa: E402
+from gui.play.seats import SeatKind  # noqa: E402
+from gui.windows.mainwindow import MainWindow  # noqa: E402
+from gui.windows.reviewwindow import ReviewWindow  # noqa: E402
 from table_driver import first_cards_to_summary, window_with_autosave  # noqa: E402
 
 WAIT = 20_000

@@ -29,9 +29,9 @@ from gamecore.review import (
     show_rule,
     shown_table,
 )
-from gui import presenter
-from gui.cli import review_target
-from gui.reviewwindow import PlayCheckRun, ReviewWindow
+from gui.app.cli import review_target
+from gui.model import presenter
+from gui.windows.reviewwindow import PlayCheckRun, ReviewWindow
 from helpers import cards, conformance_folders, random_action
 from paths import DATA, ROOT
 
@@ -425,7 +425,7 @@ def test_a_deal_without_a_fingerprint_says_so(qtbot):
 def _cli(args: list[str], tmp_path) -> subprocess.CompletedProcess:
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PARLOUR_DATA_DIR=str(tmp_path / "d"),
                XDG_CONFIG_HOME=str(tmp_path / "c"))
-    code = ("import sys; from gui.cli import main; rc = main(sys.argv[1:]); "
+    code = ("import sys; from gui.app.cli import main; rc = main(sys.argv[1:]); "
             "print('qt' if 'PySide6' in sys.modules else 'no qt'); sys.exit(rc)")
     return subprocess.run([sys.executable, "-c", code, *args], env=env, cwd=ROOT,
                           capture_output=True, text=True, timeout=60)

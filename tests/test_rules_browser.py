@@ -1,4 +1,4 @@
-"""The rules browser (gui.rules): every page, the page of each game, the house-rules box,
+"""The rules browser (gui.windows.rules): every page, the page of each game, the house-rules box,
 moving between pages, where the pages are found, and that the pages are our own words."""
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QListWidget, QTextBrowser
 
 from gamecore.options import HELP, OptionSpec, defaults, house_rules, resolve_options
-from gui import rules
-from gui.rules import PAGES, RulesWindow, caption, format_value, page_html, page_key
+from gui.windows import rules
+from gui.windows.rules import PAGES, RulesWindow, caption, format_value, page_html, page_key
 from helpers import registry_entries
 
 SPEC = Path("/work/shared/rules/rules-spec.md")

@@ -2,8 +2,8 @@
 scrolls inside the dialog (issue 15, point 2).
 
 Qt's offscreen platform has one 800×800 screen and no window manager, so the screens of
-the issue (800×600, 1280×800) are given to :mod:`gui.screenfit` in place of the real one,
-and the frame a window manager would add is :data:`gui.screenfit.DEFAULT_FRAME`.
+the issue (800×600, 1280×800) are given to :mod:`gui.windows.screenfit` in place of the real one,
+and the frame a window manager would add is :data:`gui.windows.screenfit.DEFAULT_FRAME`.
 """
 
 from __future__ import annotations
@@ -15,13 +15,14 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QPushButton, QScrollAre
 from game_driver import drive, open_game
 from gamecore.cards import card
 from gamecore.stats import Stats
-from gui import presenter, screenfit
-from gui.dialogs import DealSummary, DealSummaryDialog, StandingsDialog
-from gui.newgame import NewGameDialog
-from gui.prefsdialog import PrefsDialog
-from gui.rules import RulesWindow
-from gui.settings import Prefs
-from gui.statswindow import StatsWindow
+from gui.model import presenter
+from gui.store.settings import Prefs
+from gui.windows import screenfit
+from gui.windows.dialogs import DealSummary, DealSummaryDialog, StandingsDialog
+from gui.windows.newgame import NewGameDialog
+from gui.windows.prefsdialog import PrefsDialog
+from gui.windows.rules import RulesWindow
+from gui.windows.statswindow import StatsWindow
 from table_driver import WAIT, click_button
 
 SCREENS = {"800x600": QRect(0, 0, 800, 600), "1280x800": QRect(0, 0, 1280, 800)}

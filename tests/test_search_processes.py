@@ -122,10 +122,10 @@ def test_the_app_with_a_hard_seat_leaves_no_process_behind_after_sigkill(tmp_pat
     start with the game), killed with SIGKILL."""
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PARLOUR_DATA_DIR=str(tmp_path / "data"),
                XDG_CONFIG_HOME=str(tmp_path / "config"))
-    setup = ("from gui import settings; settings.save_table('newmarket', {'gen.rounds': 50}, "
+    setup = ("from gui.store import settings; settings.save_table('newmarket', {'gen.rounds': 50}, "
              "[('Ann', False, 'hard'), ('Ben', False, 'hard'), ('Cat', False, 'normal')])")
     subprocess.run([sys.executable, "-c", setup], env=env, cwd=ROOT, check=True, timeout=60)
-    proc = subprocess.Popen([sys.executable, "-m", "gui.cli", "--pace", "0", "--seed", "3"],
+    proc = subprocess.Popen([sys.executable, "-m", "gui.app.cli", "--pace", "0", "--seed", "3"],
                             env=env, cwd=ROOT, stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL)
     try:

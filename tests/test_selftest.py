@@ -18,12 +18,12 @@ NO_FONTS = """<?xml version="1.0"?>
 
 def _run(*args: str, env: dict[str, str] | None = None, timeout: float = 120
          ) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "gui.cli", *args], cwd=ROOT, env=env,
+    return subprocess.run([sys.executable, "-m", "gui.app.cli", *args], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=timeout)
 
 
 def test_self_test_passes_and_plays_every_game() -> None:
-    from gui.presenter import GAME_ENTRIES
+    from gui.model.presenter import GAME_ENTRIES
 
     env = dict(os.environ)
     env.pop("QT_QPA_PLATFORM", None)  # the self-test chooses offscreen itself
@@ -62,8 +62,8 @@ def test_blank_tells_a_card_from_an_empty_image(qapp) -> None:
     from PySide6.QtCore import Qt
     from PySide6.QtGui import QImage
 
-    from gui.cardart import CardArt
-    from gui.selftest import blank
+    from gui.app.selftest import blank
+    from gui.table.cardart import CardArt
 
     empty = QImage(80, 112, QImage.Format.Format_ARGB32)
     empty.fill(Qt.GlobalColor.white)

@@ -92,9 +92,9 @@ def test_the_undo_point_is_the_last_card_decision_never_a_split_GEN_9():
 
 
 def test_the_long_session_bench_runs(capsys, tmp_path):
-    """``python -m gui.bench_session`` runs (a smoke test with small sessions; the figures
+    """``python -m gui.app.bench_session`` runs (a smoke test with small sessions; the figures
     themselves are reported, never asserted)."""
-    from gui import bench_session
+    from gui.app import bench_session
 
     assert bench_session.main(["--deals", "8,12", "--measure", "1", "--folder",
                                str(tmp_path)]) == 0

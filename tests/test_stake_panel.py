@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QPushButton, QSpinBox, QWidget
 
 from gamecore.limits import MAX_AMOUNT
-from gui.stakepanel import StakePanel
+from gui.table.stakepanel import StakePanel
 
 POOLS = ["♥A", "♣K", "♦Q", "♠J"]
 LEFT = Qt.MouseButton.LeftButton

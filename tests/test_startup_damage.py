@@ -25,7 +25,7 @@ from gamecore.decisions import PlayChoice
 from gamecore.games import make_game
 from gamecore.match import Session
 from gamecore.record import dumps_record
-from gui import persistence
+from gui.store import persistence
 from paths import ROOT
 
 STARTUP_TIMEOUT = 120.0  # seconds for every app to show its first notice, on a busy machine
@@ -33,7 +33,7 @@ STARTUP_TIMEOUT = 120.0  # seconds for every app to show its first notice, on a 
 LAUNCHER = """\
 import sys
 {patch}
-from gui.cli import main
+from gui.app.cli import main
 sys.exit(main(sys.argv[1:]))
 """
 
@@ -207,7 +207,7 @@ def _lay_out(case: Case, home: Path) -> tuple[dict[str, str], Path]:
         else:
             (data / name).write_bytes(content)
     if case.settings is not None:
-        setup = ("import json, sys; from gui import settings; "
+        setup = ("import json, sys; from gui.store import settings; "
                  "s = settings.settings(); s.setValue('newgame/last', sys.argv[1]); s.sync()")
         subprocess.run([sys.executable, "-c", setup, json.dumps(case.settings)], env=env,
                        cwd=ROOT, check=True, timeout=60)

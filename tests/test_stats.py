@@ -7,10 +7,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox, QPushButton, QTableWidget
 
 from gamecore import stats as gstats
-from gui.chart import BalanceChart
-from gui.dialogs import DealSummaryDialog
-from gui.mainwindow import MainWindow
-from gui.seats import SeatKind
+from gui.play.seats import SeatKind
+from gui.windows.chart import BalanceChart
+from gui.windows.dialogs import DealSummaryDialog
+from gui.windows.mainwindow import MainWindow
 
 
 def test_player_stats_deals_and_sessions():

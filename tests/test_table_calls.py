@@ -7,9 +7,9 @@ from __future__ import annotations
 from gamecore.decisions import PlayChoice
 from gamecore.games import make_game
 from gamecore.match import Session
-from gui import presenter
-from gui.mainwindow import MainWindow
-from gui.seats import SeatKind
+from gui.model import presenter
+from gui.play.seats import SeatKind
+from gui.windows.mainwindow import MainWindow
 
 WAIT = 10_000
 

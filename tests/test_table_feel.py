@@ -10,8 +10,8 @@ from PySide6.QtGui import QWheelEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox, QPushButton
 
-from gui import settings
-from gui.mainwindow import MainWindow
+from gui.store import settings
+from gui.windows.mainwindow import MainWindow
 from paths import ROOT
 
 
@@ -157,7 +157,7 @@ def test_cards_are_sharp_at_scale_2():
         "import os\n"
         "from PySide6.QtWidgets import QApplication\n"
         "app = QApplication([])\n"
-        "from gui.mainwindow import MainWindow\n"
+        "from gui.windows.mainwindow import MainWindow\n"
         "w = MainWindow(pace=0, seed=1); w.resize(1280, 800); w.show(); w.start()\n"
         "for _ in range(50): app.processEvents()\n"
         "items = list(w.view.cards.values()) or []\n"

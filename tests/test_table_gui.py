@@ -25,12 +25,12 @@ from gamecore.cards import card_code, suit_of
 from gamecore.decisions import SplitChoice, StakeChoice
 from gamecore.match import first_jack_dealer, shuffled
 from gamecore.stops.deal import StopsObservation
-from gui import controller as ctl
-from gui import presenter
-from gui.dialogs import DealSummaryDialog
-from gui.items import CardItem
-from gui.mainwindow import MainWindow
-from gui.presenter import SUIT_DISPLAY, rank_position
+from gui.model import presenter
+from gui.model.presenter import SUIT_DISPLAY, rank_position
+from gui.play import controller as ctl
+from gui.table.items import CardItem
+from gui.windows.dialogs import DealSummaryDialog
+from gui.windows.mainwindow import MainWindow
 from table_driver import (
     LEFT,
     NOMOD,
@@ -509,8 +509,8 @@ def test_the_log_steps_aside_where_the_staking_panel_must_cover_it(qtbot):
     """On a small table the staking panel can leave no room for the recent-events log:
     the log is then hidden while the panel is up (never shown half covered), and back as
     soon as the stakes are made."""
-    from gui.mainwindow import MainWindow
-    from gui.seats import SeatKind
+    from gui.play.seats import SeatKind
+    from gui.windows.mainwindow import MainWindow
 
     win = MainWindow(pace=0, seed=2)
     qtbot.addWidget(win)

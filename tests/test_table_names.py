@@ -21,12 +21,12 @@ from game_driver import (
     settled,
     wait_settled,
 )
-from gui import controller as ctl
-from gui.dialogs import DealSummary, DealSummaryDialog, StandingsDialog
-from gui.items import SeatPlate
-from gui.layout import compute_layout
-from gui.mainwindow import MainWindow
-from gui.presenter import trick_reason
+from gui.model.layout import compute_layout
+from gui.model.presenter import trick_reason
+from gui.play import controller as ctl
+from gui.table.items import SeatPlate
+from gui.windows.dialogs import DealSummary, DealSummaryDialog, StandingsDialog
+from gui.windows.mainwindow import MainWindow
 from table_driver import WAIT
 
 LONG = ["Maximilian Fotheringay-Phipps", "Bartholomew Higginbottom", "Cat",

@@ -11,8 +11,8 @@ from gamecore.cards import card_label, parse_card
 from gamecore.decisions import PlayChoice
 from gamecore.events import Stopped
 from gamecore.games import make_game
-from gui import presenter
-from gui.dialogs import DealSummaryDialog
+from gui.model import presenter
+from gui.windows.dialogs import DealSummaryDialog
 from helpers import play_card, scenario_deal
 from table_driver import WAIT, click_button, status
 

@@ -4,9 +4,10 @@ single person at the screen say "you", and with several people at one screen use
 from __future__ import annotations
 
 from gamecore.events import LeadPassed, Paid
-from gui import presenter, settings
-from gui.mainwindow import MainWindow
-from gui.seats import SeatKind
+from gui.model import presenter
+from gui.play.seats import SeatKind
+from gui.store import settings
+from gui.windows.mainwindow import MainWindow
 
 
 def test_the_plate_shows_the_settings_name_and_sentences_say_you(qtbot, tmp_path):

@@ -9,9 +9,9 @@ import pytest
 from PySide6.QtCore import QMargins, QPoint, QRect, QSize
 from PySide6.QtGui import QGuiApplication
 
-from gui import settings
-from gui.mainwindow import MainWindow
-from gui.screenfit import DEFAULT_FRAME, window_geometry
+from gui.store import settings
+from gui.windows.mainwindow import MainWindow
+from gui.windows.screenfit import DEFAULT_FRAME, window_geometry
 
 FRAME = QMargins(4, 30, 4, 4)  # openbox's frame: a title bar and thin borders
 

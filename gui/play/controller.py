@@ -18,6 +18,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
+from typing import Any, Protocol
 
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QDialog, QWidget
@@ -43,17 +44,23 @@ from gamecore.games import make_game
 from gamecore.match import Session, first_dealer
 from gamecore.practice import deal_again
 from gamecore.search.ismcts import SearchCancelled, cancel_search, default_pool
-from gui import persistence, presenter
-from gui.autosave import Autosaver
-from gui.choices import DEFAULT_GAME
-from gui.dialogs import (
-    DealSummaryDialog,
-    SpinChoiceDialog,
-    StandingsDialog,
-)
-from gui.privacy import PrivacyScreen
-from gui.seats import SeatKind, Thinker
-from gui.table import TableView
+from gui.model import presenter
+from gui.model.choices import DEFAULT_GAME
+from gui.play.seats import SeatKind, Thinker
+from gui.store import persistence
+from gui.store.autosave import Autosaver
+from gui.table.privacy import PrivacyScreen
+from gui.table.view import TableView
+
+
+class Questions(Protocol):
+    """The dialogs the loop opens, given by the main window (it passes
+    :mod:`gui.windows.dialogs`; the play room does not import the windows room)."""
+
+    DealSummaryDialog: Callable[..., Any]
+    StandingsDialog: Callable[..., Any]
+    SpinChoiceDialog: Callable[..., Any]
+
 
 COMPUTER_NAMES = ("Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
 
@@ -67,7 +74,8 @@ class Controller(QObject):
 
     Args: ``view`` (the table), ``parent_widget`` (for dialogs), ``status`` (a callable that
     shows one line in the status bar), ``pace`` (ms per card movement; pauses derive from
-    it; 0 = immediate), ``seed`` (for the shuffles and the computers, or ``None``).
+    it; 0 = immediate), ``seed`` (for the shuffles and the computers, or ``None``),
+    ``questions`` (the dialogs it opens, :class:`Questions`).
     """
 
     state_changed = Signal(str)
@@ -86,10 +94,12 @@ class Controller(QObject):
 
     def __init__(self, view: TableView, parent_widget: QWidget | None,
                  status: Callable[[str], None], pace: int = 350, seed: int | None = None,
-                 notice: Callable[[str], None] | None = None) -> None:
+                 notice: Callable[[str], None] | None = None, *,
+                 questions: Questions) -> None:
         super().__init__()
         self.view = view
         self.parent_widget = parent_widget
+        self.questions = questions
         self.status = status
         #: Says what must not be missed (a notice that stays until dismissed).
         self.notice: Callable[[str], None] = notice or status
@@ -620,8 +630,8 @@ class Controller(QObject):
         session = self.session
         assert session is not None
         spin, effect = presenter.spin_question(session.game)
-        dlg = SpinChoiceDialog(self.parent_widget, spin.call, spin.card, card_label(card),
-                               effect)
+        dlg = self.questions.SpinChoiceDialog(self.parent_widget, spin.call, spin.card,
+                                              card_label(card), effect)
         self.view.refuse(card)  # back home while the question is open
 
         def chosen() -> None:
@@ -762,7 +772,7 @@ class Controller(QObject):
         summary = presenter.deal_summary(session, self.words, reveal=self.reveal_tricks,
                                          people=len(self.people), person=self.human)
         self._count_deal()
-        dlg = DealSummaryDialog(self.parent_widget, summary)
+        dlg = self.questions.DealSummaryDialog(self.parent_widget, summary)
         dlg.accepted.connect(self._after_summary)
         dlg.review_requested.connect(lambda d=dlg: self.review_requested.emit(d))
         dlg.deal_again_requested.connect(self.deal_again)
@@ -795,8 +805,9 @@ class Controller(QObject):
         self._set_state(OVER)
         self._refresh()  # the plates show the counters after the split of the pools left
         balances, _pools = session.final_accounts()
-        dlg = StandingsDialog(self.parent_widget, list(session.players), balances,
-                              list(session.start_balances), presenter.split_line(session))
+        dlg = self.questions.StandingsDialog(self.parent_widget, list(session.players),
+                                             balances, list(session.start_balances),
+                                             presenter.split_line(session))
         dlg.accepted.connect(lambda: self._after_standings(dlg.choice))
         dlg.rejected.connect(lambda: self._after_standings(dlg.choice))
         self._open(dlg)

@@ -39,19 +39,21 @@ from gamecore import stats as gstats
 from gamecore.errors import ParlourError
 from gamecore.limits import short_message
 from gamecore.match import Session
-from gui import persistence, presenter, settings
-from gui.cardart import CardArt
-from gui.choices import DEFAULT_GAME, clean_choices
-from gui.coach import CoachBar
-from gui.controller import Controller
-from gui.newgame import NewGameDialog
-from gui.notices import NoticeBar
-from gui.prefsdialog import PrefsDialog
-from gui.screenfit import fit_to_screen, frame_margins, window_geometry
-from gui.seats import SeatKind
-from gui.statswindow import StatsWindow
-from gui.table import TableView
-from gui.tablelock import LockState, TableLock
+from gui.model import presenter
+from gui.model.choices import DEFAULT_GAME, clean_choices
+from gui.play.controller import Controller
+from gui.play.seats import SeatKind
+from gui.store import persistence, settings
+from gui.store.tablelock import LockState, TableLock
+from gui.table.cardart import CardArt
+from gui.table.view import TableView
+from gui.windows import dialogs
+from gui.windows.coach import CoachBar
+from gui.windows.newgame import NewGameDialog
+from gui.windows.notices import NoticeBar
+from gui.windows.prefsdialog import PrefsDialog
+from gui.windows.screenfit import fit_to_screen, frame_margins, window_geometry
+from gui.windows.statswindow import StatsWindow
 
 
 class MainWindow(QMainWindow):
@@ -89,7 +91,7 @@ class MainWindow(QMainWindow):
         self.status_label.setObjectName("status")
         self.statusBar().addWidget(self.status_label, 1)
         self.controller = Controller(self.view, self, self.show_status, pace=pace, seed=seed,
-                                     notice=self.add_notice)
+                                     notice=self.add_notice, questions=dialogs)
         self.controller.autosave_path = autosave
         #: The data folder (abandoned games go below it), even when nothing is autosaved.
         self.data_dir: Path | None = autosave.parent if autosave is not None else None
@@ -580,7 +582,7 @@ class MainWindow(QMainWindow):
         """Open the review window on ``source`` (deal ``deal``, or its chooser's default)
         for the people at ``people`` seats; what it may show follows
         :func:`gamecore.review.show_rule` (the Settings' Spoil Five choice included)."""
-        from gui.reviewwindow import ReviewWindow
+        from gui.windows.reviewwindow import ReviewWindow
 
         person = people[0] if people else None
         reveal = self.prefs.reveal_tricks and len(people) <= 1
@@ -702,7 +704,7 @@ class MainWindow(QMainWindow):
 
     def show_rules(self) -> None:
         """Help → Rules (F1): the rules of the game at the table, with its house rules."""
-        from gui.rules import RulesWindow
+        from gui.windows.rules import RulesWindow
 
         session = self.controller.session
         game = session.game.name if session else None

@@ -2,8 +2,8 @@
 
 ``parlour`` opens the table; ``parlour replay FILE`` replays a deal record and prints its
 outcome as JSON; ``parlour review FILE`` opens a record in the review window. Headless
-commands never import Qt: this module imports PySide6 (through ``gui.app`` or
-``gui.reviewwindow``) only on a path that opens a window, once the file has been read.
+commands never import Qt: this module imports PySide6 (through ``gui.app.app`` or
+``gui.windows.reviewwindow``) only on a path that opens a window, once the file has been read.
 """
 
 from __future__ import annotations
@@ -48,9 +48,9 @@ def _replay(path: str) -> int:
 def review_target(path: str) -> tuple[Session, int, list[int], int | None, bool]:
     """What ``parlour review FILE`` opens, read without Qt: ``(session, deal, people,
     person, reveal)``. The record at ``path`` is read and replayed with its journal
-    (:func:`gui.persistence.load`); its side file says who sat at the screen (none: one
+    (:func:`gui.store.persistence.load`); its side file says who sat at the screen (none: one
     person in seat 0). The deal is the first finished one, else the last, as the person's
-    seat saw it (:func:`gui.presenter.first_review_deal`); ``reveal`` (Spoil Five's unplayed
+    seat saw it (:func:`gui.model.presenter.first_review_deal`); ``reveal`` (Spoil Five's unplayed
     cards) is on with one person at the screen, off with several. Raises
     :class:`~gamecore.errors.ParlourError` (one line) for a bad file, a record with no deal
     or a deal the review rule refuses (:func:`gamecore.review.show_rule`)."""
@@ -58,8 +58,8 @@ def review_target(path: str) -> tuple[Session, int, list[int], int | None, bool]
 
     from gamecore.errors import ParlourError
     from gamecore.review import show_rule
-    from gui import persistence
-    from gui.presenter import first_review_deal
+    from gui.model.presenter import first_review_deal
+    from gui.store import persistence
 
     session, meta = persistence.load(Path(path))
     if not session.logs:
@@ -90,13 +90,13 @@ def _review(path: str) -> int:
         print(short_message(f"parlour review: internal error: {type(e).__name__}: {e}"),
               file=sys.stderr)
         return 2
-    from gui.preflight import startup_problem  # Qt-free: it must work when Qt cannot
+    from gui.app.preflight import startup_problem  # Qt-free: it must work when Qt cannot
 
     problem = startup_problem()
     if problem is not None:
         print(problem, file=sys.stderr)
         return 1
-    from gui.reviewwindow import run_review  # Qt, only now
+    from gui.windows.reviewwindow import run_review  # Qt, only now
 
     return run_review(session, deal, people=people, person=person, reveal=reveal)
 
@@ -159,10 +159,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "review":
         return _review(args.file)
     if args.self_test:
-        from gui.selftest import main as self_test  # Qt, offscreen
+        from gui.app.selftest import main as self_test  # Qt, offscreen
 
         return self_test()
-    from gui.choices import game_with_profile, size_problem, table_args_problem  # Qt-free
+    from gui.model.choices import game_with_profile, size_problem, table_args_problem  # Qt-free
 
     if args.game is None and args.profile is not None:
         args.game = game_with_profile(args.profile)  # the game that has that profile
@@ -174,17 +174,17 @@ def main(argv: list[str] | None = None) -> int:
     if wrong is not None:
         print(f"parlour: {wrong}", file=sys.stderr)
         return 2
-    from gui.preflight import startup_problem  # Qt-free: it must work when Qt cannot
+    from gui.app.preflight import startup_problem  # Qt-free: it must work when Qt cannot
 
     problem = startup_problem()
     if problem is not None:
         print(problem, file=sys.stderr)
         return 1
     if args.startup_probe:
-        from gui.selftest import arm_startup_probe
+        from gui.app.selftest import arm_startup_probe
 
         arm_startup_probe()
-    from gui.app import run  # the only path that imports Qt
+    from gui.app.app import run  # the only path that imports Qt
 
     return run(game=args.game, profile=args.profile, players=args.players, watch=args.watch,
                resume=args.resume, seed=args.seed, pace=args.pace, size=args.size,

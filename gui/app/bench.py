@@ -1,4 +1,4 @@
-"""``python -m gui.bench``: how long the GUI's event loop stalls while Hard computer players
+"""``python -m gui.app.bench``: how long the GUI's event loop stalls while Hard computer players
 think (target: no gap over 50 ms). Runs offscreen; prints the longest and the 99th-percentile
 gap between ticks of a 10 ms timer over a few deals of every registered game and profile
 (``--games`` picks labels, as in ``python -m gamecore.bench``)."""
@@ -19,7 +19,7 @@ def main(argv: list[str] | None = None) -> int:
     """Measure and print; exit 0 (2 for an unknown ``--games`` label)."""
     games = bench_games()
     labels = [label for label, *_ in games]
-    p = argparse.ArgumentParser(prog="python -m gui.bench", description=__doc__)
+    p = argparse.ArgumentParser(prog="python -m gui.app.bench", description=__doc__)
     p.add_argument("--games", nargs="*", choices=labels, default=labels, metavar="LABEL",
                    help=f"labels to run (default all: {', '.join(labels)})")
     p.add_argument("--deals", type=int, default=3, help="deals per game")
@@ -28,8 +28,8 @@ def main(argv: list[str] | None = None) -> int:
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
-    from gui.mainwindow import MainWindow
-    from gui.seats import SeatKind
+    from gui.play.seats import SeatKind
+    from gui.windows.mainwindow import MainWindow
 
     app = QApplication.instance() or QApplication([])
     print("Gaps between ticks of a 10 ms timer while a Hard computer player thinks.")

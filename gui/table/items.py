@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from gamecore.cards import card_name
-from gui.cardart import CardArt
+from gui.table.cardart import CardArt
 
 GOLD = QColor(242, 201, 76)
 INK = QColor(245, 240, 225)

@@ -1,7 +1,7 @@
 """Turns the engine's public state and events into what the table shows and says.
 
 No Qt here: plain data in (a :class:`~gamecore.match.Session`), plain data out (a
-:class:`~gui.snapshot.TableSnapshot`, lines of text). The words are the games' own
+:class:`~gui.model.snapshot.TableSnapshot`, lines of text). The words are the games' own
 ("No nine", "K♣ is a stop", "Ben takes the ♣K pool: 7").
 """
 
@@ -52,7 +52,7 @@ from gamecore.spoilfive.deal import (
 from gamecore.spoilfive.ranks import EFFECTIVE, STRENGTH, TRUMP, TRUMP_RANK, trump_order
 from gamecore.stops.game import SPECIAL_SPINADO
 from gamecore.stops.game import rank_position as stops_rank_position
-from gui.snapshot import DealSummary, GameChoice, PoolView, SeatView, TableSnapshot
+from gui.model.snapshot import DealSummary, GameChoice, PoolView, SeatView, TableSnapshot
 
 #: Suits in hand and played rows: alternating colours (♠ ♥ ♣ ♦) read best.
 SUIT_DISPLAY = (0, 1, 3, 2)

@@ -2,7 +2,7 @@
 house rule of the chosen game with its default and a one-line explanation.
 
 It knows no rule: the games, their player ranges and their options arrive as plain data
-(:class:`~gui.snapshot.GameChoice`, option specs with a kind, default, range and choices).
+(:class:`~gui.model.snapshot.GameChoice`, option specs with a kind, default, range and choices).
 Its limits are the deal-record format's (:mod:`gamecore.limits`): integer house rules up to
 each option's ``maximum`` (10^9 counters, 1,000 rounds), names by the name rule, so every
 session it starts writes a record Parlour reads.
@@ -28,9 +28,9 @@ from PySide6.QtWidgets import (
 )
 
 from gamecore.limits import MAX_AMOUNT, NAME_MAX, fit_name
-from gui.housewords import caption, choice_text, plain_help, suit_letters, suit_text
-from gui.screenfit import ContentScroll, FittedDialog, WheelGuard
-from gui.snapshot import GameChoice
+from gui.model.housewords import caption, choice_text, plain_help, suit_letters, suit_text
+from gui.model.snapshot import GameChoice
+from gui.windows.screenfit import ContentScroll, FittedDialog, WheelGuard
 
 NO_LIMIT = 0  # the special value of an optional integer (shown as "no limit")
 LEVELS = ("easy", "normal", "hard")

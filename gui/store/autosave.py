@@ -29,7 +29,7 @@ from pathlib import Path
 from gamecore.atomicfile import write_atomic
 from gamecore.match import DealLog, Session
 from gamecore.record import deal_entry, record_head
-from gui.persistence import TableMeta, journal_header, journal_path, meta_path
+from gui.store.persistence import TableMeta, journal_header, journal_path, meta_path
 
 #: Seconds :meth:`Autosaver.flush` waits for the writer at most.
 FLUSH_TIMEOUT = 10.0

@@ -14,8 +14,8 @@ from PySide6.QtWidgets import (
 )
 
 from gamecore.limits import NAME_MAX, fit_name
-from gui.screenfit import FittedDialog
-from gui.settings import SPEEDS, Prefs
+from gui.store.settings import SPEEDS, Prefs
+from gui.windows.screenfit import FittedDialog
 
 BACK_NAMES = {"burgundy": "Burgundy lattice", "navy": "Navy lattice", "forest": "Forest lattice"}
 FELT_NAMES = {"green": "Green baize", "blue": "Blue baize", "red": "Red baize"}

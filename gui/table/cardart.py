@@ -723,6 +723,6 @@ def describe(card: int) -> str:
     return f"{card_name(card)}, {RANK_CODES[rank_of(card)]}{SUIT_SYMBOLS[suit_of(card)]}"
 
 
-if __name__ == "__main__":  # python -m gui.cardart out.png [width]
+if __name__ == "__main__":  # python -m gui.table.cardart out.png [width]
     render_sheet(sys.argv[1] if len(sys.argv) > 1 else "card-sheet.png",
                  int(sys.argv[2]) if len(sys.argv) > 2 else 80)

@@ -1,5 +1,5 @@
 """Parlour's dialogs: the end of a deal, the final standings and the Spin choice (staking
-happens on the table: :mod:`gui.stakepanel`).
+happens on the table: :mod:`gui.table.stakepanel`).
 
 The dialogs know Qt but no game rules. They receive plain data (names as ``str``, amounts of
 counters as ``int``, cards as ``int`` in ``0..51``, see :mod:`gamecore.cards`) and give back
@@ -32,8 +32,8 @@ from PySide6.QtWidgets import (
 )
 
 from gamecore.cards import card_label
-from gui.screenfit import ContentScroll, FittedDialog
-from gui.snapshot import DealSummary
+from gui.model.snapshot import DealSummary
+from gui.windows.screenfit import ContentScroll, FittedDialog
 
 __all__ = [
     "DealSummary",
@@ -326,7 +326,7 @@ class DealSummaryDialog(FittedDialog):
             pools = _plain("Pools carried over: none", self, "pools")
         column.addWidget(pools)
         if len(s.history) and max(len(v) for _, v in s.history) > 1:
-            from gui.chart import BalanceChart
+            from gui.windows.chart import BalanceChart
 
             chart = BalanceChart(self)
             chart.set_series(s.history, "deal", span=s.history_span or None)

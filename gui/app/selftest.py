@@ -103,9 +103,9 @@ def _check_art() -> None:
     from PySide6.QtGui import QFontDatabase
 
     from gamecore.cards import parse_card
-    from gui.appicon import icon_image
-    from gui.cardart import CardArt
-    from gui.preflight import font_problem
+    from gui.app.preflight import font_problem
+    from gui.table.appicon import icon_image
+    from gui.table.cardart import CardArt
 
     problem = font_problem(QFontDatabase.families())
     _check(problem is None, problem or "")
@@ -121,9 +121,9 @@ def _play_every_game() -> list[str]:
     from PySide6.QtCore import QEventLoop, QTimer
 
     from gamecore.games import entries, make_game
-    from gui import controller as ctl
-    from gui.mainwindow import MainWindow
-    from gui.seats import SeatKind
+    from gui.play import controller as ctl
+    from gui.play.seats import SeatKind
+    from gui.windows.mainwindow import MainWindow
 
     window = MainWindow(pace=0, seed=2024, remember=False)
     window.show()
@@ -175,7 +175,7 @@ def _check_rules_pages() -> None:
     """Help → Rules needs its pages: they must be installed (in a bundle too). And every
     page installed has its game: the registry finds the games by walking their packages
     (:mod:`gamecore.registry`), so a bundle that lacks a game's module shows here."""
-    from gui.rules import PAGES, rules_dir
+    from gui.windows.rules import PAGES, rules_dir
 
     folder = rules_dir()
     missing = [p.key for p in PAGES if not (folder / f"{p.key}.html").is_file()]
@@ -208,7 +208,7 @@ def main(out: TextIO | None = None, err: TextIO | None = None) -> int:
     started = time.perf_counter()
     os.environ["QT_QPA_PLATFORM"] = "offscreen"
     try:
-        from gui.preflight import startup_problem
+        from gui.app.preflight import startup_problem
 
         problem = startup_problem()
         if problem is not None:
@@ -246,7 +246,7 @@ def arm_startup_probe(stream: TextIO | None = None) -> None:
     from PySide6.QtCore import QEvent, QObject, QTimer
     from PySide6.QtWidgets import QApplication
 
-    from gui.table import TableView
+    from gui.table.view import TableView
 
     out = sys.stdout if stream is None else stream
     app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "parlour"])

@@ -36,8 +36,8 @@ from PySide6.QtWidgets import (
 
 from gamecore.games import available_games, descriptor, entries
 from gamecore.options import HELP, OptionSpec, defaults, house_rules
-from gui.housewords import caption, choice_text, suit_letters, suit_text
-from gui.screenfit import FittedDialog
+from gui.model.housewords import caption, choice_text, suit_letters, suit_text
+from gui.windows.screenfit import FittedDialog
 
 __all__ = [
     "pages",
@@ -90,7 +90,7 @@ _ANCHOR = "house-rules"
 def rules_dir() -> Path:
     """The folder holding the pages: inside a PyInstaller bundle (``sys._MEIPASS``) when
     frozen, else ``assets/rules`` beside the ``gui`` package."""
-    here = Path(__file__).resolve().parent.parent / "assets" / "rules"
+    here = Path(__file__).resolve().parents[2] / "assets" / "rules"
     meipass = getattr(sys, "_MEIPASS", None)
     if getattr(sys, "frozen", False) and meipass:
         bundled = Path(meipass) / "assets" / "rules"

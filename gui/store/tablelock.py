@@ -9,7 +9,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QLockFile
 
-from gui.persistence import set_aside
+from gui.store.persistence import set_aside
 
 LOCK_NAME = "parlour.lock"
 

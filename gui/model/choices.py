@@ -57,7 +57,7 @@ def _seats(raw: Any, game: str, options: dict[str, Any]) -> list[tuple[str, bool
 
 def clean_choices(data: Any) -> TableChoices:
     """Check remembered choices ``data`` (a dict with ``game``, ``options``, ``seats``, as
-    :func:`gui.settings.load_table` gives it; anything else means none). Never raises."""
+    :func:`gui.store.settings.load_table` gives it; anything else means none). Never raises."""
     out = TableChoices()
     if not isinstance(data, dict) or not data:
         return out

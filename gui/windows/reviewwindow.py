@@ -5,9 +5,9 @@ play; the deal's fingerprint.
 Everything shown comes from :mod:`gamecore.review` (the steps, the engine's states and
 observations, and :func:`~gamecore.review.show_rule`, the one rule for what may be shown),
 :mod:`gamecore.explain` (the sentences) and :mod:`gamecore.agents.playcheck` (the check),
-turned into a :class:`~gui.snapshot.TableSnapshot` and words by :mod:`gui.presenter`; the
-table is drawn by the same :class:`~gui.table.TableView` as the game. Nothing here decides
-a rule.
+turned into a :class:`~gui.model.snapshot.TableSnapshot` and words by
+:mod:`gui.model.presenter`; the table is drawn by the same :class:`~gui.table.view.TableView` as
+the game. Nothing here decides a rule.
 
 The play check runs on a worker thread (:class:`PlayCheckRun`); its results and progress
 arrive on the GUI thread as Qt signals, and it stops between two decisions when cancelled.
@@ -52,10 +52,11 @@ from gamecore.fingerprint import hashed_text, matches
 from gamecore.match import Session
 from gamecore.record import Record, replay_session
 from gamecore.review import DealReview, ShowRule, review_deal, show_rule, shown_table
-from gui import presenter, settings
-from gui.cardart import CardArt
-from gui.screenfit import FittedDialog
-from gui.table import TableView
+from gui.model import presenter
+from gui.store import settings
+from gui.table.cardart import CardArt
+from gui.table.view import TableView
+from gui.windows.screenfit import FittedDialog
 
 __all__ = ["PlayCheckRun", "ReviewWindow", "fingerprint_html", "run_review"]
 
@@ -162,7 +163,7 @@ class ReviewWindow(FittedDialog):
     :class:`~gamecore.record.Record`, replayed once here: a faulty one raises
     :class:`~gamecore.errors.RecordError`; or a :class:`~gamecore.match.Session`, the
     table's own, read as it stands whenever a deal is chosen), ``deal`` (the deal to open
-    on, from 1; ``None``: :func:`gui.presenter.first_review_deal`), ``people`` (seats of the
+    on, from 1; ``None``: :func:`gui.model.presenter.first_review_deal`), ``people`` (seats of the
     people at this screen), ``person`` (the seat whose own view an unfinished deal shows:
     the one person at the screen, or ``None``), ``reveal`` (the Spoil Five table setting:
     show unplayed cards of a finished deal to one person), ``art`` (the card art; default
@@ -665,9 +666,9 @@ def run_review(source: Record | Session, deal: int | None, *, people: Sequence[i
     """``parlour review``: create the application, open a :class:`ReviewWindow` on its own
     (arguments as its constructor's; ``reveal`` only where the Settings' Spoil Five choice
     allows it too), run the event loop until it closes; the exit status."""
-    from gui.appicon import app_icon
+    from gui.table.appicon import app_icon
 
-    sys.set_int_max_str_digits(0)  # balances of any size, as the table (gui.app.run)
+    sys.set_int_max_str_digits(0)  # balances of any size, as the table (gui.app.app.run)
     app = QApplication.instance() or QApplication(sys.argv[:1])
     assert isinstance(app, QApplication)
     app.setApplicationName("Parlour")

@@ -1,4 +1,4 @@
-"""The table: a QGraphicsView that draws a :class:`~gui.snapshot.TableSnapshot` and turns
+"""The table: a QGraphicsView that draws a :class:`~gui.model.snapshot.TableSnapshot` and turns
 mouse input into "this card was chosen". It keeps no game state and knows no rules.
 
 All card movement goes through :meth:`TableView.move_card`, so one duration drives every
@@ -47,8 +47,10 @@ from PySide6.QtWidgets import (
     QPushButton,
 )
 
-from gui.cardart import CardArt
-from gui.items import (
+from gui.model.layout import ZOOM_MAX, ZOOM_MIN, TableLayout, compute_layout
+from gui.model.snapshot import TableSnapshot
+from gui.table.cardart import CardArt
+from gui.table.items import (
     INK,
     Announcement,
     CardItem,
@@ -60,9 +62,7 @@ from gui.items import (
     SeatPlate,
     StockItem,
 )
-from gui.layout import ZOOM_MAX, ZOOM_MIN, TableLayout, compute_layout
-from gui.snapshot import TableSnapshot
-from gui.stakepanel import StakePanel
+from gui.table.stakepanel import StakePanel
 
 #: Table felts: centre, middle and edge colours of the baize.
 FELTS = {"green": ("#247046", "#165432", "#0a301c"), "blue": ("#24507a", "#163a5c", "#0a2038"),

@@ -1,4 +1,4 @@
-"""``python -m gui.bench_session``: does a long session stay cheap at the table?
+"""``python -m gui.app.bench_session``: does a long session stay cheap at the table?
 
 For sessions of 100 and of 4,000 finished deals of Newmarket (you and four Normal computer
 players), resumed at the table offscreen, it measures the GUI thread's time for every
@@ -67,9 +67,9 @@ def measure(deals: int, measured: int, folder: Path | None = None
     from PySide6.QtWidgets import QApplication
 
     from gamecore.decisions import PlayChoice
-    from gui import controller as ctl
-    from gui import persistence
-    from gui.mainwindow import MainWindow
+    from gui.play import controller as ctl
+    from gui.store import persistence
+    from gui.windows.mainwindow import MainWindow
 
     app = QApplication.instance() or QApplication([])
     folder = Path(tempfile.mkdtemp(prefix="parlour-bench-"))
@@ -131,7 +131,7 @@ def measure(deals: int, measured: int, folder: Path | None = None
 def main(argv: list[str] | None = None) -> int:
     """Measure and print; exit 0."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    parser = argparse.ArgumentParser(prog="python -m gui.bench_session")
+    parser = argparse.ArgumentParser(prog="python -m gui.app.bench_session")
     parser.add_argument("--deals", default="100,4000")
     parser.add_argument("--measure", type=int, default=3)
     parser.add_argument("--folder", type=Path, default=None,

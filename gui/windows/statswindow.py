@@ -19,8 +19,8 @@ from PySide6.QtWidgets import (
 )
 
 from gamecore.stats import Stats
-from gui.chart import BalanceChart
-from gui.screenfit import FittedDialog
+from gui.windows.chart import BalanceChart
+from gui.windows.screenfit import FittedDialog
 
 COLUMNS = ("Player", "Sessions", "Deals", "Won", "Lost", "Pools taken", "Best", "Worst")
 

@@ -9,11 +9,11 @@ from PySide6.QtCore import QSize
 from PySide6.QtWidgets import QApplication
 
 from gamecore.games import descriptor
-from gui import persistence
-from gui.appicon import app_icon
-from gui.choices import profile_options, table_args_problem
-from gui.mainwindow import MainWindow
-from gui.paths import app_data_dir, data_dir_path
+from gui.model.choices import profile_options, table_args_problem
+from gui.store import persistence
+from gui.store.paths import app_data_dir, data_dir_path
+from gui.table.appicon import app_icon
+from gui.windows.mainwindow import MainWindow
 
 
 def run(argv: list[str] | None = None, game: str | None = None, profile: str | None = None,

@@ -1,0 +1,2 @@
+"""The view model: snapshots of the table and the sentences it shows. Never imports Qt
+(docs/architecture.md)."""
