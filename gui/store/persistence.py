@@ -140,7 +140,7 @@ def journal_actions(path: Path, record: Record) -> tuple[list[str], str | None]:
         return [], "its first line is not a journal's header"
     if header != journal_header(path.read_bytes(), record):
         return [], None
-    out = []
+    out: list[str] = []
     for k, line in enumerate(lines[:-1], start=2):  # the last piece: empty, or torn
         try:
             action = json.loads(line)

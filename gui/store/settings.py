@@ -76,7 +76,7 @@ def load_prefs() -> Prefs:
     p.auto_play = str(s.value("table/autoPlay", "true")).lower() == "true"
     p.name = str(s.value("table/name", p.name)) or "You"
     try:
-        zoom = float(s.value("table/zoom", p.zoom))
+        zoom = float(str(s.value("table/zoom", p.zoom)))  # any stored type, read as text
         p.zoom = min(2.0, max(0.5, zoom)) if math.isfinite(zoom) else 1.0
     except (TypeError, ValueError):
         p.zoom = 1.0
