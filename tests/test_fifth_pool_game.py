@@ -81,6 +81,7 @@ from gamecore.stops.game import (
     StopsGame,
 )
 from helpers import cards, hand, legal_plays, position, random_action
+from paths import ROOT
 
 SEVEN_S = card(6, SPADES)
 GAME = 4
@@ -586,7 +587,7 @@ def test_only_the_rules_of_its_games_name_the_diamond_ace() -> None:
     from gamecore.cards import AD
     from gamecore.games import descriptors
 
-    root = Path(__file__).resolve().parent.parent
+    root = ROOT
     owners = {Path(sys.modules[type(make_game(d.name)).__module__].__file__ or "").resolve()
               for d in descriptors()
               if getattr(make_game(d.name), "special_card", None) == AD}
