@@ -6,13 +6,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QLabel, QLineEdit, QPushButton, QSpinBox
 
 from gamecore.cards import card
-from gui.windows.dialogs import (
-    DealSummary,
-    DealSummaryDialog,
-    StandingsDialog,
-    cards_html,
-    signed,
-)
+from gui.model.snapshot import DealSummary
+from gui.windows.cardtext import cards_html, signed
+from gui.windows.dialogs import DealSummaryDialog, StandingsDialog
 
 POOLS = ["♥A", "♣K", "♦Q", "♠J"]
 

@@ -31,7 +31,8 @@ from gamecore.review import (
 )
 from gui.app.cli import review_target
 from gui.model import presenter
-from gui.windows.reviewwindow import PlayCheckRun, ReviewWindow
+from gui.windows.reviewcheck import PlayCheckRun
+from gui.windows.reviewwindow import ReviewWindow
 from helpers import cards, conformance_folders, random_action
 from paths import DATA, ROOT
 

@@ -16,9 +16,10 @@ from game_driver import drive, open_game
 from gamecore.cards import card
 from gamecore.stats import Stats
 from gui.model import presenter
+from gui.model.snapshot import DealSummary
 from gui.store.settings import Prefs
 from gui.windows import screenfit
-from gui.windows.dialogs import DealSummary, DealSummaryDialog, StandingsDialog
+from gui.windows.dialogs import DealSummaryDialog, StandingsDialog
 from gui.windows.newgame import NewGameDialog
 from gui.windows.prefsdialog import PrefsDialog
 from gui.windows.rules import RulesWindow

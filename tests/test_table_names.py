@@ -23,9 +23,10 @@ from game_driver import (
 )
 from gui.model.layout import compute_layout
 from gui.model.presenter import trick_reason
+from gui.model.snapshot import DealSummary
 from gui.play import controller as ctl
 from gui.table.items import SeatPlate
-from gui.windows.dialogs import DealSummary, DealSummaryDialog, StandingsDialog
+from gui.windows.dialogs import DealSummaryDialog, StandingsDialog
 from gui.windows.mainwindow import MainWindow
 from table_driver import WAIT
 

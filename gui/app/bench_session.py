@@ -18,7 +18,10 @@ import os
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from gui.play.controller import Controller
 
 
 def session_file(deals: int, folder: Path | None = None) -> Path:
@@ -66,8 +69,6 @@ def measure(deals: int, measured: int, folder: Path | None = None
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
-    from gamecore.decisions import PlayChoice
-    from gui.play import controller as ctl
     from gui.store import persistence
     from gui.windows.mainwindow import MainWindow
 
@@ -89,23 +90,10 @@ def measure(deals: int, measured: int, folder: Path | None = None
     target = len(session.logs) + measured
     undo_time: list[float] = []
 
-    ready = []  # set when, in the last deal, the person has a decision to take back
+    ready: list[bool] = []  # set when, in the last deal, the person has a decision to take back
 
     def person() -> None:
-        if c.session is None or ready:
-            return
-        if (c.state == ctl.HUMAN and len(c.session.logs) >= target
-                and c.undo_target() is not None):
-            ready.append(True)  # stop here: the undo is measured next
-            return
-        if c.state == ctl.HUMAN:
-            d = c.session.decision()
-            if isinstance(d, PlayChoice) and d.seat == 0:
-                c.person_chose_card(d.actions[0].card)
-        elif c.state == ctl.STAKING:
-            c.view.stake_panel.accept()
-        elif c.state == ctl.SUMMARY and c.dialog is not None:
-            c.dialog.accept()
+        _person_acts(c, target, ready)
 
     def on_state(_state: str) -> None:
         QTimer.singleShot(0, person)
@@ -126,6 +114,29 @@ def measure(deals: int, measured: int, folder: Path | None = None
     app.processEvents()
     times = sorted(spent)
     return times[-1], times[len(times) // 2], undo_time[0] if undo_time else float("nan")
+
+
+def _person_acts(c: Controller, target: int, ready: list[bool]) -> None:
+    """The person's move at the table run by ``c``: the first card, the stake offered, the
+    next deal; once the session holds ``target`` deals and the person has a decision to
+    take back, mark ``ready`` and stop (the undo is measured next)."""
+    from gamecore.decisions import PlayChoice
+    from gui.play import controller as ctl
+
+    if c.session is None or ready:
+        return
+    if (c.state == ctl.HUMAN and len(c.session.logs) >= target
+            and c.undo_target() is not None):
+        ready.append(True)  # stop here: the undo is measured next
+        return
+    if c.state == ctl.HUMAN:
+        d = c.session.decision()
+        if isinstance(d, PlayChoice) and d.seat == 0:
+            c.person_chose_card(d.actions[0].card)
+    elif c.state == ctl.STAKING:
+        c.view.stake_panel.accept()
+    elif c.state == ctl.SUMMARY and c.dialog is not None:
+        c.dialog.accept()
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gamecore.limits import MAX_AMOUNT, NAME_MAX, fit_name
+from gamecore.limits import NAME_MAX, fit_name
 from gui.model.housewords import caption, choice_text, plain_help, suit_letters, suit_text
 from gui.model.snapshot import GameChoice
 from gui.windows.screenfit import ContentScroll, FittedDialog, WheelGuard
@@ -57,6 +57,13 @@ class NewGameDialog(FittedDialog):
         self._given = dict(options or {})
         self._given_for = current
         self._controls: dict[str, QWidget] = {}
+        # Each seat's row (label, kind, name), its kind and its name, seat by seat.
+        self._rows: list[tuple[QLabel, QComboBox, QLineEdit]] = []
+        self._kinds: list[QComboBox] = []
+        self._names: list[QLineEdit] = []
+        # Once the person sets "Allow undo" it stays as set; until then it follows the
+        # number of people at the screen.
+        self._undo_touched = False
         outer = QVBoxLayout(self)
         outer.setContentsMargins(18, 16, 18, 14)
         # Everything but the buttons scrolls, so Deal and Cancel stay on a small screen.
@@ -65,6 +72,36 @@ class NewGameDialog(FittedDialog):
         layout.setContentsMargins(0, 0, 8, 0)
         self._scroll = ContentScroll(body, self)
         self._wheel = WheelGuard(self._scroll)
+        layout.addLayout(self._build_form(games, current, name))
+        self._who = QLabel(self)
+        self._who.setObjectName("opponents")
+        layout.addWidget(self._who)
+        layout.addWidget(self._build_seats(seats))
+        self._undo = QCheckBox("Allow undo (with several people, it would show one "
+                               "person's choices to another)", self)
+        self._undo.setObjectName("allowUndo")
+        self._undo.toggled.connect(lambda _on: setattr(self, "_undo_touched", True))
+        layout.addWidget(self._undo)
+        self._rules_box = QGroupBox("House rules", self)
+        self._rules_layout = QFormLayout(self._rules_box)
+        layout.addWidget(self._rules_box)
+        layout.addStretch(1)
+        outer.addWidget(self._scroll, 1)
+        outer.addWidget(self._build_buttons())
+        # Connected once every widget exists, so no answer is worked out on a half-built
+        # dialog.
+        for kind in self._kinds:
+            kind.currentIndexChanged.connect(self._update_who)
+        self._game.currentIndexChanged.connect(self._game_changed)
+        self._players.valueChanged.connect(self._update_who)
+        self._game_changed()
+        self._players.setValue(max(self._players.minimum(), min(players,
+                                                                self._players.maximum())))
+        self._wheel.guard_all(body)
+
+    def _build_form(self, games: list[GameChoice], current: str, name: str) -> QFormLayout:
+        """The game (``current`` preselected by label, else the first of ``games``), the
+        number of players and your ``name``."""
         form = QFormLayout()
         self._game = QComboBox(self)
         self._game.setObjectName("game")
@@ -79,16 +116,15 @@ class NewGameDialog(FittedDialog):
         self._name.setMaxLength(NAME_MAX)
         form.addRow("&Game:", self._game)
         form.addRow("&Players:", self._players)
-        layout.addLayout(form)
-        self._who = QLabel(self)
-        self._who.setObjectName("opponents")
-        layout.addWidget(self._who)
-        # Who sits where: a person at this screen or a computer player, seat by seat.
+        return form
+
+    def _build_seats(self, seats: list[tuple[str, bool, str]] | None) -> QGroupBox:
+        """Who sits where: a person at this screen or a computer player, seat by seat, for
+        all :data:`MAX_SEATS` seats (those past the number of players are hidden);
+        ``seats`` prefills them as ``(name, is_person, level)``, seat 1's name is yours."""
         seats_box = QGroupBox("Seats (clockwise)", self)
         grid = QGridLayout(seats_box)
         grid.setVerticalSpacing(4)
-        self._kinds: list[QComboBox] = []
-        self._names: list[QLineEdit] = []
         given = list(seats or [])
         for i in range(MAX_SEATS):
             kind = QComboBox(seats_box)
@@ -107,21 +143,13 @@ class NewGameDialog(FittedDialog):
             grid.addWidget(label, i, 0)
             grid.addWidget(kind, i, 1)
             grid.addWidget(edit, i, 2)
-            kind.currentIndexChanged.connect(self._update_who)
             self._kinds.append(kind)
             self._names.append(edit)
-            self._rows = getattr(self, "_rows", []) + [(label, kind, edit)]
-        layout.addWidget(seats_box)
-        self._undo = QCheckBox("Allow undo (with several people, it would show one "
-                               "person's choices to another)", self)
-        self._undo.setObjectName("allowUndo")
-        self._undo.toggled.connect(lambda _on: setattr(self, "_undo_touched", True))
-        layout.addWidget(self._undo)
-        self._rules_box = QGroupBox("House rules", self)
-        self._rules_layout = QFormLayout(self._rules_box)
-        layout.addWidget(self._rules_box)
-        layout.addStretch(1)
-        outer.addWidget(self._scroll, 1)
+            self._rows.append((label, kind, edit))
+        return seats_box
+
+    def _build_buttons(self) -> QDialogButtonBox:
+        """Deal (the default) and Cancel."""
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
         ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
@@ -132,13 +160,7 @@ class NewGameDialog(FittedDialog):
         buttons.button(QDialogButtonBox.StandardButton.Cancel).setObjectName("cancel")
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
-        outer.addWidget(buttons)
-        self._game.currentIndexChanged.connect(self._game_changed)
-        self._players.valueChanged.connect(self._update_who)
-        self._game_changed()
-        self._players.setValue(max(self._players.minimum(), min(players,
-                                                                self._players.maximum())))
-        self._wheel.guard_all(body)
+        return buttons
 
     def preferred_size(self) -> QSize:
         """560 × 640 pixels, wider if the content needs it; the screen may bound it."""
@@ -167,8 +189,7 @@ class NewGameDialog(FittedDialog):
             note.setForegroundRole(note.foregroundRole())
             v.addWidget(note)
             self._rules_layout.addRow(self._caption(spec.key), cell)
-        if hasattr(self, "_wheel"):
-            self._wheel.guard_all(self._rules_box)
+        self._wheel.guard_all(self._rules_box)
         self._update_who()
 
     @staticmethod
@@ -196,7 +217,7 @@ class NewGameDialog(FittedDialog):
         if spec.kind in ("int", "int?"):
             spin = QSpinBox(self._rules_box)
             low = NO_LIMIT if spec.kind == "int?" else spec.minimum
-            spin.setRange(low, getattr(spec, "maximum", MAX_AMOUNT))
+            spin.setRange(low, spec.maximum)
             if spec.kind == "int?":
                 spin.setSpecialValueText("no limit")
             spin.setValue(NO_LIMIT if value is None else int(value))
@@ -217,10 +238,10 @@ class NewGameDialog(FittedDialog):
     def _update_who(self) -> None:
         others = self._players.value() - 1
         n = self._players.value()
-        for i, (label, kind, edit) in enumerate(getattr(self, "_rows", [])):
+        for i, (label, kind, edit) in enumerate(self._rows):
             for w in (label, kind, edit):
                 w.setVisible(i < n)
-        if not getattr(self, "_rows", None):
+        if not self._rows:
             self._who.setText(f"You and {others} computer player{'s' if others != 1 else ''}.")
             return
         people = sum(1 for i in range(n) if self._kinds[i].currentIndex() == 0)
@@ -228,14 +249,11 @@ class NewGameDialog(FittedDialog):
         self._who.setText(f"{people} {'person' if people == 1 else 'people'} at this screen "
                           f"and {computers} computer player{'s' if computers != 1 else ''}."
                           + ("" if people else " At least one seat must be a person."))
-        ok = getattr(self, "_ok", None)
-        if ok is not None:
-            ok.setEnabled(people > 0)
-        undo = getattr(self, "_undo", None)
-        if undo is not None and not getattr(self, "_undo_touched", False):
-            undo.blockSignals(True)
-            undo.setChecked(people <= 1)  # off by default with several people
-            undo.blockSignals(False)
+        self._ok.setEnabled(people > 0)
+        if not self._undo_touched:
+            self._undo.blockSignals(True)
+            self._undo.setChecked(people <= 1)  # off by default with several people
+            self._undo.blockSignals(False)
 
     # ---- results ---------------------------------------------------------------------
 

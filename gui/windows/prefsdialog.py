@@ -31,6 +31,32 @@ class PrefsDialog(FittedDialog):
         self._base = prefs
         layout = QVBoxLayout(self)
         form = QFormLayout()
+        self._build_look(prefs)
+        self.auto = QCheckBox("Play my forced moves for me", self)
+        self.auto.setObjectName("autoPlay")
+        self.auto.setChecked(prefs.auto_play)
+        self.name = QLineEdit(self)
+        self.name.setObjectName("name")
+        self.name.setMaxLength(NAME_MAX)  # the record's name rule (gamecore.limits)
+        self.name.setText(prefs.name)
+        form.addRow("Animation &speed:", self.speed)
+        form.addRow("&Cards:", self.four)
+        form.addRow("Card &back:", self.back)
+        form.addRow("&Table:", self.felt)
+        form.addRow("", self.auto)
+        form.addRow("Your &name:", self.name)
+        self._add_review_and_coach(form, prefs, several_people)
+        layout.addLayout(form)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setObjectName("ok")
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+
+    def _build_look(self, prefs: Prefs) -> None:
+        """The choices of how the table looks, set from ``prefs``: the animation speed, the
+        four-colour deck, the card back and the table colour."""
         self.speed = QComboBox(self)
         self.speed.setObjectName("speed")
         for key in SPEEDS:
@@ -51,19 +77,11 @@ class PrefsDialog(FittedDialog):
             self.felt.addItem(label, key)
         self.felt.setCurrentIndex(list(FELT_NAMES).index(prefs.felt)
                                   if prefs.felt in FELT_NAMES else 0)
-        self.auto = QCheckBox("Play my forced moves for me", self)
-        self.auto.setObjectName("autoPlay")
-        self.auto.setChecked(prefs.auto_play)
-        self.name = QLineEdit(self)
-        self.name.setObjectName("name")
-        self.name.setMaxLength(NAME_MAX)  # the record's name rule (gamecore.limits)
-        self.name.setText(prefs.name)
-        form.addRow("Animation &speed:", self.speed)
-        form.addRow("&Cards:", self.four)
-        form.addRow("Card &back:", self.back)
-        form.addRow("&Table:", self.felt)
-        form.addRow("", self.auto)
-        form.addRow("Your &name:", self.name)
+
+    def _add_review_and_coach(self, form: QFormLayout, prefs: Prefs,
+                              several_people: bool) -> None:
+        """The last rows of ``form``: whether review shows a Spoil Five deal's unplayed
+        cards (never while ``several_people`` share the screen) and the coach."""
         # GEN-9: Spoil Five's unplayed cards stay hidden after the deal; a person alone
         # against computers may still look at them in review, never with several people.
         self.reveal = QCheckBox("Review shows the unplayed cards of a finished Spoil Five "
@@ -78,13 +96,6 @@ class PrefsDialog(FittedDialog):
         self.coach.setObjectName("coach")
         self.coach.setChecked(not prefs.coach_off)
         form.addRow("", self.coach)
-        layout.addLayout(form)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setObjectName("ok")
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        layout.addWidget(buttons)
 
     def prefs(self) -> Prefs:
         """The settings as edited; the name fitted to the record's name rule."""

@@ -9,16 +9,14 @@ turned into a :class:`~gui.model.snapshot.TableSnapshot` and words by
 :mod:`gui.model.presenter`; the table is drawn by the same :class:`~gui.table.view.TableView` as
 the game. Nothing here decides a rule.
 
-The play check runs on a worker thread (:class:`PlayCheckRun`); its results and progress
-arrive on the GUI thread as Qt signals, and it stops between two decisions when cancelled.
+The play check (its tab and its worker thread) is :mod:`gui.windows.reviewcheck`; the text of
+the Step and Fingerprint tabs is :mod:`gui.windows.reviewtext`.
 """
 
 from __future__ import annotations
 
 import sys
-import threading
 from collections.abc import Sequence
-from html import escape
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal
@@ -28,11 +26,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
     QLabel,
-    QListWidget,
-    QListWidgetItem,
-    QProgressBar,
     QPushButton,
-    QSizePolicy,
     QSlider,
     QSplitter,
     QTabWidget,
@@ -41,14 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gamecore.agents.playcheck import (
-    DEFAULT_ITERATIONS,
-    CheckCancelled,
-    CheckedDecision,
-    check_review,
-    checkable_steps,
-)
-from gamecore.fingerprint import hashed_text, matches
+from gamecore.agents.playcheck import CheckedDecision
 from gamecore.match import Session
 from gamecore.record import Record, replay_session
 from gamecore.review import DealReview, ShowRule, review_deal, show_rule, shown_table
@@ -56,107 +43,17 @@ from gui.model import presenter
 from gui.store import settings
 from gui.table.cardart import CardArt
 from gui.table.view import TableView
+from gui.windows.reviewcheck import PlayCheckRun, PlayCheckTab
+from gui.windows.reviewtext import fingerprint_html, step_html
 from gui.windows.screenfit import FittedDialog
 
-__all__ = ["PlayCheckRun", "ReviewWindow", "fingerprint_html", "run_review"]
+__all__ = ["ReviewWindow", "run_review"]
 
 #: Keys that move through the steps wherever the keyboard focus is in the window.
 _STEP_KEYS = (Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Home, Qt.Key.Key_End)
 
 
-class PlayCheckRun(QObject):
-    """One play check (:func:`gamecore.agents.playcheck.check_review`) of ``seat``'s
-    decisions in ``review``, on its own worker thread.
-
-    Signals (queued to the GUI thread): :attr:`checked` (a
-    :class:`~gamecore.agents.playcheck.CheckedDecision`, one per decision, in order) and
-    :attr:`ended` (``"done"``, ``"cancelled"`` or ``"failed: <why>"``, and the number of
-    decisions checked). :meth:`cancel` (any thread) stops it between two decisions.
-    ``iterations`` and ``samples`` are the check's budget per decision.
-    """
-
-    checked = Signal(object)
-    ended = Signal(str, int)
-
-    #: Runs still working, kept alive until their thread has ended (a window may close
-    #: first); the last reference is dropped on the GUI thread.
-    _running: set[PlayCheckRun] = set()
-
-    def __init__(self, review: DealReview, seat: int, *, iterations: int = DEFAULT_ITERATIONS,
-                 samples: int | None = None) -> None:
-        super().__init__()
-        self.review, self.seat = review, seat
-        self.iterations, self.samples = iterations, samples
-        self.total = len(checkable_steps(review, seat))
-        self._cancel = threading.Event()
-        self._thread = threading.Thread(target=self._work, name="parlour-playcheck",
-                                        daemon=True)
-        self.ended.connect(self._forget)
-
-    def start(self) -> None:
-        """Start checking on the worker thread; the GUI thread never waits for it."""
-        PlayCheckRun._running.add(self)
-        self._thread.start()
-
-    def cancel(self) -> None:
-        """Stop before the next decision (the one being searched finishes first)."""
-        self._cancel.set()
-
-    @property
-    def cancelled(self) -> bool:
-        """Whether :meth:`cancel` was called."""
-        return self._cancel.is_set()
-
-    def _work(self) -> None:
-        done = 0
-        try:
-            for result in check_review(self.review, self.seat, iterations=self.iterations,
-                                       samples=self.samples, cancel=self._cancel):
-                done += 1
-                self.checked.emit(result)
-            status = "cancelled" if self._cancel.is_set() else "done"
-        except CheckCancelled:
-            status = "cancelled"
-        except Exception as e:  # noqa: BLE001 - said in the window, never a traceback
-            status = f"failed: {type(e).__name__}: {e}"
-        self.ended.emit(status, done)
-
-    def _forget(self, _status: str, _done: int) -> None:
-        PlayCheckRun._running.discard(self)
-
-
-def fingerprint_html(review: DealReview, rule: ShowRule) -> str:
-    """The fingerprint panel's text (HTML): the salt, the whole SHA-256 and the hashed text
-    with its cards, and how to check it, for a finished deal whose every card the rule shows
-    (format "Version 2"); before that only the hash (the salt would let the hidden cards be
-    searched out), or why there is none."""
-    fp = review.fingerprint
-    if fp is None:
-        return ("<p>This deal has no fingerprint: it was dealt without one (a practice deal, "
-                "which deals again cards already shown; an older game; or a record written "
-                "before fingerprints).</p>")
-    head = (f"<p>Before the deal the table showed its fingerprint, "
-            f"<b>{escape(fp.shown())}</b>…: the start of the SHA-256 of the shuffled cards "
-            "and a random salt.</p><p>SHA-256:<br><tt>" + escape(fp.sha256) + "</tt></p>")
-    if not review.finished:
-        return head + "<p>The salt and the cards are shown once the deal is over.</p>"
-    if not rule.show_unplayed:
-        return head + ("<p>The salt and the cards are not shown: cards never played stay "
-                       "hidden after a Spoil Five deal (GEN-9), and the salt would let "
-                       "them be worked out.</p>")
-    text = hashed_text(fp.salt, review.hands, review.stock, review.turnup)
-    ok = matches(fp, review.hands, review.stock, review.turnup)
-    return (head + "<p>Salt: <tt>" + escape(fp.salt) + "</tt></p><p>The hashed text (the "
-            "salt and every card as dealt):<br><tt>" + escape(text) + "</tt></p><p>"
-            + ("It matches: these are the cards fixed before the first decision."
-               if ok else "<b>It does not match these cards.</b>")
-            + "</p><p>To check it yourself, give the hashed text (UTF-8, no line break) to any "
-            "SHA-256 tool, e.g. <tt>printf '%s' 'TEXT' | sha256sum</tt>: the result must be "
-            "the SHA-256 above. It proves the cards were not changed during play, not that "
-            "the shuffle was fair.</p>")
-
-
-class ReviewWindow(FittedDialog):
+class ReviewWindow(FittedDialog, PlayCheckTab):
     """A non-modal window that replays one deal of ``source`` step by step.
 
     Args: ``parent`` (the window it opens over, or ``None``), ``source`` (a read
@@ -179,10 +76,6 @@ class ReviewWindow(FittedDialog):
     """
 
     step_changed = Signal(int)
-
-    #: Hard's search iterations and the estimate's worlds per checked decision.
-    check_iterations: int = DEFAULT_ITERATIONS
-    check_samples: int | None = None
 
     def __init__(self, parent: QWidget | None, source: Record | Session, deal: int | None,
                  *, people: Sequence[int], person: int | None, reveal: bool,
@@ -208,7 +101,24 @@ class ReviewWindow(FittedDialog):
     # ---- building ----------------------------------------------------------------
 
     def _build(self, art: CardArt | None) -> None:
+        """The window's widgets: the choice of deal and seat above, the table and the tabs
+        (Step, Play check, Fingerprint) side by side, the steps' buttons and slider below."""
         outer = QVBoxLayout(self)
+        outer.addLayout(self._build_top())
+        outer.addWidget(self._build_split(art), 1)
+        nav, close = self._build_nav()
+        outer.addLayout(nav)
+
+        self.deal_box.currentIndexChanged.connect(
+            lambda i: self.choose_deal(self.deal_box.itemData(i)))
+        self.seat_box.currentIndexChanged.connect(lambda _i: self._seat_changed())
+        for w in (self.view, self.view.viewport(), self.deal_box, self.seat_box,
+                  self.step_text, self.fingerprint, self.tabs, self.first_btn, self.back_btn,
+                  self.forward_btn, self.last_btn, close, self.check_btn, self.cancel_btn):
+            w.installEventFilter(self)
+
+    def _build_top(self) -> QHBoxLayout:
+        """The row above the table: the deal, whose view, and why a deal is refused."""
         top = QHBoxLayout()
         self.deal_box = QComboBox(self)
         self.deal_box.setObjectName("deal")
@@ -228,8 +138,10 @@ class ReviewWindow(FittedDialog):
         self.refused.setObjectName("refused")
         self.refused.setWordWrap(True)
         top.addWidget(self.refused, 1)
-        outer.addLayout(top)
+        return top
 
+    def _build_split(self, art: CardArt | None) -> QSplitter:
+        """The table (drawn with ``art``, else the Settings' card art) beside the tabs."""
         split = QSplitter(Qt.Orientation.Horizontal, self)
         prefs = settings.load_prefs()
         self.view = TableView(art or CardArt(prefs.four_colour, prefs.back), split)
@@ -254,8 +166,11 @@ class ReviewWindow(FittedDialog):
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 1)
         split.setSizes([800, 340])
-        outer.addWidget(split, 1)
+        return split
 
+    def _build_nav(self) -> tuple[QHBoxLayout, QPushButton]:
+        """The row under the table: first, back, the slider, forward, last, the step shown
+        and Close; returns the row and its Close button."""
         nav = QHBoxLayout()
         self.first_btn = self._button("first", "|◀", "First step (Home)", lambda: self.go(0))
         self.back_btn = self._button("back", "◀ Back", "A step back (Left)",
@@ -280,15 +195,7 @@ class ReviewWindow(FittedDialog):
         nav.addWidget(self.step_label)
         nav.addSpacing(12)
         nav.addWidget(close)
-        outer.addLayout(nav)
-
-        self.deal_box.currentIndexChanged.connect(
-            lambda i: self.choose_deal(self.deal_box.itemData(i)))
-        self.seat_box.currentIndexChanged.connect(lambda _i: self._seat_changed())
-        for w in (self.view, self.view.viewport(), self.deal_box, self.seat_box,
-                  self.step_text, self.fingerprint, self.tabs, self.first_btn, self.back_btn,
-                  self.forward_btn, self.last_btn, close, self.check_btn, self.cancel_btn):
-            w.installEventFilter(self)
+        return nav, close
 
     def _button(self, name: str, text: str, tip: str, slot: Any) -> QPushButton:
         b = QPushButton(text, self)
@@ -298,47 +205,6 @@ class ReviewWindow(FittedDialog):
         b.setAutoDefault(False)
         b.clicked.connect(lambda _=False: slot())
         return b
-
-    def _build_check(self) -> QWidget:
-        page = QWidget(self)
-        box = QVBoxLayout(page)
-        self.check_about = QLabel(page)
-        self.check_about.setObjectName("checkAbout")
-        self.check_about.setWordWrap(True)
-        # Never squeezed below its wrapped lines when the window is short.
-        self.check_about.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
-        box.addWidget(self.check_about)
-        row = QHBoxLayout()
-        self.check_btn = QPushButton("Check my play", page)
-        self.check_btn.setObjectName("check")
-        self.check_btn.setAutoDefault(False)
-        self.check_btn.clicked.connect(lambda _=False: self.start_check())
-        self.cancel_btn = QPushButton("Cancel", page)
-        self.cancel_btn.setObjectName("cancelCheck")
-        self.cancel_btn.setAutoDefault(False)
-        self.cancel_btn.setEnabled(False)
-        self.cancel_btn.clicked.connect(lambda _=False: self.cancel_check())
-        row.addWidget(self.check_btn)
-        row.addWidget(self.cancel_btn)
-        row.addStretch(1)
-        box.addLayout(row)
-        self.progress = QProgressBar(page)
-        self.progress.setObjectName("checkProgress")
-        self.progress.setFormat("%v of %m decisions")
-        box.addWidget(self.progress)
-        self.check_status = QLabel(page)
-        self.check_status.setObjectName("checkStatus")
-        self.check_status.setWordWrap(True)
-        # Never squeezed below its wrapped lines when the window is short.
-        self.check_status.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
-        box.addWidget(self.check_status)
-        self.check_list = QListWidget(page)
-        self.check_list.setObjectName("checkResults")
-        self.check_list.setWordWrap(True)
-        self.check_list.currentItemChanged.connect(self._result_chosen)
-        self.check_list.itemClicked.connect(self._result_chosen)
-        box.addWidget(self.check_list, 1)
-        return page
 
     def preferred_size(self) -> QSize:
         """1180 × 760 pixels; the screen may bound it."""
@@ -507,7 +373,7 @@ class ReviewWindow(FittedDialog):
         for call in text.calls:
             self.view.announce(call)
         self.view.show_log(list(text.log))
-        self.step_text.setHtml(_step_html(text))
+        self.step_text.setHtml(step_html(text))
         self.step_label.setText(f"{k} / {review.last}")
         self.back_btn.setEnabled(k > 0)
         self.first_btn.setEnabled(k > 0)
@@ -533,107 +399,6 @@ class ReviewWindow(FittedDialog):
                    int(Qt.Key.Key_Home): 0, int(Qt.Key.Key_End): self.last}
         self.go(targets[int(key)])
 
-    # ---- the play check -----------------------------------------------------------
-
-    def check_seat(self) -> int | None:
-        """The seat whose decisions the check looks at: the seat whose view is shown when
-        it is a person's, else the one person's; ``None`` when there is none, or when that
-        seat's hand is not wholly shown (Hard's choice would name hidden cards)."""
-        rule = self.rule
-        if rule is None:
-            return None
-        seat = self.viewpoint if self.viewpoint in self.people else self.person
-        if seat is None:
-            return None
-        return seat if rule.show_unplayed or rule.own_seat == seat else None
-
-    def _reset_check(self) -> None:
-        self.results = []
-        self.check_list.clear()
-        self.progress.setRange(0, 1)
-        self.progress.setValue(0)
-        self.check_status.setText("")
-        self._update_check_about()
-
-    def _update_check_about(self) -> None:
-        seat = self.check_seat()
-        running = self.run is not None
-        if seat is None:
-            self.check_about.setText("The play check looks at the decisions of a person at "
-                                     "this screen whose whole hand this review shows.")
-            self.check_btn.setEnabled(False)
-            return
-        who = "your" if self.words[seat] == "You" else f"{self.session.players[seat]}'s"
-        self.check_btn.setText("Check my play" if who == "your" else f"Check {who} play")
-        self.check_about.setText(
-            f"What the Hard computer player would have chosen at each of {who} card "
-            "decisions (plays, robs, claims, jinks; not stakes), from that seat's view "
-            "only, and the difference it estimates in counters.")
-        self.check_btn.setEnabled(not running)
-
-    def start_check(self) -> None:
-        """Start the play check of :meth:`check_seat`'s decisions on a worker thread."""
-        seat = self.check_seat()
-        if self.review is None or seat is None or self.run is not None:
-            return
-        self._reset_check()
-        run = PlayCheckRun(self.review, seat, iterations=self.check_iterations,
-                           samples=self.check_samples)
-        if run.total == 0:
-            self.check_status.setText("There is no card decision with a choice to check "
-                                      "in this deal.")
-            return
-        self.run = run
-        run.checked.connect(self._checked)
-        run.ended.connect(self._check_ended)
-        self.progress.setRange(0, run.total)
-        self.progress.setValue(0)
-        self.check_status.setText(f"Checking {run.total} "
-                                  f"{'decision' if run.total == 1 else 'decisions'}…")
-        self.check_btn.setEnabled(False)
-        self.cancel_btn.setEnabled(True)
-        run.start()
-
-    def cancel_check(self) -> None:
-        """Stop the running check (its results so far stay listed)."""
-        run, self.run = self.run, None
-        if run is None:
-            return
-        run.cancel()
-        run.checked.disconnect(self._checked)
-        run.ended.disconnect(self._check_ended)
-        self.cancel_btn.setEnabled(False)
-        self.check_status.setText(f"Cancelled after {len(self.results)} of {run.total} "
-                                  "decisions.")
-        self._update_check_about()
-
-    def _checked(self, result: CheckedDecision) -> None:
-        self.results.append(result)
-        item = QListWidgetItem(f"Step {result.step}: {result.words}")
-        item.setData(Qt.ItemDataRole.UserRole, result.step)
-        self.check_list.addItem(item)
-        self.progress.setValue(len(self.results))
-        if self.run is not None:
-            self.check_status.setText(f"Checked {len(self.results)} of {self.run.total}…")
-
-    def _check_ended(self, status: str, done: int) -> None:
-        run, self.run = self.run, None
-        total = run.total if run is not None else done
-        self.cancel_btn.setEnabled(False)
-        if status == "done":
-            agree = sum(1 for r in self.results if r.agrees)
-            self.check_status.setText(f"Done: Hard agrees with {agree} of {total} decisions. "
-                                      "Select one to see it on the table.")
-        elif status == "cancelled":
-            self.check_status.setText(f"Cancelled after {done} of {total} decisions.")
-        else:
-            self.check_status.setText(f"The check {status}")
-        self._update_check_about()
-
-    def _result_chosen(self, item: QListWidgetItem | None, _prev: Any = None) -> None:
-        if item is not None:
-            self.go(int(item.data(Qt.ItemDataRole.UserRole)))
-
     # ---- closing -----------------------------------------------------------------
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt name)
@@ -644,21 +409,6 @@ class ReviewWindow(FittedDialog):
         """Closing the window (Escape, Close) stops a running check."""
         self.cancel_check()
         super().done(result)
-
-
-def _step_html(text: presenter.StepText) -> str:
-    """The step panel: the heading, what led here, then the turn, choices and action."""
-    out = [f"<h3>{escape(text.heading)}</h3>"]
-    if text.why:
-        out.append("<p><b>What happened</b></p><ul>"
-                   + "".join(f"<li>{escape(s)}</li>" for s in text.why) + "</ul>")
-    if text.counters:
-        out.append(f"<p>{escape(text.counters)}</p>")
-    now = [t for t in (text.turn, text.choices, text.taken) if t]
-    if now:
-        out.append("<p><b>Now</b><br>" + "<br>".join(escape(t) for t in now) + "</p>")
-    out += [f"<p><i>{escape(n)}</i></p>" for n in text.notes]
-    return "".join(out)
 
 
 def run_review(source: Record | Session, deal: int | None, *, people: Sequence[int],

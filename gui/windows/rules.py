@@ -91,8 +91,10 @@ def rules_dir() -> Path:
     """The folder holding the pages: inside a PyInstaller bundle (``sys._MEIPASS``) when
     frozen, else ``assets/rules`` beside the ``gui`` package."""
     here = Path(__file__).resolve().parents[2] / "assets" / "rules"
-    meipass = getattr(sys, "_MEIPASS", None)
-    if getattr(sys, "frozen", False) and meipass:
+    # PyInstaller sets ``sys.frozen`` and ``sys._MEIPASS`` in a bundle only: they are not
+    # declared attributes of ``sys``, so they are read from its namespace, absent elsewhere.
+    meipass = sys.__dict__.get("_MEIPASS")
+    if sys.__dict__.get("frozen", False) and meipass:
         bundled = Path(meipass) / "assets" / "rules"
         if bundled.is_dir() or not here.is_dir():
             return bundled

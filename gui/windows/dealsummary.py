@@ -1,0 +1,254 @@
+"""The end of a deal: who went out, the cards left in every hand, who paid whom, the counters
+won or lost and the pools carried over; in a trick game, the tricks each took and what became
+of the pool.
+
+The dialog knows Qt but no game rules. It receives plain data (a
+:class:`~gui.model.snapshot.DealSummary`: names as ``str``, amounts of counters as ``int``,
+cards as ``int`` in ``0..51``, see :mod:`gamecore.cards`) and gives back plain values; the
+caller decides what those values mean.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QDialogButtonBox,
+    QFrame,
+    QGridLayout,
+    QLabel,
+    QMenu,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gui.model.snapshot import DealSummary
+from gui.windows.cardtext import cards_html, number, signed, text_html
+from gui.windows.dialogkit import (
+    embolden,
+    heading_label,
+    main_layout,
+    name_label,
+    plain_label,
+    readable,
+    rich_label,
+    scrolled,
+    separator,
+)
+from gui.windows.screenfit import FittedDialog
+
+__all__ = ["DealSummaryDialog"]
+
+
+def _heading_text(s: DealSummary) -> str:
+    """The heading: who went out, who won (and how many tricks), or that the deal was
+    spoiled."""
+    tricks = s.tricks
+    if tricks is not None:
+        won = tricks[s.winner] if s.winner is not None else 0
+        return ("Spoiled" if s.winner is None else
+                f"{s.names[s.winner]} won all five tricks" if won == 5 else
+                f"{s.names[s.winner]} won {won} tricks")
+    return f"{s.names[s.winner]} went out" if s.winner is not None else "Deal over"
+
+
+def _fingerprint_text(s: DealSummary) -> str:
+    """The deal's fingerprint as shown before the deal, with its salt where the rules let
+    the salt be shown (``s.fingerprint`` must be set)."""
+    assert s.fingerprint is not None
+    salt, whole = s.fingerprint
+    # In groups of four, as the status line showed its start before the deal (and
+    # so the line can wrap on a small screen).
+    sha = " ".join(whole[i:i + 4] for i in range(0, len(whole), 4))
+    if salt is not None and s.fingerprint_text:
+        return (f"Fingerprint shown before the deal: {sha}\nSalt: {salt}\n"
+                "Its SHA-256 is the text below: check it with any SHA-256 tool.")
+    return (f"Fingerprint shown before the deal: {sha}\nThe salt and the "
+            "unplayed cards stay hidden, as the rules want (GEN-9): the salt "
+            "would let them be worked out from the hash. They are in the saved "
+            "game.")
+
+
+class DealSummaryDialog(FittedDialog):
+    """The end of a deal: who went out, the cards left in every hand, who paid whom, the
+    counters won or lost and the pools carried over. In a trick game (``summary.tricks``
+    given): who won, the tricks each took, the pool and what became of it.
+
+    Meant for non-modal use: the caller ``open()``s it and listens to ``accepted``. The only
+    way on is the "next" button; Esc or closing the window does the same (accepts), so the
+    game never waits on a dialog the player dismissed.
+    """
+
+    #: The "Review this deal" button.
+    review_requested = Signal()
+    #: "Deal again from another seat": the seat chosen.
+    deal_again_requested = Signal(int)
+
+    def __init__(self, parent: QWidget | None, summary: DealSummary) -> None:
+        """``summary``: the deal to show (see :class:`DealSummary`)."""
+        super().__init__(parent)
+        readable(self)
+        self.summary = summary
+        self.setWindowTitle("Deal over")
+        layout = main_layout(self)
+
+        s = summary
+        head = heading_label(_heading_text(s), self)
+        head.setObjectName("heading")
+        layout.addWidget(head)
+        # Everything between the heading and the button scrolls when the screen is small
+        # (seven players' hands and payments, the chart from the second deal on).
+        scroll, column = scrolled(self)
+        layout.addWidget(scroll, 1)
+        column.addWidget(self._hands(s))
+        self._add_stock_and_lines(column, s)
+        column.addWidget(separator(self))
+        column.addWidget(self._pools(s))
+        if len(s.history) and max(len(v) for _, v in s.history) > 1:
+            from gui.windows.chart import BalanceChart
+
+            chart = BalanceChart(self)
+            chart.set_series(s.history, "deal", span=s.history_span or None)
+            chart.setMinimumHeight(160)
+            column.addWidget(chart)
+        column.addStretch(1)
+        if s.fingerprint is not None:
+            self._add_fingerprint(column, s)
+        column.addStretch(1)
+
+        layout.addSpacing(6)
+        layout.addWidget(self._buttons(s))
+        self.setMinimumWidth(580)
+
+    # ---- building ----------------------------------------------------------------
+
+    def _hands(self, s: DealSummary) -> QFrame:
+        """The table of players: name, cards left (or tricks), this deal's change and the
+        balance, one row per seat under a row of titles."""
+        hands = QFrame(self)
+        hands.setObjectName("hands")
+        hands.setFrameShape(QFrame.Shape.StyledPanel)
+        grid = QGridLayout(hands)
+        grid.setContentsMargins(12, 10, 12, 10)
+        grid.setHorizontalSpacing(18)
+        grid.setVerticalSpacing(6)
+        second = "Tricks" if s.tricks is not None else "Cards left"
+        for col, title in enumerate(("Player", second, "This deal", "Balance")):
+            h = embolden(plain_label(title, hands, wrap=False))
+            if col >= 2:
+                h.setAlignment(Qt.AlignmentFlag.AlignRight)
+            grid.addWidget(h, 0, col)
+        for seat, name in enumerate(s.names):
+            self._hand_row(grid, hands, s, seat, name)
+        grid.setColumnStretch(1, 1)
+        return hands
+
+    def _hand_row(self, grid: QGridLayout, hands: QFrame, s: DealSummary, seat: int,
+                  name: str) -> None:
+        """Row ``seat + 1`` of the players' table: ``name`` with its marks (out, dealer),
+        the cards left in the hand or the tricks taken, the change and the balance."""
+        tricks = s.tricks
+        row = seat + 1
+        marks = []
+        if seat == s.winner:
+            marks.append("★" if tricks is not None else "★ out")
+        if seat == s.dealer:
+            marks.append("(dealer)")
+        who = name_label(name, " ".join(marks), hands, f"name_{seat}",
+                         bold=seat == s.winner)
+        cards: QLabel
+        if tricks is not None:
+            cards = plain_label(str(tricks[seat]), hands, f"tricks_{seat}", wrap=False)
+        else:
+            cards = rich_label(cards_html(sorted(s.hands_left[seat]), self.palette()), hands,
+                               f"cards_{seat}")
+            cards.setMinimumWidth(160)
+        delta = plain_label(signed(s.deltas[seat]), hands, f"delta_{seat}", wrap=False)
+        balance = plain_label(number(s.balances[seat]), hands, f"balance_{seat}", wrap=False)
+        for lab in (delta, balance):
+            lab.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
+        who.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        grid.addWidget(who, row, 0)
+        grid.addWidget(cards, row, 1)
+        grid.addWidget(delta, row, 2)
+        grid.addWidget(balance, row, 3)
+
+    def _add_stock_and_lines(self, column: QVBoxLayout, s: DealSummary) -> None:
+        """The stock's cards (not in a trick game) and the deal's lines (who paid whom)."""
+        pal = self.palette()
+        if s.tricks is None:  # a trick game's pack stays hidden (GEN-9)
+            stock = rich_label("Stock: " + cards_html(sorted(s.stock), pal, "none"), self,
+                               "stock")
+            column.addWidget(stock)
+
+        if s.lines:
+            column.addWidget(separator(self))
+            lines = rich_label("<br>".join(text_html(t, pal) for t in s.lines), self, "lines")
+            column.addWidget(lines)
+
+    def _pools(self, s: DealSummary) -> QLabel:
+        """The pool left for the next deal (a trick game) or the pools carried over."""
+        if s.tricks is not None:
+            left = sum(n for _label, n in s.pools)
+            return plain_label(f"Pool for the next deal: {number(left)}" if left else
+                               "Pool for the next deal: empty (a fresh pool is made)", self,
+                               "pools")
+        if s.pools:
+            pools_text = " · ".join(f"{label} {number(n)}" for label, n in s.pools)
+            return rich_label(text_html(f"Pools carried over: {pools_text}", self.palette()),
+                              self, "pools")
+        return plain_label("Pools carried over: none", self, "pools")
+
+    def _add_fingerprint(self, column: QVBoxLayout, s: DealSummary) -> None:
+        """The fingerprint shown before the deal and, where the rules let it be shown, the
+        hashed text, both selectable so they can be copied into a SHA-256 tool."""
+        fp = plain_label(_fingerprint_text(s), self, "fingerprint")
+        fp.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        column.addWidget(fp)
+        if s.fingerprint_text:
+            text = plain_label(s.fingerprint_text, self, "fingerprintText")
+            text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            column.addWidget(text)
+
+    def _buttons(self, s: DealSummary) -> QDialogButtonBox:
+        """Review this deal, Deal again from another seat (where offered) and the "next"
+        button: Next deal, Final standings or Back to your game."""
+        buttons = QDialogButtonBox(self)
+        review = buttons.addButton("&Review this deal", QDialogButtonBox.ButtonRole.ActionRole)
+        review.setObjectName("review")
+        review.setAutoDefault(False)
+        review.clicked.connect(self.review_requested.emit)
+        if s.deal_again:
+            self._add_deal_again(buttons, s)
+        text = ("Back to your game" if s.practice else
+                "Final standings" if s.last_deal else "Next deal")
+        self._next = buttons.addButton(text, QDialogButtonBox.ButtonRole.AcceptRole)
+        self._next.setObjectName("next")
+        self._next.setDefault(True)
+        self._next.clicked.connect(self.accept)
+        return buttons
+
+    def _add_deal_again(self, buttons: QDialogButtonBox, s: DealSummary) -> None:
+        """The "Deal again from another seat" button and its menu of every other seat."""
+        again = buttons.addButton("Deal &again from another seat",
+                                  QDialogButtonBox.ButtonRole.ActionRole)
+        again.setObjectName("dealAgain")
+        again.setAutoDefault(False)
+        seats = QMenu(again)
+        seats.setObjectName("seats")
+        for seat, name in enumerate(s.names):
+            if seat == s.person:
+                continue  # the same cards from the same seat would be no new view
+            act = seats.addAction(f"{name}'s seat")
+            act.setObjectName(f"seat_{seat}")
+            act.triggered.connect(lambda _=False, k=seat: self._again(k))
+        again.setMenu(seats)
+
+    # ---- answers -----------------------------------------------------------------
+
+    def _again(self, seat: int) -> None:
+        """Deal the same cards again with the person in ``seat`` (a practice deal)."""
+        self.deal_again_requested.emit(seat)
+
+    def reject(self) -> None:
+        """Esc or closing the window: go on, exactly as the "next" button does."""
+        self.accept()
