@@ -44,8 +44,8 @@ from gamecore.spoilfive.deal import Jinked, JinkOffered, Robbed, RobDeclined, Sp
 from gamecore.spoilfive.ranks import EFFECTIVE, TRUMP, TRUMP_RANK, trump_order
 from gamecore.stops.game import SPECIAL_SPINADO
 
-__all__ = ["EXPLAINERS", "Scene", "explain", "explain_events", "explain_step", "scene_before",
-           "trick_reason"]
+__all__ = ["EXPLAINERS", "Scene", "agree", "explain", "explain_events", "explain_step",
+           "mid_sentence", "scene_before", "trick_reason"]
 
 
 @dataclass(frozen=True)
@@ -132,8 +132,9 @@ def explain_step(review: DealReview, k: int, names: Sequence[str] | None = None)
 _YOU = {"is": "are", "has": "have", "does": "do", "goes": "go"}
 
 
-def _v(name: str, verb: str) -> str:
-    """``verb`` (third person) after ``name``: "Ben takes", "You take"."""
+def agree(name: str, verb: str) -> str:
+    """``verb`` (third person: "takes", "is", "cannot") agreeing with the seat's word
+    ``name`` ("Ben takes", "You take"): the table's log and calls say it the same way."""
     if name != "You":
         return verb
     if verb in _YOU:
@@ -141,15 +142,16 @@ def _v(name: str, verb: str) -> str:
     return verb[:-1] if verb.endswith("s") and not verb.endswith("ss") else verb
 
 
-def _mid(name: str) -> str:
-    """A seat's word inside a sentence: "you" for the person ("Ben pays you 3")."""
+def mid_sentence(name: str) -> str:
+    """The seat's word ``name`` inside a sentence: "you" for the person ("Ben pays you 3"),
+    else the name unchanged."""
     return "you" if name == "You" else name
 
 
 def _says(scene: Scene, seat: int, verb: str, *, mid: bool = False) -> str:
     """``seat`` and ``verb``, agreeing: "Ben takes", "You take" ("you take" with ``mid``)."""
     name = scene.names[seat]
-    return f"{_mid(name) if mid else name} {_v(name, verb)}"
+    return f"{mid_sentence(name) if mid else name} {agree(name, verb)}"
 
 
 def _decl(scene: Scene, name: str, default: Any = None) -> Any:
@@ -224,12 +226,12 @@ def _played(e: Played, scene: Scene) -> str:
 def _pool_taken(e: PoolTaken, scene: Scene) -> str:
     takes = f"{_says(scene, e.seat, 'takes')} {_pool_phrase(scene, e.pool)} ({e.amount})"
     who = scene.names[e.seat]
-    name = _mid(who)
+    name = mid_sentence(who)
     if scene.game.family != STOPS:
         if scene.jinker == e.seat:
             return f"{takes}: {name} jinked and won all five tricks (SF-32)."
         if any(isinstance(x, TrickWon) for x in scene.before(e)):
-            return f"{takes}: {name} {_v(who, 'has')} won three tricks (SF-30)."
+            return f"{takes}: {name} {agree(who, 'has')} won three tricks (SF-30)."
         return f"{takes}, claimed after winning the first three tricks (SF-31)."
     trump = _trump(scene)
     play = _played_card(scene, e)
@@ -245,7 +247,7 @@ def _pool_taken(e: PoolTaken, scene: Scene) -> str:
             if len(shares) > 1:
                 return (f"{takes}: {pair} have both been played, by two players, who share "
                         "it (PJ-23).")
-            return f"{takes}: {name} {_v(who, 'has')} played both {pair} (STOP-8)."
+            return f"{takes}: {name} {agree(who, 'has')} played both {pair} (STOP-8)."
     went_out = any(isinstance(x, WentOut) for x in scene.before(e))
     if e.pool == _decl(scene, "game_pool") and went_out:
         return f"{takes}: {name} went out, and the Game pool goes to the winner (STOP-10)."
@@ -258,7 +260,7 @@ def _pool_taken(e: PoolTaken, scene: Scene) -> str:
 
 
 def _paid(e: Paid, scene: Scene) -> str:
-    pays = f"{_says(scene, e.payer, 'pays')} {_mid(scene.names[e.payee])} {e.amount}"
+    pays = f"{_says(scene, e.payer, 'pays')} {mid_sentence(scene.names[e.payee])} {e.amount}"
     if e.reason == "cards left":
         return f"{pays} for the cards left in hand at the end of the deal (STOP-10)."
     if e.reason == "jink":
@@ -310,7 +312,7 @@ def _lead_passed(e: LeadPassed, scene: Scene) -> str:
 
 def _went_out(e: WentOut, scene: Scene) -> str:
     name = scene.names[e.seat]
-    return (f"{name} {_v(name, 'plays')} the last card in hand and {_v(name, 'wins')} the "
+    return (f"{name} {agree(name, 'plays')} the last card in hand and {agree(name, 'wins')} the "
             "deal (STOP-9).")
 
 
@@ -320,7 +322,7 @@ def _deal_ended(e: DealEnded, scene: Scene) -> str:
         return ("The deal is over and spoiled: the pool stays for the next deal "
                 f"({'SF-32' if failed else 'SF-30'}).")
     rule = "STOP-10" if scene.game.family == STOPS else "SF-30"
-    return f"The deal is over and settled: {_mid(scene.names[e.winner])} won it ({rule})."
+    return f"The deal is over and settled: {mid_sentence(scene.names[e.winner])} won it ({rule})."
 
 
 def _robbed(e: Robbed, scene: Scene) -> str:
@@ -335,13 +337,14 @@ def _robbed(e: Robbed, scene: Scene) -> str:
 def _rob_declined(e: RobDeclined, scene: Scene) -> str:
     name = scene.names[e.seat]
     if scene.turnup is not None and rank_of(scene.turnup) == ACE:
-        out = (f"{name} {_v(name, 'leaves')} the turned-up {card_label(scene.turnup)} on the "
+        out = (f"{name} {agree(name, 'leaves')} the turned-up {card_label(scene.turnup)} on the "
                "pack: the dealer does not rob (SF-21).")
     else:
-        out = f"{name} {_v(name, 'holds')} the ace of trumps and {_v(name, 'does')} not rob " \
-            "(SF-22)."
+        out = (f"{name} {agree(name, 'holds')} the ace of trumps and "
+               f"{agree(name, 'does')} not rob (SF-22).")
     if e.ineligible:
-        out += f" Robbing is compulsory: {_mid(name)} cannot win the pool this deal (SF-23)."
+        out += (f" Robbing is compulsory: {mid_sentence(name)} cannot win the pool this "
+                "deal (SF-23).")
     return out
 
 
@@ -373,16 +376,15 @@ def _trick_won(e: TrickWon, scene: Scene) -> str:
 
 def _jink_offered(e: JinkOffered, scene: Scene) -> str:
     name = scene.names[e.seat]
-    return (f"{name} {_v(name, 'has')} won the first three tricks: {_mid(name)} may claim the "
-            "pool "
-            "now, or jink and play on to win all five (SF-31).")
+    return (f"{name} {agree(name, 'has')} won the first three tricks: "
+            f"{mid_sentence(name)} may claim the pool now, or jink and play on to win all "
+            "five (SF-31).")
 
 
 def _jinked(e: Jinked, scene: Scene) -> str:
     name = scene.names[e.seat]
-    return (f"{name} {_v(name, 'jinks')}: {_mid(name)} must win the last two tricks as well, "
-            "or the "
-            "deal is spoiled and the pool stays (SF-31, SF-32).")
+    return (f"{name} {agree(name, 'jinks')}: {mid_sentence(name)} must win the last two "
+            "tricks as well, or the deal is spoiled and the pool stays (SF-31, SF-32).")
 
 
 def _spoiled(e: Spoiled, scene: Scene) -> str:

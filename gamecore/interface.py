@@ -124,6 +124,10 @@ class Observation(Protocol):
     @property
     def hand_counts(self) -> tuple[int, ...]: ...
     @property
+    def turnup(self) -> Card | None:
+        """The turned-up card in view (public), or ``None``: none in this game, or not yet
+        shown while the stakes are made."""
+    @property
     def to_act(self) -> int | None: ...
     @property
     def pools(self) -> tuple[int, ...]: ...

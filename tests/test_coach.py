@@ -117,7 +117,7 @@ def test_with_several_people_the_coach_never_speaks_over_the_privacy_screen(qtbo
 def test_while_the_others_play_the_coach_drops_its_advice(qtbot):
     """Advice is for one decision: once the person has played and the computers are at it,
     the coach says it will speak again, instead of naming a card already played."""
-    from gui.model import presenter
+    from gui.model import advice
     from gui.play.seats import SeatKind
 
     window = MainWindow(pace=0, seed=6)
@@ -144,7 +144,7 @@ def test_while_the_others_play_the_coach_drops_its_advice(qtbot):
         c.person_chose_card(d.actions[0].card)
         if c.session.deal.over or c.session.decision().seat == c.human:
             continue
-        qtbot.waitUntil(lambda b=before: [presenter.COACH_WAITS] in said[b:], timeout=WAIT)
+        qtbot.waitUntil(lambda b=before: [advice.COACH_WAITS] in said[b:], timeout=WAIT)
         assert window.coach.isVisible()
         return
     raise AssertionError("no computer played after the person")

@@ -16,7 +16,7 @@ from gamecore.cards import card_code
 from gamecore.games import make_game
 from gamecore.match import Session
 from gamecore.record import read_record
-from gui.model import presenter
+from gui.model import dealsummary
 from gui.play.seats import SeatKind
 from gui.store import persistence
 from gui.windows.dialogs import DealSummaryDialog
@@ -106,7 +106,7 @@ def test_spoil_five_summary_keeps_the_salt_hidden_with_the_unplayed_cards(qtbot,
     hash, trying the few deals the played cards leave open would give those cards away."""
     session = _spoil_five_finished()
     fp = session.fingerprint
-    summary = presenter.deal_summary(session, reveal=reveal, people=people)
+    summary = dealsummary.deal_summary(session, reveal=reveal, people=people)
     assert summary.fingerprint == (None, fp.sha256) and summary.fingerprint_text == ""
     dlg = DealSummaryDialog(None, summary)
     qtbot.addWidget(dlg)
@@ -119,7 +119,7 @@ def test_spoil_five_summary_keeps_the_salt_hidden_with_the_unplayed_cards(qtbot,
 def test_spoil_five_summary_shows_salt_and_cards_to_one_person_with_the_setting(qtbot):
     session = _spoil_five_finished()
     fp = session.fingerprint
-    summary = presenter.deal_summary(session, reveal=True, people=1)
+    summary = dealsummary.deal_summary(session, reveal=True, people=1)
     assert summary.fingerprint == (fp.salt, fp.sha256)
     assert hashlib.sha256(summary.fingerprint_text.encode()).hexdigest() == fp.sha256
     dlg = DealSummaryDialog(None, summary)

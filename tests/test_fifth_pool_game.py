@@ -281,16 +281,16 @@ def test_the_arena_plays_it() -> None:
 
 
 def test_the_table_shows_and_plays_it(qtbot: Any) -> None:
-    """New Game offers it, the presenter lays out five pools, and a whole deal is played at
+    """New Game offers it, the table snapshot lays out five pools, and a whole deal is played at
     the table with the mouse, to its summary, with no other file knowing the game."""
     from PySide6.QtCore import Qt
     from PySide6.QtTest import QTest
 
-    from gui.model import presenter
+    from gui.model import registryview, tablesnap
     from gui.play.seats import SeatKind
     from gui.windows.mainwindow import MainWindow
 
-    assert "Five Pools (a test's own game)" in [c.label for c in presenter.game_choices()]
+    assert "Five Pools (a test's own game)" in [c.label for c in registryview.game_choices()]
     window = MainWindow(pace=0, seed=3)
     qtbot.addWidget(window)
     window.resize(1280, 800)
@@ -299,9 +299,9 @@ def test_the_table_shows_and_plays_it(qtbot: Any) -> None:
     c, view = window.controller, window.view
     c.new_session("five-pools", seats=[SeatKind("You", True), SeatKind("Ben", False),
                                        SeatKind("Cat", False)])
-    assert window.windowTitle() != "" and presenter.game_label(c.session.game) == \
+    assert window.windowTitle() != "" and registryview.game_label(c.session.game) == \
         "Five Pools (a test's own game)"
-    snap = presenter.table_snapshot(c.session, 0)
+    snap = tablesnap.table_snapshot(c.session, 0)
     assert [(p.label, p.card) for p in snap.pools] == [
         ("♥A", AH), ("♣K", KC), ("♦Q", QD), ("♠J", JS), ("Game", None)]
     qtbot.waitUntil(lambda: len(view.pool_items) == 5, timeout=10_000)
@@ -494,7 +494,7 @@ def test_the_words_name_the_nine_and_never_the_ace(ninado: None) -> None:
     from gamecore.agents.playcheck import action_words
     from gamecore.explain import explain_events, scene_before
     from gamecore.review import review_deal, show_rule, shown_table
-    from gui.model import presenter
+    from gui.model import advice, prompts, reviewtext, tablewords
 
     game = make_game("ninado")
     rng = random.Random(7)
@@ -505,27 +505,27 @@ def test_the_words_name_the_nine_and_never_the_ace(ninado: None) -> None:
         session.start_deal_seeded(rng.randrange(1 << 30))
         while session.deal_in_progress:
             d = session.decision()
-            texts += presenter.coach_lines(session, d.seat)
-            texts.append(presenter.lead_hint(session, d.seat))
+            texts += advice.coach_lines(session, d.seat)
+            texts.append(prompts.lead_hint(session, d.seat))
             before = session.deal.clone()
             action = rng.choice(d.actions)
-            texts.append(presenter.action_words(action, game))
+            texts.append(advice.action_words(action, game))
             texts.append(action_words(action, session.deal.observation(d.seat), game))
             events = session.apply(action)
-            spin = presenter.spin_call(game)
+            spin = tablewords.spin_call(game)
             for e in events:
-                texts += [t for t in (presenter.log_line(e, session.players, ["Game"], spin),
-                                      presenter.announcement(e, session.players, ["Game"],
-                                                             spin)) if t]
+                texts += [t for t in (tablewords.log_line(e, session.players, ["Game"], spin),
+                                      tablewords.announcement(e, session.players, ["Game"],
+                                                               spin)) if t]
             spoken += explain_events(events, scene_before(before, session.players, events))
     texts += spoken
-    call, effect = presenter.spin_question(game)
+    call, effect = prompts.spin_question(game)
     texts += [call.call, call.card, effect]
     review = review_deal(session, 1)
     rule = show_rule(True, STOPS, 1, False, None, 0)
     for step in review.steps:
-        st = presenter.review_step_text(review, shown_table(review, step.index, rule),
-                                        list(review.players))
+        st = reviewtext.review_step_text(review, shown_table(review, step.index, rule),
+                                         list(review.players))
         texts += [st.heading, st.turn, st.choices, st.taken, *st.why, *st.calls, *st.log]
     assert not [t for t in texts if "♦A" in t]
     with_nine = [t for t in texts if "with the 9♦" in t]

@@ -16,7 +16,7 @@ from gamecore.games import make_game
 from gamecore.limits import MAX_AMOUNT, MAX_ROUNDS, NAME_MAX, name_problem
 from gamecore.match import Session
 from gamecore.record import outcome, read_record, replay, save_record
-from gui.model import presenter
+from gui.model import prompts, registryview
 from gui.store.settings import Prefs
 from gui.table.stakepanel import StakePanel
 from gui.windows.newgame import NewGameDialog
@@ -34,7 +34,7 @@ def _retype(qtbot, widget: QSpinBox | QLineEdit, text: str) -> None:
 def _largest_new_game(qtbot, label: str) -> NewGameDialog:
     """New Game for ``label`` with the most players, the longest names and every integer
     house rule typed in at the largest value its box takes."""
-    dlg = NewGameDialog(None, presenter.game_choices(), current=label)
+    dlg = NewGameDialog(None, registryview.game_choices(), current=label)
     qtbot.addWidget(dlg)
     dlg.show()
     players = dlg.findChild(QSpinBox, "players")
@@ -70,7 +70,7 @@ def _stake_by_panel(qtbot, name: str, d: StakeChoice) -> int:
     """The dealer types the largest stake the stake box takes, as the controller asks it."""
     panel, chosen = _panel(qtbot), []
     panel.decided.connect(chosen.append)
-    panel.ask_stake(presenter.stake_prompt(name, d.low, d.high), d.low, d.high, d.default)
+    panel.ask_stake(prompts.stake_prompt(name, d.low, d.high), d.low, d.high, d.default)
     spin = panel.findChild(QSpinBox, "stake")
     assert spin.maximum() == (MAX_AMOUNT if d.high is None else min(d.high, MAX_AMOUNT))
     _retype(qtbot, spin, str(spin.maximum()))
@@ -82,8 +82,8 @@ def _split_by_panel(qtbot, name: str, game, d: SplitChoice) -> tuple[int, ...]:
     """Everything on the last pool, with the split box's "All here" button."""
     panel, chosen = _panel(qtbot), []
     panel.decided.connect(chosen.append)
-    panel.ask_split(presenter.split_prompt(name, d.total), d.total,
-                    presenter.pool_labels(game), d.default)
+    panel.ask_split(prompts.split_prompt(name, d.total), d.total,
+                    registryview.pool_labels(game), d.default)
     last = len(d.pools) - 1
     assert panel.findChild(QSpinBox, f"pool_{last}").maximum() == d.total
     panel.findChild(QPushButton, f"all_{last}").click()
@@ -91,7 +91,7 @@ def _split_by_panel(qtbot, name: str, game, d: SplitChoice) -> tuple[int, ...]:
     return chosen[0]
 
 
-@pytest.mark.parametrize("label", [label for label, _, _ in presenter.GAME_ENTRIES])
+@pytest.mark.parametrize("label", [label for label, _, _ in registryview.GAME_ENTRIES])
 def test_a_session_at_the_largest_values_writes_a_record_the_reader_accepts(
         qtbot, tmp_path, label):
     prefs_dlg = PrefsDialog(None, Prefs())
@@ -145,7 +145,7 @@ def test_the_stake_box_never_goes_past_the_format_limit(qtbot):
 
 
 def test_names_typed_with_control_characters_are_fitted(qtbot):
-    dlg = NewGameDialog(None, presenter.game_choices(), name="Ann")
+    dlg = NewGameDialog(None, registryview.game_choices(), name="Ann")
     qtbot.addWidget(dlg)
     dlg.findChild(QLineEdit, "seatname_1").setText("\tBen\u2028 ")
     dlg.findChild(QLineEdit, "name").setText("   ")

@@ -12,14 +12,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui.model import presenter
+from gui.model import registryview
 from gui.store import settings
 from gui.windows.mainwindow import MainWindow
 from gui.windows.newgame import NewGameDialog
 
 
 def _dialog(qtbot, **kw) -> NewGameDialog:
-    dlg = NewGameDialog(None, presenter.game_choices(), **kw)
+    dlg = NewGameDialog(None, registryview.game_choices(), **kw)
     qtbot.addWidget(dlg)
     dlg.show()
     return dlg
@@ -29,7 +29,7 @@ def test_every_game_and_its_player_range(qtbot):
     dlg = _dialog(qtbot)
     combo = dlg.findChild(QComboBox, "game")
     labels = [combo.itemText(i) for i in range(combo.count())]
-    assert labels == [label for label, _, _ in presenter.GAME_ENTRIES]
+    assert labels == [label for label, _, _ in registryview.GAME_ENTRIES]
     players = dlg.findChild(QSpinBox, "players")
     combo.setCurrentText("Spoil Five")
     assert (players.minimum(), players.maximum()) == (2, 10)
@@ -216,9 +216,9 @@ def test_house_rules_read_as_plain_words(qtbot):
     assert dlg.options()["gen.firstDealer"] == "random"  # the value kept is the option's
 
 
-@pytest.mark.parametrize("label", [label for label, _, _ in presenter.GAME_ENTRIES])
+@pytest.mark.parametrize("label", [label for label, _, _ in registryview.GAME_ENTRIES])
 def test_new_game_and_command_line_start_with_the_same_counters(qtbot, label):
-    _, name, profile = next(e for e in presenter.GAME_ENTRIES if e[0] == label)
+    _, name, profile = next(e for e in registryview.GAME_ENTRIES if e[0] == label)
     window = MainWindow(pace=0, seed=3)
     qtbot.addWidget(window)
     # As `parlour --game NAME [--profile P]` sets the window up.

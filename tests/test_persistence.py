@@ -361,9 +361,9 @@ def test_undo_takes_back_to_the_persons_previous_decision(qtbot, tmp_path):
     window.undo()
     qtbot.waitUntil(lambda: c.state == "human", timeout=5000)
     # The status line is the prompt for the decision undone to, not a line from before.
-    from gui.model import presenter
+    from gui.model import prompts
 
-    qtbot.waitUntil(lambda: window.status_label.text() == presenter.lead_hint(c.session, 0),
+    qtbot.waitUntil(lambda: window.status_label.text() == prompts.lead_hint(c.session, 0),
                     timeout=5000)
     assert c.session.logs[-1].actions == actions_before  # computers' replies undone too
     assert c.session.deal.hands[0] == hand_before

@@ -1,4 +1,4 @@
-"""What the table shows of each game, as the GUI computes it today (gui/model/presenter.py,
+"""What the table shows of each game, as the GUI computes it today (gui/model/registryview.py,
 gui/windows/rules.py), agrees with the registry's descriptors (gamecore/games.py), so that switching
 the GUI to read the registry changes nothing on screen: New Game's entries, labels and house
 rules, each pool's label, layout card and detail for every turn-up, the stock's name and
@@ -13,7 +13,7 @@ import pytest
 from gamecore.cards import parse_card
 from gamecore.games import entries, make_game
 from gamecore.options import HELP, defaults, house_rules
-from gui.model import presenter
+from gui.model import registryview
 from gui.windows import rules
 from helpers import entry_key, registry_entries
 
@@ -22,13 +22,13 @@ TURNUPS = [None, *(parse_card(c) for c in ("4S", "QH", "7D", "9D", "JC"))]
 
 
 def test_new_game_entries_are_the_registry_entries() -> None:
-    assert list(presenter.GAME_ENTRIES) == [(e.label, d.name, e.profile) for d, e in entries()]
+    assert list(registryview.GAME_ENTRIES) == [(e.label, d.name, e.profile) for d, e in entries()]
     assert [(c.label, c.game, c.profile, c.min_players, c.max_players,
-             [(s.key, s.default) for s in c.rules]) for c in presenter.game_choices()] == [
+             [(s.key, s.default) for s in c.rules]) for c in registryview.game_choices()] == [
         (e.label, d.name, e.profile, d.min_players, d.max_players,
          [(s.key, defaults(d.name)[s.key]) for s in house_rules(d.name, e.profile)])
         for d, e in entries()]
-    assert all(c.help == dict(HELP) for c in presenter.game_choices())
+    assert all(c.help == dict(HELP) for c in registryview.game_choices())
 
 
 @pytest.mark.parametrize(("desc", "entry"), ENTRIES, ids=[entry_key(d, e) for d, e in ENTRIES])
@@ -37,13 +37,13 @@ def test_layout_stock_and_label_agree(desc: Any, entry: Any) -> None:
     pools = [3 * i + 1 for i in range(len(game.pools))]
     for turnup in TURNUPS:
         faces = desc.pool_faces(game, turnup)
-        views = presenter.pool_views(game, pools, turnup)
+        views = registryview.pool_views(game, pools, turnup)
         assert [(v.label, v.card, v.amount, v.detail) for v in views] == [
             (f.label, f.card, a, f.detail) for f, a in zip(faces, pools, strict=True)]
-    assert presenter.pool_labels(game) == [f.label for f in desc.pool_faces(game, None)]
-    assert presenter.game_label(game) == desc.entry_for(game.options).label
+    assert registryview.pool_labels(game) == [f.label for f in desc.pool_faces(game, None)]
+    assert registryview.game_label(game) == desc.entry_for(game.options).label
     if desc.family == "stops":
-        assert presenter.stock_name(game) == desc.stock_name
+        assert registryview.stock_name(game) == desc.stock_name
 
 
 def test_rules_pages_agree() -> None:

@@ -18,6 +18,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QStandardItemModel
 
 from gamecore.actions import Claim, Jink, Play
+from gamecore.agents.playcheck import action_words as playcheck_words
 from gamecore.cards import card_label, cards_in, parse_card
 from gamecore.games import make_game
 from gamecore.interface import STOPS
@@ -30,7 +31,7 @@ from gamecore.review import (
     shown_table,
 )
 from gui.app.cli import review_target
-from gui.model import presenter
+from gui.model import reviewtext, tablewords
 from gui.windows.reviewcheck import PlayCheckRun
 from gui.windows.reviewwindow import ReviewWindow
 from helpers import cards, conformance_folders, random_action
@@ -92,7 +93,7 @@ def _expected(review, k: int, rule, bottom: int) -> tuple[dict[int, set[int]], s
     if review.game.family == STOPS:
         table |= set(cards_in(shown.stock))
     else:
-        discard = presenter.discard_drawn(review, shown)
+        discard = reviewtext.discard_drawn(review, shown)
         table |= set() if discard is None else {discard}
     return {s: cs for s, cs in hands.items() if cs or s == bottom}, table
 
@@ -108,7 +109,7 @@ def test_a_recorded_deal_steps_to_the_end_and_back_with_exactly_its_cards(qtbot,
     win = _window(qtbot, record, reveal=reveal)
     review = win.review
     assert review is not None and review.finished
-    number = presenter.first_review_deal(replay_session(record))
+    number = reviewtext.first_review_deal(replay_session(record))
     assert review.number == number and win.deal_box.currentData() == number
     assert win.seat_box.isEnabled() and win.seat_box.currentData() is None  # whole table
     rule = show_rule(True, review.game.family, 1, reveal, None, 0)
@@ -163,12 +164,12 @@ def test_each_step_names_its_choices_its_action_and_why(qtbot):
     win.go(k)
     step = review.steps[k]
     text = win.step_text.toPlainText()
-    names = presenter.spoken(list(review.players), [0])
+    names = tablewords.spoken(list(review.players), [0])
     assert f"Step {k} of {review.last}" in text
     who = names[step.seat]
     assert f"{who} to play." in text
     assert "Choices: " + ", ".join(
-        presenter.playcheck_words(a, review.observation(k, step.seat), review.game)
+        playcheck_words(a, review.observation(k, step.seat), review.game)
         for a in step.legal_actions) + "." in text
     assert f"Taken: {card_label(step.action.card)}" in text
     from gamecore.explain import explain_events, scene_before

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QPushButton, QScrollAre
 from game_driver import drive, open_game
 from gamecore.cards import card
 from gamecore.stats import Stats
-from gui.model import presenter
+from gui.model import registryview
 from gui.model.snapshot import DealSummary
 from gui.store.settings import Prefs
 from gui.windows import screenfit
@@ -178,7 +178,7 @@ def test_a_short_summary_is_not_stretched(qtbot, screen):
 
 def _windows() -> dict[str, object]:
     return {
-        "new game": lambda: NewGameDialog(None, presenter.game_choices(), "Newmarket", 10),
+        "new game": lambda: NewGameDialog(None, registryview.game_choices(), "Newmarket", 10),
         "rules": lambda: RulesWindow(None, "newmarket"),
         "statistics": lambda: StatsWindow(None, Stats(), lambda: None),
         "settings": lambda: PrefsDialog(None, Prefs()),
@@ -196,7 +196,7 @@ def test_every_window_fits_with_its_buttons(qtbot, screen, which):
 
 def test_new_game_and_rules_keep_their_size_where_there_is_room(qtbot, monkeypatch):
     monkeypatch.setattr(screenfit, "available_geometry", lambda _w: QRect(0, 0, 1920, 1050))
-    new = show(qtbot, NewGameDialog(None, presenter.game_choices()))
+    new = show(qtbot, NewGameDialog(None, registryview.game_choices()))
     assert new.height() == 640 and new.width() >= 560
     rules = show(qtbot, RulesWindow(None, "newmarket"))
     assert rules.size() == QSize(960, 680)

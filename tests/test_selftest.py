@@ -23,7 +23,7 @@ def _run(*args: str, env: dict[str, str] | None = None, timeout: float = 120
 
 
 def test_self_test_passes_and_plays_every_game() -> None:
-    from gui.model.presenter import GAME_ENTRIES
+    from gui.model.registryview import GAME_ENTRIES
 
     env = dict(os.environ)
     env.pop("QT_QPA_PLATFORM", None)  # the self-test chooses offscreen itself

@@ -7,7 +7,7 @@ from __future__ import annotations
 from gamecore.decisions import PlayChoice
 from gamecore.games import make_game
 from gamecore.match import Session
-from gui.model import presenter
+from gui.model import registryview, tablewords
 from gui.play.seats import SeatKind
 from gui.windows.mainwindow import MainWindow
 
@@ -50,7 +50,7 @@ def test_every_call_of_an_action_at_the_table_is_made_in_order(qtbot):
     session.start_deal_seeded(0)
     c.resume(session, [False] * 4)
     c.hold()  # the test makes every play itself, as the table would apply them
-    labels, spin = presenter.pool_labels(session.game), presenter.spin_call(session.game)
+    labels, spin = registryview.pool_labels(session.game), tablewords.spin_call(session.game)
     view = c.view
     while True:
         d = session.decision()
@@ -58,9 +58,9 @@ def test_every_call_of_an_action_at_the_table_is_made_in_order(qtbot):
         before = len(view.announced)
         events = session.deal.clone().apply(action)
         c._apply(action)
-        seen = presenter.seen_cards(session)
+        seen = tablewords.seen_cards(session)
         calls = [x for e in events
-                 if (x := presenter.announcement(e, session.players, labels, spin, seen))]
+                 if (x := tablewords.announcement(e, session.players, labels, spin, seen))]
         assert view.announced[before:] == calls
         if len(calls) >= 3:
             break

@@ -25,8 +25,8 @@ from gamecore.cards import card_code, suit_of
 from gamecore.decisions import SplitChoice, StakeChoice
 from gamecore.match import first_jack_dealer, shuffled
 from gamecore.stops.deal import StopsObservation
-from gui.model import presenter
-from gui.model.presenter import SUIT_DISPLAY, rank_position
+from gui.model import tablewords
+from gui.model.tablesnap import SUIT_DISPLAY, rank_position
 from gui.play import controller as ctl
 from gui.table.items import CardItem
 from gui.windows.dialogs import DealSummaryDialog
@@ -120,7 +120,7 @@ def test_illegal_drop_is_refused_with_engine_reason(qtbot):
     assert deal.decision() == d
     assert status(win).startswith("Not allowed:")
     # The engine's reason, in plain words (its rule id is for the rules browser).
-    assert status(win) == f"Not allowed: {presenter.plain_words(why)}."
+    assert status(win) == f"Not allowed: {tablewords.plain_words(why)}."
     assert win.controller.state == ctl.HUMAN
     qtbot.waitUntil(lambda: not view.busy, timeout=WAIT)
     assert item.in_hand

@@ -21,8 +21,8 @@ from game_driver import (
     settled,
     wait_settled,
 )
+from gamecore.explain import trick_reason
 from gui.model.layout import compute_layout
-from gui.model.presenter import trick_reason
 from gui.model.snapshot import DealSummary
 from gui.play import controller as ctl
 from gui.table.items import SeatPlate

@@ -11,7 +11,7 @@ from gamecore.cards import card_label, parse_card
 from gamecore.decisions import PlayChoice
 from gamecore.events import Stopped
 from gamecore.games import make_game
-from gui.model import presenter
+from gui.model import tablewords
 from gui.windows.dialogs import DealSummaryDialog
 from helpers import play_card, scenario_deal
 from table_driver import WAIT, click_button, status
@@ -85,17 +85,17 @@ def test_stop_words_from_the_engine_events():
     assert deal.played >> parse_card("8S") & 1
     stop = next(e for e in play_card(deal, 0, "7S") if isinstance(e, Stopped))
     assert (stop.card, stop.missing) == (parse_card("7S"), parse_card("8S"))
-    seen = presenter.Seen(deal.played)
-    assert presenter.stop_call(stop, seen) == "No 8♠: played earlier"
+    seen = tablewords.Seen(deal.played)
+    assert tablewords.stop_call(stop, seen) == "No 8♠: played earlier"
     names = ["You", "Ben", "Cat", "Dan"]
-    assert presenter.announcement(stop, names, [], "Spin", seen) == (
+    assert tablewords.announcement(stop, names, [], "Spin", seen) == (
         "No 8♠: played earlier")
-    assert presenter.log_line(stop, names, [], "Spin", seen) == "No 8♠: played earlier"
+    assert tablewords.log_line(stop, names, [], "Spin", seen) == "No 8♠: played earlier"
     unseen = Stopped(0, parse_card("3C"), parse_card("4C"))
-    assert presenter.stop_call(unseen, seen) == "No four"
+    assert tablewords.stop_call(unseen, seen) == "No four"
     # Pope Joan's turn-up lies face up on the dead hand: a stop for want of it says so.
-    turned = presenter.Seen(deal.played, parse_card("4C"))
-    assert presenter.stop_call(unseen, turned) == "No 4♣: turned up"
+    turned = tablewords.Seen(deal.played, parse_card("4C"))
+    assert tablewords.stop_call(unseen, turned) == "No 4♣: turned up"
 
 
 # ---------------------------------------------------------------------------------------------

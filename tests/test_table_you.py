@@ -4,7 +4,7 @@ single person at the screen say "you", and with several people at one screen use
 from __future__ import annotations
 
 from gamecore.events import LeadPassed, Paid
-from gui.model import presenter
+from gui.model import prompts, registryview, tablewords
 from gui.play.seats import SeatKind
 from gui.store import settings
 from gui.windows.mainwindow import MainWindow
@@ -23,26 +23,26 @@ def test_the_plate_shows_the_settings_name_and_sentences_say_you(qtbot, tmp_path
         assert c.view.snapshot.seats[0].name == "Augusta"  # the plate
         assert c.words[0] == "You" and c.words[1:] == c.session.players[1:]
         dealer = c.session.logs[0].dealer
-        line = presenter.deal_line(c.session, c.words)
+        line = tablewords.deal_line(c.session, c.words)
         assert line.endswith("you deal.") if dealer == 0 else line.endswith(
             f"{c.session.players[dealer]} deals.")
-        labels = presenter.pool_labels(c.session.game)
-        assert presenter.log_line(Paid(1, 0, 3, "cards left"), c.words, labels) == \
+        labels = registryview.pool_labels(c.session.game)
+        assert tablewords.log_line(Paid(1, 0, 3, "cards left"), c.words, labels) == \
             f"{c.session.players[1]} pays you 3 (cards left)"
-        assert presenter.log_line(LeadPassed(1, 0), c.words, labels) == \
+        assert tablewords.log_line(LeadPassed(1, 0), c.words, labels) == \
             f"{c.session.players[1]} cannot lead; you lead"
     finally:
         settings.settings().clear()
 
 
 def test_with_several_people_everyone_is_named():
-    words = presenter.spoken(["Ann", "Ben", "Cat"], [0, 2])
+    words = tablewords.spoken(["Ann", "Ben", "Cat"], [0, 2])
     assert words == ["Ann", "Ben", "Cat"]
-    assert presenter.log_line(Paid(1, 0, 3, "cards left"), words, []) == \
+    assert tablewords.log_line(Paid(1, 0, 3, "cards left"), words, []) == \
         "Ben pays Ann 3 (cards left)"
-    assert presenter.split_prompt(presenter.addressee("Cat", alone=False), 4) == \
+    assert prompts.split_prompt(prompts.addressee("Cat", alone=False), 4) == \
         "Cat, spread your 4 counters over the layout."
-    assert presenter.stake_prompt(presenter.addressee("Cat", alone=True), 4, 20) == \
+    assert prompts.stake_prompt(prompts.addressee("Cat", alone=True), 4, 20) == \
         "You deal: name the stake every player puts on the layout (4 to 20 counters)."
 
 

@@ -50,7 +50,7 @@ def review_target(path: str) -> tuple[Session, int, list[int], int | None, bool]
     person, reveal)``. The record at ``path`` is read and replayed with its journal
     (:func:`gui.store.persistence.load`); its side file says who sat at the screen (none: one
     person in seat 0). The deal is the first finished one, else the last, as the person's
-    seat saw it (:func:`gui.model.presenter.first_review_deal`); ``reveal`` (Spoil Five's unplayed
+    seat saw it (:func:`gui.model.reviewtext.first_review_deal`); ``reveal`` (Spoil Five's unplayed
     cards) is on with one person at the screen, off with several. Raises
     :class:`~gamecore.errors.ParlourError` (one line) for a bad file, a record with no deal
     or a deal the review rule refuses (:func:`gamecore.review.show_rule`)."""
@@ -58,7 +58,7 @@ def review_target(path: str) -> tuple[Session, int, list[int], int | None, bool]
 
     from gamecore.errors import ParlourError
     from gamecore.review import show_rule
-    from gui.model.presenter import first_review_deal
+    from gui.model.reviewtext import first_review_deal
     from gui.store import persistence
 
     session, meta = persistence.load(Path(path))

@@ -112,6 +112,30 @@ class TableLayout:
 ZOOM_MIN, ZOOM_MAX = 0.8, 1.25
 
 
+def _top_band(ox: float, top: float, box_w: float, margin: float, w: float, others: int
+              ) -> tuple[list[Rect], list[Rect], float]:
+    """The top band: the ``others`` players' plates and fans, left to right on a gentle
+    arc, in a box from ``ox`` (pixels) ``box_w`` wide with ``margin`` each side, from
+    ``top`` down, for card width ``w``. Returns the plates and fans by display slot (slot 0,
+    yours, left empty for the caller) and the band's bottom edge."""
+    others = max(0, others)
+    plate_h = 0.5 * w
+    fan_card_w = 0.55 * w
+    fan_h = fan_card_w * ASPECT
+    plates: list[Rect] = [Rect(0, 0, 0, 0)]
+    fans: list[Rect] = [Rect(0, 0, 0, 0)]
+    if others:
+        slot = (box_w - 2 * margin) / others
+        pw = min(slot * 0.92, 3.0 * w)
+        for i in range(others):
+            cx = ox + margin + slot * (i + 0.5)
+            dip = 0.25 * w * (1 - math.sin(math.pi * (i + 0.5) / others)) if others > 2 else 0
+            y = top + dip
+            plates.append(Rect(cx - pw / 2, y, pw, plate_h))
+            fans.append(Rect(cx - pw / 2, y + plate_h + 0.08 * w, pw, fan_h))
+    return plates, fans, top + 0.25 * w + plate_h + 0.08 * w + fan_h
+
+
 def compute_layout(width: float, height: float, seats: int, pools: int, zoom: float = 1.0
                    ) -> TableLayout:
     """The table for a ``width`` × ``height`` pixel view, ``seats`` players (2–10) and
@@ -124,23 +148,8 @@ def compute_layout(width: float, height: float, seats: int, pools: int, zoom: fl
     ox, oy = (width - box_w) / 2, (height - box_h) / 2
     margin = 0.2 * w
 
-    # Top band: the other players, left to right, on a gentle arc.
-    others = max(0, seats - 1)
-    plate_h = 0.5 * w
+    plates, fans, top_bottom = _top_band(ox, oy + margin, box_w, margin, w, seats - 1)
     fan_card_w = 0.55 * w
-    fan_h = fan_card_w * ASPECT
-    plates: list[Rect] = [Rect(0, 0, 0, 0)]
-    fans: list[Rect] = [Rect(0, 0, 0, 0)]
-    if others:
-        slot = (box_w - 2 * margin) / others
-        pw = min(slot * 0.92, 3.0 * w)
-        for i in range(others):
-            cx = ox + margin + slot * (i + 0.5)
-            dip = 0.25 * w * (1 - math.sin(math.pi * (i + 0.5) / others)) if others > 2 else 0
-            y = oy + margin + dip
-            plates.append(Rect(cx - pw / 2, y, pw, plate_h))
-            fans.append(Rect(cx - pw / 2, y + plate_h + 0.08 * w, pw, fan_h))
-    top_bottom = oy + margin + 0.25 * w + plate_h + 0.08 * w + fan_h
 
     # Middle band: played cards by suit (left), layout pools (centre), stock (right).
     mid_y = top_bottom + 0.3 * w

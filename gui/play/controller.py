@@ -44,7 +44,7 @@ from gamecore.games import make_game
 from gamecore.match import Session, first_dealer
 from gamecore.practice import deal_again
 from gamecore.search.ismcts import SearchCancelled, cancel_search, default_pool
-from gui.model import presenter
+from gui.model import advice, dealsummary, prompts, registryview, tablesnap, tablewords
 from gui.model.choices import DEFAULT_GAME
 from gui.play.seats import SeatKind, Thinker
 from gui.store import persistence
@@ -173,12 +173,12 @@ class Controller(QObject):
         players = len(self.seats)
         names = [s.name for s in self.seats]
         first = first_dealer(game, players, self.rng)
-        why = presenter.first_dealer_words(game.options["gen.firstDealer"])
+        why = prompts.first_dealer_words(game.options["gen.firstDealer"])
         if allow_undo is None:
             allow_undo = sum(k.person for k in self.seats) <= 1
         self.allow_undo = allow_undo
         self._take_seats(Session(game, names, first_dealer=first))
-        self.log = [presenter.first_dealer_line(self.words[first], why)]
+        self.log = [prompts.first_dealer_line(self.words[first], why)]
         self._start_deal()
 
     def _take_seats(self, session: Session) -> None:
@@ -253,7 +253,7 @@ class Controller(QObject):
         self.privacy.hide()
         self.session = None
         self._set_state(IDLE)
-        snap = presenter.hide_hands(presenter.table_snapshot(session, 0))
+        snap = tablesnap.hide_hands(tablesnap.table_snapshot(session, 0))
         # Nobody is to act at a table that is not being played.
         snap = replace(snap, seats=tuple(replace(v, acting=False) for v in snap.seats))
         self.view.show(snap)
@@ -275,7 +275,7 @@ class Controller(QObject):
         session = self.session
         if self.stats_path is None or session is None or self.practising:
             return
-        result = gstats.deal_result(session, self.people, presenter.game_label(session.game))
+        result = gstats.deal_result(session, self.people, registryview.game_label(session.game))
         path = self.stats_path
 
         def work() -> None:
@@ -369,7 +369,7 @@ class Controller(QObject):
         screen; names when several people share it)."""
         names = self.session.players if self.session is not None else [k.name for k in
                                                                          self.seats]
-        return presenter.spoken(list(names), self.people)
+        return tablewords.spoken(list(names), self.people)
 
     @property
     def people(self) -> list[int]:
@@ -384,7 +384,7 @@ class Controller(QObject):
         # version 2); after the deal the summary shows the salt and the cards.
         session.start_deal_seeded(self.rng.randrange(1 << 62), fingerprinted=True)
         self.last_play = None
-        self._say(presenter.deal_line(session, self.words))
+        self._say(tablewords.deal_line(session, self.words))
         self._show_fingerprint()
         self._refresh()
         self.autosave()
@@ -433,7 +433,7 @@ class Controller(QObject):
         self._take_seats(practice)
         self._set_state(IDLE)
         self.last_play = None
-        self.log = [presenter.practice_line(practice.players[seat], self.words[seat])]
+        self.log = [dealsummary.practice_line(practice.players[seat], self.words[seat])]
         self.status(self.log[-1])
         self._show_fingerprint()
         self._refresh()
@@ -484,7 +484,7 @@ class Controller(QObject):
             self._set_state(COMPUTER)
             self._refresh(thinking=True)
             if self.coaching:  # the advice for the person's last decision is stale now
-                self.coach_said.emit([presenter.COACH_WAITS])
+                self.coach_said.emit([advice.COACH_WAITS])
             obs = deal.observation(d.seat)
             self.thinker.think(self.agents[d.seat], session.game, obs,
                                random.Random(self.rng.random()), self.token)
@@ -495,13 +495,13 @@ class Controller(QObject):
             self._set_state(STAKING)
             self._refresh()
             panel = self.view.stake_panel
-            who = presenter.addressee(session.players[d.seat], len(self.people) <= 1)
+            who = prompts.addressee(session.players[d.seat], len(self.people) <= 1)
             if isinstance(d, StakeChoice):
-                panel.ask_stake(presenter.stake_prompt(who, d.low, d.high), d.low, d.high,
+                panel.ask_stake(prompts.stake_prompt(who, d.low, d.high), d.low, d.high,
                                 d.default)
             else:
-                panel.ask_split(presenter.split_prompt(who, d.total), d.total,
-                                presenter.pool_labels(session.game), d.default)
+                panel.ask_split(prompts.split_prompt(who, d.total), d.total,
+                                registryview.pool_labels(session.game), d.default)
             self.view.place_stake_panel()
             self.status(panel.text.text())
             self._coach(d.seat)
@@ -516,11 +516,11 @@ class Controller(QObject):
             "stop.autoPlayForced", session.options.get("sf.autoPlayForced", False))
         if d.forced and auto:
             # A forced move plays itself after a short pause (STOP-14).
-            self.status(presenter.lead_hint(session, d.seat))
+            self.status(prompts.lead_hint(session, d.seat))
             QTimer.singleShot(self.pace, lambda tok=self.token, a=d.actions[0]:
                               self._auto_play(tok, a))
             return
-        self.status(presenter.lead_hint(session, d.seat))
+        self.status(prompts.lead_hint(session, d.seat))
 
     def _hand_over(self, seat: int) -> None:
         """Another person is to act: cover the table until they are ready (hot seat)."""
@@ -550,12 +550,12 @@ class Controller(QObject):
         assert session is not None and session.deal is not None
         kinds = {type(a) for a in d.actions}
         if Rob in kinds or Decline in kinds:
-            question, line = presenter.rob_question(session.deal.turnup)
+            question, line = prompts.rob_question(session.deal.turnup)
             self.view.prompt.ask(question, [("decline", "Decline")])
             self.status(line)
             return True
         if Claim in kinds:
-            question, buttons, line = presenter.claim_question(session.pools[0])
+            question, buttons, line = prompts.claim_question(session.pools[0])
             self.view.prompt.ask(question, buttons)
             self.status(line)
             return True
@@ -620,7 +620,7 @@ class Controller(QObject):
         why = session.deal.explain_illegal(action)
         if why is not None:
             self.view.refuse(card)
-            self.status(presenter.plain_words(f"Not allowed: {why}."))
+            self.status(tablewords.plain_words(f"Not allowed: {why}."))
             return
         self._apply(action)
 
@@ -629,7 +629,7 @@ class Controller(QObject):
         accident."""
         session = self.session
         assert session is not None
-        spin, effect = presenter.spin_question(session.game)
+        spin, effect = prompts.spin_question(session.game)
         dlg = self.questions.SpinChoiceDialog(self.parent_widget, spin.call, spin.card,
                                               card_label(card), effect)
         self.view.refuse(card)  # back home while the question is open
@@ -670,7 +670,7 @@ class Controller(QObject):
         if (not self.coaching or session is None or session.deal is None
                 or self.privacy_up or seat != self.human):
             return  # the coach speaks only to the person whose hand is shown
-        lines = presenter.coach_lines(session, seat)
+        lines = advice.coach_lines(session, seat)
         self.coach_said.emit(lines)
         d = session.deal.decision()
         if not isinstance(d, PlayChoice) or len(d.actions) < 2:
@@ -688,7 +688,7 @@ class Controller(QObject):
         if not self.coaching or session is None or self.privacy_up or key != (
                 len(session.logs), len(session.logs[-1].actions)):
             return  # the decision was made meanwhile
-        would = presenter.action_words(action, session.game)
+        would = advice.action_words(action, session.game)
         self.coach_said.emit([*lines, f"The Hard player would {would}: {reason}."])
 
     def coach_off(self) -> None:
@@ -700,7 +700,7 @@ class Controller(QObject):
         self.hint_pending = False
         session = self.session
         assert session is not None
-        what = presenter.action_words(action, session.game)
+        what = advice.action_words(action, session.game)
         self.status(f"Hint: {what} — {reason}.")
         card = getattr(action, "card", None)
         if isinstance(action, Play) and card in self.view.cards:
@@ -734,24 +734,24 @@ class Controller(QObject):
         try:
             events = session.apply(action)
         except IllegalAction as e:
-            self.status(presenter.plain_words(f"Not allowed: {e}."))
+            self.status(tablewords.plain_words(f"Not allowed: {e}."))
             self._schedule(0)
             return
-        labels = presenter.pool_labels(session.game)
-        spin = presenter.spin_call(session.game)
+        labels = registryview.pool_labels(session.game)
+        spin = tablewords.spin_call(session.game)
         for e in events:
             if isinstance(e, Played):
                 self.last_play = (e.seat, e.card)
-            seen = presenter.seen_cards(session)
-            line = presenter.log_line(e, self.words, labels, spin, seen)
+            seen = tablewords.seen_cards(session)
+            line = tablewords.log_line(e, self.words, labels, spin, seen)
             if line:
                 self._say(line)
-            call = presenter.announcement(e, self.words, labels, spin, seen)
+            call = tablewords.announcement(e, self.words, labels, spin, seen)
             if call:
                 self.view.announce(call)  # queued: every call of the action is shown
         if before is not None:
             # Why, in one sentence from the engine: every stop, pool taken and trick won.
-            for why in presenter.why_lines(before, self.words, events):
+            for why in tablewords.why_lines(before, self.words, events):
                 self.status(why)
         self._refresh()
         self._slide(events)
@@ -768,9 +768,9 @@ class Controller(QObject):
         if self.coaching:  # the coach is for one deal
             self.coaching = False
             self.coach_said.emit([])
-            self.coached.emit(presenter.game_label(session.game))
-        summary = presenter.deal_summary(session, self.words, reveal=self.reveal_tricks,
-                                         people=len(self.people), person=self.human)
+            self.coached.emit(registryview.game_label(session.game))
+        summary = dealsummary.deal_summary(session, self.words, reveal=self.reveal_tricks,
+                                           people=len(self.people), person=self.human)
         self._count_deal()
         dlg = self.questions.DealSummaryDialog(self.parent_widget, summary)
         dlg.accepted.connect(self._after_summary)
@@ -807,7 +807,7 @@ class Controller(QObject):
         balances, _pools = session.final_accounts()
         dlg = self.questions.StandingsDialog(self.parent_widget, list(session.players),
                                              balances, list(session.start_balances),
-                                             presenter.split_line(session))
+                                             dealsummary.split_line(session))
         dlg.accepted.connect(lambda: self._after_standings(dlg.choice))
         dlg.rejected.connect(lambda: self._after_standings(dlg.choice))
         self._open(dlg)
@@ -857,10 +857,10 @@ class Controller(QObject):
 
     def _refresh(self, thinking: bool = False) -> None:
         if self.session is not None:
-            snap = presenter.table_snapshot(self.session, self.human, thinking=thinking,
+            snap = tablesnap.table_snapshot(self.session, self.human, thinking=thinking,
                                             last_play=self.last_play, words=self.words)
             if self.privacy_up or not self.viewer_ready:
-                snap = presenter.hide_hands(snap)
+                snap = tablesnap.hide_hands(snap)
             self.view.show(snap)
             self.view.show_log(self.log[-3:])
 

@@ -2,7 +2,7 @@
 says what the rules allow and why (from the engine's reasons) and what the Hard player would
 choose. One click on "Turn the coach off" stops it, and it stays off.
 
-It knows no rule: the controller gives it the sentences (:func:`gui.model.presenter.coach_lines`).
+It knows no rule: the controller gives it the sentences (:func:`gui.model.advice.coach_lines`).
 """
 
 from __future__ import annotations

@@ -39,7 +39,7 @@ from gamecore import stats as gstats
 from gamecore.errors import ParlourError
 from gamecore.limits import short_message
 from gamecore.match import Session
-from gui.model import presenter
+from gui.model import advice, registryview
 from gui.model.choices import DEFAULT_GAME, clean_choices
 from gui.play.controller import Controller
 from gui.play.seats import SeatKind
@@ -225,7 +225,7 @@ class MainWindow(QMainWindow):
                 and not c.privacy_up):
             c._coach(d.seat)
         else:
-            self.coach.say([presenter.COACH_WAITS])
+            self.coach.say([advice.COACH_WAITS])
 
     def _maybe_coach(self) -> None:
         """The first time one person plays a game, the coach explains that first deal."""
@@ -235,7 +235,7 @@ class MainWindow(QMainWindow):
         if not self.remember or c.session is None or self.prefs.coach_off or \
                 len(c.people) != 1:
             return
-        if presenter.game_label(c.session.game) not in self.prefs.coached:
+        if registryview.game_label(c.session.game) not in self.prefs.coached:
             c.coaching = True
 
     def _coached(self, label: str) -> None:
@@ -357,7 +357,7 @@ class MainWindow(QMainWindow):
         closing the question means "not now": nothing begins and nothing is written, and
         the table shows the offer until the person answers."""
         self.offer = (session, meta)
-        label = presenter.game_label(session.game)
+        label = registryview.game_label(session.game)
         where = f"deal {len(session.logs)} of {session.total_deals}"
         self.setWindowTitle(f"Parlour — {label} (saved game, {where})")
         self.controller.preview(session)
@@ -394,7 +394,7 @@ class MainWindow(QMainWindow):
         if self.offer is None:
             return
         session = self.offer[0]
-        label = presenter.game_label(session.game)
+        label = registryview.game_label(session.game)
         self.view.prompt.ask(f"Your game of {label} (deal {len(session.logs)} of "
                              f"{session.total_deals}) is waiting.",
                              [("resume", "Resume"), ("newgame", "New game")])
@@ -416,7 +416,7 @@ class MainWindow(QMainWindow):
         self.offer = None
         self.game_name = session.game.name
         self.controller.resume(session, meta.people, meta.allow_undo, meta.levels)
-        self.game_label = presenter.game_label(session.game)
+        self.game_label = registryview.game_label(session.game)
         self.setWindowTitle(f"Parlour — {self.game_label}")
 
     def _at_stake(self) -> tuple[Session, persistence.TableMeta] | None:
@@ -445,7 +445,7 @@ class MainWindow(QMainWindow):
             self._keep_and(stake, then)
             return
         session = stake[0]
-        label = presenter.game_label(session.game)
+        label = registryview.game_label(session.game)
         box = QMessageBox(QMessageBox.Icon.Question, "Leave this game?",
                           f"Leave your game of {label} (deal {len(session.logs)} of "
                           f"{session.total_deals}) to {what}?", parent=self)
@@ -737,13 +737,13 @@ class MainWindow(QMainWindow):
             self.game_name, self.options, self.seats, self.players = DEFAULT_GAME, {}, None, 4
             self.controller.new_session(players=4, name=self.player_name)
         assert self.controller.session is not None
-        self.game_label = presenter.game_label(self.controller.session.game)
+        self.game_label = registryview.game_label(self.controller.session.game)
         self.setWindowTitle(f"Parlour — {self.game_label}")
         self._maybe_coach()
 
     def ask_new_game(self) -> None:
         """Show the New Game dialog; a new session starts when it is accepted."""
-        dlg = NewGameDialog(self, presenter.game_choices(), self.game_label, self.players,
+        dlg = NewGameDialog(self, registryview.game_choices(), self.game_label, self.players,
                             self.player_name, self.options, self.seats)
         self.new_dialog = dlg
 

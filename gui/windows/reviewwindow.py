@@ -6,11 +6,11 @@ Everything shown comes from :mod:`gamecore.review` (the steps, the engine's stat
 observations, and :func:`~gamecore.review.show_rule`, the one rule for what may be shown),
 :mod:`gamecore.explain` (the sentences) and :mod:`gamecore.agents.playcheck` (the check),
 turned into a :class:`~gui.model.snapshot.TableSnapshot` and words by
-:mod:`gui.model.presenter`; the table is drawn by the same :class:`~gui.table.view.TableView` as
+:mod:`gui.model.reviewtext`; the table is drawn by the same :class:`~gui.table.view.TableView` as
 the game. Nothing here decides a rule.
 
 The play check (its tab and its worker thread) is :mod:`gui.windows.reviewcheck`; the text of
-the Step and Fingerprint tabs is :mod:`gui.windows.reviewtext`.
+the Step and Fingerprint tabs is :mod:`gui.windows.reviewpanels`.
 """
 
 from __future__ import annotations
@@ -39,12 +39,12 @@ from gamecore.agents.playcheck import CheckedDecision
 from gamecore.match import Session
 from gamecore.record import Record, replay_session
 from gamecore.review import DealReview, ShowRule, review_deal, show_rule, shown_table
-from gui.model import presenter
+from gui.model import registryview, reviewtext, tablewords
 from gui.store import settings
 from gui.table.cardart import CardArt
 from gui.table.view import TableView
 from gui.windows.reviewcheck import PlayCheckRun, PlayCheckTab
-from gui.windows.reviewtext import fingerprint_html, step_html
+from gui.windows.reviewpanels import fingerprint_html, step_html
 from gui.windows.screenfit import FittedDialog
 
 __all__ = ["ReviewWindow", "run_review"]
@@ -60,7 +60,7 @@ class ReviewWindow(FittedDialog, PlayCheckTab):
     :class:`~gamecore.record.Record`, replayed once here: a faulty one raises
     :class:`~gamecore.errors.RecordError`; or a :class:`~gamecore.match.Session`, the
     table's own, read as it stands whenever a deal is chosen), ``deal`` (the deal to open
-    on, from 1; ``None``: :func:`gui.model.presenter.first_review_deal`), ``people`` (seats of the
+    on, from 1; ``None``: :func:`gui.model.reviewtext.first_review_deal`), ``people`` (seats of the
     people at this screen), ``person`` (the seat whose own view an unfinished deal shows:
     the one person at the screen, or ``None``), ``reveal`` (the Spoil Five table setting:
     show unplayed cards of a finished deal to one person), ``art`` (the card art; default
@@ -86,7 +86,7 @@ class ReviewWindow(FittedDialog, PlayCheckTab):
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, False)
         self.session = replay_session(source) if isinstance(source, Record) else source
         self.people, self.person, self.reveal = list(people), person, reveal
-        self.words = presenter.spoken(list(self.session.players), self.people)
+        self.words = tablewords.spoken(list(self.session.players), self.people)
         self.review: DealReview | None = None
         self.rule: ShowRule | None = None
         self.step = 0
@@ -94,7 +94,7 @@ class ReviewWindow(FittedDialog, PlayCheckTab):
         self.results: list[CheckedDecision] = []
         self._build(art)
         self._fill_deals()
-        number = deal if deal is not None else presenter.first_review_deal(self.session)
+        number = deal if deal is not None else reviewtext.first_review_deal(self.session)
         self.choose_deal(number)
         self.slider.setFocus()
 
@@ -252,7 +252,7 @@ class ReviewWindow(FittedDialog, PlayCheckTab):
             self._refuse(rule.reason + ".")
             return
         self.review = review
-        label = presenter.game_label(review.game)
+        label = registryview.game_label(review.game)
         self.setWindowTitle(f"Review: {label}, deal {review.number}")
         self.refused.setText("")
         self._fill_seats(review, rule)
@@ -365,10 +365,10 @@ class ReviewWindow(FittedDialog, PlayCheckTab):
         k = self.step
         shown = shown_table(review, k, rule)
         step = review.steps[k]
-        snap = presenter.review_snapshot(review, shown, self.bottom(), self.words,
-                                         legal_shown=presenter.choices_shown(shown, step))
+        snap = reviewtext.review_snapshot(review, shown, self.bottom(), self.words,
+                                          legal_shown=reviewtext.choices_shown(shown, step))
         self.view.show(snap, 0)
-        text = presenter.review_step_text(review, shown, self.words)
+        text = reviewtext.review_step_text(review, shown, self.words)
         self.view.announcement.setVisible(False)
         for call in text.calls:
             self.view.announce(call)

@@ -1,7 +1,7 @@
 """The text of the review window's panels, as HTML: the step shown (what led to it, the turn,
 the choices and the action) and the deal's fingerprint with how to check it.
 
-The words come from :mod:`gui.model.presenter` and :mod:`gamecore.fingerprint`; nothing here
+The words come from :mod:`gui.model.reviewtext` and :mod:`gamecore.fingerprint`; nothing here
 decides what may be shown (:func:`gamecore.review.show_rule` does).
 """
 
@@ -11,7 +11,7 @@ from html import escape
 
 from gamecore.fingerprint import hashed_text, matches
 from gamecore.review import DealReview, ShowRule
-from gui.model import presenter
+from gui.model import reviewtext
 
 __all__ = ["fingerprint_html", "step_html"]
 
@@ -47,7 +47,7 @@ def fingerprint_html(review: DealReview, rule: ShowRule) -> str:
             "the shuffle was fair.</p>")
 
 
-def step_html(text: presenter.StepText) -> str:
+def step_html(text: reviewtext.StepText) -> str:
     """The step panel: the heading, what led here, then the turn, choices and action."""
     out = [f"<h3>{escape(text.heading)}</h3>"]
     if text.why:

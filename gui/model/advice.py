@@ -1,0 +1,82 @@
+"""The coach and the hints: what the rules allow at the person's decision and why
+(:func:`coach_lines`, from the engine's reasons), what the coach says while the others play,
+and an action in the hint's words (:func:`action_words`). No Qt: the coach bar shows these.
+"""
+
+from __future__ import annotations
+
+from gamecore.actions import Play, Rob
+from gamecore.cards import card_label, cards_in
+from gamecore.decisions import PlayChoice, SplitChoice, StakeChoice
+from gamecore.interface import DealState, Rules
+from gamecore.match import Session
+from gui.model.prompts import lead_hint
+from gui.model.tablewords import plain_words
+
+
+def action_words(action: object, game: Rules) -> str:
+    """An action of ``game`` in words for a hint ("play 7♠", "play 10♠ with the ♦A", the
+    game's special card by name; "claim the pool")."""
+    match action:
+        case Play(card=c, spin=True):
+            return f"play {card_label(c)} with the {game.special_name()}"
+        case Play(card=c):
+            return f"play {card_label(c)}"
+        case Rob(card=c):
+            return f"rob, discarding {card_label(c)}"
+    name = type(action).__name__.lower()
+    return {"decline": "keep your cards (do not rob)", "claim": "claim the pool",
+            "jink": "jink for all five tricks"}.get(name, name)
+
+
+#: What the coach says while the others play (its advice was for the decision just made).
+COACH_WAITS = "The coach will speak at your next decision in this deal."
+
+
+def coach_lines(session: Session, seat: int, you_alone: bool = True) -> list[str]:
+    """What the coach says at ``seat``'s pending decision: what the rules allow there and
+    why, from the engine (its reasons for the cards it refuses, in plain words), with the
+    legal cards named (they are also raised on the table)."""
+    deal = session.deal
+    d = None if deal is None else deal.decision()
+    if deal is None or d is None or d.seat != seat:
+        return []
+    if isinstance(d, StakeChoice):
+        bound = f"{d.low:,} or more" if d.high is None else f"{d.low:,} to {d.high:,}"
+        return [f"You deal, so you name the stake ({bound} counters) that every player "
+                "spreads over the pools. Stakes are made before anyone sees the cards."]
+    if isinstance(d, SplitChoice):
+        return [f"Spread your {d.total:,} counters over the pools as you like: each pool is "
+                "won by the player who plays its card, or carried to the next deal. The "
+                "proposed split is the usual one."]
+    assert isinstance(d, PlayChoice)
+    lines = [lead_hint(session, seat) + "."] if lead_hint(session, seat) else []
+    cards = [a.card for a in d.actions if isinstance(a, Play | Rob)]
+    others = {type(a).__name__ for a in d.actions if not isinstance(a, Play | Rob)}
+    if "Decline" in others:
+        lines.append("You may rob: click the card to throw away for the turned-up trump, or "
+                     "keep your cards (Decline).")
+    if "Claim" in others:
+        lines.append("Claim takes the pool now; a jink plays on for all five tricks: win "
+                     "them all and the jink pays, lose one and you win nothing.")
+    if cards:
+        lines += _card_lines(deal, seat, cards)
+    return [line for line in lines if line]
+
+
+def _card_lines(deal: DealState, seat: int, cards: list[int]) -> list[str]:
+    """The legal ``cards`` of ``seat`` named, and the engine's reasons (at most two, in
+    plain words) for the cards it holds and may not play."""
+    names = ", ".join(card_label(c) for c in sorted(set(cards)))
+    lines = [f"You may play: {names}."]
+    held = set(cards_in(deal.hands[seat]))
+    reasons: list[str] = []
+    for c in sorted(held - set(cards)):
+        why = deal.explain_illegal(Play(seat, c))
+        if why and plain_words(why) not in reasons:
+            reasons.append(plain_words(why))
+        if len(reasons) == 2:
+            break
+    lines += [f"Why not your other cards: {r}." if i == 0 else f"And: {r}."
+              for i, r in enumerate(reasons)]
+    return lines

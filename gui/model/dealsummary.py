@@ -1,0 +1,115 @@
+"""The end of a deal and of a session in words and numbers: the deal summary (every hand
+and the stock, or the tricks won; the lines of captures and payments; the balance chart; the
+deal's fingerprint), the split of the pools left at the end of the session, and the line
+that opens a practice deal. No Qt: the summary dialog draws this.
+"""
+
+from __future__ import annotations
+
+from typing import TypedDict
+
+from gamecore.cards import cards_in
+from gamecore.fingerprint import hashed_text
+from gamecore.games import descriptor
+from gamecore.match import Session
+from gamecore.review import deal_again_offered
+from gamecore.spoilfive.deal import SpoilFiveDeal
+from gui.model.registryview import pool_labels, tricks_game
+from gui.model.snapshot import DealSummary
+from gui.model.tablewords import summary_lines
+
+#: Points of a session's balance chart at most: a long session is sampled evenly.
+CHART_POINTS = 200
+
+
+def balance_history(session: Session, points: int = CHART_POINTS
+                    ) -> tuple[list[tuple[str, list[int]]], int]:
+    """Each player's net result after the session's finished deals, as ``(name, values)``,
+    sampled evenly to at most ``points`` values (the last deal always included), and the
+    number of finished deals they stand for. Costs ``points``, not the session's length."""
+    logs = session.logs
+    n = len(logs) if logs and logs[-1].finished else len(logs) - 1
+    if n <= 0:
+        return [(name, []) for name in session.players], 0
+    picks = range(n) if n <= points else sorted(
+        {round(k * (n - 1) / (points - 1)) for k in range(points)})
+    start = session.start_balances
+    return [(name, [logs[i].balances[s] - start[s] for i in picks])
+            for s, name in enumerate(session.players)], n
+
+
+def deal_summary(session: Session, words: list[str] | None = None, *, reveal: bool = True,
+                 people: int = 1, person: int | None = None) -> DealSummary:
+    """The end of the deal in ``session`` (its current deal is over), as the summary shows
+    it: every hand and the stock for the stops games; in trick games only the tricks won,
+    for unplayed cards stay hidden (GEN-9). ``words`` names the seats as the table says
+    them; ``reveal`` is the Settings' Spoil Five choice; ``people`` counts the people at the
+    screen and ``person`` is the seat of the one there (deal again offers the others)."""
+    deal = session.deal
+    assert deal is not None
+    settlement = deal.settlement()
+    assert settlement is not None
+    tricks = tricks_game(session.game)
+    history, span = balance_history(session)
+    return DealSummary(
+        names=list(session.players), winner=deal.winner, dealer=deal.dealer,
+        hands_left=[[] if tricks else list(cards_in(h)) for h in deal.hands],
+        stock=[] if tricks else list(cards_in(deal.stock)),
+        lines=summary_lines(session, session.deal_events, words),
+        deltas=list(settlement.deltas), balances=list(session.balances),
+        pools=list(zip(pool_labels(session.game), session.pools, strict=True)),
+        last_deal=session.complete,
+        tricks=list(deal.tricks_won) if isinstance(deal, SpoilFiveDeal) else None,
+        history=history, history_span=span, **_fingerprint_fields(session, reveal, people),
+        practice=session.practice,
+        deal_again=not session.practice and people == 1 and deal_again_offered(
+            True, descriptor(session.game.name).family, people, reveal),
+        person=person if people == 1 else None)
+
+
+def split_line(session: Session) -> str:
+    """The end-of-session split of the pools left (GEN-6) in words, for the standings:
+    "The 7 counters left in the pools were shared out: Ann +3, Ben +2, Cat +2." (the
+    eldest hand first takes what does not divide evenly), or "" when nothing was split."""
+    if not session.complete:
+        return ""
+    final, _pools = session.final_accounts()
+    shares = [final[s] - session.balances[s] for s in range(session.n)]
+    total = sum(shares)
+    if total <= 0:
+        return ""
+    who = ", ".join(f"{name} +{n}" for name, n in zip(session.players, shares, strict=True))
+    counters = "counter" if total == 1 else "counters"
+    return f"The {total} {counters} left in the pools were shared out: {who}."
+
+
+class FingerprintFields(TypedDict, total=False):
+    """The fingerprint fields of a :class:`~gui.model.snapshot.DealSummary` (see
+    :func:`_fingerprint_fields`)."""
+
+    fingerprint: tuple[str | None, str] | None
+    fingerprint_text: str
+
+
+def _fingerprint_fields(session: Session, reveal: bool, people: int) -> FingerprintFields:
+    """The finished deal's fingerprint for the summary: its hash, and its salt and the exact
+    text that was hashed (every card as dealt) when the rules let the cards be shown after
+    the deal (GEN-9: always in the stops games; Spoil Five only with ``reveal`` and one
+    person). Otherwise the salt is ``None``: with it, the hash would give the unplayed
+    cards away to anyone who tries the few deals left."""
+    fp = session.fingerprint
+    if fp is None:
+        return {}
+    log = session.logs[-1]
+    shown = not tricks_game(session.game) or (reveal and people <= 1)
+    if not shown:  # the salt would let the unplayed cards be worked out from the hash
+        return {"fingerprint": (None, fp.sha256), "fingerprint_text": ""}
+    text = hashed_text(fp.salt, log.hands, log.stock, log.turnup)
+    return {"fingerprint": (fp.salt, fp.sha256), "fingerprint_text": text}
+
+
+def practice_line(name: str, word: str) -> str:
+    """The line that opens a practice deal from ``name``'s seat (``word``: "You" when it
+    is the person's own)."""
+    return (f"Practice deal: the same cards, now from {name}'s seat. It counts in no "
+            "statistics and is not saved.")

@@ -1,0 +1,127 @@
+"""What the table asks and tells the person whose turn it is: the status line at a card
+choice (:func:`lead_hint`), the staking panel's questions, the rob, claim-or-jink and Spin
+panels, how the table addresses the player at the screen, and who deals first. No Qt: the
+panels ask in these words.
+"""
+
+from __future__ import annotations
+
+from gamecore.actions import Action, Play, Rob
+from gamecore.cards import card_label, cards_in
+from gamecore.decisions import PlayChoice
+from gamecore.explain import agree
+from gamecore.interface import DealState, Rules
+from gamecore.match import Session
+from gamecore.spoilfive.deal import SpoilFiveDeal
+from gamecore.stops.game import SPECIAL_SPINADO, StopsGame
+from gui.model.tablewords import SpinCall, spin_call
+
+
+def lead_hint(session: Session, seat: int) -> str:
+    """The status line for a person whose turn it is (``seat``: theirs), or "" when it is
+    not their card choice."""
+    deal = session.deal
+    if deal is None:
+        return ""
+    d = deal.decision()
+    if not isinstance(d, PlayChoice) or d.seat != seat:
+        return ""
+    if isinstance(deal, SpoilFiveDeal):
+        return _trick_hint(deal, d)
+    return _sequence_hint(session.game, deal, d, seat)
+
+
+def _card(action: Action) -> int:
+    """The card of a card choice (a play, or a rob's discard)."""
+    assert isinstance(action, Play | Rob), "a card choice names a card"
+    return action.card
+
+
+def _trick_hint(deal: SpoilFiveDeal, d: PlayChoice) -> str:
+    """The status line at a trick game's card choice ``d``."""
+    if d.forced:
+        return f"Your turn: {card_label(_card(d.actions[0]))} is your only legal card"
+    if not deal.trick:
+        return "Your lead: play any card (drag it to the table or click it)"
+    return "Your turn: follow suit or play a trump; playable cards are raised"
+
+
+def _sequence_hint(game: Rules, deal: DealState, d: PlayChoice, seat: int) -> str:
+    """The status line at a stops game's card choice ``d``: continue the sequence, or lead."""
+    if deal.top is not None:
+        spin = f" (you may add the {game.special_name()})" if len(d.actions) > 1 \
+            else ""
+        return f"Continue the sequence: play {card_label(_card(d.actions[0]))}{spin}"
+    if d.forced:
+        return f"Your lead: {card_label(_card(d.actions[0]))} is your only lead"
+    how = "(drag it to the table or click it)"
+    leads = {_card(a) for a in d.actions}
+    special = game.special_card
+    if leads | ({special} if special is not None else set()) >= set(cards_in(deal.hands[seat])):
+        return f"Your lead: play any card {how}"
+    return f"Your lead: play the lowest card of a suit {how}"
+
+
+def addressee(name: str, alone: bool) -> str:
+    """How the table speaks to the player ``name`` at the screen: "you" when only one
+    person plays here (``alone``), else by name (hot seat: everyone reads the screen)."""
+    return "you" if alone else name
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def stake_prompt(who: str, low: int, high: int | None) -> str:
+    """The staking panel's question to the dealer ``who`` ("you" or a name) (NM-5, PJ-21):
+    "You deal: name the stake every player puts on the layout (4 to 20 counters)."."""
+    deal = "deal" if who == "you" else "deals"
+    bound = f"{low:,} or more" if high is None else f"{low:,} to {high:,}"
+    return f"{_cap(who)} {deal}: name the stake every player puts on the layout " \
+           f"({bound} counters)."
+
+
+def split_prompt(who: str, total: int) -> str:
+    """The staking panel's question to ``who`` ("you" or a name) spreading ``total``
+    counters: "Spread your 4 counters over the layout." / "Ann, spread your 4 …"."""
+    counters = "counter" if total == 1 else "counters"
+    if who == "you":
+        return f"Spread your {total:,} {counters} over the layout."
+    return f"{who}, spread your {total:,} {counters} over the layout."
+
+
+def first_dealer_line(name: str, why: str = "") -> str:
+    """Who deals first: "Ben deals first (first Jack)." or "You deal first." (``why``: a
+    reason in brackets, with its leading space, or "")."""
+    return f"{name} {agree(name, 'deals')} first{why}."
+
+
+def first_dealer_words(how: str) -> str:
+    """Why that seat deals first, in brackets with its leading space, or "" (GEN-2)."""
+    return " (first Jack)" if how == "firstJack" else ""
+
+
+def rob_question(turnup: int) -> tuple[str, str]:
+    """The rob panel's question and the status line (SF-21, SF-22)."""
+    label = card_label(turnup)
+    return (f"Rob the {label}?\nClick or drag the card to discard,\nor keep your cards:",
+            f"You may rob the {label}: choose a card to discard, or decline.")
+
+
+def claim_question(pool: int) -> tuple[str, list[tuple[str, str]], str]:
+    """The claim-or-jink panel (SF-31): question, buttons (key, label), status line."""
+    return ("You won the first three tricks.",
+            [("claim", f"Claim the pool ({pool})"), ("jink", "Jink: win all five")],
+            "Claim the pool now, or jink for all five tricks.")
+
+
+def spin_question(game: Rules) -> tuple[SpinCall, str]:
+    """The Spin or Spinado choice: the call and what it does, from the game's declared
+    special card (SP-2, SP-4, SN-8)."""
+    spin = spin_call(game)
+    call = spin.call
+    if isinstance(game, StopsGame) and game.special_kind == SPECIAL_SPINADO:
+        return spin, (f"Each other player pays you for the {call}, the sequence stops, and "
+                      "you lead next.")
+    return spin, ("The sequence stops at this card, and you lead next: you may lead any "
+                  "pay card you hold.")

@@ -1,0 +1,63 @@
+"""The registry as the table shows it: the games New Game offers and their labels, the
+pools' names and faces, what the undealt cards are called, and whether a game is played in
+tricks or in sequences. No Qt: the registry's declarations in, plain data out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from gamecore.games import TRICKS, descriptor, entries
+from gamecore.interface import Rules
+from gamecore.options import HELP, defaults, house_rules
+from gui.model.snapshot import GameChoice, PoolView
+
+
+def pool_labels(game: Rules) -> list[str]:
+    """People's names of the game's pools ("♥A", "Matrimony", "Pool"), as its descriptor's
+    pool faces give them."""
+    return [f.label for f in descriptor(game.name).pool_faces(game, None)]
+
+
+def pool_views(game: Rules, pools: list[int], turnup: int | None) -> tuple[PoolView, ...]:
+    """The layout as the table draws it: each pool's label, its layout card (if it has one),
+    its counters, and a short detail ("K♥ Q♥" for Matrimony once trumps are known), from
+    the game's declaration (any number of pools)."""
+    faces = descriptor(game.name).pool_faces(game, turnup)
+    return tuple(PoolView(f.label, f.card, n, f.detail)
+                 for f, n in zip(faces, pools, strict=True))
+
+
+def stock_name(game: Rules) -> str:
+    """What the table calls the undealt cards ("Widow" in Spinado, "Dead hand" in Pope
+    Joan, "Stock"…), as the game declares."""
+    return descriptor(game.name).stock_name
+
+
+def tricks_game(game: Rules) -> bool:
+    """Whether ``game`` is played in tricks (Spoil Five) rather than in sequences."""
+    return descriptor(game.name).family == TRICKS
+
+
+#: New Game's entries (label, record game name, profile), as the registry lists them.
+GAME_ENTRIES = tuple((e.label, d.name, e.profile) for d, e in entries())
+
+
+def game_choices() -> list[GameChoice]:
+    """Every game New Game offers (the registry's entries), with its player range and house
+    rules. Each rule's default is that game's own (Spoil Five starts with 20 counters,
+    GEN-5), the same a game started from the command line gets."""
+    out = []
+    for desc, entry in entries():
+        usual = defaults(desc.name)
+        rules = tuple(replace(spec, default=usual.get(spec.key, spec.default))
+                      for spec in house_rules(desc.name, entry.profile))
+        out.append(GameChoice(entry.label, desc.name, entry.profile, desc.min_players,
+                              desc.max_players, rules, dict(HELP),
+                              desc.entry_options(entry)))
+    return out
+
+
+def game_label(game: Rules) -> str:
+    """The entry label of ``game`` ("Pope Joan (classic board)")."""
+    return descriptor(game.name).entry_for(game.options).label

@@ -1,0 +1,242 @@
+"""The table's words for what happens: the play log's short lines, the calls the table
+makes ("No eight", "Spin!", "Matrimony! Ben takes 4"), the deal summary's lines and the
+status line's reasons, with the seats' words ("You" for the one person at the screen).
+
+This is the table's log: one short line per event, as the game is played. The full
+reason for an event, one sentence with its rule, is the engine's
+(:mod:`gamecore.explain`); the table's status line shows those reasons (:func:`why_lines`)
+and the review shows them beside each step, and this module never words a reason itself.
+The two say different things on purpose: "Ben takes the ♥A pool: 3" in the log, "Ben takes
+the ♥A pool (3): Ben played ♥A, the card that captures it (STOP-8)." as its reason. Both
+conjugate the seats' words the same way (:func:`gamecore.explain.agree`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from gamecore.cards import card_label
+from gamecore.events import (
+    Event,
+    LeadPassed,
+    Paid,
+    PaidToPool,
+    Played,
+    PoolTaken,
+    StakeNamed,
+    Stopped,
+    WentOut,
+    stop_words,
+)
+from gamecore.explain import agree, explain, mid_sentence, scene_before
+from gamecore.interface import DealState, Rules
+from gamecore.match import Session
+from gamecore.spoilfive.deal import (
+    Jinked,
+    JinkOffered,
+    Robbed,
+    RobDeclined,
+    Spoiled,
+    TrickWon,
+)
+from gamecore.stops.deal import StopsDeal
+from gamecore.stops.game import StopsGame
+from gui.model.registryview import pool_labels
+
+#: The pools whose capture the table calls by name ("Matrimony! Ben takes 4").
+COMBOS = ("Matrimony", "Intrigue", "Confederacy")
+
+
+def spoken(names: list[str], people: list[int]) -> list[str]:
+    """The words for each seat in the table's sentences: with exactly one person at the
+    screen (``people``: their seats) that seat is "You" (the plates keep the name); with
+    several people at one screen everyone is named, for everyone reads the screen."""
+    out = list(names)
+    if len(people) == 1:
+        out[people[0]] = "You"
+    return out
+
+
+def _trick_line(event: Event, names: list[str]) -> str | None:
+    """Spoil Five's events in words (robbing, tricks, jinks, spoils)."""
+    match event:
+        case Robbed(seat=s, card=c):
+            return f"{names[s]} {agree(names[s], 'robs')} the {card_label(c)}"
+        case RobDeclined(seat=s, ineligible=inel):
+            extra = " and cannot win this deal" if inel else ""
+            return (f"{names[s]} {agree(names[s], 'holds')} the ace and "
+                    f"{agree(names[s], 'does')} not rob{extra}")
+        case TrickWon(seat=s, number=k):
+            return f"{names[s]} {agree(names[s], 'wins')} trick {k}"
+        case JinkOffered(seat=s):
+            return f"{names[s]} won the first three tricks: claim or jink?"
+        case Jinked(seat=s):
+            return f"{names[s]} {agree(names[s], 'jinks')}: all five tricks or nothing!"
+        case Spoiled(reason=why):
+            return f"Spoiled: {why}. The pool stays."
+    return None
+
+
+def deal_line(session: Session, names: list[str] | None = None) -> str:
+    """The line that opens a deal: "Deal 3 of 4: Ben deals." or "Deal 3 of 4: you deal."
+    (``names``: the seats' words, :func:`spoken`)."""
+    assert session.deal is not None
+    dealer = (names or session.players)[session.deal.dealer]
+    who = "you" if dealer == "You" else dealer
+    return f"Deal {len(session.logs)} of {session.total_deals}: {who} {agree(dealer, 'deals')}."
+
+
+@dataclass(frozen=True)
+class Seen:
+    """The cards everyone at the table can see: ``played`` this deal (a card set, int
+    mask) and the face-up ``turnup`` (card int, or ``None``)."""
+
+    played: int = 0
+    turnup: int | None = None
+
+
+def seen_cards(session: Session) -> Seen:
+    """What everyone can see of the deal in progress (public knowledge, GEN-9)."""
+    deal = session.deal
+    if deal is None:
+        return Seen()
+    turnup = None if deal.phase == "staking" else deal.turnup
+    # only the stops engine keeps the played cards as one set; a trick game's stop calls
+    # never need them
+    return Seen(deal.played if isinstance(deal, StopsDeal) else 0, turnup)
+
+
+def stop_call(event: Stopped, seen: Seen = Seen()) -> str:
+    """Why the sequence stopped, truthfully: "No 8♠: played earlier" when the next card is
+    already on the table, "No 7♦: turned up" when it lies face up on the stock, else the
+    usual call ("No eight": the card is unseen, in the stock or out of the pack; "K♣ is a
+    stop")."""
+    missing = event.missing
+    if missing is not None and seen.played >> missing & 1:
+        return f"No {card_label(missing)}: played earlier"
+    if missing is not None and missing == seen.turnup:
+        return f"No {card_label(missing)}: turned up"
+    return stop_words(event.card, missing)
+
+
+@dataclass(frozen=True)
+class SpinCall:
+    """What the table says when the special card goes down with a card: ``call``, the
+    game's own word ("Spin", "Spinado"; SP-2, SN-8), and ``card``, the special card's name
+    ("♦A", from the game's declaration)."""
+
+    call: str = "Spin"
+    card: str = ""
+
+
+def spin_call(game: Rules) -> SpinCall:
+    """The game's :class:`SpinCall`, from its declarations (``spin_name``, the special
+    card's name)."""
+    # only the stops engine declares a call for its special card; the others say "Spin"
+    call = game.spin_name if isinstance(game, StopsGame) else ""
+    return SpinCall(call or "Spin", game.special_name())
+
+
+def announcement(event: Event, names: list[str], labels: list[str],
+                 spin: SpinCall = SpinCall(), seen: Seen = Seen()) -> str | None:
+    """The call the table makes for ``event``, or ``None`` (most events pass silently).
+    ``spin``: the game's call for its special card (:func:`spin_call`); ``seen``: the cards
+    in view (:func:`seen_cards`), for a stop's reason."""
+    if isinstance(event, Jinked):
+        return f"{names[event.seat]}: Jink!"
+    if isinstance(event, Spoiled):
+        return "Spoiled!"
+    if isinstance(event, Stopped):
+        return stop_call(event, seen)
+    if isinstance(event, Played) and event.spin:
+        return f"{spin.call}!"
+    if isinstance(event, PoolTaken) and event.amount and labels[event.pool] in COMBOS:
+        who = names[event.seat]
+        return f"{labels[event.pool]}! {who} {agree(who, 'takes')} {event.amount}"
+    if isinstance(event, PoolTaken) and event.amount:
+        who = names[event.seat]
+        pool = "the pool" if labels[event.pool] == "Pool" else f"the {labels[event.pool]} pool"
+        return f"{who} {agree(who, 'takes')} {pool}: {event.amount}"
+    if isinstance(event, WentOut):
+        return f"{names[event.seat]} {agree(names[event.seat], 'is')} out!"
+    if isinstance(event, LeadPassed):
+        to = names[event.to]
+        return f"{names[event.seat]} cannot lead; {mid_sentence(to)} {agree(to, 'leads')}"
+    return None
+
+
+def log_line(event: Event, names: list[str], labels: list[str], spin: SpinCall = SpinCall(),
+             seen: Seen = Seen()) -> str | None:
+    """A line for the play log and the status bar, or ``None`` (``seen`` as for
+    :func:`announcement`)."""
+    trick_line = _trick_line(event, names)
+    if trick_line is not None:
+        return trick_line
+    match event:
+        case StakeNamed(seat=s, amount=a):
+            return f"{names[s]} {agree(names[s], 'names')} a stake of {a}"
+        case PaidToPool(seat=s, pool=p, amount=a):
+            return f"{names[s]} {agree(names[s], 'puts')} {a} on {labels[p]}"
+        case Played(seat=s, card=c, lead=lead, spin=with_special):
+            verb = agree(names[s], "leads" if lead else "plays")
+            return f"{names[s]} {verb} {card_label(c)}" + (
+                f" with the {spin.card}: {spin.call}!" if with_special else "")
+        case Paid(payer=a, payee=b, amount=n, reason=why):
+            return f"{names[a]} {agree(names[a], 'pays')} {mid_sentence(names[b])} {n} ({why})"
+    return announcement(event, names, labels, spin, seen)
+
+
+def summary_lines(session: Session, events: Iterable[Event],
+                  names: list[str] | None = None) -> list[str]:
+    """Captures and payments of one deal, phrased for the summary; in Spoil Five the pool
+    and its fate (taken, or left for the next deal when the deal is spoiled). ``names``: the
+    seats' words (:func:`spoken`; default the players' names)."""
+    names = names or list(session.players)
+    labels = pool_labels(session.game)
+    out = []
+    for e in events:
+        if isinstance(e, Spoiled):
+            out.append(f"Spoiled: {e.reason}. The pool stays for the next deal.")
+        elif isinstance(e, PoolTaken) and e.amount:
+            pool = "the pool" if labels[e.pool] == "Pool" else f"the {labels[e.pool]} pool"
+            out.append(f"{names[e.seat]} took {pool}: {e.amount}")
+        elif isinstance(e, Paid):
+            out.append(_paid_line(e, names))
+    return out
+
+
+def _paid_line(e: Paid, names: list[str]) -> str:
+    """A payment in the summary's words ("Ben paid you 3 for 3 cards left")."""
+    pays = f"{names[e.payer]} paid {mid_sentence(names[e.payee])} {e.amount}"
+    if e.reason == "jink":
+        return f"{pays} for the jink"
+    if e.reason == "cards left":
+        return f"{pays} for {e.amount} card{'s' if e.amount != 1 else ''} left"
+    return f"{pays} ({e.reason})"
+
+
+_RULE_ID = re.compile(r"\s*\((?:[A-Z]{2,4}(?:-[A-Z])?-\d+(?:,\s*)?)+\)")
+
+
+def plain_words(sentence: str) -> str:
+    """``sentence`` without its rule ids in brackets ("… stops (STOP-7); …" → "… stops;
+    …"): the rules browser explains the rules in words."""
+    return _RULE_ID.sub("", sentence)
+
+
+#: The events whose reason the table gives in the status line (issue: "Why, in words").
+_WHY = (Stopped, PoolTaken, TrickWon)
+
+
+def why_lines(before: DealState, words: list[str], events: list[Event]) -> list[str]:
+    """The engine's one-sentence reason for each stop, pool taken and trick won among
+    ``events`` (an action applied to the deal state ``before``), in plain words."""
+    # a pool taken with nothing in it is no news; stops and tricks always are
+    picked = [e for e in events if isinstance(e, _WHY)
+              and (not isinstance(e, PoolTaken) or e.amount)]
+    if not picked:
+        return []
+    scene = scene_before(before, words, events)
+    return [plain_words(explain(e, scene)) for e in picked]
