@@ -24,7 +24,7 @@ from game_driver import (
 from gui.model.layout import compute_layout
 from gui.model.presenter import trick_reason
 from gui.play import controller as ctl
-from gui.table.items import SeatPlate
+from gui.table.plates import SeatPlate
 from gui.windows.dialogs import DealSummary, DealSummaryDialog, StandingsDialog
 from gui.windows.mainwindow import MainWindow
 from table_driver import WAIT

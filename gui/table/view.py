@@ -49,20 +49,14 @@ from PySide6.QtWidgets import (
 
 from gui.model.layout import ZOOM_MAX, ZOOM_MIN, TableLayout, compute_layout
 from gui.model.snapshot import TableSnapshot
+from gui.table.board import RoundBoard
+from gui.table.calls import Announcement
 from gui.table.cardart import CardArt
-from gui.table.items import (
-    INK,
-    Announcement,
-    CardItem,
-    ChipToken,
-    FanItem,
-    NameTag,
-    PoolItem,
-    RoundBoard,
-    SeatPlate,
-    StockItem,
-)
+from gui.table.items import CardItem, ChipToken, FanItem
+from gui.table.plates import NameTag, SeatPlate
+from gui.table.pools import PoolItem, StockItem
 from gui.table.stakepanel import StakePanel
+from gui.table.style import INK
 
 #: Table felts: centre, middle and edge colours of the baize.
 FELTS = {"green": ("#247046", "#165432", "#0a301c"), "blue": ("#24507a", "#163a5c", "#0a2038"),
