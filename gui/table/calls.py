@@ -3,7 +3,9 @@ and the prompt panel above the hand (rob or decline, claim or jink)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -12,12 +14,19 @@ from PySide6.QtGui import (
     QPen,
 )
 from PySide6.QtWidgets import (
+    QFrame,
     QGraphicsObject,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
     QStyleOptionGraphicsItem,
     QWidget,
 )
 
 from gui.table.style import GOLD, INK, table_font
+
+if TYPE_CHECKING:
+    from gui.table.view import TableView
 
 
 class Announcement(QGraphicsObject):
@@ -66,3 +75,69 @@ class Announcement(QGraphicsObject):
         painter.setPen(INK)
         painter.setFont(table_font(self.px, bold=True))
         painter.drawText(box, Qt.AlignmentFlag.AlignCenter, self.text)
+
+
+class PromptPanel(QFrame):
+    """A small panel above your hand with a question and buttons (rob or decline, claim or
+    jink): never a modal dialog hiding the table. Buttons are named by their keys."""
+
+    chosen = Signal(str)
+
+    def __init__(self, view: TableView) -> None:
+        super().__init__(view.viewport())
+        self.view = view
+        self.setObjectName("prompt")
+        self.setAutoFillBackground(True)
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setStyleSheet("#prompt { background: rgba(12, 36, 24, 225); border: 1px solid "
+                           "#f2c94c; border-radius: 8px; } #prompt QLabel { color: #f5f0e1; }")
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(12, 8, 12, 8)
+        self.label = QLabel(self)
+        self.label.setObjectName("promptText")
+        layout.addWidget(self.label)
+        self.buttons_box = QHBoxLayout()
+        layout.addLayout(self.buttons_box)
+        self.hide()
+
+    def ask(self, text: str, buttons: list[tuple[str, str]]) -> None:
+        """Show ``text`` with ``buttons`` as ``(key, label)``."""
+        while self.buttons_box.count():
+            w = self.buttons_box.takeAt(0).widget()
+            if w is not None:
+                w.deleteLater()
+        self.label.setText(text)
+        for key, label in buttons:
+            b = QPushButton(label, self)
+            b.setObjectName(key)
+            b.clicked.connect(lambda _=False, k=key: self.chosen.emit(k))
+            self.buttons_box.addWidget(b)
+        self.adjustSize()
+        self.show()
+        self.raise_()
+        self.place()
+
+    def focus_first(self) -> None:
+        """Give the keyboard focus to the panel's first button."""
+        for i in range(self.buttons_box.count()):
+            w = self.buttons_box.itemAt(i).widget()
+            if w is not None:
+                w.setFocus()
+                return
+
+    def place(self) -> None:
+        """Sit centred just above the hand."""
+        lay = self.view.layout_
+        if lay is None or not self.isVisible():
+            return
+        self.adjustSize()
+        snap = self.view.snapshot
+        hand = lay.hand_positions(len(snap.hand) if snap is not None else 0)
+        right = (hand[-1][0] + lay.card_w) if hand else lay.hand_center_x
+        x = right + lay.card_w * 0.3
+        y = lay.hand_y + lay.card_h * 0.3
+        if x + self.width() > lay.width - 4:
+            # No room beside the hand: just above it, clear of the announcement line.
+            x = lay.hand_center_x - self.width() / 2
+            y = lay.drop_line - self.height() - 6
+        self.move(max(4, round(x)), max(4, round(y)))
