@@ -39,7 +39,8 @@ class RoundBoard(QGraphicsItem):
         self.pools: list[tuple[str, int, str]] = []
         self.dpr = 1.0
         self.min_px = 12.0
-        self._geo: dict[str, object] = {}
+        #: The tray's circle and where each name is written; None with nothing to draw.
+        self._geo: tuple[QRectF, list[QRectF]] | None = None
 
     def set_state(self, rect: QRectF, pools: list[tuple[str, int, str]], dpr: float,
                   min_px: float = 12.0) -> None:
@@ -71,10 +72,10 @@ class RoundBoard(QGraphicsItem):
         disc = self.disc()
         return table_font(max(self.min_px, disc.width() * 0.075), bold=True)
 
-    def _layout(self) -> dict[str, object]:
+    def _layout(self) -> tuple[QRectF, list[QRectF]] | None:
         r = self.rect
         if r.isEmpty() or not self.pools:
-            return {}
+            return None
         metrics = QFontMetricsF(self.label_font())
         line = metrics.height()
         gap = max(3.0, line * 0.25)
@@ -88,7 +89,7 @@ class RoundBoard(QGraphicsItem):
             if all(r.contains(b) for b in labels) or diameter < 20:
                 break
             diameter *= 0.95
-        return {"disc": disc, "labels": labels}
+        return disc, labels
 
     def _place(self, diameter: float, line: float, gap: float, widths: list[float]
                ) -> tuple[QRectF, list[QRectF]]:
@@ -111,11 +112,11 @@ class RoundBoard(QGraphicsItem):
 
     def disc(self) -> QRectF:
         """The tray's circle."""
-        return QRectF(self._geo.get("disc", QRectF()))  # type: ignore[arg-type]
+        return QRectF(self._geo[0]) if self._geo is not None else QRectF()
 
     def label_rects(self) -> list[QRectF]:
         """Where each compartment's name is written, by pool."""
-        return [QRectF(b) for b in self._geo.get("labels", [])]  # type: ignore[union-attr]
+        return [QRectF(b) for b in self._geo[1]] if self._geo is not None else []
 
     def anchor(self, i: int) -> QPointF:
         """Centre of compartment ``i`` (where its counters lie)."""
@@ -169,7 +170,7 @@ class RoundBoard(QGraphicsItem):
         return self._group(i)[1]
 
     def boundingRect(self) -> QRectF:  # noqa: N802 (Qt name)
-        if not self._geo:
+        if self._geo is None:
             return QRectF()
         r = self.disc()
         for b in self.label_rects():
@@ -178,7 +179,7 @@ class RoundBoard(QGraphicsItem):
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
-        if not self._geo:
+        if self._geo is None:
             return
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         r = self.disc()

@@ -103,7 +103,8 @@ class PromptPanel(QFrame):
     def ask(self, text: str, buttons: list[tuple[str, str]]) -> None:
         """Show ``text`` with ``buttons`` as ``(key, label)``."""
         while self.buttons_box.count():
-            w = self.buttons_box.takeAt(0).widget()
+            taken = self.buttons_box.takeAt(0)
+            w = taken.widget() if taken is not None else None
             if w is not None:
                 w.deleteLater()
         self.label.setText(text)
@@ -120,7 +121,8 @@ class PromptPanel(QFrame):
     def focus_first(self) -> None:
         """Give the keyboard focus to the panel's first button."""
         for i in range(self.buttons_box.count()):
-            w = self.buttons_box.itemAt(i).widget()
+            held = self.buttons_box.itemAt(i)
+            w = held.widget() if held is not None else None
             if w is not None:
                 w.setFocus()
                 return

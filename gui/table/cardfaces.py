@@ -277,9 +277,9 @@ def _emblem_path(rank: int, box: QRectF) -> QPainterPath:
         p.cubicTo(-0.36, -0.3, 0.36, -0.3, 0.5, 0.42)
         p.cubicTo(0.3, 0.16, -0.3, 0.16, -0.5, 0.42)
         p.closeSubpath()
-        for t in (0.1, 0.26, 0.74, 0.9):
+        for at in (0.1, 0.26, 0.74, 0.9):
             pearl = QPainterPath()
-            pearl.addEllipse(crest.pointAtPercent(t), 0.075, 0.075)
+            pearl.addEllipse(crest.pointAtPercent(at), 0.075, 0.075)
             p = p.united(pearl)
         jewel = QPainterPath()
         jewel.moveTo(0.0, -0.5)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from PySide6.QtCore import (
     QEasingCurve,
     QPointF,
+    QRect,
     QRectF,
     QVariantAnimation,
 )
@@ -409,7 +410,7 @@ class TableDrawing(QGraphicsView):
                 x, y = lay.played_pos(i, 0)
                 t.setPos(x - lay.card_w * 0.4, y + lay.card_w * 0.05)
 
-    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:  # noqa: N802
+    def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:  # noqa: N802
         """A baize-green table with a soft vignette."""
         r = self.sceneRect()
         g = QRadialGradient(r.center(), max(r.width(), r.height()) * 0.75)

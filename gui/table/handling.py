@@ -6,6 +6,7 @@ concerns are moving."""
 from __future__ import annotations
 
 from PySide6.QtCore import (
+    QPoint,
     QPointF,
     Qt,
     Signal,
@@ -38,7 +39,7 @@ class TableInput(TableDrawing):
 
     # ---- input -------------------------------------------------------------------
 
-    def hand_card_at(self, view_pos) -> CardItem | None:
+    def hand_card_at(self, view_pos: QPoint) -> CardItem | None:
         """The topmost hand card under ``view_pos`` (viewport coordinates), or ``None``."""
         for item in self.items(view_pos):
             if isinstance(item, CardItem) and item.in_hand:
@@ -118,9 +119,9 @@ class TableInput(TableDrawing):
             self.focus_card = cards[(cards.index(self.focus_card) + step) % len(cards)]
         for c, item in self.cards.items():
             item.set_focused(item.in_hand and c == self.focus_card)
-        item = self.cards.get(self.focus_card)
-        if item is not None:
-            self.announce_accessibly(f"{item.accessible_name()}, playable")
+        focused = self.cards.get(self.focus_card)
+        if focused is not None:
+            self.announce_accessibly(f"{focused.accessible_name()}, playable")
 
     def announce_accessibly(self, text: str) -> None:
         """Say ``text`` through the accessibility layer (screen readers)."""
