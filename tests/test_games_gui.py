@@ -50,7 +50,7 @@ from gamecore.cards import AD, card_code
 from gamecore.events import Stopped
 from gui.model.housewords import choice_text
 from gui.play import controller as ctl
-from gui.table.items import Announcement
+from gui.table.calls import Announcement
 from gui.windows.dialogs import DealSummaryDialog, SpinChoiceDialog
 from gui.windows.mainwindow import MainWindow
 from gui.windows.newgame import NewGameDialog

@@ -19,18 +19,12 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
 from gamecore.cards import card
 from gui.model.layout import compute_layout
+from gui.table.board import RoundBoard
+from gui.table.calls import Announcement
 from gui.table.cardart import CardArt
-from gui.table.items import (
-    Announcement,
-    CardItem,
-    ChipToken,
-    FanItem,
-    NameTag,
-    PoolItem,
-    RoundBoard,
-    SeatPlate,
-    StockItem,
-)
+from gui.table.items import CardItem, ChipToken, FanItem
+from gui.table.plates import NameTag, SeatPlate
+from gui.table.pools import PoolItem, StockItem
 
 #: Window sizes, smallest (the view's minimum) to a 4K screen, and the hand zoom.
 SIZES = [(640, 440, 1.0), (800, 600, 1.0), (1280, 800, 1.0), (1920, 1080, 1.25),

@@ -25,7 +25,7 @@ from gamecore.explain import trick_reason
 from gui.model.layout import compute_layout
 from gui.model.snapshot import DealSummary
 from gui.play import controller as ctl
-from gui.table.items import SeatPlate
+from gui.table.plates import SeatPlate
 from gui.windows.dialogs import DealSummaryDialog, StandingsDialog
 from gui.windows.mainwindow import MainWindow
 from table_driver import WAIT

@@ -13,8 +13,8 @@ from PySide6.QtWidgets import QLabel
 
 from game_driver import open_game
 from gui.model.layout import compute_layout
+from gui.table.board import RoundBoard
 from gui.table.cardart import CardArt
-from gui.table.items import RoundBoard
 from table_driver import WAIT
 
 NAMES = ["Pope", "Matrimony", "Intrigue", "Ace", "King", "Queen", "Jack", "Game"]
@@ -96,7 +96,7 @@ def test_board_at_the_table_and_the_log_font(qtbot, width, height):
 def test_your_plate_never_elides_your_counters(qtbot, width, height, acting):
     """Pope Joan with three players deals you 15 cards: "15 cards · 100" stays whole on
     your plate (with the dealer's chip and the acting mark), a little smaller if need be."""
-    from gui.table.items import SeatPlate
+    from gui.table.plates import SeatPlate
 
     lay = compute_layout(width, height, 3, 8)
     r = lay.plates[0]

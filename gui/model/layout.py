@@ -112,30 +112,6 @@ class TableLayout:
 ZOOM_MIN, ZOOM_MAX = 0.8, 1.25
 
 
-def _top_band(ox: float, top: float, box_w: float, margin: float, w: float, others: int
-              ) -> tuple[list[Rect], list[Rect], float]:
-    """The top band: the ``others`` players' plates and fans, left to right on a gentle
-    arc, in a box from ``ox`` (pixels) ``box_w`` wide with ``margin`` each side, from
-    ``top`` down, for card width ``w``. Returns the plates and fans by display slot (slot 0,
-    yours, left empty for the caller) and the band's bottom edge."""
-    others = max(0, others)
-    plate_h = 0.5 * w
-    fan_card_w = 0.55 * w
-    fan_h = fan_card_w * ASPECT
-    plates: list[Rect] = [Rect(0, 0, 0, 0)]
-    fans: list[Rect] = [Rect(0, 0, 0, 0)]
-    if others:
-        slot = (box_w - 2 * margin) / others
-        pw = min(slot * 0.92, 3.0 * w)
-        for i in range(others):
-            cx = ox + margin + slot * (i + 0.5)
-            dip = 0.25 * w * (1 - math.sin(math.pi * (i + 0.5) / others)) if others > 2 else 0
-            y = top + dip
-            plates.append(Rect(cx - pw / 2, y, pw, plate_h))
-            fans.append(Rect(cx - pw / 2, y + plate_h + 0.08 * w, pw, fan_h))
-    return plates, fans, top + 0.25 * w + plate_h + 0.08 * w + fan_h
-
-
 def compute_layout(width: float, height: float, seats: int, pools: int, zoom: float = 1.0
                    ) -> TableLayout:
     """The table for a ``width`` × ``height`` pixel view, ``seats`` players (2–10) and
@@ -148,8 +124,12 @@ def compute_layout(width: float, height: float, seats: int, pools: int, zoom: fl
     ox, oy = (width - box_w) / 2, (height - box_h) / 2
     margin = 0.2 * w
 
-    plates, fans, top_bottom = _top_band(ox, oy + margin, box_w, margin, w, seats - 1)
+    # Top band: the other players, left to right, on a gentle arc.
+    plate_h = 0.5 * w
     fan_card_w = 0.55 * w
+    fan_h = fan_card_w * ASPECT
+    plates, fans = _other_seats(seats, w, ox, oy, box_w, margin, plate_h, fan_h)
+    top_bottom = oy + margin + 0.25 * w + plate_h + 0.08 * w + fan_h
 
     # Middle band: played cards by suit (left), layout pools (centre), stock (right).
     mid_y = top_bottom + 0.3 * w
@@ -159,12 +139,8 @@ def compute_layout(width: float, height: float, seats: int, pools: int, zoom: fl
     played_x = ox + margin + 0.45 * w  # room for the suit labels
     played_right = played_x + 12 * played_dx + played_w
     stock = Rect(ox + box_w - margin - 1.25 * w, mid_y + 0.1 * h, w, h)
-    pool_gap = 0.3 * w
-    pools_w = pools * w + max(0, pools - 1) * pool_gap
     free_l, free_r = played_right + 0.4 * w, stock.x - 0.4 * w
-    px0 = free_l + max(0.0, (free_r - free_l - pools_w) / 2)
-    pool_cards = tuple(Rect(px0 + i * (w + pool_gap), mid_y, w, h) for i in range(pools))
-    pool_chips = tuple(Rect(r.x, r.bottom + 0.08 * w, w, 0.5 * h) for r in pool_cards)
+    pool_cards, pool_chips = _layout_pools(pools, w, h, mid_y, free_l, free_r)
 
     # Bottom: your plate on the left of your hand.
     hand_y = oy + box_h - margin - h * zoom
@@ -193,3 +169,35 @@ def compute_layout(width: float, height: float, seats: int, pools: int, zoom: fl
         trick_center=(ox + box_w / 2, mid_y + 1.2 * h),
         last_trick=Rect(played_x, mid_y + 1.45 * h, 3.3 * w, 0.55 * w * ASPECT),
     )
+
+
+def _other_seats(seats: int, w: float, ox: float, oy: float, box_w: float, margin: float,
+                 plate_h: float, fan_h: float) -> tuple[list[Rect], list[Rect]]:
+    """The plates and fans of the other players (``seats`` in all) across the top, left to
+    right on a gentle arc, by display index; index 0 (you) is left empty. ``w`` is the card
+    width, ``ox``, ``oy`` the top left of the table's box, ``box_w`` its width (pixels)."""
+    others = max(0, seats - 1)
+    plates: list[Rect] = [Rect(0, 0, 0, 0)]
+    fans: list[Rect] = [Rect(0, 0, 0, 0)]
+    if others:
+        slot = (box_w - 2 * margin) / others
+        pw = min(slot * 0.92, 3.0 * w)
+        for i in range(others):
+            cx = ox + margin + slot * (i + 0.5)
+            dip = 0.25 * w * (1 - math.sin(math.pi * (i + 0.5) / others)) if others > 2 else 0
+            y = oy + margin + dip
+            plates.append(Rect(cx - pw / 2, y, pw, plate_h))
+            fans.append(Rect(cx - pw / 2, y + plate_h + 0.08 * w, pw, fan_h))
+    return plates, fans
+
+
+def _layout_pools(pools: int, w: float, h: float, mid_y: float, free_l: float, free_r: float
+                  ) -> tuple[tuple[Rect, ...], tuple[Rect, ...]]:
+    """The layout pools' cards (``w`` × ``h``, tops at ``mid_y``), side by side and centred
+    between ``free_l`` and ``free_r`` (pixels), and the chip area under each."""
+    pool_gap = 0.3 * w
+    pools_w = pools * w + max(0, pools - 1) * pool_gap
+    px0 = free_l + max(0.0, (free_r - free_l - pools_w) / 2)
+    pool_cards = tuple(Rect(px0 + i * (w + pool_gap), mid_y, w, h) for i in range(pools))
+    pool_chips = tuple(Rect(r.x, r.bottom + 0.08 * w, w, 0.5 * h) for r in pool_cards)
+    return pool_cards, pool_chips

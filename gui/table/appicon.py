@@ -24,7 +24,7 @@ from PySide6.QtGui import (
 )
 
 from gamecore.cards import DIAMONDS, HEARTS, SPADES
-from gui.table.cardart import suit_path
+from gui.table.cardfaces import suit_path
 
 __all__ = ["ICON_SIZES", "app_icon", "icon_image"]
 

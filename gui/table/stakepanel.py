@@ -11,6 +11,8 @@ and decides nothing.
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
@@ -25,6 +27,9 @@ from PySide6.QtWidgets import (
 )
 
 from gamecore.limits import MAX_AMOUNT
+
+#: The layout a new body is laid out with (a row or a grid).
+_Layout = TypeVar("_Layout", QHBoxLayout, QGridLayout)
 
 _STYLE = ("#stakePanel { background: rgba(12, 36, 24, 235); border: 1px solid #f2c94c; "
           "border-radius: 8px; } #stakePanel QLabel { color: #f5f0e1; }")
@@ -181,7 +186,7 @@ class StakePanel(QFrame):
 
     # ---- building ---------------------------------------------------------------------
 
-    def _new_body(self, kind: type) -> tuple[QWidget, object]:
+    def _new_body(self, kind: type[_Layout]) -> tuple[QWidget, _Layout]:
         if self._body is not None:
             self._column.removeWidget(self._body)
             self._body.hide()

@@ -1,0 +1,145 @@
+"""What the table says to the person: the short call in the middle of the table ("No nine")
+and the prompt panel above the hand (rob or decline, claim or jink)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFontMetricsF,
+    QPainter,
+    QPen,
+)
+from PySide6.QtWidgets import (
+    QFrame,
+    QGraphicsObject,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
+
+from gui.table.style import GOLD, INK, table_font
+
+if TYPE_CHECKING:
+    from gui.table.view import TableView
+
+
+class Announcement(QGraphicsObject):
+    """A short call in the middle of the table ("No nine"), shown on a dark pill."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.text = ""
+        self.center = QPointF()
+        self.px = 20.0
+
+    def show_text(self, text: str, center: QPointF, px: float) -> None:
+        """Show ``text`` centred on ``center`` with a font of ``px`` pixels."""
+        self.prepareGeometryChange()
+        self.text, self.center, self.px = text, center, px
+        self.setOpacity(1.0)
+        self.setVisible(bool(text))
+        self.update()
+
+    def move_to(self, center: QPointF, px: float) -> None:
+        """Centre the call on ``center`` with a font of ``px`` pixels (a new table size),
+        keeping its words, visibility and fade."""
+        self.prepareGeometryChange()
+        self.center, self.px = center, px
+        self.update()
+
+    def _box(self) -> QRectF:
+        """The pill: the words' width (measured in the font drawn) and some room."""
+        wide = QFontMetricsF(table_font(self.px, bold=True)).horizontalAdvance(self.text)
+        w = max(1.0, wide + self.px * 1.6)
+        h = self.px * 1.7
+        return QRectF(self.center.x() - w / 2, self.center.y() - h / 2, w, h)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt name)
+        return self._box().adjusted(-1.5, -1.5, 1.5, 1.5)  # the gold rim's pen
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        if not self.text:
+            return
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        box = self._box()
+        painter.setBrush(QBrush(QColor(10, 30, 20, 190)))
+        painter.setPen(QPen(GOLD, 1.5))
+        painter.drawRoundedRect(box, box.height() / 2, box.height() / 2)
+        painter.setPen(INK)
+        painter.setFont(table_font(self.px, bold=True))
+        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, self.text)
+
+
+class PromptPanel(QFrame):
+    """A small panel above your hand with a question and buttons (rob or decline, claim or
+    jink): never a modal dialog hiding the table. Buttons are named by their keys."""
+
+    chosen = Signal(str)
+
+    def __init__(self, view: TableView) -> None:
+        super().__init__(view.viewport())
+        self.view = view
+        self.setObjectName("prompt")
+        self.setAutoFillBackground(True)
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setStyleSheet("#prompt { background: rgba(12, 36, 24, 225); border: 1px solid "
+                           "#f2c94c; border-radius: 8px; } #prompt QLabel { color: #f5f0e1; }")
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(12, 8, 12, 8)
+        self.label = QLabel(self)
+        self.label.setObjectName("promptText")
+        layout.addWidget(self.label)
+        self.buttons_box = QHBoxLayout()
+        layout.addLayout(self.buttons_box)
+        self.hide()
+
+    def ask(self, text: str, buttons: list[tuple[str, str]]) -> None:
+        """Show ``text`` with ``buttons`` as ``(key, label)``."""
+        while self.buttons_box.count():
+            taken = self.buttons_box.takeAt(0)
+            w = taken.widget() if taken is not None else None
+            if w is not None:
+                w.deleteLater()
+        self.label.setText(text)
+        for key, label in buttons:
+            b = QPushButton(label, self)
+            b.setObjectName(key)
+            b.clicked.connect(lambda _=False, k=key: self.chosen.emit(k))
+            self.buttons_box.addWidget(b)
+        self.adjustSize()
+        self.show()
+        self.raise_()
+        self.place()
+
+    def focus_first(self) -> None:
+        """Give the keyboard focus to the panel's first button."""
+        for i in range(self.buttons_box.count()):
+            held = self.buttons_box.itemAt(i)
+            w = held.widget() if held is not None else None
+            if w is not None:
+                w.setFocus()
+                return
+
+    def place(self) -> None:
+        """Sit centred just above the hand."""
+        lay = self.view.layout_
+        if lay is None or not self.isVisible():
+            return
+        self.adjustSize()
+        snap = self.view.snapshot
+        hand = lay.hand_positions(len(snap.hand) if snap is not None else 0)
+        right = (hand[-1][0] + lay.card_w) if hand else lay.hand_center_x
+        x = right + lay.card_w * 0.3
+        y = lay.hand_y + lay.card_h * 0.3
+        if x + self.width() > lay.width - 4:
+            # No room beside the hand: just above it, clear of the announcement line.
+            x = lay.hand_center_x - self.width() / 2
+            y = lay.drop_line - self.height() - 6
+        self.move(max(4, round(x)), max(4, round(y)))

@@ -1,0 +1,479 @@
+"""The table view's drawing: a :class:`~gui.model.snapshot.TableSnapshot` laid out on the
+felt (seat plates and fans, pools or the round board, the stock, the played cards, the trick,
+your hand), the counters sliding between pools and seats, and the one place cards move.
+
+All card movement goes through :meth:`TableDrawing.move_card`, so one duration drives every
+animation and ``0`` places cards at once (tests).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import (
+    QEasingCurve,
+    QPointF,
+    QRect,
+    QRectF,
+    QVariantAnimation,
+)
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontInfo,
+    QPainter,
+    QRadialGradient,
+)
+from PySide6.QtWidgets import (
+    QGraphicsSimpleTextItem,
+    QGraphicsView,
+    QLabel,
+)
+
+from gui.model.layout import TableLayout, compute_layout
+from gui.model.snapshot import TableSnapshot
+from gui.table.board import RoundBoard
+from gui.table.calls import Announcement, PromptPanel
+from gui.table.cardart import CardArt
+from gui.table.items import CardItem, ChipToken, FanItem
+from gui.table.plates import NameTag, SeatPlate
+from gui.table.pools import PoolItem, StockItem
+from gui.table.stakepanel import StakePanel
+from gui.table.style import INK
+
+#: Table felts: centre, middle and edge colours of the baize.
+FELTS = {"green": ("#247046", "#165432", "#0a301c"), "blue": ("#24507a", "#163a5c", "#0a2038"),
+         "red": ("#7a2430", "#5c1620", "#380a10")}
+
+#: Where a card is drawn: its place (top left, scene pixels), face up, its z value, its width
+#: (logical pixels) and whether it is in your hand.
+CardTarget = tuple[QPointF, bool, int, int, bool]
+
+
+class TableDrawing(QGraphicsView):
+    """The drawing half of :class:`~gui.table.view.TableView`: it lays out ``snapshot`` on
+    the felt and moves the cards. The items it draws with are made by the view."""
+
+    art: CardArt
+    snapshot: TableSnapshot | None
+    layout_: TableLayout | None
+    #: The cards on the table by card (0..51), the plates and face-down fans by seat.
+    cards: dict[int, CardItem]
+    plates: dict[int, SeatPlate]
+    fans: dict[int, FanItem]
+    pool_items: list[PoolItem]
+    row_labels: list[QGraphicsSimpleTextItem]
+    stock: StockItem
+    board: RoundBoard
+    reason_text: QGraphicsSimpleTextItem
+    trump_text: QGraphicsSimpleTextItem
+    #: Trick games: the name of who played each card of the trick, by card.
+    trick_tags: dict[int, NameTag]
+    log_label: QLabel
+    prompt: PromptPanel
+    stake_panel: StakePanel
+    announcement: Announcement
+    #: The moving cards' animations, and the counters' (slide_counters).
+    _anims: dict[CardItem, QVariantAnimation]
+    _chips: list[QVariantAnimation]
+    #: The card pressed (with where, and the grip's offset) and whether it is being dragged.
+    _press: tuple[CardItem, QPointF, QPointF] | None
+    _dragging: bool
+    #: Animation length in ms (0: at once), the hand's zoom, the felt's name.
+    duration: int
+    zoom: float
+    felt: str
+    focus_card: int | None
+    _prev_hand: tuple[int, ...]
+
+    # ---- drawing -------------------------------------------------------------------
+
+    def _dpr(self) -> float:
+        return float(self.devicePixelRatioF()) or 1.0
+
+    def _draw(self, duration: int) -> None:
+        snap = self.snapshot
+        if snap is None:
+            return
+        vp = self.viewport().rect()
+        self.scene().setSceneRect(QRectF(0, 0, vp.width(), vp.height()))
+        n = len(snap.seats)
+        lay = compute_layout(vp.width(), vp.height(), n, len(snap.pools), self.zoom)
+        self.layout_ = lay
+        dpr = self._dpr()
+        self._draw_around_the_cards(snap, lay, dpr)
+        targets = self._card_targets(snap, lay)
+        dealing = bool(snap.hand) and not set(snap.hand) & set(self._prev_hand)
+        self._prev_hand = snap.hand
+        if self.focus_card is not None and self.focus_card not in snap.playable:
+            self.focus_card = None
+        self._place_cards(snap, lay, targets, dpr, duration, dealing)
+
+    def _draw_around_the_cards(self, snap: TableSnapshot, lay: TableLayout, dpr: float
+                               ) -> None:
+        """Everything but the cards: plates and fans, pools, the stock, the suit rows'
+        labels, the log, the prompt, the staking panel and the call in the middle."""
+        self._draw_seats(snap, lay, dpr)
+        self._draw_pools(snap, lay, dpr)
+        self.stock.set_state(QRectF(lay.stock.x, lay.stock.y, lay.stock.w, lay.stock.h),
+                             snap.stock_count, dpr, snap.stock_name)
+        self.stock.setVisible(snap.stock_count > 0)
+        self._draw_row_labels(snap, lay)
+        if self.log_label.font().pixelSize() != self._log_font().pixelSize():
+            self.show_log(self.log_label.text().split("\n"))
+        self.prompt.place()
+        self.place_stake_panel()
+        # A call made at another size (before the window was shown, say) stays in the middle.
+        self.announcement.move_to(QPointF(lay.width / 2, lay.announce_y), lay.card_w * 0.26)
+
+    def _card_targets(self, snap: TableSnapshot, lay: TableLayout) -> dict[int, CardTarget]:
+        """Where every card shown is drawn, by card, in the order the items are made."""
+        targets: dict[int, CardTarget] = {}
+        # Played cards by suit and rank position.
+        pw = round(lay.played_w)
+        for c, row, col in snap.played:
+            x, y = lay.played_pos(row, col)
+            targets[c] = (QPointF(x, y), True, 100 + col + row * 20, pw, False)
+        self._draw_tricks(snap, lay, targets)
+        # Your hand, playable cards raised.
+        hw = round(lay.hand_w)
+        for (x, y), c in zip(lay.hand_positions(len(snap.hand)), snap.hand, strict=True):
+            up = c in snap.playable
+            targets[c] = (QPointF(x, y - (lay.raise_by if up else 0)), True, 300, hw, True)
+        self._shown_targets(snap, lay, targets)
+        return targets
+
+    def _shown_targets(self, snap: TableSnapshot, lay: TableLayout,
+                       targets: dict[int, CardTarget]) -> None:
+        """The cards shown face up besides the play: the others' hands and the stock at the
+        end of a deal, and the trump turn-up across the stock."""
+        n = len(snap.seats)
+        cw = round(lay.card_w)
+        # Hands and stock shown at the end of a deal.
+        small = round(lay.fan_card_w)
+        for seat, cards in snap.revealed.items():
+            d = (seat - snap.bottom) % n
+            if d == 0:
+                continue
+            for (x, y), c in zip(lay.fan_positions(d, len(cards)), cards, strict=True):
+                targets[c] = (QPointF(x, y), True, 200, small, False)
+        if snap.turnup is not None:
+            # The trump turn-up lies face up across the stock (PJ-22, PJ-C-4).
+            targets[snap.turnup] = (QPointF(lay.stock.x - lay.card_w * 0.6,
+                                            lay.stock.y - lay.card_h * 0.06), True, 60, cw, False)
+        if snap.stock_cards:
+            sx = lay.stock.x - (len(snap.stock_cards) - 1) * small * 0.3 + lay.card_w - small
+            for i, c in enumerate(snap.stock_cards):
+                targets[c] = (QPointF(sx + i * small * 0.3, lay.stock.y), True, 200, small,
+                              False)
+
+    def _place_cards(self, snap: TableSnapshot, lay: TableLayout,
+                     targets: dict[int, CardTarget], dpr: float, duration: int,
+                     dealing: bool) -> None:
+        """Take off the cards no longer shown, make the new ones and move every card to its
+        target over ``duration`` ms; with ``dealing``, a new hand flies in from the pack."""
+        for c in list(self.cards):
+            if c not in targets:
+                item = self.cards.pop(c)
+                self._stop(item)
+                self.scene().removeItem(item)
+        z_hand = 0
+        dealt = 0
+        for c, (pos, face_up, z, width, in_hand) in targets.items():
+            found = self.cards.get(c)
+            stagger = 0
+            if found is None:
+                item = self._new_card(c)
+                if dealing and in_hand and duration > 0:
+                    # Dealing: the new hand flies in from the pack, one card after another.
+                    item.setPos(QPointF(lay.stock.x, lay.stock.y))
+                    stagger, dealt = dealt * 45, dealt + 1
+                else:
+                    item.setPos(self._origin(snap, c, lay, pos))
+            else:
+                item = found
+            item.set_look(width, dpr, face_up)
+            item.in_hand = in_hand
+            item.note = snap.card_notes.get(c, "")
+            item.set_playable(in_hand and c in snap.playable)
+            item.set_focused(in_hand and c == self.focus_card and self.hasFocus())
+            item.home_z = z + (z_hand if in_hand else 0)
+            if in_hand:
+                z_hand += 1
+            item.home = pos
+            if self._press is not None and self._press[0] is item and self._dragging:
+                continue  # the card stays on top, under the pointer
+            item.setZValue(item.home_z)
+            self.move_card(item, pos, duration + stagger if duration > 0 else 0)
+
+    def _new_card(self, c: int) -> CardItem:
+        """A new item for card ``c`` (0..51), on the table and known by its card."""
+        item = CardItem(c, self.art)
+        self.cards[c] = item
+        self.scene().addItem(item)
+        return item
+
+    def _draw_tricks(self, snap: TableSnapshot, lay: TableLayout,
+                     targets: dict[int, CardTarget]) -> None:
+        """Trick games: each card of the trick placed toward its player, the last trick
+        small on the left with the reason it was won, the trump note under the pack."""
+        tricks = snap.mode == "tricks"
+        self.reason_text.setVisible(tricks and bool(snap.trick_reason))
+        self.trump_text.setVisible(tricks and bool(snap.trump_note))
+        shown = {c for _seat, c in snap.trick} if tricks else set()
+        for c in [c for c in self.trick_tags if c not in shown]:
+            self.scene().removeItem(self.trick_tags.pop(c))
+        if not tricks:
+            return
+        n = len(snap.seats)
+        pw = round(lay.played_w)
+        ph = pw * 1.4
+        cx, cy = lay.trick_center
+        # Each card lies toward its player and carries his name: above the cards of the
+        # players across the table, below your own (the row between is too narrow).
+        others = [lay.plates[d].x + lay.plates[d].w / 2 for d in range(1, n)]
+        step = min((b - a for a, b in zip(others, others[1:], strict=False)),
+                   default=4 * pw) * 0.55
+        tag_w = min(1.3 * pw, step - 0.06 * pw)
+        # Never smaller than the window's own text, larger on a large table.
+        px_font = max(QFontInfo(self.font()).pixelSize(), lay.card_w * 0.15)
+        for i, (seat, c) in enumerate(snap.trick):
+            d = (seat - snap.bottom) % n
+            if d == 0:
+                pos = QPointF(cx - pw / 2, cy + 0.05 * ph)
+                edge = pos.y() + ph + 0.04 * pw
+            else:
+                plate = lay.plates[d]
+                px = plate.x + plate.w / 2
+                pos = QPointF(cx + (px - cx) * 0.55 - pw / 2, cy - ph - 0.05 * ph)
+                edge = pos.y() - 0.04 * pw
+            targets[c] = (pos, True, 400 + i, pw, False)
+            tag = self.trick_tags.get(c)
+            if tag is None:
+                tag = self.trick_tags[c] = NameTag()
+                tag.setZValue(420)
+                self.scene().addItem(tag)
+            tag.set_tag(snap.seats[seat].name, QPointF(pos.x() + pw / 2, edge), tag_w,
+                        px_font, above=d != 0)
+        small = round(lay.fan_card_w)
+        box = lay.last_trick
+        step = min(small * 0.55, (box.w - small) / max(1, len(snap.last_trick) - 1))
+        for i, (_seat, c) in enumerate(snap.last_trick):
+            if c not in targets:
+                targets[c] = (QPointF(box.x + i * step, box.y), True, 150 + i, small, False)
+        font = self.font()
+        font.setPixelSize(max(10, round(lay.card_w * 0.16)))
+        self.reason_text.setFont(font)
+        self.reason_text.setText(snap.trick_reason)
+        self.reason_text.setPos(box.x, box.y + small * 1.4 + 4)
+        self.trump_text.setFont(font)
+        self.trump_text.setText(snap.trump_note)
+        width = self.trump_text.boundingRect().width()
+        self.trump_text.setPos(min(lay.stock.x - lay.card_w * 0.6, lay.width - width - 8),
+                               lay.stock.bottom + lay.card_w * 0.35)
+
+    def _origin(self, snap: TableSnapshot, c: int, lay: TableLayout, target: QPointF
+                ) -> QPointF:
+        # A card just played by another seat travels from that seat's fan.
+        if snap.last_play is not None and snap.last_play[1] == c:
+            d = (snap.last_play[0] - snap.bottom) % len(snap.seats)
+            if d != 0:
+                fan = lay.fans[d]
+                return QPointF(fan.x + fan.w / 2 - lay.card_w / 2, fan.y)
+        return target
+
+    def _draw_seats(self, snap: TableSnapshot, lay: TableLayout, dpr: float) -> None:
+        n = len(snap.seats)
+        for seat, sv in enumerate(snap.seats):
+            d = (seat - snap.bottom) % n
+            plate = self.plates.get(seat)
+            if plate is None:
+                plate = self.plates[seat] = SeatPlate()
+                plate.setZValue(50)
+                self.scene().addItem(plate)
+            r = lay.plates[d]
+            cards = "card" if sv.count == 1 else "cards"
+            plate.set_state(QRectF(r.x, r.y, r.w, r.h), sv.name,
+                            f"{sv.count} {cards} · {sv.balance}", acting=sv.acting,
+                            thinking=sv.thinking, dealer=sv.dealer, winner=sv.winner,
+                            tricks=sv.tricks)
+            fan = self.fans.get(seat)
+            if fan is None:
+                fan = self.fans[seat] = FanItem(self.art)
+                fan.setZValue(40)
+                self.scene().addItem(fan)
+            if d == 0 or seat in snap.revealed:
+                fan.set_fan([], lay.fan_card_w, dpr)
+            else:
+                fan.set_fan(lay.fan_positions(d, sv.count), lay.fan_card_w, dpr)
+        for seat in [s for s in self.plates if s >= n]:
+            self.scene().removeItem(self.plates.pop(seat))
+            self.scene().removeItem(self.fans.pop(seat))
+
+    def _draw_pools(self, snap: TableSnapshot, lay: TableLayout, dpr: float) -> None:
+        round_board = snap.board == "round"
+        b = lay.board
+        self.board.setVisible(round_board)
+        self.board.set_state(QRectF(b.x, b.y, b.w, b.h) if round_board else QRectF(),
+                             [(p.label, p.amount, p.detail) for p in snap.pools], dpr,
+                             self.text_px())
+        shown = [] if round_board else list(snap.pools)
+        while len(self.pool_items) > len(shown):
+            self.scene().removeItem(self.pool_items.pop())
+        for i, pv in enumerate(shown):
+            if i == len(self.pool_items):
+                item = PoolItem(self.art, pv.label)
+                item.setZValue(10)
+                self.scene().addItem(item)
+                self.pool_items.append(item)
+            item = self.pool_items[i]
+            item.label = pv.label
+            cr, ch = lay.pool_cards[i], lay.pool_chips[i]
+            if snap.mode == "tricks":
+                cr = type(cr)(lay.played_x, lay.played_y, lay.card_w, lay.card_h)
+                ch = type(ch)(cr.x + cr.w + 0.1 * lay.card_w, cr.y + 0.25 * cr.h, cr.w,
+                              0.5 * cr.h)
+            item.set_state(QRectF(cr.x, cr.y, cr.w, cr.h), QRectF(ch.x, ch.y, ch.w, ch.h),
+                           pv.card, pv.amount, dpr, pv.detail)
+
+    def place_stake_panel(self) -> None:
+        """The staking panel sits where the hand will be dealt, clear of the pools, of your
+        plate and, where the width allows, of the recent-events log."""
+        lay, panel = self.layout_, self.stake_panel
+        if lay is None or not panel.isVisible():
+            return
+        panel.adjustSize()
+        y = min(lay.hand_y, lay.height - panel.height() - 4)
+        mine = lay.plates[0]
+        left = mine.x + mine.w + 0.2 * lay.card_w  # right of your plate
+        right = self.log_label.x() - 8 if self.log_label.text() else lay.width - 4
+        if right - left < panel.width():
+            right = lay.width - 4  # no room between them: the log may be covered
+        x = min(max(lay.hand_center_x - panel.width() / 2, left), right - panel.width())
+        panel.place(x, y, lay.width - 4)
+
+    def pool_anchor(self, pool: int) -> QPointF:
+        """Where the counters of pool ``pool`` lie on the table."""
+        if self.board.isVisible():
+            return self.board.anchor(pool)
+        if pool < len(self.pool_items):
+            return self.pool_items[pool].chip_anchor()
+        return QPointF()
+
+    def seat_anchor(self, seat: int) -> QPointF:
+        """The middle of seat ``seat``'s plate."""
+        plate = self.plates.get(seat)
+        return plate.rect.center() if plate is not None else QPointF()
+
+    def slide_counters(self, moves: list[tuple[QPointF, QPointF, int]]) -> None:
+        """Counters slide from one point to another (pool ↔ seat, seat → seat): up to five
+        chips per move, over the table's duration; nothing moves when it is 0."""
+        if self.duration <= 0 or self.layout_ is None:
+            return
+        d = max(10, round(self.layout_.card_w * 0.32))
+        dpr = self._dpr()
+        for src, dst, amount in moves:
+            for k in range(min(amount, 5)):
+                token = ChipToken(self.art.chip(k % 5, d, dpr))
+                token.setZValue(950)
+                token.setPos(src - QPointF(d / 2, d / 2))
+                self.scene().addItem(token)
+                anim = QVariantAnimation(self)
+                anim.setStartValue(src - QPointF(d / 2, d / 2))
+                anim.setEndValue(dst - QPointF(d / 2, d / 2))
+                anim.setDuration(int(self.duration * 1.6) + 40 * k)
+                anim.setEasingCurve(QEasingCurve.Type.InOutQuad)
+                anim.valueChanged.connect(token.setPos)
+
+                def done(t: ChipToken = token, a: QVariantAnimation = anim) -> None:
+                    if t.scene() is not None:
+                        self.scene().removeItem(t)
+                    if a in self._chips:
+                        self._chips.remove(a)
+
+                anim.finished.connect(done)
+                self._chips.append(anim)
+                anim.start()
+
+    def _draw_row_labels(self, snap: TableSnapshot, lay: TableLayout) -> None:
+        while len(self.row_labels) < len(snap.row_labels):
+            t = QGraphicsSimpleTextItem()
+            t.setBrush(QColor(INK.red(), INK.green(), INK.blue(), 150))
+            self.scene().addItem(t)
+            self.row_labels.append(t)
+        font = self.font()
+        font.setPixelSize(max(10, round(lay.card_w * 0.28)))
+        for i, t in enumerate(self.row_labels):
+            t.setVisible(i < len(snap.row_labels) and snap.mode == "stops")
+            if i < len(snap.row_labels):
+                t.setText(snap.row_labels[i])
+                t.setFont(font)
+                x, y = lay.played_pos(i, 0)
+                t.setPos(x - lay.card_w * 0.4, y + lay.card_w * 0.05)
+
+    def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:  # noqa: N802
+        """A baize-green table with a soft vignette."""
+        r = self.sceneRect()
+        g = QRadialGradient(r.center(), max(r.width(), r.height()) * 0.75)
+        centre, middle, edge = FELTS.get(self.felt, FELTS["green"])
+        g.setColorAt(0.0, QColor(centre))
+        g.setColorAt(0.7, QColor(middle))
+        g.setColorAt(1.0, QColor(edge))
+        painter.fillRect(rect, QBrush(g))
+
+    # ---- movement: the one place cards move ---------------------------------------
+
+    def move_card(self, item: CardItem, pos: QPointF, duration: int) -> None:
+        """Move ``item`` to ``pos`` (scene pixels) over ``duration`` ms (0: at once)."""
+        self._stop(item)
+        if duration <= 0 or item.pos() == pos:
+            item.setPos(pos)
+            return
+        anim = QVariantAnimation(self)
+        anim.setStartValue(item.pos())
+        anim.setEndValue(pos)
+        anim.setDuration(duration)
+        anim.setEasingCurve(QEasingCurve.Type.OutCubic)
+        anim.valueChanged.connect(item.setPos)
+        anim.finished.connect(lambda it=item: self._anims.pop(it, None))
+        self._anims[item] = anim
+        anim.start()
+
+    def _stop(self, item: CardItem) -> None:
+        anim = self._anims.pop(item, None)
+        if anim is not None:
+            anim.stop()
+
+    @property
+    def busy(self) -> bool:
+        """True while any card is moving."""
+        return bool(self._anims)
+
+    def text_px(self) -> int:
+        """The pixel size of the window's own text (the status line's): the smallest text
+        the table writes."""
+        return max(8, QFontInfo(self.font()).pixelSize())
+
+    def _log_font(self) -> QFont:
+        font = QFont(self.font())
+        card_w = self.layout_.card_w if self.layout_ is not None else 0.0
+        font.setPixelSize(max(self.text_px(), round(card_w * 0.11)))
+        return font
+
+    def show_log(self, lines: list[str]) -> None:
+        """The last few public events, bottom right ("Ben plays 7♠", "No nine"), in a font
+        never smaller than the status line's."""
+        self.log_label.setFont(self._log_font())
+        self.log_label.setText("\n".join(lines))
+        self.log_label.adjustSize()
+        self._place_log()
+
+    def _place_log(self) -> None:
+        # Bottom right, clear of the seats, the hand and your plate.
+        vp = self.viewport()
+        self.log_label.move(max(4, vp.width() - self.log_label.width() - 10),
+                            max(4, vp.height() - self.log_label.height() - 8))
+        # Where the staking panel must cover it (a small table), the log steps aside
+        # while the panel is up rather than show half its lines.
+        covered = (self.stake_panel.isVisible()
+                   and self.stake_panel.geometry().intersects(self.log_label.geometry()))
+        self.log_label.setVisible(not covered)

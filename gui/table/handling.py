@@ -1,0 +1,201 @@
+"""The table view's input: a hand card clicked, or dragged and dropped on the table; the
+keyboard (arrows over your playable cards, Enter to play, Escape, Tab to the prompt); the
+zoom of your hand (Ctrl+wheel, Ctrl+plus/minus/0). Input is ignored while the cards it
+concerns are moving."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import (
+    QPoint,
+    QPointF,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import (
+    QAccessible,
+    QAccessibleEvent,
+    QFocusEvent,
+    QKeyEvent,
+    QMouseEvent,
+    QWheelEvent,
+)
+from PySide6.QtWidgets import (
+    QApplication,
+)
+
+from gui.model.layout import ZOOM_MAX, ZOOM_MIN
+from gui.table.drawing import TableDrawing
+from gui.table.items import CardItem
+
+
+class TableInput(TableDrawing):
+    """The input half of :class:`~gui.table.view.TableView`: it turns the mouse and the
+    keyboard into :attr:`card_chosen` and the zoom."""
+
+    #: A hand card was chosen (clicked, dropped on the table, or Enter): the card (0..51).
+    card_chosen = Signal(int)
+    #: The card zoom changed (Ctrl+wheel, Ctrl+plus/minus): the new factor.
+    zoom_changed = Signal(float)
+
+    # ---- input -------------------------------------------------------------------
+
+    def hand_card_at(self, view_pos: QPoint) -> CardItem | None:
+        """The topmost hand card under ``view_pos`` (viewport coordinates), or ``None``."""
+        for item in self.items(view_pos):
+            if isinstance(item, CardItem) and item.in_hand:
+                return item
+        return None
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        if event.button() != Qt.MouseButton.LeftButton:
+            return super().mousePressEvent(event)
+        item = self.hand_card_at(event.position().toPoint())
+        if item is None or item in self._anims:
+            self._press = None
+            return
+        scene_pos = self.mapToScene(event.position().toPoint())
+        self._press = (item, QPointF(scene_pos), QPointF(scene_pos) - item.pos())
+        self._dragging = False
+        event.accept()
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        if self._press is None:
+            return super().mouseMoveEvent(event)
+        item, start, offset = self._press
+        scene_pos = QPointF(self.mapToScene(event.position().toPoint()))
+        if not self._dragging:
+            moved = (scene_pos - start).manhattanLength()
+            if moved < QApplication.startDragDistance():
+                return
+            self._dragging = True
+            item.setZValue(1000)
+        item.setPos(scene_pos - offset)  # the card follows the pointer while dragged
+        event.accept()
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        if self._press is None or event.button() != Qt.MouseButton.LeftButton:
+            return super().mouseReleaseEvent(event)
+        item, _start, _offset = self._press
+        dragging = self._dragging
+        self._press, self._dragging = None, False
+        event.accept()
+        if not dragging:
+            self.card_chosen.emit(item.card)  # a click
+            return
+        inside = self.viewport().rect().contains(event.position().toPoint())
+        lay = self.layout_
+        center_y = item.pos().y() + item.card_rect().center().y()
+        if inside and lay is not None and center_y < lay.drop_line:
+            self.card_chosen.emit(item.card)
+        else:
+            self.cancel_drag(item)
+
+    def cancel_drag(self, item: CardItem | None = None) -> None:
+        """Send a dragged card home (released off the table, or focus lost)."""
+        if item is None and self._press is not None:
+            item = self._press[0]
+        self._press, self._dragging = None, False
+        if item is not None:
+            item.setZValue(item.home_z)
+            self.move_card(item, item.home, self.duration)
+
+    # ---- keyboard and zoom ------------------------------------------------------------
+
+    def _focusables(self) -> list[int]:
+        snap = self.snapshot
+        if snap is None:
+            return []
+        return [c for c in snap.hand if c in snap.playable]
+
+    def move_focus(self, step: int) -> None:
+        """Move the keyboard focus ``step`` places over your playable cards."""
+        cards = self._focusables()
+        if not cards:
+            self.focus_card = None
+            return
+        if self.focus_card not in cards:
+            self.focus_card = cards[0] if step >= 0 else cards[-1]
+        else:
+            self.focus_card = cards[(cards.index(self.focus_card) + step) % len(cards)]
+        for c, item in self.cards.items():
+            item.set_focused(item.in_hand and c == self.focus_card)
+        focused = self.cards.get(self.focus_card)
+        if focused is not None:
+            self.announce_accessibly(f"{focused.accessible_name()}, playable")
+
+    def announce_accessibly(self, text: str) -> None:
+        """Say ``text`` through the accessibility layer (screen readers)."""
+        self.setAccessibleDescription(text)
+        QAccessible.updateAccessibility(
+            QAccessibleEvent(self, QAccessible.Event.DescriptionChanged))
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt name)
+        key = event.key()
+        ctrl = bool(event.modifiers() & Qt.KeyboardModifier.ControlModifier)
+        if (ctrl and self._zoom_key(key)) or self._card_key(key):
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def _zoom_key(self, key: int) -> bool:
+        """Ctrl+plus (or equals), Ctrl+minus, Ctrl+0: zoom your hand; False for another
+        key."""
+        if key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
+            self.set_zoom(self.zoom + 0.05)
+        elif key == Qt.Key.Key_Minus:
+            self.set_zoom(self.zoom - 0.05)
+        elif key == Qt.Key.Key_0:
+            self.set_zoom(1.0)
+        else:
+            return False
+        return True
+
+    def _card_key(self, key: int) -> bool:
+        """Arrows move the focus over your playable cards, Enter or Space plays the one
+        focused, Escape lets go of it, Tab goes to the prompt; False for another key."""
+        if key in (Qt.Key.Key_Right, Qt.Key.Key_Down):
+            self.move_focus(1)
+        elif key in (Qt.Key.Key_Left, Qt.Key.Key_Up):
+            self.move_focus(-1)
+        elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
+            if self.focus_card is None:
+                self.move_focus(1)
+            elif not self.busy:
+                self.card_chosen.emit(self.focus_card)
+        elif key == Qt.Key.Key_Escape:
+            if self._press is not None:
+                self.cancel_drag()
+            self.focus_card = None
+            for item in self.cards.values():
+                item.set_focused(False)
+        elif key == Qt.Key.Key_Tab and self.prompt.isVisible():
+            self.prompt.focus_first()
+        else:
+            return False
+        return True
+
+    def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802 (Qt name)
+        if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            self.set_zoom(self.zoom + (0.05 if event.angleDelta().y() > 0 else -0.05))
+            event.accept()
+            return
+        super().wheelEvent(event)
+
+    def set_zoom(self, zoom: float) -> None:
+        """Zoom your hand's cards (0.8–1.25); the layout is drawn again at once."""
+        zoom = round(min(ZOOM_MAX, max(ZOOM_MIN, zoom)), 2)
+        if zoom != self.zoom:
+            self.zoom = zoom
+            self._draw(0)
+            self.zoom_changed.emit(zoom)
+
+    def focusNextPrevChild(self, forward: bool) -> bool:  # noqa: N802 (Qt name)
+        if self.prompt.isVisible():
+            self.prompt.focus_first()
+            return True
+        return super().focusNextPrevChild(forward)
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:  # noqa: N802
+        if self._dragging:
+            self.cancel_drag()
+        super().focusOutEvent(event)

@@ -1,0 +1,229 @@
+"""Scene items that name the players: a seat's plate (name, cards held, counters, the dealer
+and acting marks) and the small name tag under a card of the trick. They draw what they are
+told; none of them knows a rule."""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QPainter,
+    QPainterPath,
+    QPen,
+)
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
+
+from gui.table.style import GOLD, INK, table_font
+
+
+class SeatPlate(QGraphicsItem):
+    """A seat's name plate: name, cards held, counters; the dealer mark; the acting mark
+    (a ring and an arrow, and "thinking…" for a computer: never colour alone).
+
+    A name too long for the plate is elided ("Maximilian Fother…"); the whole name is in
+    the tooltip and the accessible name. The dealer chip has its own corner: the name
+    stops short of it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rect = QRectF()
+        self.name = ""
+        self.detail = ""
+        self.acting = False
+        self.thinking = False
+        self.dealer = False
+        self.winner = False
+        self.tricks: int | None = None
+
+    def set_state(self, rect: QRectF, name: str, detail: str, *, acting: bool,
+                  thinking: bool, dealer: bool, winner: bool = False,
+                  tricks: int | None = None) -> None:
+        """Show ``name`` and ``detail`` (e.g. "9 cards · 96") in ``rect`` (scene pixels);
+        ``tricks`` won this deal as small marks (trick games)."""
+        self.prepareGeometryChange()
+        self.tricks = tricks
+        self.rect = rect
+        self.name, self.detail = name, detail
+        self.acting, self.thinking, self.dealer, self.winner = acting, thinking, dealer, winner
+        self.setToolTip(self.accessible_name())
+        self.update()
+
+    def accessible_name(self) -> str:
+        """The seat in words, with the whole name: "Ben: 9 cards · 96, dealer, to play"."""
+        return (f"{self.name}: {self.detail}" + (", dealer" if self.dealer else "")
+                + (f", {self.tricks} tricks" if self.tricks is not None else "")
+                + (", to play" if self.acting else ""))
+
+    # ---- where things go inside the plate (item coordinates) ---------------------------
+
+    def _text_left(self) -> float:
+        return self.rect.left() + self.rect.height() * (0.45 if self.acting else 0.25)
+
+    def chip_rect(self) -> QRectF:
+        """The dealer chip's circle (top right of the plate)."""
+        r, h = self.rect, self.rect.height()
+        d = h * 0.42
+        return QRectF(r.right() - d - h * 0.12, r.top() + h * 0.08, d, d)
+
+    def name_rect(self) -> QRectF:
+        """Where the name is written: left of the dealer chip's corner."""
+        r, h = self.rect, self.rect.height()
+        right = self.chip_rect().left() - h * 0.1 if self.dealer else r.right() - h * 0.2
+        left = self._text_left()
+        return QRectF(left, r.top(), max(0.0, right - left), h * 0.55)
+
+    def _marks_left(self) -> float:
+        h = self.rect.height()
+        return self.rect.right() - (self.tricks or 0) * (h * 0.16 + 3) - h * 0.1
+
+    def detail_rect(self) -> QRectF:
+        """Where the cards and counters are written: left of the trick marks."""
+        r, h = self.rect, self.rect.height()
+        right = (self._marks_left() - h * 0.1) if self.tricks else r.right() - h * 0.15
+        left = self._text_left()
+        return QRectF(left, r.top() + h * 0.52, max(0.0, right - left), h * 0.45)
+
+    def detail_shown(self) -> tuple[QFont, str]:
+        """The font and the words of the plate's second line ("15 cards · 100", and
+        "thinking…" for a computer at work). The counters are never elided away: a long line
+        is written a little smaller first (down to 80%); only what still does not fit is
+        elided."""
+        room = self.detail_rect()
+        px = self.rect.height() * 0.28
+        font = table_font(px)
+        smallest = max(8, math.ceil(font.pixelSize() * 0.8))  # _font's own floor is 8 px
+        size = font.pixelSize()
+        while (QFontMetricsF(font).horizontalAdvance(self.detail) > room.width()
+               and size - 1 >= smallest):
+            size -= 1  # whole pixels: the font's own steps
+            font = table_font(size)
+        metrics = QFontMetricsF(font)
+        detail = self.detail + ("  · thinking…" if self.thinking else "")
+        if self.thinking and metrics.horizontalAdvance(detail) > room.width():
+            detail = self.detail + " …"  # narrow plates (many seats): a short mark
+        return font, metrics.elidedText(detail, Qt.TextElideMode.ElideRight, room.width())
+
+    def name_font(self) -> QFont:
+        """The name's font (bold, a little over a third of the plate's height)."""
+        return table_font(self.rect.height() * 0.36, bold=True)
+
+    def shown_name(self) -> str:
+        """The name as written on the plate: elided to fit, the winner's star kept."""
+        metrics = QFontMetricsF(self.name_font())
+        star = "  ★" if self.winner else ""
+        room = self.name_rect().width() - metrics.horizontalAdvance(star)
+        return metrics.elidedText(self.name, Qt.TextElideMode.ElideRight, max(0.0, room)) + star
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt name)
+        return self.rect.adjusted(-4, -4, 4, 4)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        r = self.rect
+        if r.isEmpty():
+            return
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        radius = r.height() * 0.3
+        painter.setBrush(QColor(0, 0, 0, 95))
+        pen = QPen(GOLD if self.acting else QColor(255, 255, 255, 60),
+                   3.0 if self.acting else 1.0)
+        painter.setPen(pen)
+        painter.drawRoundedRect(r, radius, radius)
+        hpx = r.height()
+        if self.acting:
+            # A pointer inside the plate's left end (it never reaches a neighbour's plate),
+            # besides the gold ring: the acting seat is marked by shape, not colour alone.
+            a = QPainterPath()
+            cy, x = r.center().y(), r.left() + hpx * 0.3
+            s = hpx * 0.16
+            a.moveTo(x - s, cy - s)
+            a.lineTo(x + s * 0.6, cy)
+            a.lineTo(x - s, cy + s)
+            a.closeSubpath()
+            painter.fillPath(a, GOLD)
+        painter.setPen(INK)
+        painter.setFont(self.name_font())
+        painter.drawText(self.name_rect(), Qt.AlignmentFlag.AlignLeft
+                         | Qt.AlignmentFlag.AlignBottom, self.shown_name())
+        room = self.detail_rect()
+        font, detail = self.detail_shown()
+        painter.setFont(font)
+        painter.drawText(room, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, detail)
+        if self.tricks:
+            # Tricks won: small card-shaped marks along the bottom right of the plate.
+            mw, mh = hpx * 0.16, hpx * 0.22
+            painter.setBrush(INK)
+            painter.setPen(Qt.PenStyle.NoPen)
+            for i in range(self.tricks):
+                painter.drawRoundedRect(QRectF(r.right() - (i + 1) * (mw + 3) - hpx * 0.1,
+                                               r.bottom() - mh - hpx * 0.1, mw, mh), 1.5, 1.5)
+        if self.dealer:
+            c = self.chip_rect()
+            painter.setBrush(QColor(250, 250, 245))
+            painter.setPen(QPen(QColor(40, 40, 40), 1))
+            painter.drawEllipse(c)
+            painter.setFont(table_font(c.height() * 0.6, bold=True))
+            painter.setPen(QColor(30, 30, 30))
+            painter.drawText(c, Qt.AlignmentFlag.AlignCenter, "D")
+
+
+class NameTag(QGraphicsItem):
+    """A player's name on a small dark pill, e.g. under a card of the trick to say who
+    played it. The name is elided to the width it is given; the whole name is the
+    tooltip and the accessible name."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.name = ""
+        self.shown = ""
+        self._box = QRectF()
+        self._px = 10.0
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def set_tag(self, name: str, anchor: QPointF, width: float, px: float,
+                above: bool = False) -> None:
+        """Show ``name`` in a pill at most ``width`` wide, centred on ``anchor`` (scene
+        pixels): its top edge there, or with ``above`` its bottom edge; a font of ``px``
+        pixels."""
+        self.prepareGeometryChange()
+        self.name, self._px = name, px
+        metrics = QFontMetricsF(self.font())
+        pad = px * 0.45
+        self.shown = metrics.elidedText(name, Qt.TextElideMode.ElideRight,
+                                        max(1.0, width - 2 * pad))
+        w = min(width, metrics.horizontalAdvance(self.shown) + 2 * pad)
+        h = metrics.height() + px * 0.3
+        self._box = QRectF(anchor.x() - w / 2, anchor.y() - (h if above else 0), w, h)
+        self.setToolTip(name)
+        self.update()
+
+    def accessible_name(self) -> str:
+        """The whole name, however it is elided on the table."""
+        return self.name
+
+    def font(self) -> QFont:
+        """The font the name is written in (bold)."""
+        return table_font(self._px, bold=True)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt name)
+        return self._box.adjusted(-1, -1, 1, 1)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        if not self.shown:
+            return
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(0, 0, 0, 120))
+        painter.drawRoundedRect(self._box, self._box.height() / 2, self._box.height() / 2)
+        painter.setPen(INK)
+        painter.setFont(self.font())
+        painter.drawText(self._box, Qt.AlignmentFlag.AlignCenter, self.shown)

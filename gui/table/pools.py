@@ -1,0 +1,212 @@
+"""Scene items of the layout: a pool (its card or plate, its counters and their number) and
+the stock (a face-down pile with its name and count). They draw what they are told; none of
+them knows a rule."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QPainter,
+    QPen,
+)
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
+
+from gui.table.cardart import CardArt
+from gui.table.style import GOLD, INK, table_font
+
+
+class PoolItem(QGraphicsItem):
+    """A layout pool: its card (face up, e.g. the boodle ♥A), a stack of counters under it
+    and the number beside it. ``label`` names it for people and screen readers."""
+
+    def __init__(self, art: CardArt, label: str) -> None:
+        super().__init__()
+        self.art = art
+        self.label = label
+        self.card: int | None = None
+        self.amount = 0
+        self.detail = ""
+        self.card_rect = QRectF()
+        self.chip_rect = QRectF()
+        self.dpr = 1.0
+
+    def set_state(self, card_rect: QRectF, chip_rect: QRectF, card: int | None, amount: int,
+                  dpr: float, detail: str = "") -> None:
+        """Show pool ``card`` (or a plate when ``None``) with ``amount`` counters and a short
+        ``detail`` line (e.g. the two cards of a combination)."""
+        self.prepareGeometryChange()
+        self.card_rect, self.chip_rect, self.card, self.amount, self.dpr = (
+            card_rect, chip_rect, card, amount, dpr)
+        self.detail = detail
+        self.setToolTip(self.accessible_name())
+        self.update()
+
+    def accessible_name(self) -> str:
+        """E.g. "♥A pool, 6 counters"."""
+        return f"{self.label} pool, {self.amount} counter{'s' if self.amount != 1 else ''}"
+
+    def chip_anchor(self) -> QPointF:
+        """Where counters moving into or out of this pool start or land."""
+        return self.chip_rect.center()
+
+    # ---- where things go (item coordinates); paint and boundingRect share them --------
+
+    def _chip_size(self) -> int:
+        return max(8, round(self.chip_rect.width() * 0.42))
+
+    def _chips_rect(self) -> QRectF:
+        """The stack of chips: up to 12, each a little above the one before."""
+        cr, d = self.chip_rect, self._chip_size()
+        shown = min(self.amount, 12)
+        x, base = cr.left() + cr.width() * 0.08, cr.top() + cr.height() * 0.55
+        if shown == 0:
+            return QRectF()
+        return QRectF(x, base - (shown - 1) * d * 0.12, d, d + (shown - 1) * d * 0.12)
+
+    def _number_rect(self) -> QRectF:
+        """Where the number of counters is written, right of the stack."""
+        cr, d = self.chip_rect, self._chip_size()
+        left = cr.left() + cr.width() * 0.08 + d + 4
+        return QRectF(left, cr.top(), cr.right() + cr.width() * 0.15 - left, cr.height() * 0.8)
+
+    def _number_font(self) -> QFont:
+        """Bold, about a third of the chip area high, smaller if the number would not fit."""
+        font = table_font(self.chip_rect.height() * 0.36, bold=True)
+        room = self._number_rect().width()
+        wide = QFontMetricsF(font).horizontalAdvance(str(self.amount))
+        if wide > room > 0:
+            font = table_font(font.pixelSize() * room / wide, bold=True)
+        return font
+
+    #: The smallest name on a compartment's plate, in pixels: smaller is not readable.
+    MIN_NAME_PX = 9.0
+
+    def _name_font_and_rect(self) -> tuple[QFont, QRectF]:
+        """A compartment plate's name (no layout card): as large as fits the plate, never
+        below :attr:`MIN_NAME_PX`; a name still too wide spills a little either side of
+        the plate, into the gap between pools, rather than being cut."""
+        r = self.card_rect.adjusted(2, 2, -2, -2)
+        room = r.width() - 4
+        font = table_font(r.width() * 0.15, bold=True)
+        wide = QFontMetricsF(font).horizontalAdvance(self.label)
+        if wide > room > 0:
+            font = table_font(max(self.MIN_NAME_PX, font.pixelSize() * room / wide), bold=True)
+            wide = QFontMetricsF(font).horizontalAdvance(self.label)
+        w = max(room, wide + 2)
+        return font, QRectF(r.center().x() - w / 2, r.top(), w, r.height() * 0.75)
+
+    def _detail_rect(self) -> QRectF:
+        cr0 = self.card_rect
+        return QRectF(cr0.left(), cr0.bottom() - cr0.height() * 0.26, cr0.width(),
+                      cr0.height() * 0.2)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt name)
+        # Everything painted: the card, the chip stack (it reaches above and below the chip
+        # area) and the number. Nothing repaints outside this, so old chips or digits would
+        # linger on the table when the pool empties.
+        r = self.card_rect.united(self.chip_rect).united(self._number_rect())
+        if self.card is None and not self.card_rect.isEmpty():
+            r = r.united(self._name_font_and_rect()[1])
+        stack = self._chips_rect()
+        if not stack.isEmpty():
+            r = r.united(stack)
+        return r.adjusted(-2, -2, 2, 2)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        w = round(self.card_rect.width())
+        if self.card is not None and w > 0:
+            painter.setOpacity(0.92)
+            painter.drawPixmap(self.card_rect.topLeft(), self.art.face(self.card, w, self.dpr))
+            painter.setOpacity(1.0)
+        elif w > 0:
+            # A named compartment with no layout card: a plate with its name.
+            r = self.card_rect.adjusted(2, 2, -2, -2)
+            painter.setBrush(QColor(0, 0, 0, 70))
+            painter.setPen(QPen(QColor(GOLD.red(), GOLD.green(), GOLD.blue(), 170), 1.5))
+            painter.drawRoundedRect(r, r.width() * 0.08, r.width() * 0.08)
+            painter.setPen(INK)
+            font, box = self._name_font_and_rect()
+            painter.setFont(font)
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, self.label)
+        if self.detail and w > 0:
+            painter.setPen(INK)
+            painter.setFont(table_font(self.card_rect.width() * 0.14))
+            painter.drawText(self._detail_rect(), Qt.AlignmentFlag.AlignCenter, self.detail)
+        cr = self.chip_rect
+        d = self._chip_size()
+        x = cr.left() + cr.width() * 0.08
+        base = cr.top() + cr.height() * 0.55
+        for i in range(min(self.amount, 12)):
+            chip = self.art.chip(i // 5 % 5, d, self.dpr)
+            painter.drawPixmap(QPointF(x, base - i * d * 0.12), chip)
+        painter.setPen(INK)
+        painter.setFont(self._number_font())
+        painter.drawText(self._number_rect(),
+                         Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                         str(self.amount))
+
+
+class StockItem(QGraphicsItem):
+    """The stock: a small face-down pile and its name and count ("Stock · 4")."""
+
+    def __init__(self, art: CardArt) -> None:
+        super().__init__()
+        self.art = art
+        self.rect = QRectF()
+        self.count = 0
+        self.name = "Stock"
+        self.dpr = 1.0
+
+    def set_state(self, rect: QRectF, count: int, dpr: float, name: str = "Stock") -> None:
+        """Show ``count`` face-down cards in ``rect``."""
+        self.prepareGeometryChange()
+        self.rect, self.count, self.dpr, self.name = rect, count, dpr, name
+        self.setToolTip(f"{name}: {count} cards, face down")
+        self.update()
+
+    #: Up to this many cards are drawn, each 1.5 px up and right of the one below.
+    LAYERS = 4
+
+    def _label(self) -> str:
+        return f"{self.name} · {self.count}"
+
+    def _label_font(self) -> QFont:
+        return table_font(self.rect.width() * 0.16)
+
+    def _label_rect(self) -> QRectF:
+        """Under the pile, centred, as wide as the words need."""
+        r = self.rect
+        wide = QFontMetricsF(self._label_font()).horizontalAdvance(self._label()) + 4
+        w = max(r.width() + 20, wide)
+        return QRectF(r.center().x() - w / 2, r.bottom() + 4, w, r.height() * 0.25)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt name)
+        if self.rect.isEmpty():
+            return QRectF()
+        lift = 1.5 * (self.LAYERS - 1)
+        return self.rect.adjusted(0, -lift, lift, 0).united(self._label_rect()).adjusted(
+            -1, -1, 1, 1)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        w = round(self.rect.width())
+        if w <= 0:
+            return
+        back = self.art.back(w, self.dpr)
+        layers = min(self.count, self.LAYERS)
+        for i in range(layers):
+            painter.drawPixmap(self.rect.topLeft() + QPointF(i * 1.5, -i * 1.5), back)
+        painter.setPen(INK)
+        painter.setFont(self._label_font())
+        painter.drawText(self._label_rect(),
+                         Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop,
+                         self._label())
