@@ -25,6 +25,7 @@ import queue
 import threading
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from gamecore.atomicfile import write_atomic
 from gamecore.match import DealLog, Session
@@ -119,6 +120,31 @@ class Autosaver:
 
     # ---- the writer thread ------------------------------------------------------------
 
+    def _write(self, job: tuple[Any, ...]) -> None:
+        """Carry out one writing job of the queue: a whole record (with its side file and a
+        fresh journal header), the side file alone, or moves appended to the journal.
+        Raises ``OSError`` as the disk does."""
+        kind = job[0]
+        if kind == "record":
+            head, finished, current, meta_text, deals, base = job[1:]
+            parts = self._finished_parts(finished)
+            if current is not None:
+                parts = [*parts, current]
+            text = head[:-1] + ', "deals": [\n' + ",\n".join(parts) + "\n]}\n"
+            data = text.encode("utf-8")
+            write_atomic(meta_path(self.path), meta_text.encode("utf-8"))
+            write_atomic(self.path, data)
+            header = journal_header(data, deals=deals, base=base)
+            write_atomic(journal_path(self.path), (header + "\n").encode("utf-8"))
+        elif kind == "side":
+            write_atomic(meta_path(self.path), job[1].encode("utf-8"))
+        else:
+            lines = "".join(json.dumps(a, ensure_ascii=False) + "\n" for a in job[1])
+            with journal_path(self.path).open("a", encoding="utf-8") as f:
+                f.write(lines)
+                f.flush()
+                os.fsync(f.fileno())
+
     def _run(self) -> None:
         broken = False  # the last record write failed: the journal on disk is not ours
         while True:
@@ -136,26 +162,9 @@ class Autosaver:
             if kind == "append" and broken:
                 continue  # waits for the next whole record
             try:
+                self._write(job)
                 if kind == "record":
-                    head, finished, current, meta_text, deals, base = job[1:]
-                    parts = self._finished_parts(finished)
-                    if current is not None:
-                        parts = [*parts, current]
-                    text = head[:-1] + ', "deals": [\n' + ",\n".join(parts) + "\n]}\n"
-                    data = text.encode("utf-8")
-                    write_atomic(meta_path(self.path), meta_text.encode("utf-8"))
-                    write_atomic(self.path, data)
-                    header = journal_header(data, deals=deals, base=base)
-                    write_atomic(journal_path(self.path), (header + "\n").encode("utf-8"))
                     broken = False
-                elif kind == "side":
-                    write_atomic(meta_path(self.path), job[1].encode("utf-8"))
-                else:
-                    lines = "".join(json.dumps(a, ensure_ascii=False) + "\n" for a in job[1])
-                    with journal_path(self.path).open("a", encoding="utf-8") as f:
-                        f.write(lines)
-                        f.flush()
-                        os.fsync(f.fileno())
             except OSError as e:
                 if kind != "side":
                     broken = True

@@ -233,6 +233,27 @@ class Checked:
     writable: bool = True
 
 
+def _set_aside_unreadable(path: Path, e: ParlourError, out: Checked) -> None:
+    """The autosave at ``path`` cannot be read (``e`` says why): set it aside with its
+    companions, or, if that fails, stop saving; either way say so in ``out``."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    try:
+        moved = set_aside(path, stamp)
+    except OSError as err:
+        out.writable = False
+        out.notices.append(f"Your saved game cannot be read ({e}) and could not be set "
+                           f"aside ({err.strerror or err}): games will not be saved "
+                           f"this time, so that it is not written over.")
+        return
+    for companion in (meta_path(path), journal_path(path)):
+        if companion.exists():
+            # The record is safe; a companion left here would be written over.
+            with contextlib.suppress(OSError):
+                set_aside(companion, stamp)
+    out.notices.append(f"Your saved game could not be read ({e}). It was set aside as "
+                       f"{moved.name} in {path.parent}.")
+
+
 def check_autosave(path: Path) -> Checked:
     """Look at the autosave at ``path`` before the table starts (never raises).
 
@@ -245,22 +266,7 @@ def check_autosave(path: Path) -> Checked:
     try:
         session, journal_fault = _replay_checked(path)
     except ParlourError as e:
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        try:
-            moved = set_aside(path, stamp)
-        except OSError as err:
-            out.writable = False
-            out.notices.append(f"Your saved game cannot be read ({e}) and could not be set "
-                               f"aside ({err.strerror or err}): games will not be saved "
-                               f"this time, so that it is not written over.")
-            return out
-        for companion in (meta_path(path), journal_path(path)):
-            if companion.exists():
-                # The record is safe; a companion left here would be written over.
-                with contextlib.suppress(OSError):
-                    set_aside(companion, stamp)
-        out.notices.append(f"Your saved game could not be read ({e}). It was set aside as "
-                           f"{moved.name} in {path.parent}.")
+        _set_aside_unreadable(path, e, out)
         return out
     if journal_fault is not None:
         # The game resumes from the moves that could be read; the journal is kept, for the
