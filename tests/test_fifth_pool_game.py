@@ -286,6 +286,7 @@ def test_the_table_shows_and_plays_it(qtbot: Any) -> None:
     from PySide6.QtTest import QTest
 
     from gui.model import presenter
+    from gui.model.setup import Setup
     from gui.play.seats import SeatKind
     from gui.windows.mainwindow import MainWindow
 
@@ -296,8 +297,8 @@ def test_the_table_shows_and_plays_it(qtbot: Any) -> None:
     window.show()
     qtbot.waitExposed(window)
     c, view = window.controller, window.view
-    c.new_session("five-pools", seats=[SeatKind("You", True), SeatKind("Ben", False),
-                                       SeatKind("Cat", False)])
+    c.new_session(Setup("five-pools", seats=[SeatKind("You", True), SeatKind("Ben", False),
+                                       SeatKind("Cat", False)]))
     assert window.windowTitle() != "" and presenter.game_label(c.session.game) == \
         "Five Pools (a test's own game)"
     snap = presenter.table_snapshot(c.session, 0)
