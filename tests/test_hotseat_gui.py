@@ -147,7 +147,7 @@ def test_a_new_session_from_the_standings_keeps_the_seats(qtbot):
     seats = [SeatKind("Ann", False, "easy"), SeatKind("Ben", False, "normal"),
              SeatKind("Cat", True)]
     c.new_session(Setup("spinado", seats=seats, options={"sn.spinadoPayment": 4}))
-    c._after_standings("new")
+    c.deal_end._after_standings("new")
     assert [(k.name, k.person, k.level) for k in c.seats] == \
         [("Ann", False, "easy"), ("Ben", False, "normal"), ("Cat", True, "normal")]
     assert c.session.options["sn.spinadoPayment"] == 4 and c.session.game.name == "spinado"

@@ -83,8 +83,9 @@ def measure(deals: int, measured: int, folder: Path | None = None
     c.auto_play = False
     spent: list[float] = []
     # Everything the GUI thread does for an action enters through one of these.
-    for name in ("_apply", "_step", "_after_summary", "_computer_decided"):
+    for name in ("_apply", "_step", "_computer_decided"):
         _timed(c, name, spent)
+    _timed(c.deal_end, "after_summary", spent)
     _timed(c.keeper, "undo", spent)
     window.resume(session, meta)
     target = len(session.logs) + measured

@@ -35,8 +35,9 @@ from gamecore.search.ismcts import cancel_search, default_pool
 from gui.model import intents, presenter
 from gui.model.setup import COMPUTER_NAMES as COMPUTER_NAMES  # where callers found it
 from gui.model.setup import Setup
-from gui.play import feed
+from gui.play import feed, hotseat
 from gui.play.advisor import Advisor
+from gui.play.dealend import DealEnd
 from gui.play.keeper import Keeper
 from gui.play.practice import Practice
 from gui.play.seats import SeatKind, Thinker
@@ -104,7 +105,7 @@ class Controller(QObject):
         self._timer.timeout.connect(self._step)
         self.view.duration = pace
         self.privacy = PrivacyScreen(view)
-        self.privacy.ready.connect(self._privacy_done)
+        self.privacy.ready.connect(lambda: hotseat.taken(self))
         self.privacy_up = False
         self.viewer_ready = True  # the person at the bottom has taken the screen
         self.pending_person: int | None = None
@@ -117,6 +118,7 @@ class Controller(QObject):
         #: Spoil Five: a finished deal's unplayed cards are shown (Settings; one person).
         self.reveal = True
         self.practice = Practice(self)
+        self.deal_end = DealEnd(self)
 
     # ---- sessions ----------------------------------------------------------------
 
@@ -282,7 +284,7 @@ class Controller(QObject):
             self._step_wanted = True  # a window is in front of the table: later
             return
         if session.deal.over:
-            self._show_summary()
+            self.deal_end.show_summary()
             return
         d = session.deal.decision()
         assert d is not None
@@ -291,7 +293,7 @@ class Controller(QObject):
         if not self.seats[d.seat].person:
             self._ask_computer(d.seat)
         elif d.seat != self.human or not self.viewer_ready:
-            self._hand_over(d.seat)
+            hotseat.hand_over(self, d.seat)
         elif isinstance(d, StakeChoice | SplitChoice):
             # On the table, beside where the hand will be: the pools stay in view and the
             # menus usable; the cards are dealt face up only after every stake (GEN-9).
@@ -329,26 +331,6 @@ class Controller(QObject):
             # A forced move plays itself after a short pause (STOP-14).
             QTimer.singleShot(self.pace, lambda tok=self.token, a=d.actions[0]:
                               self._auto_play(tok, a))
-
-    def _hand_over(self, seat: int) -> None:
-        """Another person is to act: cover the table until they are ready (hot seat)."""
-        session = self.session
-        assert session is not None
-        if self.human in self.seen:
-            self.seen[self.human] = len(self.log)
-        self.privacy_up, self.pending_person = True, seat
-        self._set_state(IDLE)
-        self.refresh()  # no hand is face up while the screen is up
-        self.advisor.hush()
-        self.privacy.ask(session.players[seat], self.log[self.seen.get(seat, 0):])
-
-    def _privacy_done(self) -> None:
-        if self.pending_person is None:
-            return
-        self.human, self.pending_person, self.privacy_up = self.pending_person, None, False
-        self.viewer_ready = True
-        self.refresh()
-        self._schedule(0)
 
     # ---- the person's input and the computers' decisions ----------------------------
 
@@ -455,64 +437,6 @@ class Controller(QObject):
         feed.slide(self.view, events)
         self.keeper.autosave()
         self._schedule(delay)
-
-    # ---- end of deal and session ----------------------------------------------------
-
-    def _show_summary(self) -> None:
-        session = self.session
-        assert session is not None and session.deal is not None
-        self._set_state(SUMMARY)
-        self.refresh()
-        self.advisor.deal_over(presenter.game_label(session.game))
-        summary = presenter.deal_summary(session, self.words, reveal=self.reveal_tricks,
-                                         people=len(self.people), person=self.human)
-        self.keeper.count_deal()
-        dlg = self.questions.DealSummaryDialog(self.parent_widget, summary)
-        dlg.accepted.connect(self._after_summary)
-        dlg.review_requested.connect(lambda d=dlg: self.review_requested.emit(d))
-        dlg.deal_again_requested.connect(self.practice.begin)
-        self._open(dlg)
-        if not self.people:
-            # Nobody at the screen (watching computers): the next deal follows by itself.
-            self._next_by_itself(dlg)
-
-    def _next_by_itself(self, dlg: QDialog) -> None:
-        def go(tok: int = self.token) -> None:
-            if tok != self.token or self.dialog is not dlg:
-                return
-            if self._holds:
-                QTimer.singleShot(max(50, self.pace), go)  # not behind another window
-                return
-            dlg.accept()
-
-        QTimer.singleShot(self.pace * 8, go)
-
-    def _after_summary(self) -> None:
-        session = self.session
-        assert session is not None
-        self.dialog = None
-        if self.practising:
-            self.practice.back()
-            return
-        if not session.complete:
-            self._start_deal()
-            return
-        self._set_state(OVER)
-        self.refresh()  # the plates show the counters after the split of the pools left
-        balances, _pools = session.final_accounts()
-        dlg = self.questions.StandingsDialog(self.parent_widget, list(session.players),
-                                             balances, list(session.start_balances),
-                                             presenter.split_line(session))
-        dlg.accepted.connect(lambda: self._after_standings(dlg.choice))
-        dlg.rejected.connect(lambda: self._after_standings(dlg.choice))
-        self._open(dlg)
-
-    def _after_standings(self, choice: str) -> None:
-        self.dialog = None
-        if choice == "new" and self.session is not None:
-            # The same game, house rules and people at the same seats, with fresh counters.
-            self.new_session(Setup(self.session.game.name, self.session.options, self.seats,
-                                   self.allow_undo))
 
     # ---- helpers -----------------------------------------------------------------
 
