@@ -83,10 +83,9 @@ def measure(deals: int, measured: int, folder: Path | None = None
     c.auto_play = False
     spent: list[float] = []
     # Everything the GUI thread does for an action enters through one of these.
-    for name in ("_apply", "_step", "_computer_decided"):
-        _timed(c, name, spent)
-    _timed(c.deal_end, "after_summary", spent)
-    _timed(c.keeper, "undo", spent)
+    for owner, name in ((c, "_apply"), (c, "_step"), (c.deal_end, "after_summary"),
+                        (c, "_computer_decided"), (c.keeper, "undo")):
+        _timed(owner, name, spent)
     window.resume(session, meta)
     target = len(session.logs) + measured
     undo_time: list[float] = []
