@@ -71,6 +71,10 @@ class Rules(Protocol):
     @property
     def turnup_in_stock(self) -> bool: ...
     @property
+    def plays_forced_by_itself(self) -> bool:
+        """Whether the table plays a forced decision by itself (the one legal card) after a
+        short pause, as the game's own table option says (STOP-14)."""
+    @property
     def special_card(self) -> Card | None:
         """The card that may go down together with another (Spin's and Spinado's ♦A, the
         stops engine's declaration), or ``None``: a ``Played`` event with ``spin`` set

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QPushButton
 
 from gamecore.cards import card_label
 from gamecore.decisions import PlayChoice
+from gui.model import advice
 from gui.store import settings
 from gui.windows.mainwindow import MainWindow
 
@@ -46,13 +47,13 @@ def test_the_coach_explains_the_first_deal_and_stays_off_once_turned_off(qtbot):
         if len(d.actions) > 1:  # the Hard player's choice follows, off the GUI thread
             qtbot.waitUntil(lambda: "The Hard player would" in coach.text.text(), timeout=WAIT)
         qtbot.mouseClick(coach.findChild(QPushButton, "coachOff"), Qt.MouseButton.LeftButton)
-        assert not coach.isVisible() and not window.controller.coaching
+        assert not coach.isVisible() and not window.controller.advisor.coaching
         assert settings.load_prefs().coach_off
         window.close()
         again = _window(qtbot)  # the next run: still off, even for a game never coached
         again.game_name = "spinado"
         again.start()
-        assert not again.controller.coaching
+        assert not again.controller.advisor.coaching
     finally:
         settings.settings().clear()
 
@@ -62,15 +63,15 @@ def test_the_coach_is_for_the_first_deal_of_a_game_only(qtbot):
     try:
         window = _window(qtbot)
         window.start()
-        assert window.controller.coaching
-        window.controller.coached.emit("Spoil Five")  # as the end of that deal does
+        assert window.controller.advisor.coaching
+        window.controller.advisor.coached.emit("Spoil Five")  # as the end of that deal does
         assert settings.load_prefs().coached == ("Spoil Five",)
         window.close()
         again = _window(qtbot)
         again.start()
-        assert not again.controller.coaching  # Spoil Five has been coached already
+        assert not again.controller.advisor.coaching  # Spoil Five has been coached already
         again.coach_action.trigger()  # Help → Coach me through this deal
-        assert again.controller.coaching
+        assert again.controller.advisor.coaching
     finally:
         settings.settings().clear()
 
@@ -79,6 +80,7 @@ def test_with_several_people_the_coach_never_speaks_over_the_privacy_screen(qtbo
     """Hot seat: the coach's words name the legal cards of the person it speaks to, so it
     is silent (hidden) whenever the privacy screen covers the table, and speaks again only
     to the person who is ready."""
+    from gui.model.setup import Setup
     from gui.play.seats import SeatKind
 
     window = MainWindow(pace=0, seed=6)
@@ -86,8 +88,8 @@ def test_with_several_people_the_coach_never_speaks_over_the_privacy_screen(qtbo
     window.resize(1280, 800)
     window.show()
     c = window.controller
-    c.new_session("newmarket", seats=[SeatKind("Ann", True), SeatKind("Ben", True),
-                                      SeatKind("Cat", False)])
+    c.new_session(Setup("newmarket", seats=[SeatKind("Ann", True), SeatKind("Ben", True),
+                                      SeatKind("Cat", False)]))
     window.coach_this_deal()
     seen_screens = 0
     for _ in range(400):
@@ -117,7 +119,7 @@ def test_with_several_people_the_coach_never_speaks_over_the_privacy_screen(qtbo
 def test_while_the_others_play_the_coach_drops_its_advice(qtbot):
     """Advice is for one decision: once the person has played and the computers are at it,
     the coach says it will speak again, instead of naming a card already played."""
-    from gui.model import advice
+    from gui.model.setup import Setup
     from gui.play.seats import SeatKind
 
     window = MainWindow(pace=0, seed=6)
@@ -125,11 +127,11 @@ def test_while_the_others_play_the_coach_drops_its_advice(qtbot):
     window.resize(1280, 800)
     window.show()
     c = window.controller
-    c.new_session("newmarket", seats=[SeatKind("Ann", True), SeatKind("Ben", False),
-                                      SeatKind("Cat", False)])
+    c.new_session(Setup("newmarket", seats=[SeatKind("Ann", True), SeatKind("Ben", False),
+                                      SeatKind("Cat", False)]))
     window.coach_this_deal()
     said: list[list[str]] = []
-    c.coach_said.connect(lambda lines: said.append(list(lines)))
+    c.advisor.coach_said.connect(lambda lines: said.append(list(lines)))
     for _ in range(50):
         qtbot.waitUntil(lambda: c.state in ("human", "summary")
                         or (c.state == "staking" and c.view.stake_panel.isVisible()),

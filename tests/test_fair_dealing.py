@@ -17,6 +17,7 @@ from gamecore.games import make_game
 from gamecore.match import Session
 from gamecore.record import read_record
 from gui.model import dealsummary
+from gui.model.setup import Setup
 from gui.play.seats import SeatKind
 from gui.store import persistence
 from gui.windows.dialogs import DealSummaryDialog
@@ -37,8 +38,8 @@ def _to_summary(qtbot, window: MainWindow) -> None:
 def test_the_fingerprint_before_the_deal_matches_the_cards_after_it(qtbot, tmp_path):
     window = _window(qtbot, tmp_path)
     c = window.controller
-    c.new_session("newmarket", seats=[SeatKind("Ann", True), SeatKind("Ben", False),
-                                      SeatKind("Cat", False)])
+    c.new_session(Setup("newmarket", seats=[SeatKind("Ann", True), SeatKind("Ben", False),
+                                      SeatKind("Cat", False)]))
     shown = window.fingerprint.text()
     assert shown.startswith("Fingerprint ") and len(shown.split()) == 5  # 4 groups of 4
     log = c.session.logs[-1]
@@ -51,7 +52,7 @@ def test_the_fingerprint_before_the_deal_matches_the_cards_after_it(qtbot, tmp_p
     assert hands == [" ".join(card_code(x) for x in sorted(h)) for h in log.hands]
     assert salt in summary.fingerprint_text
     # The saved game is a version-2 record carrying that fingerprint; the reader checks it.
-    assert c.flush_autosave()
+    assert c.keeper.flush_autosave()
     record = read_record(tmp_path / persistence.AUTOSAVE)
     assert record.version == 2 and record.deals[0].fingerprint.sha256 == sha
 
@@ -59,12 +60,12 @@ def test_the_fingerprint_before_the_deal_matches_the_cards_after_it(qtbot, tmp_p
 def test_deal_again_from_another_seat_is_the_same_cards_and_no_statistics(qtbot, tmp_path):
     window = _window(qtbot, tmp_path)
     c = window.controller
-    c.new_session("newmarket", seats=[SeatKind("Ann", True), SeatKind("Ben", False),
-                                      SeatKind("Cat", False)], options={"gen.rounds": 2})
+    c.new_session(Setup("newmarket", seats=[SeatKind("Ann", True), SeatKind("Ben", False),
+                                      SeatKind("Cat", False)], options={"gen.rounds": 2}))
     _to_summary(qtbot, window)
     real = c.session
     dealt = [list(h) for h in real.logs[-1].hands]
-    assert c.flush_autosave()
+    assert c.keeper.flush_autosave()
     stats_before = (tmp_path / persistence.STATISTICS).read_bytes()
     autosave_before = (tmp_path / persistence.AUTOSAVE).read_bytes()
     again = c.dialog.findChild(QPushButton, "dealAgain")
@@ -82,7 +83,7 @@ def test_deal_again_from_another_seat_is_the_same_cards_and_no_statistics(qtbot,
     assert next_button.text() == "Back to your game"
     qtbot.mouseClick(next_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: c.session is real and c.state == "summary", timeout=WAIT)
-    assert c.flush_autosave()
+    assert c.keeper.flush_autosave()
     assert (tmp_path / persistence.STATISTICS).read_bytes() == stats_before
     assert (tmp_path / persistence.AUTOSAVE).read_bytes() == autosave_before
     assert gstats.read(tmp_path / persistence.STATISTICS).player("Newmarket", "Ann").deals == 1

@@ -80,6 +80,7 @@ from gamecore.stops.game import (
     SPECIAL_SPINADO,
     StopsGame,
 )
+from gui.model import registryview, tablesnap
 from helpers import cards, hand, legal_plays, position, random_action
 from paths import ROOT
 
@@ -286,7 +287,8 @@ def test_the_table_shows_and_plays_it(qtbot: Any) -> None:
     from PySide6.QtCore import Qt
     from PySide6.QtTest import QTest
 
-    from gui.model import registryview, tablesnap
+    from gui.model import registryview as model_registryview
+    from gui.model.setup import Setup
     from gui.play.seats import SeatKind
     from gui.windows.mainwindow import MainWindow
 
@@ -297,9 +299,9 @@ def test_the_table_shows_and_plays_it(qtbot: Any) -> None:
     window.show()
     qtbot.waitExposed(window)
     c, view = window.controller, window.view
-    c.new_session("five-pools", seats=[SeatKind("You", True), SeatKind("Ben", False),
-                                       SeatKind("Cat", False)])
-    assert window.windowTitle() != "" and registryview.game_label(c.session.game) == \
+    c.new_session(Setup("five-pools", seats=[SeatKind("You", True), SeatKind("Ben", False),
+                                       SeatKind("Cat", False)]))
+    assert window.windowTitle() != "" and model_registryview.game_label(c.session.game) == \
         "Five Pools (a test's own game)"
     snap = tablesnap.table_snapshot(c.session, 0)
     assert [(p.label, p.card) for p in snap.pools] == [

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QLabel, QPushButton
 
 from gamecore import stats as gstats
 from gamecore.decisions import PlayChoice
+from gui.model.setup import Setup
 from gui.play.seats import SeatKind
 from gui.store import persistence
 from gui.windows.dialogs import DealSummaryDialog, StandingsDialog
@@ -23,8 +24,8 @@ def test_standings_plates_and_statistics_agree_after_the_split_GEN_6(qtbot, tmp_
     window.resize(1280, 800)
     window.show()
     c = window.controller
-    c.new_session("newmarket", seats=[SeatKind("Ann", True), SeatKind("Ben", False),
-                                      SeatKind("Cat", False)], options={"gen.rounds": 1})
+    c.new_session(Setup("newmarket", seats=[SeatKind("Ann", True), SeatKind("Ben", False),
+                                      SeatKind("Cat", False)], options={"gen.rounds": 1}))
     for _ in range(2000):
         qtbot.waitUntil(lambda: c.state in ("human", "summary", "over")
                         or (c.state == "staking" and c.view.stake_panel.isVisible()),
@@ -63,7 +64,7 @@ def test_standings_plates_and_statistics_agree_after_the_split_GEN_6(qtbot, tmp_
     plates = {v.name: v.balance for v in c.view.snapshot.seats}
     assert plates == dict(zip(session.players, final, strict=True))
     # Statistics: Ann's session result is her net in the standings, the split counted once.
-    assert c.flush_autosave()
+    assert c.keeper.flush_autosave()
     ann = gstats.read(tmp_path / persistence.STATISTICS).player("Newmarket", "Ann")
     assert ann.sessions == 1 and ann.past == [final[0] - session.start_balances[0]]
     assert ann.won - ann.lost == final[0] - session.start_balances[0]

@@ -7,6 +7,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QPushButton
 
 from gamecore.actions import Decline, Play, Rob
+from gui.model.setup import Setup
 from gui.play.seats import SeatKind
 from gui.table.items import CardItem
 from gui.windows.dialogs import DealSummaryDialog, SpinChoiceDialog
@@ -56,7 +57,7 @@ def test_three_people_two_computers_hidden_hands(qtbot, game, options):
     window.resize(1280, 800)
     window.show()
     c = window.controller
-    c.new_session(game, options=options, seats=SEATS)
+    c.new_session(Setup(game, options=options, seats=SEATS))
     screens = 0
     people_seen = set()
     for _ in range(400):
@@ -118,8 +119,8 @@ def test_one_person_never_sees_a_privacy_screen(qtbot):
     qtbot.addWidget(window)
     window.show()
     c = window.controller
-    c.new_session("newmarket", seats=[SeatKind("Ann", True), SeatKind("Ben", False),
-                                      SeatKind("Cat", False)])
+    c.new_session(Setup("newmarket", seats=[SeatKind("Ann", True), SeatKind("Ben", False),
+                                      SeatKind("Cat", False)]))
     for _ in range(200):
         qtbot.waitUntil(lambda: c.dialog is not None or c.state in ("human", "summary")
                         or (c.state == "staking" and c.view.stake_panel.isVisible()),
@@ -145,8 +146,8 @@ def test_a_new_session_from_the_standings_keeps_the_seats(qtbot):
     c = window.controller
     seats = [SeatKind("Ann", False, "easy"), SeatKind("Ben", False, "normal"),
              SeatKind("Cat", True)]
-    c.new_session("spinado", seats=seats, options={"sn.spinadoPayment": 4})
-    c._after_standings("new")
+    c.new_session(Setup("spinado", seats=seats, options={"sn.spinadoPayment": 4}))
+    c.deal_end._after_standings("new")
     assert [(k.name, k.person, k.level) for k in c.seats] == \
         [("Ann", False, "easy"), ("Ben", False, "normal"), ("Cat", True, "normal")]
     assert c.session.options["sn.spinadoPayment"] == 4 and c.session.game.name == "spinado"

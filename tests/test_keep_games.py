@@ -138,7 +138,7 @@ def test_open_asks_first_and_keeps_the_game_it_leaves(qtbot, tmp_path):
     window = _window(qtbot, tmp_path / "data")
     window.start()
     _my_turn(qtbot, window)
-    window.controller.save_as(other)  # a game from before any progress of this one
+    window.controller.keeper.save_as(other)  # a game from before any progress of this one
     _play_once(qtbot, window)
     _my_turn(qtbot, window)
     before = outcome(window.controller.session)
@@ -151,7 +151,7 @@ def test_open_asks_first_and_keeps_the_game_it_leaves(qtbot, tmp_path):
                     timeout=WAIT)
     assert [replay(read_record(p)) for p in _abandoned(tmp_path / "data")] == [before]
     # The opened game is now the autosave.
-    assert window.controller.flush_autosave()
+    assert window.controller.keeper.flush_autosave()
     autosaved = persistence.load(tmp_path / "data" / persistence.AUTOSAVE)[0]
     assert outcome(autosaved) == outcome(window.controller.session)
     assert autosaved.logs[0].hands == read_record(other).deals[0].hands
@@ -346,7 +346,7 @@ def test_a_full_disk_is_said_once_and_what_was_saved_is_kept(qtbot, tmp_path, mo
     window.start(resume=True)
     _play_once(qtbot, window)
     _my_turn(qtbot, window)
-    assert window.controller.flush_autosave()  # the writes (and their failures) are done
+    assert window.controller.keeper.flush_autosave()  # the writes (and their failures) are done
     qtbot.waitUntil(lambda: any(t.startswith("Games cannot be saved")
                                 for t in window.notices.texts()), timeout=WAIT)
     texts = window.notices.texts()
@@ -395,7 +395,8 @@ def test_a_second_copy_that_goes_on_keeps_nothing(qtbot, tmp_path):
     qtbot.mouseClick(_button(second.message, "playWithoutSaving"), Qt.MouseButton.LeftButton)
     _play_once(qtbot, second)
     _my_turn(qtbot, second)
-    assert second.controller.autosave_path is None and second.controller.stats_path is None
+    keeper = second.controller.keeper
+    assert keeper.autosave_path is None and keeper.stats_path is None
     assert any("keeps no autosave and no statistics" in t for t in second.notices.texts())
     assert (tmp_path / persistence.AUTOSAVE).read_bytes() == saved
 
@@ -407,7 +408,7 @@ def test_a_damaged_lock_file_is_set_aside_and_the_saved_game_offered(qtbot, tmp_
     first = _window(qtbot, tmp_path)
     first.start()
     _my_turn(qtbot, first)
-    assert first.controller.flush_autosave()
+    assert first.controller.keeper.flush_autosave()
     first.lock.release()
     first.close()
     lock = tmp_path / "parlour.lock"
@@ -418,7 +419,7 @@ def test_a_damaged_lock_file_is_set_aside_and_the_saved_game_offered(qtbot, tmp_
         lock.write_bytes(b"" if damage == "empty" else b"\x00\xff not a lock\n")
     window = _window(qtbot, tmp_path, seed=9)
     window.start()
-    assert window.lock is not None and window.controller.autosave_path is not None
+    assert window.lock is not None and window.controller.keeper.autosave_path is not None
     aside = sorted(tmp_path.glob("parlour.lock.damaged-*"))
     assert len(aside) == 1 and aside[0].is_dir() == (damage == "folder")
     assert any(aside[0].name in text for text in window.notices.texts())
@@ -517,7 +518,7 @@ def test_damaged_statistics_at_the_end_of_a_deal_are_set_aside(qtbot, tmp_path):
             break
         c.person_chose_card(d.actions[0].card)
     qtbot.waitUntil(lambda: c.state == "summary" and c.dialog is not None, timeout=WAIT)
-    assert c.flush_autosave()  # the statistics are written after the deal's autosave
+    assert c.keeper.flush_autosave()  # the statistics are written after the deal's autosave
     qtbot.waitUntil(lambda: any(t.startswith("Your statistics could not be read") for t in
                                 window.notices.texts()), timeout=WAIT)
     kept = list(tmp_path.glob(persistence.STATISTICS + ".damaged-*"))
@@ -549,7 +550,7 @@ def _journal_game(qtbot, folder) -> tuple[list[str], list[str]]:
         _play_once(qtbot, window)
     _my_turn(qtbot, window)
     c = window.controller
-    assert c.flush_autosave()
+    assert c.keeper.flush_autosave()
     window.lock.release()
     journal = persistence.journal_path(folder / persistence.AUTOSAVE)
     lines = journal.read_text(encoding="utf-8").split("\n")[1:-1]

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QApplication
 
 from gamecore.agents import levels
 from gamecore.agents.levels import HardAgent
+from gui.model.setup import Setup
 from gui.play.seats import SeatKind
 from gui.windows.mainwindow import MainWindow
 
@@ -32,8 +33,8 @@ def _window(qtbot) -> MainWindow:
 def test_hard_thinks_off_the_gui_thread_and_input_waits(qtbot, quick_hard):
     window = _window(qtbot)
     c = window.controller
-    c.new_session("newmarket", seats=[SeatKind("Ann", True), SeatKind("Ben", False, "hard"),
-                                      SeatKind("Cat", False, "easy")])
+    c.new_session(Setup("newmarket", seats=[SeatKind("Ann", True), SeatKind("Ben", False, "hard"),
+                                      SeatKind("Cat", False, "easy")]))
     assert isinstance(c.agents[1], HardAgent)
     threads = []
     original = c.agents[1].choose
@@ -75,8 +76,8 @@ def test_hard_thinks_off_the_gui_thread_and_input_waits(qtbot, quick_hard):
 def test_hint_names_a_legal_play_with_its_reason(qtbot, quick_hard):
     window = _window(qtbot)
     c = window.controller
-    c.new_session("spoil-five", seats=[SeatKind("Ann", True), SeatKind("Ben", False),
-                                       SeatKind("Cat", False), SeatKind("Dan", False)])
+    c.new_session(Setup("spoil-five", seats=[SeatKind("Ann", True), SeatKind("Ben", False),
+                                       SeatKind("Cat", False), SeatKind("Dan", False)]))
     for _ in range(100):
         qtbot.waitUntil(lambda: c.state == "human", timeout=10000)
         d = c.session.deal.decision()

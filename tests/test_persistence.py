@@ -17,6 +17,7 @@ from gamecore import stats as gstats
 from gamecore.decisions import PlayChoice
 from gamecore.events import PoolTaken
 from gamecore.record import outcome, parse_record, record_of, replay
+from gui.model.setup import Setup
 from gui.play.seats import SeatKind
 from gui.store import persistence, settings
 from gui.windows.mainwindow import MainWindow
@@ -211,7 +212,7 @@ def test_autosave_after_every_action_and_resume_offer(qtbot, tmp_path):
     _until_person(qtbot, c)
     c.person_chose_card(c.session.deal.decision().actions[0].card)
     _until_person(qtbot, c)
-    assert c.flush_autosave()
+    assert c.keeper.flush_autosave()
     saved, _meta = persistence.load(tmp_path / "auto.parlour.json")  # record and journal
     assert record_of(saved) == record_of(c.session)
     expected = outcome(c.session)
@@ -228,11 +229,11 @@ def test_autosave_after_every_action_and_resume_offer(qtbot, tmp_path):
 
 def test_a_finished_session_is_not_offered(qtbot, tmp_path):
     window = _window(qtbot, tmp_path)
-    window.controller.new_session("newmarket", seats=[SeatKind("A", False), SeatKind("B", False),
-                                                       SeatKind("C", False)],
-                                  options={"gen.rounds": 1})
+    window.controller.new_session(Setup("newmarket", seats=[
+        SeatKind("A", False), SeatKind("B", False), SeatKind("C", False)],
+        options={"gen.rounds": 1}))
     qtbot.waitUntil(lambda: window.controller.state == "over", timeout=20000)
-    assert window.controller.flush_autosave()
+    assert window.controller.keeper.flush_autosave()
     assert persistence.resumable(tmp_path / "auto.parlour.json") is None
     window.close()
     fresh = _window(qtbot, tmp_path, seed=5)
@@ -246,7 +247,7 @@ def test_save_as_and_open_round_trip(qtbot, tmp_path):
     c = window.controller
     _until_person(qtbot, c)
     path = tmp_path / "mine.parlour.json"
-    c.save_as(path)
+    c.keeper.save_as(path)
     other = _window(qtbot, tmp_path / "elsewhere", seed=8)  # another computer
     other.start()
     other.open_file(path)
@@ -289,7 +290,7 @@ def test_opening_a_bad_file_keeps_the_current_game(qtbot, tmp_path, damage):
     _until_person(qtbot, c)
     before = outcome(c.session)
     good = tmp_path / "good.parlour.json"
-    c.save_as(good)
+    c.keeper.save_as(good)
     bad = tmp_path / "bad.parlour.json"
     if damage == "over the size limit":
         with bad.open("wb") as f:  # 33 MiB of spaces around a good record
@@ -317,7 +318,7 @@ def test_the_window_stays_responsive_while_a_file_is_read(qtbot, tmp_path, monke
     c = window.controller
     _until_person(qtbot, c)
     path = tmp_path / "mine.parlour.json"
-    c.save_as(path)
+    c.keeper.save_as(path)
     gate = threading.Event()
     real_load = persistence.load
 
@@ -374,8 +375,8 @@ def test_undo_takes_back_to_the_persons_previous_decision(qtbot, tmp_path):
 
 def test_undo_is_off_by_default_with_several_people(qtbot, tmp_path):
     window = _window(qtbot, tmp_path)
-    window.controller.new_session("newmarket", seats=[SeatKind("A", True), SeatKind("B", True),
-                                                       SeatKind("C", False)])
+    window.controller.new_session(Setup("newmarket", seats=[
+        SeatKind("A", True), SeatKind("B", True), SeatKind("C", False)]))
     assert window.controller.allow_undo is False
     window.undo()
     assert "Undo is off" in window.status_label.text()

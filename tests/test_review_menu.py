@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QMessageBox, QPushButton  # noqa: E402
 
 from gamecore.decisions import PlayChoice  # noqa: E402
 from gamecore.review import review_deal  # noqa: E402
+from gui.model.setup import Setup  # noqa: E402
 from gui.play.seats import SeatKind  # noqa: E402
 from gui.windows.mainwindow import MainWindow  # noqa: E402
 from gui.windows.reviewwindow import ReviewWindow  # noqa: E402
@@ -40,7 +41,7 @@ def _review(window: MainWindow) -> ReviewWindow:
 def test_the_summarys_review_button_opens_the_deal_just_finished_face_up(qtbot, tmp_path):
     window = _window(qtbot, tmp_path)
     c = window.controller
-    c.new_session("newmarket", seats=SEATS, options={"gen.rounds": 2})
+    c.new_session(Setup("newmarket", seats=SEATS, options={"gen.rounds": 2}))
     _to_summary(qtbot, window)
     button = c.dialog.findChild(QPushButton, "review")
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
@@ -62,7 +63,7 @@ def test_ctrl_r_reviews_the_game_at_the_table_and_its_unfinished_deal_only_as_se
         qtbot, tmp_path):
     window = _window(qtbot, tmp_path)
     c = window.controller
-    c.new_session("newmarket", seats=SEATS, options={"gen.rounds": 2})
+    c.new_session(Setup("newmarket", seats=SEATS, options={"gen.rounds": 2}))
     _to_summary(qtbot, window)
     qtbot.mouseClick(c.dialog.findChild(QPushButton, "next"),
                      Qt.MouseButton.LeftButton)
@@ -84,7 +85,7 @@ def test_ctrl_r_reviews_the_game_at_the_table_and_its_unfinished_deal_only_as_se
 def test_review_a_saved_game_reads_the_file_and_leaves_the_table_alone(qtbot, tmp_path):
     window = _window(qtbot, tmp_path)
     c = window.controller
-    c.new_session("newmarket", seats=SEATS, options={"gen.rounds": 2})
+    c.new_session(Setup("newmarket", seats=SEATS, options={"gen.rounds": 2}))
     _to_summary(qtbot, window)
     saved = tmp_path / "kept.parlour.json"
     assert window.save_file(saved)
@@ -105,7 +106,7 @@ def test_review_a_saved_game_reads_the_file_and_leaves_the_table_alone(qtbot, tm
 def test_review_of_a_damaged_file_says_why_in_one_message(qtbot, tmp_path):
     window = _window(qtbot, tmp_path)
     c = window.controller
-    c.new_session("newmarket", seats=SEATS)
+    c.new_session(Setup("newmarket", seats=SEATS))
     qtbot.waitUntil(lambda: c.state in ("human", "staking"), timeout=WAIT)
     table, actions = c.session, list(c.session.logs[-1].actions)
     bad = tmp_path / "bad.parlour.json"
@@ -125,7 +126,7 @@ def test_the_game_waits_while_a_review_is_open(qtbot, tmp_path):
     until it closes, so the deal under review does not run on behind it."""
     window = _window(qtbot, tmp_path)
     c = window.controller
-    c.new_session("newmarket", seats=SEATS)
+    c.new_session(Setup("newmarket", seats=SEATS))
     for _ in range(20):
         qtbot.waitUntil(lambda: c.state == "human" or (
             c.state == "staking" and c.view.stake_panel.isVisible()), timeout=WAIT)

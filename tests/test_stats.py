@@ -7,6 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox, QPushButton, QTableWidget
 
 from gamecore import stats as gstats
+from gui.model.setup import Setup
 from gui.play.seats import SeatKind
 from gui.windows.chart import BalanceChart
 from gui.windows.dialogs import DealSummaryDialog
@@ -57,17 +58,17 @@ def test_a_deal_is_counted_once_and_charted(qtbot, tmp_path):
     qtbot.addWidget(window)
     window.show()
     c = window.controller
-    c.new_session("newmarket", seats=[SeatKind("Ann", True), SeatKind("Ben", False),
-                                      SeatKind("Cat", False)], options={"gen.rounds": 2})
+    c.new_session(Setup("newmarket", seats=[SeatKind("Ann", True), SeatKind("Ben", False),
+                                      SeatKind("Cat", False)], options={"gen.rounds": 2}))
     _play_deal(qtbot, window)
-    assert c.flush_autosave()  # statistics are written after the deal's autosave
+    assert c.keeper.flush_autosave()  # statistics are written after the deal's autosave
     stats = gstats.load(tmp_path / "statistics.json")
     ann = stats.player("Newmarket", "Ann")
     delta = c.session.logs[-1].balances[0] - c.session.start_balances[0]
     assert ann.deals == 1 and ann.current == [delta]
     assert "Ben" not in stats.games["Newmarket"]  # computers keep no statistics
-    c._count_deal()  # again, as after a resume: no effect
-    assert c.flush_autosave()
+    c.keeper.count_deal()  # again, as after a resume: no effect
+    assert c.keeper.flush_autosave()
     assert gstats.load(tmp_path / "statistics.json").player("Newmarket", "Ann").deals == 1
     qtbot.mouseClick(c.dialog.findChild(QPushButton, "next"), Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: len(c.session.logs) == 2)

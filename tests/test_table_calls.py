@@ -8,6 +8,7 @@ from gamecore.decisions import PlayChoice
 from gamecore.games import make_game
 from gamecore.match import Session
 from gui.model import registryview, tablewords
+from gui.model.setup import Setup
 from gui.play.seats import SeatKind
 from gui.windows.mainwindow import MainWindow
 
@@ -26,8 +27,8 @@ def _window(qtbot, pace: int) -> MainWindow:
 def test_two_calls_are_shown_one_after_the_other(qtbot):
     window = _window(qtbot, pace=20)
     view = window.view
-    window.controller.new_session("newmarket", seats=[
-        SeatKind("Ann", False), SeatKind("Ben", False), SeatKind("Cat", False)])
+    window.controller.new_session(Setup("newmarket", seats=[
+        SeatKind("Ann", False), SeatKind("Ben", False), SeatKind("Cat", False)]))
     window.controller.hold()  # keep the table still: only the calls move
     qtbot.waitUntil(lambda: view.layout_ is not None, timeout=WAIT)
     before = len(view.announced)
@@ -72,8 +73,8 @@ def test_a_call_stays_in_the_middle_when_the_table_changes_size(qtbot):
     say) moves with the layout instead of staying at the old middle, off the edge."""
     window = _window(qtbot, pace=0)
     view = window.view
-    window.controller.new_session("newmarket", seats=[
-        SeatKind("Ann", False), SeatKind("Ben", False), SeatKind("Cat", False)])
+    window.controller.new_session(Setup("newmarket", seats=[
+        SeatKind("Ann", False), SeatKind("Ben", False), SeatKind("Cat", False)]))
     window.controller.hold()
     qtbot.waitUntil(lambda: view.layout_ is not None, timeout=WAIT)
     view.announce("Cat takes the Jack pool: 1")

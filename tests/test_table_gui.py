@@ -509,6 +509,7 @@ def test_the_log_steps_aside_where_the_staking_panel_must_cover_it(qtbot):
     """On a small table the staking panel can leave no room for the recent-events log:
     the log is then hidden while the panel is up (never shown half covered), and back as
     soon as the stakes are made."""
+    from gui.model.setup import Setup
     from gui.play.seats import SeatKind
     from gui.windows.mainwindow import MainWindow
 
@@ -517,9 +518,9 @@ def test_the_log_steps_aside_where_the_staking_panel_must_cover_it(qtbot):
     win.resize(660, 540)
     win.show()
     c = win.controller
-    c.new_session("pope-joan", options={"pj.profile": "M"}, seats=[
+    c.new_session(Setup("pope-joan", options={"pj.profile": "M"}, seats=[
         SeatKind(n, n == "Ann", "normal") for n in ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay",
-                                                     "Gus")])
+                                                     "Gus")]))
     view = win.view
     panel, log = view.stake_panel, view.log_label
     saw_cover = False

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from gamecore.events import LeadPassed, Paid
 from gui.model import prompts, registryview, tablewords
+from gui.model.setup import Setup
 from gui.play.seats import SeatKind
 from gui.store import settings
 from gui.windows.mainwindow import MainWindow
@@ -50,7 +51,7 @@ def test_a_controller_with_two_people_names_them(qtbot):
     window = MainWindow(pace=0, seed=2)
     qtbot.addWidget(window)
     c = window.controller
-    c.new_session("newmarket", seats=[SeatKind("Ann", True), SeatKind("Ben", False),
-                                      SeatKind("Cat", True)])
+    c.new_session(Setup("newmarket", seats=[SeatKind("Ann", True), SeatKind("Ben", False),
+                                      SeatKind("Cat", True)]))
     assert c.words == ["Ann", "Ben", "Cat"]
     assert not any(line.startswith("You ") for line in c.log)

@@ -40,6 +40,8 @@ class SpoilFive:
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         self.options = dict(options)
+        #: A forced card plays itself after a short pause, the table's option (off here).
+        self.plays_forced_by_itself = bool(self.options.get("sf.autoPlayForced", False))
         self.pack: CardSet = FULL_PACK
         # Declarations the engine, the fast path and the determinizer read (a cousin game
         # with options of its own sets these from them).

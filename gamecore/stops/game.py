@@ -179,6 +179,8 @@ class StopsGame:
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         self.options = dict(options)
+        #: A forced card plays itself after a short pause (STOP-14), the table's option.
+        self.plays_forced_by_itself = bool(self.options.get("stop.autoPlayForced", False))
         self.ace_high = False
         self.pack: CardSet = FULL_PACK
         self.succ: tuple[int | None, ...] = ()

@@ -28,6 +28,7 @@ def main(argv: list[str] | None = None) -> int:
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
+    from gui.model.setup import Setup
     from gui.play.seats import SeatKind
     from gui.windows.mainwindow import MainWindow
 
@@ -41,8 +42,8 @@ def main(argv: list[str] | None = None) -> int:
         window = MainWindow(pace=0, seed=1)
         window.show()
         c = window.controller
-        c.new_session(name, options=options,
-                      seats=[SeatKind(NAMES[s], False, "hard") for s in range(players)])
+        c.new_session(Setup(name, options,
+                            [SeatKind(NAMES[s], False, "hard") for s in range(players)]))
         gaps: list[float] = []
         every: list[float] = []
         last = [time.perf_counter(), c.state]

@@ -84,8 +84,9 @@ def measure(deals: int, measured: int, folder: Path | None = None
     c.auto_play = False
     spent: list[float] = []
     # Everything the GUI thread does for an action enters through one of these.
-    for name in ("_apply", "_step", "_after_summary", "_computer_decided", "undo"):
-        _timed(c, name, spent)
+    for owner, name in ((c, "_apply"), (c, "_step"), (c.deal_end, "after_summary"),
+                        (c, "_computer_decided"), (c.keeper, "undo")):
+        _timed(owner, name, spent)
     window.resume(session, meta)
     target = len(session.logs) + measured
     undo_time: list[float] = []
@@ -105,10 +106,10 @@ def measure(deals: int, measured: int, folder: Path | None = None
         app.processEvents()
     if ready:
         before = len(spent)
-        c.undo()
+        c.keeper.undo()
         undo_time.append(spent[before])
     c.state_changed.disconnect(on_state)
-    c.flush_autosave()
+    c.keeper.flush_autosave()
     window.close()
     window.deleteLater()
     app.processEvents()
@@ -126,7 +127,7 @@ def _person_acts(c: Controller, target: int, ready: list[bool]) -> None:
     if c.session is None or ready:
         return
     if (c.state == ctl.HUMAN and len(c.session.logs) >= target
-            and c.undo_target() is not None):
+            and c.keeper.undo_target() is not None):
         ready.append(True)  # stop here: the undo is measured next
         return
     if c.state == ctl.HUMAN:

@@ -121,6 +121,7 @@ def _play_every_game() -> list[str]:
     from PySide6.QtCore import QEventLoop, QTimer
 
     from gamecore.games import entries, make_game
+    from gui.model.setup import Setup
     from gui.play import controller as ctl
     from gui.play.seats import SeatKind
     from gui.windows.mainwindow import MainWindow
@@ -150,7 +151,7 @@ def _play_every_game() -> list[str]:
 
             c.state_changed.connect(changed)
             try:
-                c.new_session(name, options=options, seats=seats)
+                c.new_session(Setup(name, options, seats))
                 timer.start(int(DEAL_TIMEOUT * 1000))
                 if not finished():
                     loop.exec()

@@ -4,58 +4,87 @@ thread. The computer is given only its seat's observation (GEN-9)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
+from typing import TypeVar
 
 from PySide6.QtCore import QObject, Signal
 
 from gamecore.actions import Action
 from gamecore.agents.base import Agent
-from gamecore.stops.deal import StopsObservation
-from gamecore.stops.game import StopsGame
+from gamecore.agents.levels import HardAgent
+from gamecore.interface import Observation, Rules
+from gamecore.search.ismcts import SearchCancelled
+from gui.model.setup import SeatKind
+
+__all__ = ["Advice", "SeatKind", "Thinker"]
+
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True)
-class SeatKind:
-    """A seat: ``person`` true for someone at this screen, else a computer ``level``."""
+class Advice:
+    """What the Hard player would do at the person's decision: ``action``, ``reason`` (one
+    sentence), ``purpose`` ("hint" or "coach": who asked) and ``moment`` (deal number,
+    actions applied in it) when it was asked, so that advice arriving late is recognised."""
 
-    name: str
-    person: bool
-    level: str = "normal"
+    action: Action
+    reason: str
+    purpose: str
+    moment: tuple[int, int]
 
 
 class Thinker(QObject):
-    """Runs computer decisions off the GUI thread; :attr:`decided` (action, token) arrives on
-    the GUI thread. A token that no longer matches (new game, quit) is to be ignored."""
+    """Runs computer decisions and advice off the GUI thread; the results arrive on the GUI
+    thread, each with the token it was asked with: :attr:`decided` (an action),
+    :attr:`advised` (an :class:`Advice`), :attr:`failed` (the exception raised). A token
+    that no longer matches (new game, undo, quit) is to be ignored; a search cancelled for
+    that reason reports nothing."""
 
+    #: A computer player's action, and its token.
     decided = Signal(object, int)
+    #: An :class:`Advice` for the person, and its token.
+    advised = Signal(object, int)
+    #: What a computer player or the advice raised (an exception), and its token.
+    failed = Signal(object, int)
 
     def __init__(self) -> None:
         super().__init__()
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="parlour-ai")
 
-    def think(self, agent: Agent, game: StopsGame, obs: StopsObservation, rng: random.Random,
+    def think(self, agent: Agent, game: Rules, obs: Observation, rng: random.Random,
               token: int) -> None:
         """Ask ``agent`` for an action from ``obs`` on the worker thread (a Hard player's
         search then runs in worker processes); the GUI thread never waits for it."""
-        future = self._pool.submit(agent.choose, game, obs, rng)
+        self._submit(lambda: agent.choose(game, obs, rng), token,
+                     lambda action: self.decided.emit(action, token))
 
-        def done(f: Future[Action]) -> None:
-            # Emitted from the worker thread: Qt queues it to the Thinker's (GUI) thread.
+    def advise(self, agent: HardAgent, game: Rules, obs: Observation, rng: random.Random,
+               token: int, purpose: str, moment: tuple[int, int]) -> None:
+        """Ask the Hard ``agent`` what it would do from ``obs``, and why, on the worker
+        thread (after any decision queued before); arrives as :attr:`advised`."""
+        def deliver(hint: tuple[Action, str]) -> None:
+            self.advised.emit(Advice(hint[0], hint[1], purpose, moment), token)
+
+        self._submit(lambda: agent.hint(game, obs, rng), token, deliver)
+
+    def _submit(self, fn: Callable[[], _T], token: int, deliver: Callable[[_T], None]
+                ) -> None:
+        future = self._pool.submit(fn)
+
+        def done(f: Future[_T]) -> None:
+            # Runs on the worker thread: Qt queues the signals to the Thinker's (GUI) thread.
             if f.cancelled():
                 return  # the window is closing
-            self.decided.emit(f.result() if f.exception() is None else f.exception(), token)
-
-        future.add_done_callback(done)
-
-    def run(self, fn: object, token: int) -> None:
-        """Run ``fn()`` on the worker thread; its result arrives as :attr:`decided`."""
-        future = self._pool.submit(fn)  # type: ignore[arg-type]
-
-        def done(f: Future[object]) -> None:
-            if f.cancelled():
+            try:
+                result = f.result()
+            except SearchCancelled:
+                return  # dropped on purpose: a newer decision or session replaced it
+            except BaseException as e:  # any failure is reported to the table, never lost
+                self.failed.emit(e, token)
                 return
-            self.decided.emit(f.result() if f.exception() is None else f.exception(), token)
+            deliver(result)
 
         future.add_done_callback(done)
 

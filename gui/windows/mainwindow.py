@@ -41,6 +41,7 @@ from gamecore.limits import short_message
 from gamecore.match import Session
 from gui.model import advice, registryview
 from gui.model.choices import DEFAULT_GAME, clean_choices
+from gui.model.setup import Setup
 from gui.play.controller import Controller
 from gui.play.seats import SeatKind
 from gui.store import persistence, settings
@@ -92,7 +93,7 @@ class MainWindow(QMainWindow):
         self.statusBar().addWidget(self.status_label, 1)
         self.controller = Controller(self.view, self, self.show_status, pace=pace, seed=seed,
                                      notice=self.add_notice, questions=dialogs)
-        self.controller.autosave_path = autosave
+        self.controller.keeper.autosave_path = autosave
         #: The data folder (abandoned games go below it), even when nothing is autosaved.
         self.data_dir: Path | None = autosave.parent if autosave is not None else None
         self.player_name = "You"
@@ -101,7 +102,7 @@ class MainWindow(QMainWindow):
             self.controller.auto_play = self.prefs.auto_play
             self.player_name = self.prefs.name
         if autosave is not None:
-            self.controller.stats_path = autosave.with_name(persistence.STATISTICS)
+            self.controller.keeper.stats_path = autosave.with_name(persistence.STATISTICS)
         self.message: QMessageBox | None = None
         self.file_dialog: QFileDialog | None = None
         self.lock: TableLock | None = None
@@ -127,8 +128,8 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.fingerprint)
         self.controller.fingerprint_shown.connect(self._fingerprint_shown)
         self.controller.review_requested.connect(self._review_from_summary)
-        self.controller.coach_said.connect(self.coach.say)
-        self.controller.coached.connect(self._coached)
+        self.controller.advisor.coach_said.connect(self.coach.say)
+        self.controller.advisor.coached.connect(self._coached)
         self.coach.turned_off.connect(self._coach_turned_off)
         self.controller.reveal = self.prefs.reveal_tricks
         #: The saved game offered for resuming and not yet answered: ``(session, meta)``.
@@ -175,7 +176,7 @@ class MainWindow(QMainWindow):
         game_menu.addAction(self.undo_action)
         self.hint_action = QAction("&Hint", self)
         self.hint_action.setShortcut(QKeySequence("H"))
-        self.hint_action.triggered.connect(self.controller.hint)
+        self.hint_action.triggered.connect(self.controller.advisor.hint)
         game_menu.addAction(self.hint_action)
         self.stats_action = QAction("&Statistics…", self)
         self.stats_action.triggered.connect(self.show_stats)
@@ -219,11 +220,11 @@ class MainWindow(QMainWindow):
     def coach_this_deal(self) -> None:
         """Help → Coach me through this deal (also after it was turned off)."""
         c = self.controller
-        c.coaching = True
+        c.advisor.coaching = True
         d = c.session.decision() if c.session is not None else None
         if (d is not None and c.seats[d.seat].person and d.seat == c.human
                 and not c.privacy_up):
-            c._coach(d.seat)
+            c.advisor.coach(d.seat)
         else:
             self.coach.say([advice.COACH_WAITS])
 
@@ -236,7 +237,7 @@ class MainWindow(QMainWindow):
                 len(c.people) != 1:
             return
         if registryview.game_label(c.session.game) not in self.prefs.coached:
-            c.coaching = True
+            c.advisor.coaching = True
 
     def _coached(self, label: str) -> None:
         if label not in self.prefs.coached:
@@ -245,7 +246,7 @@ class MainWindow(QMainWindow):
                 settings.save_prefs(self.prefs)
 
     def _coach_turned_off(self) -> None:
-        self.controller.coach_off()
+        self.controller.advisor.coach_off()
         self.prefs.coach_off = True
         if self.remember:
             settings.save_prefs(self.prefs)
@@ -282,7 +283,8 @@ class MainWindow(QMainWindow):
         without asking); else the last game chosen (or Newmarket, you and three computers)
         begins."""
         c = self.controller
-        if self.data_dir is not None and c.autosave_path is not None and self.lock is None:
+        if (self.data_dir is not None and c.keeper.autosave_path is not None
+                and self.lock is None):
             lock = TableLock(self.data_dir)
             state = lock.take()
             if state is LockState.ELSEWHERE:
@@ -291,7 +293,7 @@ class MainWindow(QMainWindow):
             if state is LockState.UNUSABLE:
                 self.add_notice(f"Games cannot be saved: the data folder {self.data_dir} is "
                                 "not writable. You can play, but nothing is kept.")
-                c.autosave_path = c.stats_path = None
+                c.keeper.autosave_path = c.keeper.stats_path = None
             else:
                 self.lock = lock
                 if lock.damaged is not None:
@@ -318,7 +320,7 @@ class MainWindow(QMainWindow):
         def answered() -> None:
             if box.clickedButton() is go_on:
                 c = self.controller
-                c.autosave_path = c.stats_path = None
+                c.keeper.autosave_path = c.keeper.stats_path = None
                 self.add_notice("Parlour is open elsewhere too: this window keeps no "
                                 "autosave and no statistics.")
                 self._start(resume)
@@ -331,19 +333,19 @@ class MainWindow(QMainWindow):
     def _start(self, resume: bool) -> None:
         c = self.controller
         saved = None
-        if c.autosave_path is not None:
-            checked = persistence.check_autosave(c.autosave_path)
+        if c.keeper.autosave_path is not None:
+            checked = persistence.check_autosave(c.keeper.autosave_path)
             for text in checked.notices:
                 self.add_notice(text)
             if not checked.writable:
-                c.autosave_path = None
+                c.keeper.autosave_path = None
             saved = checked.saved
-        if c.stats_path is not None:
-            notices, writable = persistence.check_stats(c.stats_path)
+        if c.keeper.stats_path is not None:
+            notices, writable = persistence.check_stats(c.keeper.stats_path)
             for text in notices:
                 self.add_notice(text)
             if not writable:
-                c.stats_path = None
+                c.keeper.stats_path = None
         if saved is None:
             self._begin()
         elif resume:
@@ -429,7 +431,7 @@ class MainWindow(QMainWindow):
         session = c.session
         if session is None or session.complete:
             return None
-        meta = c.table_meta()
+        meta = c.keeper.table_meta()
         return (session, meta) if persistence.has_progress(session, meta.people) else None
 
     def _replace_game(self, then: Callable[[], None], what: str, confirm: bool = True
@@ -546,7 +548,7 @@ class MainWindow(QMainWindow):
         def opened() -> None:
             self.resume(session, meta)
             self.show_status(f"Opened {path.name}.")
-            self.controller.autosave()
+            self.controller.keeper.autosave()
 
         self._replace_game(opened, f"open {path.name}")
 
@@ -622,7 +624,7 @@ class MainWindow(QMainWindow):
         if not path.name.endswith(".parlour.json"):
             path = path.with_name(path.name + ".parlour.json")
         try:
-            self.controller.save_as(path)
+            self.controller.keeper.save_as(path)
         except OSError as e:
             self._warn("The game was not saved", f"{path}: {e.strerror or e}")
             return False
@@ -633,12 +635,12 @@ class MainWindow(QMainWindow):
         """Game → Undo: back to your previous decision in this deal."""
         if not self.controller.allow_undo:
             self.show_status("Undo is off for this table (several people play).")
-        elif not self.controller.undo():
+        elif not self.controller.keeper.undo():
             self.show_status("Nothing to undo in this deal.")
 
     def show_stats(self) -> None:
         """Game → Statistics."""
-        path = self.controller.stats_path
+        path = self.controller.keeper.stats_path
         stats = gstats.load(path) if path is not None else gstats.Stats()
 
         def reset() -> None:
@@ -728,14 +730,16 @@ class MainWindow(QMainWindow):
         seats = None
         if self.seats and len(self.seats) == self.players:
             seats = [SeatKind(*x) for x in self.seats]
+        setup = Setup(self.game_name, self.options, seats, self.allow_undo) if seats else \
+            Setup.you_and_computers(self.game_name, self.player_name, self.players,
+                                    self.options, self.allow_undo)
         try:
-            self.controller.new_session(self.game_name, self.players, self.player_name,
-                                        self.options, seats, self.allow_undo)
+            self.controller.new_session(setup)
         except Exception as e:  # remembered choices that no longer fit: never fail to start
             self.add_notice(f"The last game could not start ({e}); Newmarket with the "
                             "default house rules begins instead.")
             self.game_name, self.options, self.seats, self.players = DEFAULT_GAME, {}, None, 4
-            self.controller.new_session(players=4, name=self.player_name)
+            self.controller.new_session(Setup.you_and_computers(name=self.player_name))
         assert self.controller.session is not None
         self.game_label = registryview.game_label(self.controller.session.game)
         self.setWindowTitle(f"Parlour — {self.game_label}")
@@ -748,12 +752,13 @@ class MainWindow(QMainWindow):
         self.new_dialog = dlg
 
         def accepted() -> None:
-            chosen = (dlg.choice()[0], dlg.players(), dlg.name(), dlg.options(), dlg.seats(),
-                      dlg.allow_undo())
+            chosen, name = dlg.setup(), dlg.name()
 
             def begin() -> None:
-                (self.game_name, self.players, self.player_name, self.options, self.seats,
-                 self.allow_undo) = chosen
+                self.game_name, self.options = chosen.game, dict(chosen.options)
+                self.seats = [(k.name, k.person, k.level) for k in chosen.seats]
+                self.players, self.player_name = len(chosen.seats), name
+                self.allow_undo = chosen.allow_undo
                 settings.save_table(self.game_name, self.options, self.seats)
                 self._begin()
 

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from gamecore.limits import NAME_MAX, fit_name
 from gui.model.housewords import caption, choice_text, plain_help, suit_letters, suit_text
+from gui.model.setup import SeatKind, Setup
 from gui.model.snapshot import GameChoice
 from gui.windows.screenfit import ContentScroll, FittedDialog, WheelGuard
 
@@ -293,6 +294,11 @@ class NewGameDialog(FittedDialog):
             name = fit_name(self._names[i].text(), fallback)
             out.append((name, person, level))
         return out
+
+    def setup(self) -> Setup:
+        """The table chosen, as one :class:`~gui.model.setup.Setup`."""
+        return Setup(self.choice()[0], self.options(),
+                     [SeatKind(*seat) for seat in self.seats()], self.allow_undo())
 
     def options(self) -> dict[str, Any]:
         """The house rules as option values (record keys), the profile included."""

@@ -1,0 +1,60 @@
+"""New Game's choice as one frozen object: the game, its house rules, who sits in each seat
+and whether undo is allowed. It travels from the New Game dialog through the main window to
+the controller, which starts a session from it. No Qt."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from gui.model.choices import DEFAULT_GAME
+
+#: The computer players' names, seat by seat after yours, when New Game names nobody.
+COMPUTER_NAMES = ("Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
+
+
+@dataclass(frozen=True)
+class SeatKind:
+    """A seat: ``person`` true for someone at this screen, else a computer ``level``
+    ("easy", "normal" or "hard")."""
+
+    name: str
+    person: bool
+    level: str = "normal"
+
+
+@dataclass(frozen=True)
+class Setup:
+    """A table to start: ``game`` (a record name such as ``"newmarket"``), ``options``
+    (record keys to values; a profile key such as ``pj.profile`` too), ``seats`` (who sits
+    where, in seat order, dealing clockwise) and ``allow_undo`` (``None``: on with one person
+    at the screen, off with several). Lists given for ``seats`` are kept as a tuple, and the
+    options as a copy."""
+
+    game: str = DEFAULT_GAME
+    options: Mapping[str, Any] = field(default_factory=dict)
+    seats: Sequence[SeatKind] = ()
+    allow_undo: bool | None = None
+
+    def __post_init__(self) -> None:
+        # Frozen: the caller's list or dict may change later, this choice must not.
+        object.__setattr__(self, "seats", tuple(self.seats))
+        object.__setattr__(self, "options", dict(self.options))
+
+    @property
+    def undo_allowed(self) -> bool:
+        """Whether Undo is offered: as chosen, else only with at most one person."""
+        if self.allow_undo is not None:
+            return self.allow_undo
+        return sum(k.person for k in self.seats) <= 1
+
+    @classmethod
+    def you_and_computers(cls, game: str = DEFAULT_GAME, name: str = "You", players: int = 4,
+                          options: Mapping[str, Any] | None = None,
+                          allow_undo: bool | None = None) -> Setup:
+        """You (``name``; "You" when empty) in seat 0 and ``players - 1`` computer players
+        at the normal level, named from :data:`COMPUTER_NAMES`."""
+        seats = [SeatKind(name or "You", True)] + [
+            SeatKind(COMPUTER_NAMES[i], False) for i in range(players - 1)]
+        return cls(game, options or {}, seats, allow_undo)

@@ -1,0 +1,91 @@
+"""The end of a deal at the table: the deal summary (counted in the statistics, the coach
+done), then the next deal, the way back from a practice deal, or, when the session is
+complete, the final standings and a new session with the same table."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QDialog
+
+from gui.model import dealsummary, registryview
+from gui.model.setup import Setup
+
+if TYPE_CHECKING:
+    from gui.play.controller import Controller
+
+
+class DealEnd:
+    """Runs the end of each deal at ``table`` (a :class:`~gui.play.controller.Controller`),
+    with the dialogs the main window gave it (``table.questions``)."""
+
+    def __init__(self, table: Controller) -> None:
+        self.table = table
+
+    def show_summary(self) -> None:
+        """The deal is over: its summary, with Review and Deal again."""
+        from gui.play.controller import SUMMARY  # the controller module imports this one
+
+        t = self.table
+        session = t.session
+        assert session is not None and session.deal is not None
+        t._set_state(SUMMARY)
+        t.refresh()
+        t.advisor.deal_over(registryview.game_label(session.game))
+        summary = dealsummary.deal_summary(session, t.words, reveal=t.reveal_tricks,
+                                           people=len(t.people), person=t.human)
+        t.keeper.count_deal()
+        dlg = t.questions.DealSummaryDialog(t.parent_widget, summary)
+        dlg.accepted.connect(self.after_summary)
+        dlg.review_requested.connect(lambda d=dlg: t.review_requested.emit(d))
+        dlg.deal_again_requested.connect(t.practice.begin)
+        t._open(dlg)
+        if not t.people:
+            # Nobody at the screen (watching computers): the next deal follows by itself.
+            self._next_by_itself(dlg)
+
+    def _next_by_itself(self, dlg: QDialog) -> None:
+        t = self.table
+
+        def go(tok: int = t.token) -> None:
+            if tok != t.token or t.dialog is not dlg:
+                return
+            if t.held:
+                QTimer.singleShot(max(50, t.pace), go)  # not behind another window
+                return
+            dlg.accept()
+
+        QTimer.singleShot(t.pace * 8, go)
+
+    def after_summary(self) -> None:
+        """The summary was closed: the next deal, back from practice, or the standings."""
+        from gui.play.controller import OVER
+
+        t = self.table
+        session = t.session
+        assert session is not None
+        t.dialog = None
+        if t.practising:
+            t.practice.back()
+            return
+        if not session.complete:
+            t._start_deal()
+            return
+        t._set_state(OVER)
+        t.refresh()  # the plates show the counters after the split of the pools left
+        balances, _pools = session.final_accounts()
+        dlg = t.questions.StandingsDialog(t.parent_widget, list(session.players),
+                                          balances, list(session.start_balances),
+                                          dealsummary.split_line(session))
+        dlg.accepted.connect(lambda: self._after_standings(dlg.choice))
+        dlg.rejected.connect(lambda: self._after_standings(dlg.choice))
+        t._open(dlg)
+
+    def _after_standings(self, choice: str) -> None:
+        t = self.table
+        t.dialog = None
+        if choice == "new" and t.session is not None:
+            # The same game, house rules and people at the same seats, with fresh counters.
+            t.new_session(Setup(t.session.game.name, t.session.options, t.seats,
+                                t.allow_undo))

@@ -1,0 +1,67 @@
+"""Feeding the table view after an action: the engine's events as the log's lines and the
+table's calls, the counters sliding between seats and pools, and the staking panel's
+question. Plain helpers the controller calls; they decide nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QPointF
+
+from gamecore.decisions import SplitChoice, StakeChoice
+from gamecore.events import Event, Paid, PaidToPool, Played, PoolTaken
+from gamecore.match import Session
+from gui.model import prompts, registryview, tablewords
+from gui.table.view import TableView
+
+
+def tell(view: TableView, session: Session, events: list[Event], words: list[str],
+         say: Callable[[str], None]) -> tuple[int, int] | None:
+    """Say each event's log line (``say``) and announce its call on ``view``, in order;
+    ``words`` are the seats' words in sentences. Returns the last card played in
+    ``events`` as ``(seat, card)``, or ``None``."""
+    labels = registryview.pool_labels(session.game)
+    spin = tablewords.spin_call(session.game)
+    last: tuple[int, int] | None = None
+    for e in events:
+        if isinstance(e, Played):
+            last = (e.seat, e.card)
+        seen = tablewords.seen_cards(session)
+        line = tablewords.log_line(e, words, labels, spin, seen)
+        if line:
+            say(line)
+        call = tablewords.announcement(e, words, labels, spin, seen)
+        if call:
+            view.announce(call)  # queued: every call of the action is shown
+    return last
+
+
+def slide(view: TableView, events: list[Event]) -> None:
+    """Counters move on the table as they change hands (stakes to pools, pools taken,
+    payments between players)."""
+    moves: list[tuple[QPointF, QPointF, int]] = []
+    for e in events:
+        if isinstance(e, PoolTaken) and e.amount:
+            moves.append((view.pool_anchor(e.pool), view.seat_anchor(e.seat), e.amount))
+        elif isinstance(e, PaidToPool) and e.amount:
+            moves.append((view.seat_anchor(e.seat), view.pool_anchor(e.pool), e.amount))
+        elif isinstance(e, Paid) and e.amount:
+            moves.append((view.seat_anchor(e.payer), view.seat_anchor(e.payee), e.amount))
+    if moves:
+        view.slide_counters(moves)
+
+
+def ask_stake(view: TableView, session: Session, d: StakeChoice | SplitChoice,
+              alone: bool) -> str:
+    """Put the stake (or split) question for ``d`` in the staking panel, on the table beside
+    where the hand will be; ``alone``: one person at the screen (addressed as "you").
+    Returns the panel's text for the status line."""
+    panel = view.stake_panel
+    who = prompts.addressee(session.players[d.seat], alone)
+    if isinstance(d, StakeChoice):
+        panel.ask_stake(prompts.stake_prompt(who, d.low, d.high), d.low, d.high, d.default)
+    else:
+        panel.ask_split(prompts.split_prompt(who, d.total), d.total,
+                        registryview.pool_labels(session.game), d.default)
+    view.place_stake_panel()
+    return panel.text.text()

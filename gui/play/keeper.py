@@ -1,0 +1,152 @@
+"""The keeper: what the table keeps of its session. It writes the autosave after every
+action (on the autosave's writer thread), saves a copy where the person asks (Save As),
+counts each finished deal in the people's statistics, and takes back the person's last
+decision (Undo). It holds no game: it reads the controller's session and seats."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, Signal
+
+from gamecore import stats as gstats
+from gui.model import registryview
+from gui.store import persistence
+from gui.store.autosave import Autosaver
+
+if TYPE_CHECKING:
+    from gui.play.controller import Controller
+
+
+class Keeper(QObject):
+    """Keeps ``table``'s session (a :class:`~gui.play.controller.Controller`) on disk and
+    in the statistics. Set :attr:`autosave_path` and :attr:`stats_path` (files in the data
+    folder; ``None``: nothing kept). Failures are said once through ``table.notice``."""
+
+    #: The autosave's writer thread reports each write (an OSError, or None): queued here.
+    _save_result = Signal(object)
+    #: Statistics counted on the writer thread: (notices, usable, path), queued here.
+    _stats_done = Signal(list, bool, object)
+
+    def __init__(self, table: Controller) -> None:
+        super().__init__()
+        self.table = table
+        self._autosaver: Autosaver | None = None
+        #: Where the people's statistics are counted (``None``: nowhere).
+        self.stats_path: Path | None = None
+        self._save_failing = False  # a notice was given; say it again after a success
+        self._save_result.connect(self._saved)
+        self._stats_done.connect(self._counted)
+
+    # ---- statistics ---------------------------------------------------------------
+
+    def session_id(self) -> str:
+        """An id of the session: its first deal's dealer and cards."""
+        session = self.table.session
+        assert session is not None
+        first = session.logs[0]
+        return gstats.session_id(session.game.name, first.dealer, first.hands)
+
+    def count_deal(self) -> None:
+        """Add the deal just finished to each person's statistics, once (a resumed session
+        finishes its last deal again; see :func:`gamecore.stats.deal_result`). The file is
+        written after the autosave's own writes, on the same writer thread, so statistics
+        never count a deal the autosave lacks."""
+        session = self.table.session
+        if self.stats_path is None or session is None or self.table.practising:
+            return
+        result = gstats.deal_result(session, self.table.people,
+                                    registryview.game_label(session.game))
+        path = self.stats_path
+
+        def work() -> None:
+            notices, usable = persistence.count_deal(path, result)
+            self._stats_done.emit(notices, usable, path)
+
+        if self._autosaver is not None:
+            self._autosaver.after(work)
+        else:
+            work()
+
+    def _counted(self, notices: list[str], usable: bool, path: Path) -> None:
+        for text in notices:
+            self.table.notice(text)
+        if not usable and self.stats_path == path:
+            self.stats_path = None
+
+    # ---- saving -------------------------------------------------------------------
+
+    @property
+    def autosave_path(self) -> Path | None:
+        """Where the session is autosaved after every action (``None``: nowhere)."""
+        return None if self._autosaver is None else self._autosaver.path
+
+    @autosave_path.setter
+    def autosave_path(self, path: Path | None) -> None:
+        if self._autosaver is not None:
+            if path == self._autosaver.path:
+                return
+            self._autosaver.close()
+        self._autosaver = None if path is None else Autosaver(path, self._save_result.emit)
+
+    def autosave(self) -> None:
+        """Queue the session's autosave (after every action): the writer thread appends
+        the new actions to the journal, or rewrites the record at a deal boundary. A
+        practice deal is never saved (the session at the table stays as it was)."""
+        session = self.table.session
+        if self._autosaver is not None and session is not None and not self.table.practising:
+            self._autosaver.save(session, self.table_meta())
+
+    def flush_autosave(self) -> bool:
+        """Wait until the autosave is on disk (tests, quitting); False on timeout."""
+        return self._autosaver is None or self._autosaver.flush()
+
+    def _saved(self, error: OSError | None) -> None:
+        """A write of the autosave ended (GUI thread): say once that saving fails."""
+        if error is None:
+            self._save_failing = False
+            return
+        if not self._save_failing and self._autosaver is not None:
+            self._save_failing = True
+            self.table.notice(f"Games cannot be saved: {error.strerror or error} "
+                              f"({self._autosaver.path.parent}). You can play on; what was "
+                              "saved before is kept.")
+
+    def table_meta(self) -> persistence.TableMeta:
+        """Who sits where at this table, as the side file of a record keeps it."""
+        seats = self.table.seats
+        return persistence.TableMeta([k.person for k in seats], self.table.allow_undo,
+                                     [k.level for k in seats])
+
+    def save_as(self, path: Path) -> None:
+        """Save the session to ``path`` (a deal record). Raises ``OSError``."""
+        if self.table.session is not None:
+            persistence.save(self.table.session, path, self.table_meta())
+
+    # ---- undo ---------------------------------------------------------------------
+
+    def undo_target(self) -> int | None:
+        """How many actions of the current deal to keep to take back the person's last
+        card decision (see :meth:`Session.undo_point`), or ``None``."""
+        session = self.table.session
+        return None if session is None else session.undo_point(self.table.people)
+
+    def undo(self) -> bool:
+        """Take back to the person's previous decision in this deal: the deal is rewound
+        (the same cards: nothing is re-dealt), not the whole session replayed."""
+        table = self.table
+        if not table.allow_undo or table.session is None:
+            return False
+        target = self.undo_target()
+        if target is None:
+            return False
+        session, human = table.session, table.human
+        session.rewind(target)
+        table.resume(session, [k.person for k in table.seats], table.allow_undo,
+                     [k.level for k in table.seats])
+        table.human, table.viewer_ready = human, True
+        table.log.append("Undone: back to your last decision.")
+        table.refresh()
+        self.autosave()
+        return True

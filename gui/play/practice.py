@@ -1,0 +1,69 @@
+"""A practice deal at the table: the deal just finished, played again with the same cards
+from another seat, outside the session (in no statistics, not saved), then back to the
+session where it was (:func:`gamecore.practice.deal_again`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gamecore.match import Session
+from gamecore.practice import deal_again
+from gui.model import dealsummary
+from gui.play.seats import SeatKind
+
+if TYPE_CHECKING:
+    from gui.play.controller import Controller
+
+
+class Practice:
+    """Plays practice deals at ``table`` (a :class:`~gui.play.controller.Controller`)."""
+
+    def __init__(self, table: Controller) -> None:
+        self.table = table
+        #: The session at the table, its seats and undo, while a practice deal is played.
+        self.real: tuple[Session, list[SeatKind], bool] | None = None
+
+    def begin(self, seat: int) -> bool:
+        """Play the deal just finished again with the one person in ``seat`` (an int);
+        returns whether it began."""
+        t = self.table
+        session = t.session
+        if session is None or session.deal is None or not session.deal.over or \
+                self.real is not None or len(t.people) != 1:
+            return False
+        try:
+            practice = deal_again(session, len(session.logs), t.human, seat,
+                                  people=len(t.people), reveal=t.reveal_tricks)
+        except ValueError as e:
+            t.status(f"Not offered: {e}.")
+            return False
+        levels = {k.name: k.level for k in t.seats}
+        me = t.seats[t.human].name
+        seats = [SeatKind(name, name == me, levels.get(name, "normal"))
+                 for name in practice.players]
+        t._close_dialog()
+        t._cancel_thinking()
+        self.real = (session, list(t.seats), t.allow_undo)
+        t.seats = seats
+        t._take_seats(practice)
+        t._set_state("idle")
+        t.last_play = None
+        t.log = [dealsummary.practice_line(practice.players[seat], t.words[seat])]
+        t.status(t.log[-1])
+        t._show_fingerprint()
+        t.refresh()
+        t._schedule(0)
+        return True
+
+    def back(self) -> None:
+        """The practice deal is over: back to the session at the table, where it was."""
+        assert self.real is not None
+        session, seats, allow_undo = self.real
+        self.real = None
+        self.table.seats = seats
+        self.table.resume(session, [k.person for k in seats], allow_undo,
+                          [k.level for k in seats])
+        # One line, not "Resumed: …" too: the game was never left.
+        self.table.log = [f"Back to your game: deal {len(session.logs)} of "
+                          f"{session.total_deals}."]
+        self.table.view.show_log(self.table.log)
