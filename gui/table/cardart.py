@@ -183,7 +183,8 @@ def render_sheet(path: str, width: int = 80, *, four_colour: bool = False) -> No
             p.drawPixmap(x + (width - small) // 2, y + (h - small) // 2, art.chip(k, small))
     finally:
         p.end()
-    if not sheet.save(path, "PNG"):
+    # PySide6 takes the format as text, though its stub declares bytes
+    if not sheet.save(path, "PNG"):  # type: ignore[call-overload]
         raise OSError(f"could not write {path}")
 
 

@@ -102,7 +102,7 @@ class CardItem(QGraphicsPixmapItem):
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
-        super().paint(painter, option, widget)
+        super().paint(painter, option, widget)  # type: ignore[arg-type]  # None: off screen
         card = self.card_rect()
         if self.in_hand and self.playable:
             # Playable: an outline and a small notch (shape, not colour alone), plus the raise.
