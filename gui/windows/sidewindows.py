@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QFileDialog, QWidget
 
 from gamecore import stats as gstats
 from gamecore.match import Session
+from gamecore.registry import descriptor
 from gui.store import persistence, settings
 from gui.table.cardart import CardArt
 from gui.windows.prefsdialog import PrefsDialog
@@ -143,7 +144,9 @@ class SideWindowsMixin:
 
         session = self.controller.session
         game = session.game.name if session else None
-        profile = getattr(session.game, "profile", None) or None if session else None
+        # A game with profiles (Pope Joan) names its profile among its resolved options.
+        key = descriptor(game).profile_key if game is not None else None
+        profile = session.options.get(key) if session and key is not None else None
         self.rules_window = RulesWindow(self, game, profile,
                                         dict(session.options) if session else {})
         self.rules_window.show()
