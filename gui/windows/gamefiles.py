@@ -1,0 +1,418 @@
+"""The main window's games and their files: starting at the table (the data folder's lock,
+the checks of the autosave and the statistics), the offer to resume a saved game, New Game,
+replacing a game at stake (kept among the abandoned games first), Game → Open and Game →
+Save As.
+
+A game with progress (a person's decision, or a finished deal) is never replaced without the
+person's confirmation, and a game left is kept in the data folder's ``abandoned`` folder.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
+
+from gamecore.errors import ParlourError
+from gamecore.limits import short_message
+from gamecore.match import Session
+from gui.model import registryview
+from gui.model.choices import DEFAULT_GAME
+from gui.model.setup import Setup
+from gui.play.seats import SeatKind
+from gui.store import persistence, settings
+from gui.store.tablelock import LockState, TableLock
+from gui.windows.newgame import NewGameDialog
+
+if TYPE_CHECKING:
+    from PySide6.QtCore import SignalInstance
+    from PySide6.QtWidgets import QProgressBar
+
+    from gui.play.controller import Controller
+    from gui.table.view import TableView
+
+
+class GameFilesMixin:
+    """Starting, resuming, New Game, Open and Save As, for :class:`MainWindow`.
+
+    It relies on the window's ``controller`` and ``view``, its ``data_dir`` (the data
+    folder, or ``None``), the New Game choices (``game_name``, ``game_label``, ``players``,
+    ``player_name``, ``options``, ``seats``, ``allow_undo``), the ``busy`` bar, the
+    ``_loaded`` signal (a file read on a worker thread) and its ``add_notice``,
+    ``show_status``, ``_warn``, ``_modal``, ``open_review`` and ``_maybe_coach``. It owns
+    ``lock`` (the data folder's lock, once taken), ``offer`` (the saved game offered for
+    resuming and not yet answered), ``loading`` (the file being read) and the dialogs it
+    opens (``message``, ``file_dialog``, ``new_dialog``).
+    """
+
+    controller: Controller
+    view: TableView
+    data_dir: Path | None
+    lock: TableLock | None
+    offer: tuple[Session, persistence.TableMeta] | None
+    loading: Path | None
+    busy: QProgressBar
+    message: QMessageBox | None
+    file_dialog: QFileDialog | None
+    new_dialog: NewGameDialog | None
+    _loaded: SignalInstance
+    _purpose: str
+    game_name: str
+    game_label: str
+    players: int
+    player_name: str
+    options: dict
+    seats: list[tuple[str, bool, str]] | None
+    allow_undo: bool | None
+
+    # ---- starting, resuming, New Game ---------------------------------------------
+
+    def start(self, resume: bool = False) -> None:
+        """Open straight into a game. First the data folder's lock is taken: when another
+        copy of Parlour holds it, the person may quit or play on without an autosave and
+        without statistics. Then Parlour's own leftover temporary files are removed, and the
+        autosave and the statistics are checked (what cannot be read is set aside, and said
+        in a notice). An unfinished saved game is offered for resuming (``resume``: resumed
+        without asking); else the last game chosen (or Newmarket, you and three computers)
+        begins."""
+        c = self.controller
+        if self.data_dir is not None and c.keeper.autosave_path is not None and self.lock is None:
+            lock = TableLock(self.data_dir)
+            state = lock.take()
+            if state is LockState.ELSEWHERE:
+                self._ask_elsewhere(resume)
+                return
+            if state is LockState.UNUSABLE:
+                self.add_notice(f"Games cannot be saved: the data folder {self.data_dir} is "
+                                "not writable. You can play, but nothing is kept.")
+                c.keeper.autosave_path = c.keeper.stats_path = None
+            else:
+                self.lock = lock
+                if lock.damaged is not None:
+                    self.add_notice(f"A damaged lock file was set aside as "
+                                    f"{lock.damaged.name}.")
+                persistence.remove_leftovers(self.data_dir)
+        self._start(resume)
+
+    def _ask_elsewhere(self, resume: bool) -> None:
+        """Another copy holds the table: quit, or play on keeping nothing."""
+        box = QMessageBox(QMessageBox.Icon.Warning, "Parlour is already open",
+                          "Parlour is already open elsewhere on this computer, with your "
+                          "saved game and statistics.", parent=self)
+        box.setInformativeText("Playing here as well keeps no autosave and no statistics, "
+                               "so that the other window's are not written over.")
+        quit_button = box.addButton("Quit", QMessageBox.ButtonRole.AcceptRole)
+        quit_button.setObjectName("quit")
+        go_on = box.addButton("Play without saving", QMessageBox.ButtonRole.RejectRole)
+        go_on.setObjectName("playWithoutSaving")
+        box.setDefaultButton(quit_button)
+        box.setEscapeButton(quit_button)
+        self.message = box
+
+        def answered() -> None:
+            if box.clickedButton() is go_on:
+                c = self.controller
+                c.keeper.autosave_path = c.keeper.stats_path = None
+                self.add_notice("Parlour is open elsewhere too: this window keeps no "
+                                "autosave and no statistics.")
+                self._start(resume)
+            else:
+                self.close()
+
+        box.finished.connect(lambda _r: answered())
+        self._modal(box)
+
+    def _start(self, resume: bool) -> None:
+        c = self.controller
+        saved = None
+        if c.keeper.autosave_path is not None:
+            checked = persistence.check_autosave(c.keeper.autosave_path)
+            for text in checked.notices:
+                self.add_notice(text)
+            if not checked.writable:
+                c.keeper.autosave_path = None
+            saved = checked.saved
+        if c.keeper.stats_path is not None:
+            notices, writable = persistence.check_stats(c.keeper.stats_path)
+            for text in notices:
+                self.add_notice(text)
+            if not writable:
+                c.keeper.stats_path = None
+        if saved is None:
+            self._begin()
+        elif resume:
+            self.resume(*saved)
+        else:
+            self.offer_resume(*saved)
+
+    def offer_resume(self, session: Session, meta: persistence.TableMeta) -> None:
+        """Ask whether to resume the saved ``session``. Resume continues it; New game sets
+        it aside among the abandoned games and begins the last game chosen; Escape or
+        closing the question means "not now": nothing begins and nothing is written, and
+        the table shows the offer until the person answers."""
+        self.offer = (session, meta)
+        label = registryview.game_label(session.game)
+        where = f"deal {len(session.logs)} of {session.total_deals}"
+        self.setWindowTitle(f"Parlour — {label} (saved game, {where})")
+        self.controller.preview(session)
+        box = QMessageBox(QMessageBox.Icon.Question, "Resume?",
+                          f"Resume your game of {label} ({where})?", parent=self)
+        box.setInformativeText("A new game keeps this one: Game → Open finds it among the "
+                               "abandoned games.")
+        resume = box.addButton("Resume", QMessageBox.ButtonRole.AcceptRole)
+        resume.setObjectName("resume")
+        fresh = box.addButton("New game", QMessageBox.ButtonRole.ActionRole)
+        fresh.setObjectName("newGame")
+        later = box.addButton("Not now", QMessageBox.ButtonRole.RejectRole)
+        later.setObjectName("notNow")
+        box.setDefaultButton(resume)
+        box.setEscapeButton(later)
+        self.message = box
+
+        def answered() -> None:
+            if self.offer is None or self.offer[0] is not session:
+                return  # answered another way meanwhile
+            if box.clickedButton() is resume:
+                self._offer_answered("resume")
+            elif box.clickedButton() is fresh:
+                self._offer_answered("newgame")
+            else:
+                self._show_offer()
+
+        box.finished.connect(lambda _r: answered())
+        self._modal(box)
+
+    def _show_offer(self) -> None:
+        """The saved game waits on the table (its hands face down) with Resume and New game
+        buttons; no game runs meanwhile."""
+        if self.offer is None:
+            return
+        session = self.offer[0]
+        label = registryview.game_label(session.game)
+        self.view.prompt.ask(f"Your game of {label} (deal {len(session.logs)} of "
+                             f"{session.total_deals}) is waiting.",
+                             [("resume", "Resume"), ("newgame", "New game")])
+        self.show_status("Resume your saved game, or start a new one (Game → New Game).")
+
+    def _offer_answered(self, key: str) -> None:
+        """A button of the offer (the question or the table's panel)."""
+        if self.offer is None or key not in ("resume", "newgame"):
+            return
+        if key == "resume":
+            session, meta = self.offer
+            self.offer = None
+            self.resume(session, meta)
+        else:
+            self._replace_game(self._begin, "start a new game", confirm=False)
+
+    def resume(self, session: Session, meta: persistence.TableMeta) -> None:
+        """Continue a saved ``session`` with its seats."""
+        self.offer = None
+        self.game_name = session.game.name
+        self.controller.resume(session, meta.people, meta.allow_undo, meta.levels)
+        self.game_label = registryview.game_label(session.game)
+        self.setWindowTitle(f"Parlour — {self.game_label}")
+
+    def _at_stake(self) -> tuple[Session, persistence.TableMeta] | None:
+        """The game that replacing the current one would lose: the saved game offered, or
+        the unfinished game at the table once it has progress; else ``None``."""
+        if self.offer is not None:
+            session, meta = self.offer
+            return self.offer if persistence.has_progress(session, meta.people) else None
+        c = self.controller
+        session = c.session
+        if session is None or session.complete:
+            return None
+        meta = c.keeper.table_meta()
+        return (session, meta) if persistence.has_progress(session, meta.people) else None
+
+    def _replace_game(self, then: Callable[[], None], what: str, confirm: bool = True
+                      ) -> None:
+        """Run ``then`` (which replaces the current game) once the game at stake, if any, is
+        kept among the abandoned games; with ``confirm`` the person is asked first."""
+        stake = self._at_stake()
+        if stake is None:
+            self.offer = None
+            then()
+            return
+        if not confirm:
+            self._keep_and(stake, then)
+            return
+        session = stake[0]
+        label = registryview.game_label(session.game)
+        box = QMessageBox(QMessageBox.Icon.Question, "Leave this game?",
+                          f"Leave your game of {label} (deal {len(session.logs)} of "
+                          f"{session.total_deals}) to {what}?", parent=self)
+        box.setInformativeText(
+            "It is kept: Game → Open finds it among the abandoned games (the newest "
+            f"{persistence.KEEP_ABANDONED} are kept)." if self.data_dir is not None else
+            "Games are not being saved, so it cannot be kept.")
+        leave = box.addButton("Leave it", QMessageBox.ButtonRole.AcceptRole)
+        leave.setObjectName("leave")
+        stay = box.addButton("Keep playing", QMessageBox.ButtonRole.RejectRole)
+        stay.setObjectName("keepPlaying")
+        box.setDefaultButton(stay)
+        box.setEscapeButton(stay)
+        self.message = box
+        box.finished.connect(lambda _r: box.clickedButton() is leave
+                             and self._keep_and(stake, then))
+        self._modal(box)
+
+    def _keep_and(self, stake: tuple[Session, persistence.TableMeta],
+                  then: Callable[[], None]) -> None:
+        if self.data_dir is not None:
+            try:
+                kept = persistence.abandon(stake[0], stake[1], self.data_dir)
+            except OSError as e:
+                self._warn("The game was not left",
+                           f"It could not be kept ({e.strerror or e}), so it goes on.")
+                return
+            self.add_notice(f"Your last game was kept as {kept.name} in the abandoned games "
+                            "(Game → Open).")
+        self.offer = None
+        then()
+
+    def _begin(self) -> None:
+        seats = None
+        if self.seats and len(self.seats) == self.players:
+            seats = [SeatKind(*x) for x in self.seats]
+        setup = Setup(self.game_name, self.options, seats, self.allow_undo) if seats else \
+            Setup.you_and_computers(self.game_name, self.player_name, self.players,
+                                    self.options, self.allow_undo)
+        try:
+            self.controller.new_session(setup)
+        except Exception as e:  # remembered choices that no longer fit: never fail to start
+            self.add_notice(f"The last game could not start ({e}); Newmarket with the "
+                            "default house rules begins instead.")
+            self.game_name, self.options, self.seats, self.players = DEFAULT_GAME, {}, None, 4
+            self.controller.new_session(Setup.you_and_computers(name=self.player_name))
+        assert self.controller.session is not None
+        self.game_label = registryview.game_label(self.controller.session.game)
+        self.setWindowTitle(f"Parlour — {self.game_label}")
+        self._maybe_coach()
+
+    def ask_new_game(self) -> None:
+        """Show the New Game dialog; a new session starts when it is accepted."""
+        dlg = NewGameDialog(self, registryview.game_choices(), self.game_label, self.players,
+                            self.player_name, self.options, self.seats)
+        self.new_dialog = dlg
+
+        def accepted() -> None:
+            chosen, name = dlg.setup(), dlg.name()
+
+            def begin() -> None:
+                self.game_name, self.options = chosen.game, dict(chosen.options)
+                self.seats = [(k.name, k.person, k.level) for k in chosen.seats]
+                self.players, self.player_name = len(chosen.seats), name
+                self.allow_undo = chosen.allow_undo
+                settings.save_table(self.game_name, self.options, self.seats)
+                self._begin()
+
+            self._replace_game(begin, "start a new game")
+
+        dlg.accepted.connect(accepted)
+        self._modal(dlg)
+
+    # ---- Game → Open and Save As ------------------------------------------------
+
+    def _open_folder(self) -> Path:
+        """Where Game → Open starts: the abandoned games, else the home folder."""
+        if self.data_dir is not None and (self.data_dir / persistence.ABANDONED).is_dir():
+            return self.data_dir / persistence.ABANDONED
+        return Path.home()
+
+    def ask_open(self) -> None:
+        """Game → Open: a saved game (``*.parlour.json``), starting in the abandoned games;
+        a bad file leaves this game as it is and says why in one message."""
+        dlg = QFileDialog(self, "Open a saved game", str(self._open_folder()),
+                          "Parlour games (*.parlour.json);;All files (*)")
+        dlg.setObjectName("openDialog")
+        dlg.setAcceptMode(QFileDialog.AcceptMode.AcceptOpen)
+        dlg.setFileMode(QFileDialog.FileMode.ExistingFile)
+        dlg.fileSelected.connect(lambda name: name and self.open_file(Path(name)))
+        self.file_dialog = dlg
+        self._modal(dlg)
+
+    def open_file(self, path: Path) -> None:
+        """Open the saved game at ``path``. It is read and replayed on a worker thread (a
+        long session takes a second or more) while the window stays responsive, with a
+        busy indication, and the game holds. A bad file leaves the current game untouched
+        and says why in one line; a good one replaces the current game, after the person's
+        confirmation when it has progress (it is then kept among the abandoned games).
+        :attr:`loading` is the path being read, ``None`` when done."""
+        self._read(path, "open")
+
+    def _read(self, path: Path, purpose: str) -> None:
+        """Read and replay ``path`` on a worker thread, then ``purpose`` it: "open" (as the
+        game at the table) or "review" (in the review window)."""
+        if self.loading is not None:
+            return
+        self.loading = path
+        self._purpose = purpose
+        self.controller.hold()
+        self.busy.show()
+        QApplication.setOverrideCursor(Qt.CursorShape.BusyCursor)
+        self.show_status(f"Reading {path.name}…")
+
+        def work() -> None:
+            try:
+                self._loaded.emit(path, persistence.load(path), None)
+            except ParlourError as e:
+                self._loaded.emit(path, None, short_message(str(e)))
+            except Exception as e:  # noqa: BLE001 - a file must never crash the table
+                self._loaded.emit(path, None, f"it cannot be read ({type(e).__name__})")
+
+        threading.Thread(target=work, name="parlour-open", daemon=True).start()
+
+    def _on_loaded(self, path: Path, loaded: tuple[Session, persistence.TableMeta] | None,
+                   error: str | None) -> None:
+        self.loading = None
+        self.busy.hide()
+        QApplication.restoreOverrideCursor()
+        self.controller.release()
+        if loaded is None:
+            self._warn("This file cannot be opened", short_message(f"{path.name}: {error}"))
+            self.show_status(f"{path.name} was not opened.")
+            return
+        session, meta = loaded
+        if self._purpose == "review":
+            people = [s for s, person in enumerate(meta.people) if person]
+            self.open_review(session, None, people=people)
+            return
+
+        def opened() -> None:
+            self.resume(session, meta)
+            self.show_status(f"Opened {path.name}.")
+            self.controller.keeper.autosave()
+
+        self._replace_game(opened, f"open {path.name}")
+
+    def ask_save(self) -> None:
+        """Game → Save As: write the session as a deal record."""
+        if self.controller.practising:
+            self.show_status("A practice deal is not saved; your game is saved as always.")
+            return
+        dlg = QFileDialog(self, "Save the game", str(Path.home() / "game.parlour.json"),
+                          "Parlour games (*.parlour.json)")
+        dlg.setObjectName("saveDialog")
+        dlg.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+        dlg.fileSelected.connect(lambda name: name and self.save_file(Path(name)))
+        self.file_dialog = dlg
+        self._modal(dlg)
+
+    def save_file(self, path: Path) -> bool:
+        """Save the session to ``path`` (``.parlour.json`` added when missing); a failure is
+        said in one message. Returns whether it was saved."""
+        if not path.name.endswith(".parlour.json"):
+            path = path.with_name(path.name + ".parlour.json")
+        try:
+            self.controller.keeper.save_as(path)
+        except OSError as e:
+            self._warn("The game was not saved", f"{path}: {e.strerror or e}")
+            return False
+        self.show_status(f"Saved {path.name}.")
+        return True
