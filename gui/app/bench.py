@@ -9,6 +9,7 @@ import argparse
 import multiprocessing
 import os
 import time
+from typing import Any
 
 from gamecore.bench import bench_games
 
@@ -25,57 +26,64 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--deals", type=int, default=3, help="deals per game")
     a = p.parse_args(argv)
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
-
-    from gui.model.setup import Setup
-    from gui.play.seats import SeatKind
-    from gui.windows.mainwindow import MainWindow
 
     app = QApplication.instance() or QApplication([])
     print("Gaps between ticks of a 10 ms timer while a Hard computer player thinks.")
     print("game            deals  decisions  longest gap  p99 gap")
     worst = 0.0
     for label, name, options, players in games:
-        if label not in a.games:
-            continue
-        window = MainWindow(pace=0, seed=1)
-        window.show()
-        c = window.controller
-        c.new_session(Setup(name, options,
-                            [SeatKind(NAMES[s], False, "hard") for s in range(players)]))
-        gaps: list[float] = []
-        every: list[float] = []
-        last = [time.perf_counter(), c.state]
-
-        def tick(last: list = last, gaps: list[float] = gaps, every: list[float] = every,
-                 c=c) -> None:  # noqa: ANN001
-            now = time.perf_counter()
-            every.append(now - last[0])
-            if last[1] == "computer" and c.state == "computer":
-                gaps.append(now - last[0])  # the whole gap fell inside a computer's turn
-            last[0], last[1] = now, c.state
-
-        timer = QTimer()
-        timer.setInterval(10)
-        timer.timeout.connect(tick)
-        timer.start()
-        start = time.perf_counter()
-        while len(c.session.logs) < a.deals and time.perf_counter() - start < 60:
-            app.processEvents()
-            time.sleep(0.001)
-        timer.stop()
-        decisions = sum(len(log.actions) for log in c.session.logs)
-        gaps.sort()
-        longest = max(gaps) * 1000 if gaps else 0.0
-        p99 = gaps[int(len(gaps) * 0.99)] * 1000 if gaps else 0.0
-        worst = max(worst, longest)
-        print(f"{label:15} {len(c.session.logs):5}  {decisions:9}  {longest:8.1f} ms  "
-              f"{p99:6.1f} ms   (any moment: {max(every) * 1000:.0f} ms, with the table "
-              "drawing each play at once)")
-        window.close()
+        if label in a.games:
+            worst = max(worst, _measure(app, label, name, options, players, a.deals))
     print(f"longest GUI event-loop gap while Hard thinks: {worst:.1f} ms (target ≤ 50 ms)")
     return 0
+
+
+def _measure(app: Any, label: str, name: str, options: dict[str, Any], players: int,
+             deals: int) -> float:
+    """Play ``deals`` deals of game ``name`` (with ``options``) with Hard in all ``players``
+    seats in a main window, print the row of ``label``, and return its longest gap (ms)
+    inside a computer's turn. ``app``: the running QApplication."""
+    from PySide6.QtCore import QTimer
+
+    from gui.model.setup import Setup
+    from gui.play.seats import SeatKind
+    from gui.windows.mainwindow import MainWindow
+
+    window = MainWindow(pace=0, seed=1)
+    window.show()
+    c = window.controller
+    c.new_session(Setup(name, options,
+                        [SeatKind(NAMES[s], False, "hard") for s in range(players)]))
+    gaps: list[float] = []
+    every: list[float] = []
+    last = [time.perf_counter(), c.state]
+
+    def tick() -> None:
+        now = time.perf_counter()
+        every.append(now - last[0])
+        if last[1] == "computer" and c.state == "computer":
+            gaps.append(now - last[0])  # the whole gap fell inside a computer's turn
+        last[0], last[1] = now, c.state
+
+    timer = QTimer()
+    timer.setInterval(10)
+    timer.timeout.connect(tick)
+    timer.start()
+    start = time.perf_counter()
+    while len(c.session.logs) < deals and time.perf_counter() - start < 60:
+        app.processEvents()
+        time.sleep(0.001)
+    timer.stop()
+    decisions = sum(len(log.actions) for log in c.session.logs)
+    gaps.sort()
+    longest = max(gaps) * 1000 if gaps else 0.0
+    p99 = gaps[int(len(gaps) * 0.99)] * 1000 if gaps else 0.0
+    print(f"{label:15} {len(c.session.logs):5}  {decisions:9}  {longest:8.1f} ms  "
+          f"{p99:6.1f} ms   (any moment: {max(every) * 1000:.0f} ms, with the table "
+          "drawing each play at once)")
+    window.close()
+    return longest
 
 
 if __name__ == "__main__":
