@@ -85,7 +85,7 @@ def measure(deals: int, measured: int, folder: Path | None = None
     spent: list[float] = []
     # Everything the GUI thread does for an action enters through one of these.
     for owner, name in ((c, "apply"), (c, "_step"), (c.deal_end, "after_summary"),
-                        (c, "_computer_decided"), (c.keeper, "undo")):
+                        (c.computers, "decided"), (c.keeper, "undo")):
         _timed(owner, name, spent)
     window.resume(session, meta)
     target = len(session.logs) + measured

@@ -16,7 +16,6 @@ waits until :meth:`Controller.release`.
 from __future__ import annotations
 
 import random
-import threading
 from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -24,31 +23,29 @@ from PySide6.QtWidgets import QDialog, QWidget
 
 from gamecore.actions import Action
 from gamecore.agents.base import Agent
-from gamecore.agents.levels import HardAgent, agent_for_level
 from gamecore.decisions import SplitChoice, StakeChoice
 from gamecore.errors import IllegalAction
 from gamecore.games import make_game
 from gamecore.match import Session, first_dealer
-from gamecore.search.ismcts import cancel_search, default_pool
+from gamecore.search.ismcts import cancel_search
 from gui.model import prompts, tablesnap, tablewords
-from gui.model.setup import COMPUTER_NAMES as COMPUTER_NAMES  # where callers found it
-from gui.model.setup import Setup
+from gui.model.setup import COMPUTER_NAMES, Setup
 from gui.play import feed, hotseat
 from gui.play.advisor import Advisor
+from gui.play.computers import Computers
 from gui.play.dealend import DealEnd
 from gui.play.keeper import Keeper
 from gui.play.person import Person
 from gui.play.practice import Practice
 from gui.play.questions import Questions, close_dialog
 from gui.play.seats import SeatKind, Thinker
-from gui.play.states import COMPUTER, IDLE
-from gui.play.states import HUMAN as HUMAN  # where callers and tests find the states
-from gui.play.states import OVER as OVER
-from gui.play.states import STAKING as STAKING
-from gui.play.states import SUMMARY as SUMMARY
+from gui.play.states import COMPUTER, HUMAN, IDLE, OVER, STAKING, SUMMARY
 from gui.table.privacy import PrivacyScreen
 from gui.table.view import TableView
 
+# Callers and tests find the states and the computers' names here, where they were before.
+__all__ = ["COMPUTER", "COMPUTER_NAMES", "HUMAN", "IDLE", "OVER", "STAKING", "SUMMARY",
+           "Controller", "Questions"]
 
 class Controller(QObject):
     """Runs a session of one game at ``view``.
@@ -77,11 +74,10 @@ class Controller(QObject):
         self.pace = pace
         self.rng = random.Random(seed)
         self.thinker = Thinker()
-        self.thinker.decided.connect(self._computer_decided)
-        self.thinker.failed.connect(self._computer_failed)
         self.keeper = Keeper(self)
         self.advisor = Advisor(self)
         self.person = Person(self)  # the person's answers: cards, prompt, staking panel
+        self.computers = Computers(self)  # the computers' decisions, off the GUI thread
         self.session: Session | None = None
         self.seats: list[SeatKind] = []
         self.agents: dict[int, Agent] = {}
@@ -154,11 +150,7 @@ class Controller(QObject):
     def take_seats(self, session: Session) -> None:
         """Sit ``session``'s players as :attr:`seats` says: agents for the computers."""
         self.session = session
-        self.agents = {s: agent_for_level(session.game, self.seats[s].level)
-                       for s in range(session.n) if not self.seats[s].person}
-        if any(isinstance(a, HardAgent) for a in self.agents.values()):
-            # Start Hard's worker processes now, off the GUI thread, not at its first turn.
-            threading.Thread(target=default_pool().start, daemon=True).start()
+        self.agents = self.computers.sit(session, self.seats)
         people = self.people
         self.human = people[0] if people else 0
         self.viewer_ready = len(people) <= 1  # with several people, hand over first
@@ -202,6 +194,11 @@ class Controller(QObject):
     def held(self) -> bool:
         """Whether a window in front of the table holds the game."""
         return self._holds > 0
+
+    def when_released(self, then: Callable[[], None]) -> None:
+        """Run ``then`` (a computer's result that arrived while a window held the table)
+        once no window holds it."""
+        self._held = then
 
     def step_when_released(self) -> None:
         """Look at the pending decision again once no window holds the table."""
@@ -253,11 +250,7 @@ class Controller(QObject):
 
     def show_fingerprint(self) -> None:
         """Tell the main window the deal's fingerprint (:attr:`fingerprint_shown`)."""
-        fp = self.session.fingerprint if self.session is not None else None
-        if fp is None and self.practising:
-            self.fingerprint_shown.emit("Practice deal: cards already shown")
-            return
-        self.fingerprint_shown.emit(fp.shown() if fp is not None else "")
+        self.fingerprint_shown.emit(feed.fingerprint_line(self.session, self.practising))
 
     def schedule(self, delay: int) -> None:
         """Look at the pending decision after ``delay`` ms (0: at the next turn of Qt's
@@ -286,7 +279,7 @@ class Controller(QObject):
         if self.privacy_up:
             return  # waiting for the next person to be ready
         if not self.seats[d.seat].person:
-            self._ask_computer(d.seat)
+            self.computers.ask(d.seat)
         elif d.seat != self.human or not self.viewer_ready:
             hotseat.hand_over(self, d.seat)
         elif isinstance(d, StakeChoice | SplitChoice):
@@ -294,38 +287,12 @@ class Controller(QObject):
         else:
             self.person.ask(d)
 
-    def _ask_computer(self, seat: int) -> None:
-        session = self.session
-        assert session is not None and session.deal is not None
-        self.set_state(COMPUTER)
-        self.refresh(thinking=True)
-        self.advisor.waits()
-        obs = session.deal.observation(seat)
-        self.thinker.think(self.agents[seat], session.game, obs,
-                           random.Random(self.rng.random()), self.token)
-
-    # ---- the computers' decisions and applying them --------------------------------
+    # ---- applying a decision -----------------------------------------------------
 
     def cancel_thinking(self) -> None:
         """Drop any computer decision in progress (new game, resume, undo, quit)."""
         self.token += 1
         cancel_search()
-
-    def _computer_decided(self, action: Action, token: int) -> None:
-        if token != self.token or self.session is None:
-            return
-        if self._holds:  # applied when the window in front is gone
-            self._held = lambda: self._computer_decided(action, token)
-            return
-        self.apply(action, delay=self.pace)
-
-    def _computer_failed(self, error: BaseException, token: int) -> None:
-        if token != self.token or self.session is None:
-            return
-        if self._holds:  # said when the window in front is gone
-            self._held = lambda: self._computer_failed(error, token)
-            return
-        self.status(f"A computer player failed: {error}")
 
     def apply(self, action: Action, delay: int = 0) -> None:
         """Apply ``action`` (the person's or a computer's) to the session, feed the view

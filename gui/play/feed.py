@@ -1,6 +1,7 @@
 """Feeding the table view after an action: the engine's events as the log's lines and the
-table's calls, the counters sliding between seats and pools, the staking panel's question,
-and a saved game drawn face down. Plain helpers the controller calls; they decide nothing."""
+table's calls, the counters sliding between seats and pools, the staking panel's question;
+and a saved game drawn face down, the deal's fingerprint line. Plain helpers the
+controller calls; they decide nothing."""
 
 from __future__ import annotations
 
@@ -76,3 +77,12 @@ def show_saved(view: TableView, session: Session) -> None:
     snap = replace(snap, seats=tuple(replace(v, acting=False) for v in snap.seats))
     view.show(snap)
     view.show_log([f"Saved game: deal {len(session.logs)} of {session.total_deals}."])
+
+
+def fingerprint_line(session: Session | None, practising: bool) -> str:
+    """The deal's fingerprint as the table shows it ("3f9c 0a6e 1b2d 4c5e"), the practice
+    deal's note (its cards were seen), or "" (no session, or a deal without one)."""
+    fp = session.fingerprint if session is not None else None
+    if fp is None and practising:
+        return "Practice deal: cards already shown"
+    return fp.shown() if fp is not None else ""
