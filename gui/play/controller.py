@@ -2,8 +2,9 @@
 a window is in front of the table, asks the person or a computer player for each decision,
 applies it, feeds the view, and runs the end of each deal. It decides no rule: what a click
 means comes from :mod:`gui.model.intents`, every legality question from the engine. The
-keeper (:mod:`gui.play.keeper`) saves and counts, the advisor (:mod:`gui.play.advisor`)
-gives hints and coaches.
+person answers through :mod:`gui.play.person`, the computers through
+:mod:`gui.play.computers`; the keeper (:mod:`gui.play.keeper`) saves and counts, the
+advisor (:mod:`gui.play.advisor`) gives hints and coaches.
 
 One pacing parameter, ``pace`` (ms), drives every pause and movement; 0 in tests.
 
@@ -286,8 +287,6 @@ class Controller(QObject):
             self.person.ask_stake(d)
         else:
             self.person.ask(d)
-
-    # ---- applying a decision -----------------------------------------------------
 
     def cancel_thinking(self) -> None:
         """Drop any computer decision in progress (new game, resume, undo, quit)."""
