@@ -80,7 +80,7 @@ def first_cards_to_summary(qtbot, win: MainWindow, wait: int = 20_000) -> None:
             continue
         d = c.session.decision()
         if isinstance(d, PlayChoice) and d.seat == c.human:
-            c.person_chose_card(d.actions[0].card)
+            c.person.chose_card(d.actions[0].card)
     raise AssertionError("the deal did not end")
 
 

@@ -112,7 +112,7 @@ def test_with_several_people_the_coach_never_speaks_over_the_privacy_screen(qtbo
             legal = {card_label(a.card) for a in d.actions if hasattr(a, "card")}
             said = window.coach.text.text()
             assert any(name in said for name in legal)
-            c.person_chose_card(d.actions[0].card)
+            c.person.chose_card(d.actions[0].card)
     assert seen_screens >= 2
 
 
@@ -143,7 +143,7 @@ def test_while_the_others_play_the_coach_drops_its_advice(qtbot):
         if c.state == "summary" or not isinstance(d, PlayChoice):
             break
         before = len(said)
-        c.person_chose_card(d.actions[0].card)
+        c.person.chose_card(d.actions[0].card)
         if c.session.deal.over or c.session.decision().seat == c.human:
             continue
         qtbot.waitUntil(lambda b=before: [advice.COACH_WAITS] in said[b:], timeout=WAIT)

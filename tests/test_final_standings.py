@@ -41,7 +41,7 @@ def test_standings_plates_and_statistics_agree_after_the_split_GEN_6(qtbot, tmp_
         else:
             d = c.session.decision()
             if isinstance(d, PlayChoice) and d.seat == 0:
-                c.person_chose_card(d.actions[0].card)
+                c.person.chose_card(d.actions[0].card)
     session = c.session
     assert session.complete and c.state == "over"
     left = sum(session.pools)

@@ -59,7 +59,7 @@ def _my_turn(qtbot, window: MainWindow) -> PlayChoice:
 def _play_once(qtbot, window: MainWindow) -> None:
     """The person makes one card decision (a decision: progress)."""
     d = _my_turn(qtbot, window)
-    window.controller.person_chose_card(d.actions[0].card)
+    window.controller.person.chose_card(d.actions[0].card)
 
 
 def _button(box: QMessageBox, name: str) -> QPushButton:
@@ -279,7 +279,7 @@ def test_a_computers_decision_waits_behind_every_window(qtbot, tmp_path, opener)
     gate = threading.Semaphore(0)
     c.agents = {s: GatedAgent(a, gate) for s, a in c.agents.items()}
     try:
-        c.person_chose_card(d.actions[0].card)
+        c.person.chose_card(d.actions[0].card)
         qtbot.waitUntil(lambda: c.state == "computer", timeout=WAIT)  # seat 1 thinks …
         n = len(c.session.logs[-1].actions)
         OPENERS[opener](window)  # … a window opens …
@@ -302,7 +302,7 @@ def test_no_computer_starts_behind_a_window(qtbot, tmp_path, opener):
     c = window.controller
     d = _my_turn(qtbot, window)
     n = len(c.session.logs[-1].actions)
-    c.person_chose_card(d.actions[0].card)  # the computers are to play next …
+    c.person.chose_card(d.actions[0].card)  # the computers are to play next …
     OPENERS[opener](window)  # … and a window opens before they are asked
     front = _front_window(window)
     qtbot.waitUntil(lambda: c._step_wanted, timeout=WAIT)
@@ -320,8 +320,8 @@ def test_no_deal_over_window_behind_the_open_dialog(qtbot, tmp_path):
         d = _my_turn(qtbot, window)
         if c.session.deal.hands[0].bit_count() == 1:
             break
-        c.person_chose_card(d.actions[0].card)
-    c.person_chose_card(d.actions[0].card)
+        c.person.chose_card(d.actions[0].card)
+    c.person.chose_card(d.actions[0].card)
     window.open_action.trigger()
     dlg = window.file_dialog
     qtbot.waitUntil(lambda: c._held is not None or c._step_wanted, timeout=WAIT)
@@ -516,7 +516,7 @@ def test_damaged_statistics_at_the_end_of_a_deal_are_set_aside(qtbot, tmp_path):
         d = _my_turn_or_summary(qtbot, window)
         if d is None:
             break
-        c.person_chose_card(d.actions[0].card)
+        c.person.chose_card(d.actions[0].card)
     qtbot.waitUntil(lambda: c.state == "summary" and c.dialog is not None, timeout=WAIT)
     assert c.keeper.flush_autosave()  # the statistics are written after the deal's autosave
     qtbot.waitUntil(lambda: any(t.startswith("Your statistics could not be read") for t in

@@ -67,7 +67,7 @@ def test_hard_thinks_off_the_gui_thread_and_input_waits(qtbot, quick_hard):
                 refused = True
             continue
         if c.state == "human":
-            c.person_chose_card(c.session.deal.decision().actions[0].card)
+            c.person.chose_card(c.session.deal.decision().actions[0].card)
             qtbot.waitUntil(lambda: c.state != "human" or c.session.deal.over, timeout=10000)
     assert threads and not any(threads)  # never on the GUI thread
     assert refused
@@ -83,8 +83,8 @@ def test_hint_names_a_legal_play_with_its_reason(qtbot, quick_hard):
         d = c.session.deal.decision()
         if len(d.actions) > 1 and all(type(a).__name__ == "Play" for a in d.actions):
             break
-        c.person_answered("decline") if type(d.actions[-1]).__name__ == "Decline" else \
-            c.person_chose_card(d.actions[0].card)
+        c.person.answered("decline") if type(d.actions[-1]).__name__ == "Decline" else \
+            c.person.chose_card(d.actions[0].card)
     window.hint_action.trigger()
     qtbot.waitUntil(lambda: window.status_label.text().startswith("Hint: play "),
                     timeout=10000)

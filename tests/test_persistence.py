@@ -55,19 +55,19 @@ def act(c):
         if isinstance(d, PlayChoice) and d.seat == c.human:
             a = d.actions[0]
             if isinstance(a, Decline | Claim | Jink):
-                c.person_answered(type(a).__name__.lower())
+                c.person.answered(type(a).__name__.lower())
             else:
-                c.person_chose_card(a.card)
+                c.person.chose_card(a.card)
     elif c.state == ctl.STAKING:
         c.view.stake_panel.accept()
     elif c.state == ctl.SUMMARY and c.dialog is not None:
         c.dialog.accept()
 
-_set_state = ctl.Controller._set_state
+_set_state = ctl.Controller.set_state
 def set_state(self, state):
     _set_state(self, state)
     QTimer.singleShot(0, lambda: act(self))
-ctl.Controller._set_state = set_state
+ctl.Controller.set_state = set_state
 from gui.app.cli import main
 sys.exit(main(sys.argv[1:]))
 """
@@ -210,7 +210,7 @@ def test_autosave_after_every_action_and_resume_offer(qtbot, tmp_path):
     window.start()
     c = window.controller
     _until_person(qtbot, c)
-    c.person_chose_card(c.session.deal.decision().actions[0].card)
+    c.person.chose_card(c.session.deal.decision().actions[0].card)
     _until_person(qtbot, c)
     assert c.keeper.flush_autosave()
     saved, _meta = persistence.load(tmp_path / "auto.parlour.json")  # record and journal
@@ -350,13 +350,13 @@ def test_undo_takes_back_to_the_persons_previous_decision(qtbot, tmp_path):
     c = window.controller
     _until_person(qtbot, c)
     while c.state != "human" or c.session.deal.decision().forced:
-        c.person_chose_card(c.session.deal.decision().actions[0].card)
+        c.person.chose_card(c.session.deal.decision().actions[0].card)
         _until_person(qtbot, c)
     hand_before = c.session.deal.hands[0]
     actions_before = list(c.session.logs[-1].actions)
     view_before = sorted(c.view.cards)
     choice = c.session.deal.decision().actions[-1]
-    c.person_chose_card(choice.card)
+    c.person.chose_card(choice.card)
     _until_person(qtbot, c)
     assert len(c.session.logs[-1].actions) > len(actions_before)
     window.undo()

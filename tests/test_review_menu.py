@@ -138,7 +138,7 @@ def test_the_game_waits_while_a_review_is_open(qtbot, tmp_path):
     qtbot.addWidget(win)
     assert "waits" in window.status_label.text()
     d = c.session.decision()
-    c.person_chose_card(d.actions[0].card)
+    c.person.chose_card(d.actions[0].card)
     after_mine = len(c.session.logs[-1].actions)
     if c.session.decision() is not None and not c.seats[c.session.decision().seat].person:
         qtbot.waitUntil(lambda: c._held is not None, timeout=WAIT)  # decided, not applied

@@ -50,7 +50,7 @@ def _play_deal(qtbot, window: MainWindow) -> None:
         if c.state == "staking":
             c.view.stake_panel.accept()
             continue
-        c.person_chose_card(c.session.deal.decision().actions[0].card)
+        c.person.chose_card(c.session.deal.decision().actions[0].card)
 
 
 def test_a_deal_is_counted_once_and_charted(qtbot, tmp_path):

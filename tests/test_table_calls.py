@@ -58,7 +58,7 @@ def test_every_call_of_an_action_at_the_table_is_made_in_order(qtbot):
         action = d.actions[0] if isinstance(d, PlayChoice) else d.default_action()
         before = len(view.announced)
         events = session.deal.clone().apply(action)
-        c._apply(action)
+        c.apply(action)
         seen = tablewords.seen_cards(session)
         calls = [x for e in events
                  if (x := tablewords.announcement(e, session.players, labels, spin, seen))]

@@ -42,7 +42,7 @@ def _until_choice(qtbot, c) -> None:
         if len(d.actions) > 1:
             return
         n = len(c.session.logs[-1].actions)
-        c.person_chose_card(d.actions[0].card)
+        c.person.chose_card(d.actions[0].card)
         qtbot.waitUntil(lambda n=n: len(c.session.logs[-1].actions) > n, timeout=5000)
 
 

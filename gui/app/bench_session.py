@@ -84,8 +84,8 @@ def measure(deals: int, measured: int, folder: Path | None = None
     c.auto_play = False
     spent: list[float] = []
     # Everything the GUI thread does for an action enters through one of these.
-    for owner, name in ((c, "_apply"), (c, "_step"), (c.deal_end, "after_summary"),
-                        (c, "_computer_decided"), (c.keeper, "undo")):
+    for owner, name in ((c, "apply"), (c, "_step"), (c.deal_end, "after_summary"),
+                        (c.computers, "decided"), (c.keeper, "undo")):
         _timed(owner, name, spent)
     window.resume(session, meta)
     target = len(session.logs) + measured
@@ -133,7 +133,7 @@ def _person_acts(c: Controller, target: int, ready: list[bool]) -> None:
     if c.state == ctl.HUMAN:
         d = c.session.decision()
         if isinstance(d, PlayChoice) and d.seat == 0:
-            c.person_chose_card(d.actions[0].card)
+            c.person.chose_card(d.actions[0].card)
     elif c.state == ctl.STAKING:
         c.view.stake_panel.accept()
     elif c.state == ctl.SUMMARY and c.dialog is not None:

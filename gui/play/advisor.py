@@ -14,6 +14,7 @@ from gamecore.agents.levels import HardAgent
 from gamecore.decisions import PlayChoice
 from gui.model import advice as model_advice
 from gui.play.seats import Advice
+from gui.play.states import HUMAN
 
 if TYPE_CHECKING:
     from gui.play.controller import Controller
@@ -51,8 +52,6 @@ class Advisor(QObject):
     def hint(self) -> None:
         """Game → Hint: what the Hard player would play for you, and why (searched off the
         GUI thread; shown in the status line, the card gets the keyboard focus)."""
-        from gui.play.controller import HUMAN  # the controller module imports this one
-
         table = self.table
         session = table.session
         if session is None or session.deal is None or table.state != HUMAN:

@@ -2,8 +2,9 @@
 a window is in front of the table, asks the person or a computer player for each decision,
 applies it, feeds the view, and runs the end of each deal. It decides no rule: what a click
 means comes from :mod:`gui.model.intents`, every legality question from the engine. The
-keeper (:mod:`gui.play.keeper`) saves and counts, the advisor (:mod:`gui.play.advisor`)
-gives hints and coaches.
+person answers through :mod:`gui.play.person`, the computers through
+:mod:`gui.play.computers`; the keeper (:mod:`gui.play.keeper`) saves and counts, the
+advisor (:mod:`gui.play.advisor`) gives hints and coaches.
 
 One pacing parameter, ``pace`` (ms), drives every pause and movement; 0 in tests.
 
@@ -16,48 +17,36 @@ waits until :meth:`Controller.release`.
 from __future__ import annotations
 
 import random
-import threading
 from collections.abc import Callable
-from dataclasses import replace
-from typing import Any, Protocol
 
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QDialog, QWidget
 
 from gamecore.actions import Action
 from gamecore.agents.base import Agent
-from gamecore.agents.levels import HardAgent, agent_for_level
-from gamecore.decisions import PlayChoice, SplitChoice, StakeChoice
+from gamecore.decisions import SplitChoice, StakeChoice
 from gamecore.errors import IllegalAction
 from gamecore.games import make_game
 from gamecore.match import Session, first_dealer
-from gamecore.search.ismcts import cancel_search, default_pool
-from gui.model import intents, prompts, tablesnap, tablewords
-from gui.model.setup import COMPUTER_NAMES as COMPUTER_NAMES  # where callers found it
-from gui.model.setup import Setup
+from gamecore.search.ismcts import cancel_search
+from gui.model import prompts, tablesnap, tablewords
+from gui.model.setup import COMPUTER_NAMES, Setup
 from gui.play import feed, hotseat
 from gui.play.advisor import Advisor
+from gui.play.computers import Computers
 from gui.play.dealend import DealEnd
 from gui.play.keeper import Keeper
+from gui.play.person import Person
 from gui.play.practice import Practice
+from gui.play.questions import Questions, close_dialog
 from gui.play.seats import SeatKind, Thinker
+from gui.play.states import COMPUTER, HUMAN, IDLE, OVER, STAKING, SUMMARY
 from gui.table.privacy import PrivacyScreen
 from gui.table.view import TableView
 
-
-class Questions(Protocol):
-    """The dialogs the loop opens, given by the main window (it passes
-    :mod:`gui.windows.dialogs`; the play room does not import the windows room)."""
-
-    DealSummaryDialog: Callable[..., Any]
-    StandingsDialog: Callable[..., Any]
-    SpinChoiceDialog: Callable[..., Any]
-
-
-#: Controller states, for the status line and for tests waiting on the table.
-IDLE, HUMAN, COMPUTER, STAKING, SUMMARY, OVER = (
-    "idle", "human", "computer", "staking", "summary", "over")
-
+# Callers and tests find the states and the computers' names here, where they were before.
+__all__ = ["COMPUTER", "COMPUTER_NAMES", "HUMAN", "IDLE", "OVER", "STAKING", "SUMMARY",
+           "Controller", "Questions"]
 
 class Controller(QObject):
     """Runs a session of one game at ``view``.
@@ -86,13 +75,10 @@ class Controller(QObject):
         self.pace = pace
         self.rng = random.Random(seed)
         self.thinker = Thinker()
-        self.thinker.decided.connect(self._computer_decided)
-        self.thinker.failed.connect(self._computer_failed)
         self.keeper = Keeper(self)
         self.advisor = Advisor(self)
-        self.view.card_chosen.connect(self.person_chose_card)
-        self.view.stake_panel.decided.connect(self._staked)
-        self.view.prompt_chosen.connect(self.person_answered)
+        self.person = Person(self)  # the person's answers: cards, prompt, staking panel
+        self.computers = Computers(self)  # the computers' decisions, off the GUI thread
         self.session: Session | None = None
         self.seats: list[SeatKind] = []
         self.agents: dict[int, Agent] = {}
@@ -131,9 +117,9 @@ class Controller(QObject):
         first = first_dealer(game, len(self.seats), self.rng)
         why = prompts.first_dealer_words(game.options["gen.firstDealer"])
         self.allow_undo = setup.undo_allowed
-        self._take_seats(Session(game, [s.name for s in self.seats], first_dealer=first))
+        self.take_seats(Session(game, [s.name for s in self.seats], first_dealer=first))
         self.log = [prompts.first_dealer_line(self.words[first], why)]
-        self._start_deal()
+        self.start_deal()
 
     def resume(self, session: Session, people: list[bool], allow_undo: bool = True,
                levels: list[str] | None = None) -> None:
@@ -144,32 +130,28 @@ class Controller(QObject):
         levels = levels if levels and len(levels) == session.n else ["normal"] * session.n
         self.seats = [SeatKind(names[s], people[s], levels[s]) for s in range(session.n)]
         self.allow_undo = allow_undo
-        self._take_seats(session)
+        self.take_seats(session)
         self.last_play = None
         self.log = [f"Resumed: deal {len(session.logs)} of {session.total_deals}."]
-        self._show_fingerprint()
+        self.show_fingerprint()
         self.refresh()
-        self._schedule(0)
+        self.schedule(0)
 
     def _clear_table(self) -> None:
         """Drop what the table showed or waited for: thinking, timers, a dialog, the
         panels and the privacy screen (before a session starts or resumes)."""
-        self._cancel_thinking()
+        self.cancel_thinking()
         self._timer.stop()
-        self._close_dialog()
+        close_dialog(self)
         self.view.prompt.hide()
         self.view.stake_panel.hide()
         self.privacy.hide()
         self.privacy_up, self.pending_person = False, None
 
-    def _take_seats(self, session: Session) -> None:
+    def take_seats(self, session: Session) -> None:
         """Sit ``session``'s players as :attr:`seats` says: agents for the computers."""
         self.session = session
-        self.agents = {s: agent_for_level(session.game, self.seats[s].level)
-                       for s in range(session.n) if not self.seats[s].person}
-        if any(isinstance(a, HardAgent) for a in self.agents.values()):
-            # Start Hard's worker processes now, off the GUI thread, not at its first turn.
-            threading.Thread(target=default_pool().start, daemon=True).start()
+        self.agents = self.computers.sit(session, self.seats)
         people = self.people
         self.human = people[0] if people else 0
         self.viewer_ready = len(people) <= 1  # with several people, hand over first
@@ -178,17 +160,13 @@ class Controller(QObject):
     def preview(self, session: Session) -> None:
         """Draw ``session`` (a saved game offered for resuming) with every hand face down,
         without playing it: the table has no session until one is resumed or begun."""
-        self._cancel_thinking()
+        self.cancel_thinking()
         self._timer.stop()
-        self._close_dialog()
+        close_dialog(self)
         self.privacy.hide()
         self.session = None
-        self._set_state(IDLE)
-        snap = tablesnap.hide_hands(tablesnap.table_snapshot(session, 0))
-        # Nobody is to act at a table that is not being played.
-        snap = replace(snap, seats=tuple(replace(v, acting=False) for v in snap.seats))
-        self.view.show(snap)
-        self.view.show_log([f"Saved game: deal {len(session.logs)} of {session.total_deals}."])
+        self.set_state(IDLE)
+        feed.show_saved(self.view, session)
 
     # ---- windows in front of the table ------------------------------------------------
 
@@ -211,12 +189,21 @@ class Controller(QObject):
             held()
         elif self._step_wanted:
             self._step_wanted = False
-            self._schedule(0)
+            self.schedule(0)
 
     @property
     def held(self) -> bool:
         """Whether a window in front of the table holds the game."""
         return self._holds > 0
+
+    def when_released(self, then: Callable[[], None]) -> None:
+        """Run ``then`` (a computer's result that arrived while a window held the table)
+        once no window holds it."""
+        self._held = then
+
+    def step_when_released(self) -> None:
+        """Look at the pending decision again once no window holds the table."""
+        self._step_wanted = True
 
     # ---- who is who ----------------------------------------------------------------
 
@@ -246,31 +233,33 @@ class Controller(QObject):
 
     # ---- the loop ----------------------------------------------------------------
 
-    def _start_deal(self) -> None:
+    def start_deal(self) -> None:
+        """Deal the session's next deal (shuffled from :attr:`rng`) and ask for its first
+        decision."""
         session = self.session
         assert session is not None
-        self._set_state(IDLE)
+        self.set_state(IDLE)
         # The shuffled cards' fingerprint is shown before the deal's first decision (format
         # version 2); after the deal the summary shows the salt and the cards.
         session.start_deal_seeded(self.rng.randrange(1 << 62), fingerprinted=True)
         self.last_play = None
         self._say(tablewords.deal_line(session, self.words))
-        self._show_fingerprint()
+        self.show_fingerprint()
         self.refresh()
         self.keeper.autosave()
-        self._schedule(0)
+        self.schedule(0)
 
-    def _show_fingerprint(self) -> None:
-        fp = self.session.fingerprint if self.session is not None else None
-        if fp is None and self.practising:
-            self.fingerprint_shown.emit("Practice deal: cards already shown")
-            return
-        self.fingerprint_shown.emit(fp.shown() if fp is not None else "")
+    def show_fingerprint(self) -> None:
+        """Tell the main window the deal's fingerprint (:attr:`fingerprint_shown`)."""
+        self.fingerprint_shown.emit(feed.fingerprint_line(self.session, self.practising))
 
-    def _schedule(self, delay: int) -> None:
+    def schedule(self, delay: int) -> None:
+        """Look at the pending decision after ``delay`` ms (0: at the next turn of Qt's
+        event loop)."""
         self._timer.start(max(0, delay))
 
-    def _set_state(self, state: str) -> None:
+    def set_state(self, state: str) -> None:
+        """Enter ``state`` (one of :mod:`gui.play.states`), said by :attr:`state_changed`."""
         if state != self.state:
             self.state = state
             self.state_changed.emit(state)
@@ -291,141 +280,31 @@ class Controller(QObject):
         if self.privacy_up:
             return  # waiting for the next person to be ready
         if not self.seats[d.seat].person:
-            self._ask_computer(d.seat)
+            self.computers.ask(d.seat)
         elif d.seat != self.human or not self.viewer_ready:
             hotseat.hand_over(self, d.seat)
         elif isinstance(d, StakeChoice | SplitChoice):
-            # On the table, beside where the hand will be: the pools stay in view and the
-            # menus usable; the cards are dealt face up only after every stake (GEN-9).
-            self._set_state(STAKING)
-            self.refresh()
-            self.status(feed.ask_stake(self.view, session, d, len(self.people) <= 1))
-            self.advisor.coach(d.seat)
+            self.person.ask_stake(d)
         else:
-            self._ask_person(d)
+            self.person.ask(d)
 
-    def _ask_computer(self, seat: int) -> None:
-        session = self.session
-        assert session is not None and session.deal is not None
-        self._set_state(COMPUTER)
-        self.refresh(thinking=True)
-        self.advisor.waits()
-        obs = session.deal.observation(seat)
-        self.thinker.think(self.agents[seat], session.game, obs,
-                           random.Random(self.rng.random()), self.token)
-
-    def _ask_person(self, d: PlayChoice) -> None:
-        session = self.session
-        assert session is not None
-        self._set_state(HUMAN)
-        self.refresh()
-        self.advisor.coach(d.seat)
-        question = intents.question_for(session, d)
-        if question is not None:  # Spoil Five: rob or decline, claim or jink
-            self.view.prompt.ask(question.text, list(question.buttons))
-            self.status(question.line)
-            return
-        self.view.prompt.hide()
-        self.status(prompts.lead_hint(session, d.seat))
-        if intents.plays_by_itself(d, session.game, self.auto_play):
-            # A forced move plays itself after a short pause (STOP-14).
-            QTimer.singleShot(self.pace, lambda tok=self.token, a=d.actions[0]:
-                              self._auto_play(tok, a))
-
-    # ---- the person's input and the computers' decisions ----------------------------
-
-    def _staked(self, value: int | tuple[int, ...]) -> None:
-        """The staking panel decided: a stake (int) or a split (tuple of ints)."""
-        d = None if self.session is None else self.session.decision()
-        if self.state != STAKING or d is None or not self.seats[d.seat].person:
-            return
-        action = intents.stake_action(d, value)
-        if action is not None:
-            self._apply(action)
-
-    def person_answered(self, key: str) -> None:
-        """A prompt button (``key``): decline to rob, claim or jink."""
-        session = self.session
-        if session is None or session.deal is None or self.state != HUMAN:
-            return
-        action = intents.answer(session.deal, self.human, key)
-        if action is not None:  # else another panel's button (the resume offer)
-            self.view.prompt.hide()
-            self._apply(action)
-
-    def person_chose_card(self, card: int) -> None:
-        """The person dropped or clicked ``card``: what it means at this decision is done
-        if legal, asked when it may go two ways, else refused with the engine's reason (the
-        card slides home)."""
-        session = self.session
-        deal = None if session is None else session.deal
-        if (session is None or deal is None or self.state != HUMAN or self.view.busy
-                or self.dialog is not None or deal.to_act != self.human):
-            self.view.refuse(card)
-            if session is not None and deal is not None and deal.to_act is not None \
-                    and deal.to_act != self.human:
-                self.status(f"Wait: {session.players[deal.to_act]} is to play.")
-            return
-        intent = intents.card_intent(deal, self.human, card)
-        if intent.ask:
-            self._offer_spin(intent)
-        elif intent.why is not None:
-            self.view.refuse(card)
-            self.status(tablewords.plain_words(f"Not allowed: {intent.why}."))
-        else:
-            self.view.prompt.hide()
-            self._apply(intent.actions[0])
-
-    def _offer_spin(self, intent: intents.CardIntent) -> None:
-        """Both plain and with the special card are legal: ask, so that card never goes by
-        accident."""
-        assert self.session is not None
-        offer = intents.spin_offer(self.session.game, intent.card)
-        dlg = self.questions.SpinChoiceDialog(self.parent_widget, offer.call, offer.special,
-                                              offer.card, offer.effect)
-        self.view.refuse(intent.card)  # back home while the question is open
-        dlg.accepted.connect(lambda: self._apply(intent.chosen(dlg.spin)))
-        self._open(dlg)
-
-    def _auto_play(self, token: int, action: Action) -> None:
-        if self._holds and token == self.token:
-            self._step_wanted = True  # offered again by _step once the window is gone
-            return
-        deal = self.session.deal if self.session else None
-        if token == self.token and deal is not None and action in deal.legal_actions():
-            self._apply(action)
-
-    def _cancel_thinking(self) -> None:
+    def cancel_thinking(self) -> None:
         """Drop any computer decision in progress (new game, resume, undo, quit)."""
         self.token += 1
         cancel_search()
 
-    def _computer_decided(self, action: Action, token: int) -> None:
-        if token != self.token or self.session is None:
-            return
-        if self._holds:  # applied when the window in front is gone
-            self._held = lambda: self._computer_decided(action, token)
-            return
-        self._apply(action, delay=self.pace)
-
-    def _computer_failed(self, error: BaseException, token: int) -> None:
-        if token != self.token or self.session is None:
-            return
-        if self._holds:  # said when the window in front is gone
-            self._held = lambda: self._computer_failed(error, token)
-            return
-        self.status(f"A computer player failed: {error}")
-
-    def _apply(self, action: Action, delay: int = 0) -> None:
+    def apply(self, action: Action, delay: int = 0) -> None:
+        """Apply ``action`` (the person's or a computer's) to the session, feed the view
+        and autosave; the next decision is looked at after ``delay`` ms."""
         session = self.session
         assert session is not None
-        self._set_state(IDLE)  # until _step has looked at the next decision
+        self.set_state(IDLE)  # until _step has looked at the next decision
         before = session.deal.clone() if session.deal is not None else None
         try:
             events = session.apply(action)
         except IllegalAction as e:
             self.status(tablewords.plain_words(f"Not allowed: {e}."))
-            self._schedule(0)
+            self.schedule(0)
             return
         self.last_play = feed.tell(self.view, session, events, self.words,
                                    self._say) or self.last_play
@@ -436,25 +315,9 @@ class Controller(QObject):
         self.refresh()
         feed.slide(self.view, events)
         self.keeper.autosave()
-        self._schedule(delay)
+        self.schedule(delay)
 
     # ---- helpers -----------------------------------------------------------------
-
-    def _open(self, dlg: QDialog) -> None:
-        self.dialog = dlg
-        dlg.finished.connect(lambda _r, d=dlg: self._forget(d))
-        dlg.open()
-
-    def _forget(self, dlg: QDialog) -> None:
-        if self.dialog is dlg:
-            self.dialog = None
-
-    def _close_dialog(self) -> None:
-        if self.dialog is not None:
-            dlg, self.dialog = self.dialog, None
-            dlg.blockSignals(True)
-            dlg.close()
-            dlg.deleteLater()
 
     def _say(self, line: str) -> None:
         self.log.append(line)
@@ -479,7 +342,7 @@ class Controller(QObject):
     def shutdown(self) -> None:
         """Stop thinking and timers, and write what the autosave has queued (window
         closing)."""
-        self._cancel_thinking()
+        self.cancel_thinking()
         self._timer.stop()
         self.thinker.shutdown()
         self.keeper.autosave_path = None  # flushes and stops the writer

@@ -11,6 +11,8 @@ from PySide6.QtWidgets import QDialog
 
 from gui.model import dealsummary, registryview
 from gui.model.setup import Setup
+from gui.play.questions import open_dialog
+from gui.play.states import OVER, SUMMARY
 
 if TYPE_CHECKING:
     from gui.play.controller import Controller
@@ -25,12 +27,10 @@ class DealEnd:
 
     def show_summary(self) -> None:
         """The deal is over: its summary, with Review and Deal again."""
-        from gui.play.controller import SUMMARY  # the controller module imports this one
-
         t = self.table
         session = t.session
         assert session is not None and session.deal is not None
-        t._set_state(SUMMARY)
+        t.set_state(SUMMARY)
         t.refresh()
         t.advisor.deal_over(registryview.game_label(session.game))
         summary = dealsummary.deal_summary(session, t.words, reveal=t.reveal_tricks,
@@ -40,7 +40,7 @@ class DealEnd:
         dlg.accepted.connect(self.after_summary)
         dlg.review_requested.connect(lambda d=dlg: t.review_requested.emit(d))
         dlg.deal_again_requested.connect(t.practice.begin)
-        t._open(dlg)
+        open_dialog(t, dlg)
         if not t.people:
             # Nobody at the screen (watching computers): the next deal follows by itself.
             self._next_by_itself(dlg)
@@ -60,8 +60,6 @@ class DealEnd:
 
     def after_summary(self) -> None:
         """The summary was closed: the next deal, back from practice, or the standings."""
-        from gui.play.controller import OVER
-
         t = self.table
         session = t.session
         assert session is not None
@@ -70,9 +68,9 @@ class DealEnd:
             t.practice.back()
             return
         if not session.complete:
-            t._start_deal()
+            t.start_deal()
             return
-        t._set_state(OVER)
+        t.set_state(OVER)
         t.refresh()  # the plates show the counters after the split of the pools left
         balances, _pools = session.final_accounts()
         dlg = t.questions.StandingsDialog(t.parent_widget, list(session.players),
@@ -80,7 +78,7 @@ class DealEnd:
                                           dealsummary.split_line(session))
         dlg.accepted.connect(lambda: self._after_standings(dlg.choice))
         dlg.rejected.connect(lambda: self._after_standings(dlg.choice))
-        t._open(dlg)
+        open_dialog(t, dlg)
 
     def _after_standings(self, choice: str) -> None:
         t = self.table

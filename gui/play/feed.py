@@ -1,17 +1,19 @@
 """Feeding the table view after an action: the engine's events as the log's lines and the
-table's calls, the counters sliding between seats and pools, and the staking panel's
-question. Plain helpers the controller calls; they decide nothing."""
+table's calls, the counters sliding between seats and pools, the staking panel's question;
+and a saved game drawn face down, the deal's fingerprint line. Plain helpers the
+controller calls; they decide nothing."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from PySide6.QtCore import QPointF
 
 from gamecore.decisions import SplitChoice, StakeChoice
 from gamecore.events import Event, Paid, PaidToPool, Played, PoolTaken
 from gamecore.match import Session
-from gui.model import prompts, registryview, tablewords
+from gui.model import prompts, registryview, tablesnap, tablewords
 from gui.table.view import TableView
 
 
@@ -65,3 +67,22 @@ def ask_stake(view: TableView, session: Session, d: StakeChoice | SplitChoice,
                         registryview.pool_labels(session.game), d.default)
     view.place_stake_panel()
     return panel.text.text()
+
+
+def show_saved(view: TableView, session: Session) -> None:
+    """Draw ``session`` (a saved game offered for resuming) on ``view`` with every hand face
+    down and nobody to act, with one log line saying which deal it is at."""
+    snap = tablesnap.hide_hands(tablesnap.table_snapshot(session, 0))
+    # Nobody is to act at a table that is not being played.
+    snap = replace(snap, seats=tuple(replace(v, acting=False) for v in snap.seats))
+    view.show(snap)
+    view.show_log([f"Saved game: deal {len(session.logs)} of {session.total_deals}."])
+
+
+def fingerprint_line(session: Session | None, practising: bool) -> str:
+    """The deal's fingerprint as the table shows it ("3f9c 0a6e 1b2d 4c5e"), the practice
+    deal's note (its cards were seen), or "" (no session, or a deal without one)."""
+    fp = session.fingerprint if session is not None else None
+    if fp is None and practising:
+        return "Practice deal: cards already shown"
+    return fp.shown() if fp is not None else ""

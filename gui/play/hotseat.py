@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from gui.play.states import IDLE
+
 if TYPE_CHECKING:
     from gui.play.controller import Controller
 
@@ -17,7 +19,7 @@ def hand_over(table: Controller, seat: int) -> None:
     if table.human in table.seen:
         table.seen[table.human] = len(table.log)
     table.privacy_up, table.pending_person = True, seat
-    table._set_state("idle")
+    table.set_state(IDLE)
     table.refresh()  # no hand is face up while the screen is up
     table.advisor.hush()
     table.privacy.ask(session.players[seat], table.log[table.seen.get(seat, 0):])
@@ -30,4 +32,4 @@ def taken(table: Controller) -> None:
     table.human, table.pending_person, table.privacy_up = table.pending_person, None, False
     table.viewer_ready = True
     table.refresh()
-    table._schedule(0)
+    table.schedule(0)

@@ -9,7 +9,9 @@ from typing import TYPE_CHECKING
 from gamecore.match import Session
 from gamecore.practice import deal_again
 from gui.model import dealsummary
+from gui.play.questions import close_dialog
 from gui.play.seats import SeatKind
+from gui.play.states import IDLE
 
 if TYPE_CHECKING:
     from gui.play.controller import Controller
@@ -41,18 +43,18 @@ class Practice:
         me = t.seats[t.human].name
         seats = [SeatKind(name, name == me, levels.get(name, "normal"))
                  for name in practice.players]
-        t._close_dialog()
-        t._cancel_thinking()
+        close_dialog(t)
+        t.cancel_thinking()
         self.real = (session, list(t.seats), t.allow_undo)
         t.seats = seats
-        t._take_seats(practice)
-        t._set_state("idle")
+        t.take_seats(practice)
+        t.set_state(IDLE)
         t.last_play = None
         t.log = [dealsummary.practice_line(practice.players[seat], t.words[seat])]
         t.status(t.log[-1])
-        t._show_fingerprint()
+        t.show_fingerprint()
         t.refresh()
-        t._schedule(0)
+        t.schedule(0)
         return True
 
     def back(self) -> None:

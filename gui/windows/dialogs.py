@@ -2,7 +2,7 @@
 choice (staking happens on the table: :mod:`gui.table.stakepanel`).
 
 The main window hands this module to the controller (``Controller(..., questions=dialogs)``),
-which asks for exactly these three by name (:class:`gui.play.controller.Questions`); the play
+which asks for exactly these three by name (:class:`gui.play.questions.Questions`); the play
 room does not import the windows room. Each dialog lives in its own module.
 """
 

@@ -1,0 +1,137 @@
+"""The person's side of the table: the controller asks the person at the screen for a
+decision (a stake or split in the staking panel, a card, or Spoil Five's rob, claim or
+jink question) and the person answers by the table's input: a card dropped or clicked, a
+prompt button, the staking panel. What a click means comes from :mod:`gui.model.intents`;
+every answer is applied by the controller (:meth:`~gui.play.controller.Controller.apply`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QTimer
+
+from gamecore.actions import Action
+from gamecore.decisions import PlayChoice, SplitChoice, StakeChoice
+from gui.model import intents, prompts, tablewords
+from gui.play import feed
+from gui.play.questions import open_dialog
+from gui.play.states import HUMAN, STAKING
+
+if TYPE_CHECKING:
+    from gui.play.controller import Controller
+
+
+class Person:
+    """The person's decisions at ``table`` (a :class:`~gui.play.controller.Controller`):
+    asked by :meth:`ask_stake` and :meth:`ask`, answered through :meth:`staked`,
+    :meth:`answered` and :meth:`chose_card`, which the table's input calls."""
+
+    def __init__(self, table: Controller) -> None:
+        self.table = table
+        table.view.card_chosen.connect(self.chose_card)
+        table.view.stake_panel.decided.connect(self.staked)
+        table.view.prompt_chosen.connect(self.answered)
+
+    # ---- asking -------------------------------------------------------------------
+
+    def ask_stake(self, d: StakeChoice | SplitChoice) -> None:
+        """Ask the person in ``d.seat`` for a stake (or a split between the pools)."""
+        t = self.table
+        assert t.session is not None
+        # On the table, beside where the hand will be: the pools stay in view and the menus
+        # usable; the cards are dealt face up only after every stake (GEN-9).
+        t.set_state(STAKING)
+        t.refresh()
+        t.status(feed.ask_stake(t.view, t.session, d, len(t.people) <= 1))
+        t.advisor.coach(d.seat)
+
+    def ask(self, d: PlayChoice) -> None:
+        """Ask the person in ``d.seat`` for a card, or Spoil Five's question (rob or
+        decline, claim or jink); a forced move plays itself."""
+        t = self.table
+        session = t.session
+        assert session is not None
+        t.set_state(HUMAN)
+        t.refresh()
+        t.advisor.coach(d.seat)
+        question = intents.question_for(session, d)
+        if question is not None:  # Spoil Five: rob or decline, claim or jink
+            t.view.prompt.ask(question.text, list(question.buttons))
+            t.status(question.line)
+            return
+        t.view.prompt.hide()
+        t.status(prompts.lead_hint(session, d.seat))
+        if intents.plays_by_itself(d, session.game, t.auto_play):
+            # A forced move plays itself after a short pause (STOP-14).
+            QTimer.singleShot(t.pace, lambda tok=t.token, a=d.actions[0]:
+                              self._play_forced(tok, a))
+
+    def _play_forced(self, token: int, action: Action) -> None:
+        t = self.table
+        if t.held and token == t.token:
+            t.step_when_released()  # offered again once the window is gone
+            return
+        deal = t.session.deal if t.session else None
+        if token == t.token and deal is not None and action in deal.legal_actions():
+            t.apply(action)
+
+    # ---- answering ----------------------------------------------------------------
+
+    def staked(self, value: int | tuple[int, ...]) -> None:
+        """The staking panel decided: a stake (int, counters) or a split (tuple of ints,
+        counters to each pool)."""
+        t = self.table
+        d = None if t.session is None else t.session.decision()
+        if t.state != STAKING or d is None or not t.seats[d.seat].person:
+            return
+        action = intents.stake_action(d, value)
+        if action is not None:
+            t.apply(action)
+
+    def answered(self, key: str) -> None:
+        """A prompt button (``key``, e.g. "decline", "claim", "jink"): decline to rob,
+        claim or jink."""
+        t = self.table
+        session = t.session
+        if session is None or session.deal is None or t.state != HUMAN:
+            return
+        action = intents.answer(session.deal, t.human, key)
+        if action is not None:  # else another panel's button (the resume offer)
+            t.view.prompt.hide()
+            t.apply(action)
+
+    def chose_card(self, card: int) -> None:
+        """The person dropped or clicked ``card`` (a card number): what it means at this
+        decision is done if legal, asked when it may go two ways, else refused with the
+        engine's reason (the card slides home)."""
+        t = self.table
+        session = t.session
+        deal = None if session is None else session.deal
+        if (session is None or deal is None or t.state != HUMAN or t.view.busy
+                or t.dialog is not None or deal.to_act != t.human):
+            t.view.refuse(card)
+            if session is not None and deal is not None and deal.to_act is not None \
+                    and deal.to_act != t.human:
+                t.status(f"Wait: {session.players[deal.to_act]} is to play.")
+            return
+        intent = intents.card_intent(deal, t.human, card)
+        if intent.ask:
+            self._offer_spin(intent)
+        elif intent.why is not None:
+            t.view.refuse(card)
+            t.status(tablewords.plain_words(f"Not allowed: {intent.why}."))
+        else:
+            t.view.prompt.hide()
+            t.apply(intent.actions[0])
+
+    def _offer_spin(self, intent: intents.CardIntent) -> None:
+        """Both plain and with the special card are legal: ask, so that card never goes by
+        accident."""
+        t = self.table
+        assert t.session is not None
+        offer = intents.spin_offer(t.session.game, intent.card)
+        dlg = t.questions.SpinChoiceDialog(t.parent_widget, offer.call, offer.special,
+                                           offer.card, offer.effect)
+        t.view.refuse(intent.card)  # back home while the question is open
+        dlg.accepted.connect(lambda: t.apply(intent.chosen(dlg.spin)))
+        open_dialog(t, dlg)
