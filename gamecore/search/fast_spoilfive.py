@@ -7,7 +7,7 @@ A deal counts as over for search as soon as it is decided (SF-30, SF-32): tricks
 for show (``sf.playOutDeadTricks``) change no counter.
 
 It must agree with :class:`gamecore.spoilfive.deal.SpoilFiveDeal`;
-``tests/test_search_fast.py`` checks both on random deals.
+``tests/gamecore/test_search_fast.py`` checks both on random deals.
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ SP-7/SN-14/PJ-C-7, doubling PJ-11/PJ-24/PJ-27, the Game pool, settlement STOP-10
 that overrides one of the engine's play hooks instead is refused (``ValueError``): the fast
 path could not follow it.
 It must agree exactly with :class:`gamecore.stops.deal.StopsDeal`;
-``tests/test_search_fast.py`` checks it against the engine on random deals of every
+``tests/gamecore/test_search_fast.py`` checks it against the engine on random deals of every
 registered game.
 
 Speed: one legal-lead computation per stop, the sequence run and its captures in one loop

@@ -31,7 +31,7 @@ __all__ = [
 
 #: System libraries that Qt's xcb platform plugin (libqxcb.so and libQt6XcbQpa.so.6) loads,
 #: each with the Debian/Ubuntu package that provides it. The PySide6 wheels ship Qt itself but
-#: none of these. (tests/test_preflight.py checks the list against the installed plugin.)
+#: none of these. (tests/gui/app/test_preflight.py checks the list against the installed plugin.)
 XCB_LIBRARIES: dict[str, str] = {
     "libxcb.so.1": "libxcb1",
     "libX11.so.6": "libx11-6",

@@ -1,6 +1,6 @@
 """The state API of every registered game and profile (architecture, "State API"), checked
 the same way for each, in the spirit of OpenSpiel's generic game tests (the checks are in
-``tests/api_checks.py``): the legal set is non-empty until the deal is over; an illegal
+``tests/support/api_checks.py``): the legal set is non-empty until the deal is over; an illegal
 action (out of turn, GEN-10, or out of the rules) raises and leaves the state unchanged; a
 clone is independent; the observation hides what it must (GEN-9); play is deterministic by
 seed (GEN-8); and the record round-trips for the games the format lists."""

@@ -3,7 +3,7 @@
 from pathlib import Path
 
 # Repository root (the directory holding pyproject.toml).
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 # Test data kept in the repository.
 DATA = ROOT / "tests" / "data"

@@ -18,10 +18,11 @@ from gamecore.options import HELP, OptionSpec, defaults, house_rules, resolve_op
 from gui.windows import rules
 from gui.windows.rules import PAGES, RulesWindow, caption, format_value, page_html, page_key
 from helpers import registry_entries
+from paths import ROOT, SHARED
 
-SPEC = Path("/work/shared/rules/rules-spec.md")
-SEEDS = Path("/work/shared/seeds")
-RULES_DIR = Path(__file__).resolve().parent.parent / "assets" / "rules"
+SPEC = SHARED / "rules" / "rules-spec.md"
+SEEDS = SHARED / "seeds"
+RULES_DIR = ROOT / "assets" / "rules"
 
 #: (game, profile) → the page it opens on, with that page's title: every registered entry
 #: that has a page.

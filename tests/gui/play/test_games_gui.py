@@ -61,7 +61,7 @@ from table_driver import LEFT, WAIT, click_button, click_card, drag, table_point
 # 1. A whole deal of every game
 
 
-#: Every registered entry but plain Newmarket (tests/test_table_gui.py plays that one),
+#: Every registered entry but plain Newmarket (tests/gui/play/test_table_gui.py plays that one),
 #: by short name ("pope-joan-m").
 GAMES = {entry_key(d, e): (d.name, d.entry_options(e)) for d, e in registry_entries()
          if entry_key(d, e) != "newmarket"}

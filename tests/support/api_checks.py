@@ -1,6 +1,6 @@
 """The generic checks of a game's state API (architecture, "State API"), in the spirit of
-OpenSpiel's generic game tests. ``tests/test_game_api.py`` runs them for every registered
-game and profile; a test's own game (``tests/test_fifth_pool_game.py``) runs them too.
+OpenSpiel's generic game tests. ``tests/gamecore/test_game_api.py`` runs them for every registered
+game and profile; a test's own game (``tests/gamecore/test_fifth_pool_game.py``) runs them too.
 
 Each check plays seeded random sessions through :class:`~gamecore.match.Session` and fails
 with an assertion naming what broke.

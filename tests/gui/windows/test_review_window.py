@@ -293,7 +293,7 @@ def test_spoil_five_with_several_people_keeps_unplayed_cards_hidden_even_with_re
 
 
 def _jinked_session() -> Session:
-    """The engine tests' known position (tests/test_playcheck.py): Spoil Five, three
+    """The engine tests' known position (tests/gamecore/test_playcheck.py): Spoil Five, three
     players, diamonds trumps, no robbing; you win tricks 1-3 with 5♦, J♦, ♥A and hold the
     two worst hearts. Claiming takes the pool of 3 for sure (SF-31): Hard claims. Here you
     jinked, and lost the jink."""

@@ -9,9 +9,9 @@ separators inside actions, names outside the name rule, a Pope Joan turn-up left
 Each must give an outcome or a one-line :class:`~gamecore.errors.ParlourError`; anything
 else is an internal error, and a case taking over :data:`HANG_SECONDS` is a hang.
 
-``python -m tests.fuzz_records --cases 12000 --command 300`` runs a long share (in this
+``python -m tests.support.fuzz_records --cases 12000 --command 300`` runs a long share (in this
 process, then ``--command`` cases through ``parlour replay`` in subprocesses) and prints
-the counts; ``tests/test_record_fuzz.py`` runs a short share in CI.
+the counts; ``tests/gamecore/test_record_fuzz.py`` runs a short share in CI.
 """
 
 from __future__ import annotations
@@ -37,10 +37,10 @@ from gamecore.games import entries
 from gamecore.limits import MAX_AMOUNT, MAX_FILE_BYTES
 from gamecore.record import load_record_bytes, replay
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 CONFORMANCE = ROOT / "tests" / "data" / "conformance"
 #: One conformance folder per New Game entry that has a conformance set, from the registry
-#: (as tests/helpers.py's conformance_folders; this module also runs on its own).
+#: (as tests/support/helpers.py's conformance_folders; this module also runs on its own).
 FOLDERS = tuple(d.name if e.profile is None else f"{d.name}-{e.profile.lower()}"
                 for d, e in entries() if e.conformance)
 #: A case that takes longer than this, seconds, is a hang.
@@ -531,7 +531,7 @@ def run_by_command(cases: int, seed: int = 7, jobs: int = 2) -> Tally:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the fuzz; exit 1 if any internal error or hang was found."""
-    parser = argparse.ArgumentParser(prog="python -m tests.fuzz_records")
+    parser = argparse.ArgumentParser(prog="python -m tests.support.fuzz_records")
     parser.add_argument("--cases", type=int, default=12_000, help="cases in this process")
     parser.add_argument("--command", type=int, default=0,
                         help="cases through `parlour replay` in subprocesses")

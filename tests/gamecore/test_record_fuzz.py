@@ -1,7 +1,7 @@
-"""Damaged and hostile records never crash (``tests/fuzz_records.py``): CI runs a share of
+"""Damaged and hostile records never crash (``tests/support/fuzz_records.py``): CI runs a share of
 the mutation fuzz, every kind of damage and every kind of fault of the format's "Limits",
 in process and through ``parlour replay``; each case gives a valid outcome or a one-line
-refusal, never an internal error, never a hang. ``python -m tests.fuzz_records --cases
+refusal, never an internal error, never a hang. ``python -m tests.support.fuzz_records --cases
 12000 --command 300`` runs the long share. Old record versions stay loadable."""
 
 import json

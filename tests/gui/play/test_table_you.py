@@ -11,7 +11,11 @@ from gui.store import settings
 from gui.windows.mainwindow import MainWindow
 
 
-def test_the_plate_shows_the_settings_name_and_sentences_say_you(qtbot, tmp_path):
+def test_the_plate_shows_the_settings_name_and_sentences_say_you(qtbot, tmp_path, monkeypatch):
+    # A data folder and settings of its own: a game another test left autosaved would be
+    # resumed, and the seats it remembered (New Game's last choice) would name the person.
+    monkeypatch.setenv("PARLOUR_DATA_DIR", str(tmp_path))
+    settings.settings().clear()
     prefs = settings.Prefs(name="Augusta")
     settings.save_prefs(prefs)
     try:
