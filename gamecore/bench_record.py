@@ -60,8 +60,11 @@ def session_text(name: str, options: dict[str, Any], n: int, deals: int, seed: i
         session.start_deal_seeded(rng.randrange(1 << 30))
         while session.deal_in_progress:
             d = session.decision()
-            session.apply(rng.choice(d.actions) if isinstance(d, PlayChoice)
-                          else d.default_action())  # type: ignore[union-attr]
+            if isinstance(d, PlayChoice):
+                session.apply(rng.choice(d.actions))
+            else:
+                assert d is not None  # a deal in progress waits for a decision
+                session.apply(d.default_action())
     data = json.loads(dumps_record(session))
     if not staking:
         for deal in data["deals"]:

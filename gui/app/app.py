@@ -34,6 +34,26 @@ def run(argv: list[str] | None = None, game: str | None = None, profile: str | N
     app.setApplicationName("Parlour")
     app.setOrganizationName("Parlour")
     app.setWindowIcon(app_icon())
+    window = _open_window(seed, notice_log)
+    if pace is not None:
+        window.controller.set_pace(pace)  # tests: the command line beats the settings
+    wrong = _choose_table(window, game, profile, players, watch)
+    if wrong is not None:  # the remembered game, which --game did not replace
+        print(f"parlour: {wrong}", file=sys.stderr)
+        return 2
+    asked = None
+    if size:  # checked by the command line: "WxH"
+        w, _, h = size.lower().partition("x")
+        asked = QSize(int(w), int(h))
+    window.place_on_screen(asked)  # never beyond the screen, frame included
+    window.show()
+    window.start(resume=resume)
+    return app.exec()
+
+
+def _open_window(seed: int | None, notice_log: str | None) -> MainWindow:
+    """The main window on the data folder's autosave; a data folder that cannot be used
+    gives a window that plays without saving and a notice saying why."""
     try:
         autosave: Path | None = app_data_dir() / persistence.AUTOSAVE
         problem = None
@@ -45,8 +65,14 @@ def run(argv: list[str] | None = None, game: str | None = None, profile: str | N
                         notice_log=Path(notice_log) if notice_log else None)
     if problem:
         window.add_notice(problem)
-    if pace is not None:
-        window.controller.set_pace(pace)  # tests: the command line beats the settings
+    return window
+
+
+def _choose_table(window: MainWindow, game: str | None, profile: str | None,
+                  players: int | None, watch: bool) -> str | None:
+    """Set the command line's game, Pope Joan ``profile``, ``players`` and ``watch`` (every
+    seat a computer) on ``window`` before it starts; returns why ``players`` does not fit
+    the game (the remembered one when ``game`` is ``None``), or ``None``."""
     if game is not None:
         window.game_name = game
         window.options = profile_options(game, profile)
@@ -55,19 +81,11 @@ def run(argv: list[str] | None = None, game: str | None = None, profile: str | N
         key = descriptor(window.game_name).profile_key
         profile_now = window.options.get(key) if key is not None else None
         wrong = table_args_problem(window.game_name, profile_now, players)
-        if wrong is not None:  # the remembered game, which --game did not replace
-            print(f"parlour: {wrong}", file=sys.stderr)
-            return 2
+        if wrong is not None:
+            return wrong
         window.players = players
         window.seats = None
     if watch:
         window.seats = [(n, False, "normal") for n in ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay",
                                                        "Gus", "Hal", "Ivy", "Jo")[:window.players]]
-    asked = None
-    if size:  # checked by the command line: "WxH"
-        w, _, h = size.lower().partition("x")
-        asked = QSize(int(w), int(h))
-    window.place_on_screen(asked)  # never beyond the screen, frame included
-    window.show()
-    window.start(resume=resume)
-    return app.exec()
+    return None

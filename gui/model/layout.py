@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import NamedTuple
 
 ASPECT = 1.4  # card height / width (the card art uses the same)
 UNITS_WIDE = 16.0  # table width in card widths
@@ -132,7 +133,58 @@ def compute_layout(width: float, height: float, seats: int, pools: int, zoom: fl
     top_bottom = oy + margin + 0.25 * w + plate_h + 0.08 * w + fan_h
 
     # Middle band: played cards by suit (left), layout pools (centre), stock (right).
-    mid_y = top_bottom + 0.3 * w
+    mid = _middle_band(w, h, ox, box_w, margin, top_bottom + 0.3 * w, pools)
+    mid_y = mid.y
+
+    # Bottom: your plate on the left of your hand.
+    hand_y = oy + box_h - margin - h * zoom
+    raise_by = 0.2 * h * min(1.0, zoom)
+    played_bottom = mid_y + 3 * mid.played_dy + mid.played_w * ASPECT
+    announce_y = (played_bottom + hand_y - raise_by) / 2 - 0.15 * w
+    # The board takes the whole band, down to just above the calls (their pill is about
+    # 0.45 card widths high): its names go left and right of the disc.
+    board_top = mid_y - 0.1 * h
+    board = Rect(mid.free_l, board_top, mid.free_r - mid.free_l,
+                 announce_y - 0.3 * w - board_top)
+    my_plate = Rect(ox + margin + 0.35 * w, oy + box_h - margin - 0.75 * h, 2.3 * w,
+                    0.55 * w * 1.6)
+    plates[0] = my_plate
+    hand_left = my_plate.right + 0.3 * w
+    hand_right = ox + box_w - margin
+    return TableLayout(
+        width=width, height=height, card_w=w, card_h=h, plates=tuple(plates),
+        fans=tuple(fans), fan_card_w=fan_card_w, played_w=mid.played_w,
+        played_x=mid.played_x, played_y=mid_y, played_dx=mid.played_dx,
+        played_dy=mid.played_dy, pool_cards=mid.pool_cards, pool_chips=mid.pool_chips,
+        board=board, stock=mid.stock, hand_w=w * zoom,
+        hand_center_x=(hand_left + hand_right) / 2, hand_y=hand_y,
+        hand_max_w=hand_right - hand_left, raise_by=raise_by, announce_y=announce_y,
+        drop_line=hand_y - raise_by - 0.05 * h,
+        trick_center=(ox + box_w / 2, mid_y + 1.2 * h),
+        last_trick=Rect(mid.played_x, mid_y + 1.45 * h, 3.3 * w, 0.55 * w * ASPECT),
+    )
+
+
+class _Middle(NamedTuple):
+    """The middle band of the table (see :func:`_middle_band`)."""
+
+    y: float
+    played_w: float
+    played_x: float
+    played_dx: float
+    played_dy: float
+    stock: Rect
+    free_l: float
+    free_r: float
+    pool_cards: tuple[Rect, ...]
+    pool_chips: tuple[Rect, ...]
+
+
+def _middle_band(w: float, h: float, ox: float, box_w: float, margin: float, mid_y: float,
+                 pools: int) -> _Middle:
+    """The middle band at height ``mid_y``: the played cards by suit on the left, the stock
+    on the right and the ``pools`` layout pools in the free space between (card ``w`` ×
+    ``h``; ``ox`` and ``box_w`` the table box's left edge and width, pixels)."""
     # Played cards are a little smaller, so four suit rows show most of each card.
     played_w = 0.78 * w
     played_dx, played_dy = 0.3 * w, 0.5 * h
@@ -141,34 +193,8 @@ def compute_layout(width: float, height: float, seats: int, pools: int, zoom: fl
     stock = Rect(ox + box_w - margin - 1.25 * w, mid_y + 0.1 * h, w, h)
     free_l, free_r = played_right + 0.4 * w, stock.x - 0.4 * w
     pool_cards, pool_chips = _layout_pools(pools, w, h, mid_y, free_l, free_r)
-
-    # Bottom: your plate on the left of your hand.
-    hand_y = oy + box_h - margin - h * zoom
-    raise_by = 0.2 * h * min(1.0, zoom)
-    played_bottom = mid_y + 3 * played_dy + played_w * ASPECT
-    announce_y = (played_bottom + hand_y - raise_by) / 2 - 0.15 * w
-    # The board takes the whole band, down to just above the calls (their pill is about
-    # 0.45 card widths high): its names go left and right of the disc.
-    board_top = mid_y - 0.1 * h
-    board = Rect(free_l, board_top, free_r - free_l, announce_y - 0.3 * w - board_top)
-    my_plate = Rect(ox + margin + 0.35 * w, oy + box_h - margin - 0.75 * h, 2.3 * w,
-                    0.55 * w * 1.6)
-    plates[0] = my_plate
-    hand_left = my_plate.right + 0.3 * w
-    hand_right = ox + box_w - margin
-    return TableLayout(
-        width=width, height=height, card_w=w, card_h=h,
-        plates=tuple(plates), fans=tuple(fans), fan_card_w=fan_card_w,
-        played_w=played_w, played_x=played_x, played_y=mid_y, played_dx=played_dx,
-        played_dy=played_dy,
-        pool_cards=pool_cards, pool_chips=pool_chips, board=board, stock=stock,
-        hand_w=w * zoom, hand_center_x=(hand_left + hand_right) / 2, hand_y=hand_y,
-        hand_max_w=hand_right - hand_left, raise_by=raise_by,
-        announce_y=announce_y,
-        drop_line=hand_y - raise_by - 0.05 * h,
-        trick_center=(ox + box_w / 2, mid_y + 1.2 * h),
-        last_trick=Rect(played_x, mid_y + 1.45 * h, 3.3 * w, 0.55 * w * ASPECT),
-    )
+    return _Middle(mid_y, played_w, played_x, played_dx, played_dy, stock, free_l, free_r,
+                   pool_cards, pool_chips)
 
 
 def _other_seats(seats: int, w: float, ox: float, oy: float, box_w: float, margin: float,

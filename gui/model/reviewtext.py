@@ -72,12 +72,7 @@ def review_snapshot(review: DealReview, shown: ShownTable, bottom: int,
     step = review.steps[k]
     n = len(review.players)
     trick_obs = obs if isinstance(obs, SpoilFiveObservation) else None
-    seats = tuple(
-        SeatView(review.players[s], step.balances[s], shown.hands[s].bit_count()
-                 + shown.backs[s], acting=step.seat == s, dealer=s == review.dealer,
-                 winner=state.over and state.winner == s,
-                 tricks=trick_obs.tricks_won[s] if trick_obs is not None else None)
-        for s in range(n))
+    seats = _review_seats(review, shown, state.winner if state.over else None, trick_obs)
     order = _hand_order(obs, review.game)
     hand = tuple(order(cards_in(shown.hands[bottom])))
     revealed = {s: tuple(order(cards_in(shown.hands[s]))) for s in range(n)
@@ -94,6 +89,20 @@ def review_snapshot(review: DealReview, shown: ShownTable, bottom: int,
         return _review_tricks(review, shown, base, trick_obs, words or list(review.players))
     assert isinstance(obs, StopsObservation), "a stops game is played on the stops engine"
     return _review_stops(review, shown, base, obs)
+
+
+def _review_seats(review: DealReview, shown: ShownTable, winner: int | None,
+                  trick_obs: SpoilFiveObservation | None) -> tuple[SeatView, ...]:
+    """The seats' plates at step ``shown.step``: names, balances, cards held (face up and
+    down), who acts, the dealer, the ``winner`` of a finished deal (``None`` while it is
+    not over) and, in Spoil Five (``trick_obs``), the tricks won."""
+    step = review.steps[shown.step]
+    return tuple(
+        SeatView(review.players[s], step.balances[s], shown.hands[s].bit_count()
+                 + shown.backs[s], acting=step.seat == s, dealer=s == review.dealer,
+                 winner=winner == s,
+                 tricks=trick_obs.tricks_won[s] if trick_obs is not None else None)
+        for s in range(len(review.players)))
 
 
 def _hand_order(obs: Observation, game: Rules) -> Callable[[Iterable[int]], list[int]]:

@@ -91,15 +91,7 @@ def snapshot(session: Session, bottom: int, *, thinking: bool = False,
                  winner=deal.winner == s)
         for s in range(session.n))
     hand = tuple(display_order(cards_in(obs.hand), game.ace_high))
-    revealed: dict[int, tuple[int, ...]] = {}
-    stock_cards: tuple[int, ...] = ()
-    stock_count = 0 if obs.phase == "staking" else deal.stock.bit_count()
-    if obs.revealed is not None:
-        hands, stock = obs.revealed
-        revealed = {s: tuple(display_order(cards_in(h), game.ace_high))
-                    for s, h in enumerate(hands) if s != bottom}
-        stock_cards = tuple(display_order(cards_in(stock), game.ace_high))
-        stock_count = 0
+    revealed, stock_cards, stock_count = _shown_at_the_end(obs, deal.stock, game.ace_high)
     return TableSnapshot(
         seats=seats, bottom=bottom, hand=hand, playable=playable_cards(d, bottom),
         played=played_rows(obs.history, game), card_notes=layout_notes(pools),
@@ -107,6 +99,19 @@ def snapshot(session: Session, bottom: int, *, thinking: bool = False,
         stock_cards=stock_cards, revealed=revealed, pools=pools, last_play=last_play,
         turnup=None if obs.revealed is not None else turnup, stock_name=stock_name(game),
         board=board)
+
+
+def _shown_at_the_end(obs: StopsObservation, stock: int, ace_high: bool
+                      ) -> tuple[dict[int, tuple[int, ...]], tuple[int, ...], int]:
+    """``(revealed, stock_cards, stock_count)`` for a stops deal seen from ``obs``: once the
+    deal is over every other hand and the ``stock`` (card set) face up, in display order;
+    before it, nothing face up and the stock's count (none while staking)."""
+    if obs.revealed is None:
+        return {}, (), 0 if obs.phase == "staking" else stock.bit_count()
+    hands, shown_stock = obs.revealed
+    revealed = {s: tuple(display_order(cards_in(h), ace_high))
+                for s, h in enumerate(hands) if s != obs.seat}
+    return revealed, tuple(display_order(cards_in(shown_stock), ace_high)), 0
 
 
 def trick_display_order(cards: Iterable[int], trump: int) -> list[int]:

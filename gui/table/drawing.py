@@ -25,7 +25,6 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QGraphicsSimpleTextItem,
-    QGraphicsView,
     QLabel,
 )
 
@@ -35,21 +34,17 @@ from gui.table.board import RoundBoard
 from gui.table.calls import Announcement, PromptPanel
 from gui.table.cardart import CardArt
 from gui.table.items import CardItem, ChipToken, FanItem
-from gui.table.plates import NameTag, SeatPlate
+from gui.table.plates import SeatPlate
 from gui.table.pools import PoolItem, StockItem
 from gui.table.stakepanel import StakePanel
 from gui.table.style import INK
+from gui.table.trickdrawing import CardTarget, TrickDrawing
 
 #: Table felts: centre, middle and edge colours of the baize.
 FELTS = {"green": ("#247046", "#165432", "#0a301c"), "blue": ("#24507a", "#163a5c", "#0a2038"),
          "red": ("#7a2430", "#5c1620", "#380a10")}
 
-#: Where a card is drawn: its place (top left, scene pixels), face up, its z value, its width
-#: (logical pixels) and whether it is in your hand.
-CardTarget = tuple[QPointF, bool, int, int, bool]
-
-
-class TableDrawing(QGraphicsView):
+class TableDrawing(TrickDrawing):
     """The drawing half of :class:`~gui.table.view.TableView`: it lays out ``snapshot`` on
     the felt and moves the cards. The items it draws with are made by the view."""
 
@@ -64,10 +59,6 @@ class TableDrawing(QGraphicsView):
     row_labels: list[QGraphicsSimpleTextItem]
     stock: StockItem
     board: RoundBoard
-    reason_text: QGraphicsSimpleTextItem
-    trump_text: QGraphicsSimpleTextItem
-    #: Trick games: the name of who played each card of the trick, by card.
-    trick_tags: dict[int, NameTag]
     log_label: QLabel
     prompt: PromptPanel
     stake_panel: StakePanel
@@ -211,65 +202,6 @@ class TableDrawing(QGraphicsView):
         self.cards[c] = item
         self.scene().addItem(item)
         return item
-
-    def _draw_tricks(self, snap: TableSnapshot, lay: TableLayout,
-                     targets: dict[int, CardTarget]) -> None:
-        """Trick games: each card of the trick placed toward its player, the last trick
-        small on the left with the reason it was won, the trump note under the pack."""
-        tricks = snap.mode == "tricks"
-        self.reason_text.setVisible(tricks and bool(snap.trick_reason))
-        self.trump_text.setVisible(tricks and bool(snap.trump_note))
-        shown = {c for _seat, c in snap.trick} if tricks else set()
-        for c in [c for c in self.trick_tags if c not in shown]:
-            self.scene().removeItem(self.trick_tags.pop(c))
-        if not tricks:
-            return
-        n = len(snap.seats)
-        pw = round(lay.played_w)
-        ph = pw * 1.4
-        cx, cy = lay.trick_center
-        # Each card lies toward its player and carries his name: above the cards of the
-        # players across the table, below your own (the row between is too narrow).
-        others = [lay.plates[d].x + lay.plates[d].w / 2 for d in range(1, n)]
-        step = min((b - a for a, b in zip(others, others[1:], strict=False)),
-                   default=4 * pw) * 0.55
-        tag_w = min(1.3 * pw, step - 0.06 * pw)
-        # Never smaller than the window's own text, larger on a large table.
-        px_font = max(QFontInfo(self.font()).pixelSize(), lay.card_w * 0.15)
-        for i, (seat, c) in enumerate(snap.trick):
-            d = (seat - snap.bottom) % n
-            if d == 0:
-                pos = QPointF(cx - pw / 2, cy + 0.05 * ph)
-                edge = pos.y() + ph + 0.04 * pw
-            else:
-                plate = lay.plates[d]
-                px = plate.x + plate.w / 2
-                pos = QPointF(cx + (px - cx) * 0.55 - pw / 2, cy - ph - 0.05 * ph)
-                edge = pos.y() - 0.04 * pw
-            targets[c] = (pos, True, 400 + i, pw, False)
-            tag = self.trick_tags.get(c)
-            if tag is None:
-                tag = self.trick_tags[c] = NameTag()
-                tag.setZValue(420)
-                self.scene().addItem(tag)
-            tag.set_tag(snap.seats[seat].name, QPointF(pos.x() + pw / 2, edge), tag_w,
-                        px_font, above=d != 0)
-        small = round(lay.fan_card_w)
-        box = lay.last_trick
-        step = min(small * 0.55, (box.w - small) / max(1, len(snap.last_trick) - 1))
-        for i, (_seat, c) in enumerate(snap.last_trick):
-            if c not in targets:
-                targets[c] = (QPointF(box.x + i * step, box.y), True, 150 + i, small, False)
-        font = self.font()
-        font.setPixelSize(max(10, round(lay.card_w * 0.16)))
-        self.reason_text.setFont(font)
-        self.reason_text.setText(snap.trick_reason)
-        self.reason_text.setPos(box.x, box.y + small * 1.4 + 4)
-        self.trump_text.setFont(font)
-        self.trump_text.setText(snap.trump_note)
-        width = self.trump_text.boundingRect().width()
-        self.trump_text.setPos(min(lay.stock.x - lay.card_w * 0.6, lay.width - width - 8),
-                               lay.stock.bottom + lay.card_w * 0.35)
 
     def _origin(self, snap: TableSnapshot, c: int, lay: TableLayout, target: QPointF
                 ) -> QPointF:
