@@ -126,11 +126,8 @@ def compute_layout(width: float, height: float, seats: int, pools: int, zoom: fl
     margin = 0.2 * w
 
     # Top band: the other players, left to right, on a gentle arc.
-    plate_h = 0.5 * w
     fan_card_w = 0.55 * w
-    fan_h = fan_card_w * ASPECT
-    plates, fans = _other_seats(seats, w, ox, oy, box_w, margin, plate_h, fan_h)
-    top_bottom = oy + margin + 0.25 * w + plate_h + 0.08 * w + fan_h
+    plates, fans, top_bottom = _top_band(seats, w, ox, oy, box_w, margin, fan_card_w)
 
     # Middle band: played cards by suit (left), layout pools (centre), stock (right).
     mid = _middle_band(w, h, ox, box_w, margin, top_bottom + 0.3 * w, pools)
@@ -195,6 +192,16 @@ def _middle_band(w: float, h: float, ox: float, box_w: float, margin: float, mid
     pool_cards, pool_chips = _layout_pools(pools, w, h, mid_y, free_l, free_r)
     return _Middle(mid_y, played_w, played_x, played_dx, played_dy, stock, free_l, free_r,
                    pool_cards, pool_chips)
+
+
+def _top_band(seats: int, w: float, ox: float, oy: float, box_w: float, margin: float,
+              fan_card_w: float) -> tuple[list[Rect], list[Rect], float]:
+    """The top band: the other players' plates and fans (:func:`_other_seats`, fans of
+    cards ``fan_card_w`` wide) and the band's bottom edge (pixels)."""
+    plate_h = 0.5 * w
+    fan_h = fan_card_w * ASPECT
+    plates, fans = _other_seats(seats, w, ox, oy, box_w, margin, plate_h, fan_h)
+    return plates, fans, oy + margin + 0.25 * w + plate_h + 0.08 * w + fan_h
 
 
 def _other_seats(seats: int, w: float, ox: float, oy: float, box_w: float, margin: float,

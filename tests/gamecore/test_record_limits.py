@@ -120,8 +120,8 @@ def test_first_dealer_must_be_a_json_integer(value, reason):
 
 @pytest.mark.parametrize(("patch", "reason"), [
     (lambda d: d["start"]["balances"].__setitem__(2, -MAX_AMOUNT - 1),
-     "start.balances[2]: -1000000001 is beyond the format's limit (at most 1000000000 either "
-     "way)"),
+     "start.balances[2]: -1000000001 is beyond the format's limit "
+     "(at most 1000000000 either way)"),
     (lambda d: d["start"]["balances"].__setitem__(0, True), "start.balances: must be 4 whole "
      "numbers"),
     (lambda d: d["start"]["pools"].__setitem__("KC", MAX_AMOUNT + 1),

@@ -37,8 +37,8 @@ def _run(args: list[str], tmp_path, setup: str | None = None) -> subprocess.Comp
      "parlour: --size: give the window's width and height in pixels, e.g. 1280x800 "
      "(not '1280')"),
     (["--size", "99999x5"],
-     "parlour: --size: the window is at least 640x480 pixels, e.g. 1280x800 (not '99999x5'); "
-     "a larger size than the screen is shrunk to fit"),
+     "parlour: --size: the window is at least 640x480 pixels, e.g. 1280x800 "
+     "(not '99999x5'); a larger size than the screen is shrunk to fit"),
     (["--game", "nope"],
      "parlour: argument --game: invalid choice: 'nope' (choose from 'newmarket', 'spin', "
      "'spinado', 'pope-joan', 'spoil-five') (see parlour --help)"),
