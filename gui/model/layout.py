@@ -118,7 +118,7 @@ def compute_layout(width: float, height: float, seats: int, pools: int, zoom: fl
     """The table for a ``width`` × ``height`` pixel view, ``seats`` players (2–10) and
     ``pools`` layout pools (0–8); ``zoom`` (0.8–1.25) scales your hand's cards."""
     zoom = min(ZOOM_MAX, max(ZOOM_MIN, zoom))
-    w = max(20.0, min(width / UNITS_WIDE, height / UNITS_HIGH))
+    w = max(20.0, min(width / UNITS_WIDE, height / UNITS_HIGH))  # the card's width
     h = w * ASPECT
     # Centre the table's card-unit box in the window; spare space goes to the margins.
     box_w, box_h = w * UNITS_WIDE, w * UNITS_HIGH
@@ -146,8 +146,7 @@ def compute_layout(width: float, height: float, seats: int, pools: int, zoom: fl
     my_plate = Rect(ox + margin + 0.35 * w, oy + box_h - margin - 0.75 * h, 2.3 * w,
                     0.55 * w * 1.6)
     plates[0] = my_plate
-    hand_left = my_plate.right + 0.3 * w
-    hand_right = ox + box_w - margin
+    hand_left, hand_right = my_plate.right + 0.3 * w, ox + box_w - margin
     return TableLayout(
         width=width, height=height, card_w=w, card_h=h, plates=tuple(plates),
         fans=tuple(fans), fan_card_w=fan_card_w, played_w=mid.played_w,
