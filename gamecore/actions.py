@@ -131,7 +131,7 @@ def parse_action(text: str, pools: Sequence[str] = ()) -> Action:
     if "" in words:
         raise ActionSyntaxError("the words of an action are separated by one space")
     if len(words) < 2:
-        raise ActionSyntaxError("an action is \"<seat> <what>\"")
+        raise ActionSyntaxError('an action is "<seat> <what>"')
     seat = _int(words[0], "the seat")
     verb = words[1].lower() if words[1].isascii() else words[1]
     rest = words[2:]
@@ -156,7 +156,10 @@ def parse_action(text: str, pools: Sequence[str] = ()) -> Action:
             return Rob(seat, parse_card(rest[0]))
         if not rest and verb in ("decline", "claim", "jink"):
             bare: dict[str, type[Decline | Claim | Jink]] = {
-                "decline": Decline, "claim": Claim, "jink": Jink}
+                "decline": Decline,
+                "claim": Claim,
+                "jink": Jink,
+            }
             return bare[verb](seat)
         if not rest:
             return Play(seat, parse_card(words[1]))

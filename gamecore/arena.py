@@ -113,8 +113,14 @@ class ReferenceAgent:
     def __init__(self, table_agents: list[Any]) -> None:
         self.table_agents = table_agents
 
-    def choose_with_state(self, game: Game, session: Session, seat: int,
-                          rngs: list[random.Random], own_rng: random.Random) -> Action:
+    def choose_with_state(
+        self,
+        game: Game,
+        session: Session,
+        seat: int,
+        rngs: list[random.Random],
+        own_rng: random.Random,
+    ) -> Action:
         """The best action for ``seat`` in ``session``'s current deal (see class doc)."""
         deal = session.deal
         assert deal is not None
@@ -155,8 +161,14 @@ class SeeingHardAgent(HardAgent):
 
     sees_all = True
 
-    def choose_with_state(self, game: Game, session: Session, seat: int,
-                          rngs: list[random.Random], own_rng: random.Random) -> Action:
+    def choose_with_state(
+        self,
+        game: Game,
+        session: Session,
+        seat: int,
+        rngs: list[random.Random],
+        own_rng: random.Random,
+    ) -> Action:
         """Hard's choice for ``seat`` with the search over ``session``'s true deal."""
         deal = session.deal
         assert deal is not None
@@ -166,9 +178,15 @@ class SeeingHardAgent(HardAgent):
     def run_search(self, game: Any, obs: Any, seed: int) -> tuple[dict[int, int], int]:
         """The search of :class:`HardAgent`, every iteration over the true deal."""
         root = fast_state_for(self._deal)
-        return search(game, obs, iterations=self.iterations, seed=seed,
-                      time_budget=None if self.iterations is not None else self.time_budget,
-                      worlds=TrueWorld(root), endgame=self.endgame)
+        return search(
+            game,
+            obs,
+            iterations=self.iterations,
+            seed=seed,
+            time_budget=None if self.iterations is not None else self.time_budget,
+            worlds=TrueWorld(root),
+            endgame=self.endgame,
+        )
 
 
 class TrueWorld:
@@ -194,13 +212,15 @@ def make_agent(game: Game, player: str, cfg: ArenaConfig, table: list[Any]) -> A
     if player == SEEING:
         return SeeingHardAgent(game, workers=1, **budget)
     if player == PLAIN:
-        return HardAgent(game, workers=1, inference=False, endgame=False, value_ties=False,
-                         **budget)
+        return HardAgent(
+            game, workers=1, inference=False, endgame=False, value_ties=False, **budget
+        )
     return agent_for_level(game, player, workers=1, **budget)
 
 
-def play_deal(game: Game, n: int, deck: list[int], dealer: int, agents: list[Any],
-              deal_seed: int) -> tuple[list[int], int | None]:
+def play_deal(
+    game: Game, n: int, deck: list[int], dealer: int, agents: list[Any], deal_seed: int
+) -> tuple[list[int], int | None]:
     """Play one deal from ``deck`` with ``agents`` (one per seat); returns (counters won per
     seat, winner). Seat ``s`` uses the random source ``Random(f"{deal_seed}:{s}")``."""
     session = Session(game, [f"p{i}" for i in range(n)], dealer)
@@ -230,8 +250,13 @@ def run_deal(cfg: ArenaConfig, i: int) -> dict[str, Any]:
     dealer = i % n
     table = [make_agent(game, cfg.table, cfg, []) for _ in range(n)]
     base, base_winner = play_deal(game, n, deck, dealer, table, deal_seed)
-    out: dict[str, Any] = {"deal": i, "seed": deal_seed, "dealer": dealer,
-                           "baseline": base, "baseline_winner": base_winner}
+    out: dict[str, Any] = {
+        "deal": i,
+        "seed": deal_seed,
+        "dealer": dealer,
+        "baseline": base,
+        "baseline_winner": base_winner,
+    }
     for kind in cfg.kinds():
         won, winners = [], []
         for s in range(n):
@@ -240,10 +265,13 @@ def run_deal(cfg: ArenaConfig, i: int) -> dict[str, Any]:
             deltas, winner = play_deal(game, n, deck, dealer, agents, deal_seed)
             won.append(deltas[s])
             winners.append(winner)
-        out[kind] = {"won": won, "winners": winners,
-                     "margins": [w - base[s] for s, w in enumerate(won)],
-                     "margin": sum(w - base[s] for s, w in enumerate(won)) / n,
-                     "first": sum(1 for s, w in enumerate(winners) if w == s) / n}
+        out[kind] = {
+            "won": won,
+            "winners": winners,
+            "margins": [w - base[s] for s, w in enumerate(won)],
+            "margin": sum(w - base[s] for s, w in enumerate(won)) / n,
+            "first": sum(1 for s, w in enumerate(winners) if w == s) / n,
+        }
     out["baseline_first"] = sum(1 for s in range(n) if base_winner == s) / n
     return out
 
@@ -266,8 +294,9 @@ def mean_ci(xs: list[float]) -> tuple[float, float, float]:
     return m, m - h, m + h
 
 
-def bootstrap_ratio(num: list[float], den: list[float], *, resamples: int = 2000,
-                    seed: int = 0) -> tuple[float, float, float]:
+def bootstrap_ratio(
+    num: list[float], den: list[float], *, resamples: int = 2000, seed: int = 0
+) -> tuple[float, float, float]:
     """``(ratio, low, high)``: ``sum(num) / sum(den)`` (per-deal margins of two players on
     the same deals) and its 95% interval by a paired percentile bootstrap over deals
     (``resamples`` draws of the deals with replacement, each taking both players' margins
@@ -305,16 +334,20 @@ def summarize(cfg: ArenaConfig, deals: list[dict[str, Any]]) -> dict[str, Any]:
     margins = {k: [d[k]["margin"] for d in deals] for k in kinds}
     for kind in kinds:
         m, lo, hi = mean_ci(margins[kind])
-        out[kind] = {"player": cfg.player_of(kind), "mean": m, "ci95": [lo, hi],
-                     "first_rate": sum(d[kind]["first"] for d in deals) / len(deals)}
-    out["baseline_first_rate"] = (sum(d["baseline_first"] for d in deals) / len(deals)
-                                  if deals else 0.0)
+        out[kind] = {
+            "player": cfg.player_of(kind),
+            "mean": m,
+            "ci95": [lo, hi],
+            "first_rate": sum(d[kind]["first"] for d in deals) / len(deals),
+        }
+    out["baseline_first_rate"] = (
+        sum(d["baseline_first"] for d in deals) / len(deals) if deals else 0.0
+    )
     others = [k for k in kinds if k not in ("tested", "reference")]
     if others:
         out["difference"] = {}
         for k in others:
-            m, lo, hi = mean_ci([a - b for a, b in zip(margins["tested"], margins[k],
-                                                       strict=True)])
+            m, lo, hi = mean_ci([a - b for a, b in zip(margins["tested"], margins[k], strict=True)])
             out["difference"][k] = {"mean": m, "ci95": [lo, hi]}
     seeing = next((k for k in kinds if cfg.player_of(k) == SEEING), None)
     if seeing is not None and sum(margins[seeing]) > 0:
@@ -343,8 +376,12 @@ def run(cfg: ArenaConfig, workers: int = 2, progress: bool = True) -> dict[str, 
         if progress and (now - last >= 2.0 or done == cfg.deals):
             last = now
             eta = now / done * (cfg.deals - done) if done else 0.0
-            print(f"\rdeal {done}/{cfg.deals}  elapsed {now:.0f} s  left ~{eta:.0f} s",
-                  end="" if done < cfg.deals else "\n", file=sys.stderr, flush=True)
+            print(
+                f"\rdeal {done}/{cfg.deals}  elapsed {now:.0f} s  left ~{eta:.0f} s",
+                end="" if done < cfg.deals else "\n",
+                file=sys.stderr,
+                flush=True,
+            )
 
     if workers <= 1:
         for job in jobs:
@@ -361,58 +398,84 @@ def run(cfg: ArenaConfig, workers: int = 2, progress: bool = True) -> dict[str, 
 
 def format_summary(cfg: ArenaConfig, summary: dict[str, Any]) -> str:
     """The report for people."""
-    budget = (f"{cfg.time_ms} ms" if cfg.time_ms is not None
-              else f"{cfg.iterations} iterations")
+    budget = f"{cfg.time_ms} ms" if cfg.time_ms is not None else f"{cfg.iterations} iterations"
     tested = ", ".join(cfg.player_of(k) for k in cfg.kinds() if k != "reference")
-    lines = [f"{cfg.game} {cfg.options or ''} {cfg.players} players: {tested} vs a "
-             f"table of {cfg.table}, {summary['deals']} duplicate deals × {cfg.players} "
-             f"seats, Hard {budget} per decision, seed {cfg.seed}"]
+    lines = [
+        f"{cfg.game} {cfg.options or ''} {cfg.players} players: {tested} vs a "
+        f"table of {cfg.table}, {summary['deals']} duplicate deals × {cfg.players} "
+        f"seats, Hard {budget} per decision, seed {cfg.seed}"
+    ]
     what = "pool-win" if descriptor(cfg.game).family == TRICKS else "first-out"
     for kind in cfg.kinds():
         if kind in summary:
             s = summary[kind]
             lo, hi = s["ci95"]
-            lines.append(f"  {s['player']:11} margin {s['mean']:+.3f} counters/deal "
-                         f"(95% CI {lo:+.3f} … {hi:+.3f}); {what} rate {s['first_rate']:.3f}")
+            lines.append(
+                f"  {s['player']:11} margin {s['mean']:+.3f} counters/deal "
+                f"(95% CI {lo:+.3f} … {hi:+.3f}); {what} rate {s['first_rate']:.3f}"
+            )
     lines.append(f"  {'baseline':11} {what} rate {summary['baseline_first_rate']:.3f}")
     for k, d in summary.get("difference", {}).items():
         lo, hi = d["ci95"]
-        lines.append(f"  {cfg.tested} − {k}: {d['mean']:+.3f} counters/deal "
-                     f"(paired 95% CI {lo:+.3f} … {hi:+.3f})")
+        lines.append(
+            f"  {cfg.tested} − {k}: {d['mean']:+.3f} counters/deal "
+            f"(paired 95% CI {lo:+.3f} … {hi:+.3f})"
+        )
     for k, d in summary.get("information_share", {}).items():
         lo, hi = d["ci95"]
-        lines.append(f"  information share of {cfg.player_of(k)} (÷ {SEEING}): "
-                     f"{d['share']:.1%} (bootstrap 95% CI {lo:.1%} … {hi:.1%})")
+        lines.append(
+            f"  information share of {cfg.player_of(k)} (÷ {SEEING}): "
+            f"{d['share']:.1%} (bootstrap 95% CI {lo:.1%} … {hi:.1%})"
+        )
     if "share_of_reference" in summary:
         lo, hi = summary["share_of_reference_ci95"]
-        lines.append(f"  share of the reference margin captured: "
-                     f"{summary['share_of_reference']:.1%} (bootstrap 95% CI {lo:.1%} … "
-                     f"{hi:.1%})")
+        lines.append(
+            f"  share of the reference margin captured: "
+            f"{summary['share_of_reference']:.1%} (bootstrap 95% CI {lo:.1%} … "
+            f"{hi:.1%})"
+        )
     return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
     """Command line (see ``--help``)."""
-    p = argparse.ArgumentParser(prog="python -m gamecore.arena", description=__doc__.split(
-        "\n\n")[0])
+    p = argparse.ArgumentParser(
+        prog="python -m gamecore.arena", description=__doc__.split("\n\n")[0]
+    )
     games = available_games()
     p.add_argument("--game", default=games[0], choices=games)
     p.add_argument("--profile", help="the game's profile (Pope Joan: F, M or C)")
-    p.add_argument("--option", action="append", default=[], metavar="KEY=JSON",
-                   help="a house rule, e.g. nm.aceHigh=true")
+    p.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=JSON",
+        help="a house rule, e.g. nm.aceHigh=true",
+    )
     p.add_argument("--players", type=int)
-    p.add_argument("--agent", action="append", choices=PLAYERS,
-                   help="the tested player (default hard); repeat it to test more players on "
-                        "the same deals, e.g. --agent hard --agent hard-seeing")
+    p.add_argument(
+        "--agent",
+        action="append",
+        choices=PLAYERS,
+        help="the tested player (default hard); repeat it to test more players on "
+        "the same deals, e.g. --agent hard --agent hard-seeing",
+    )
     p.add_argument("--table", default="normal", choices=TABLES)
     p.add_argument("--deals", type=int, default=100)
     p.add_argument("--iterations", type=int, default=200, help="Hard's iterations per move")
-    p.add_argument("--time-ms", type=int, metavar="MS",
-                   help="Hard's time per move in milliseconds instead of --iterations")
+    p.add_argument(
+        "--time-ms",
+        type=int,
+        metavar="MS",
+        help="Hard's time per move in milliseconds instead of --iterations",
+    )
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--workers", type=int, default=2)
-    p.add_argument("--reference", action="store_true",
-                   help="also measure the best-response reference and the share captured")
+    p.add_argument(
+        "--reference",
+        action="store_true",
+        help="also measure the best-response reference and the share captured",
+    )
     p.add_argument("--json", metavar="FILE", help="write the per-deal results here")
     p.add_argument("--quiet", action="store_true", help="no progress line")
     a = p.parse_args(argv)
@@ -429,8 +492,19 @@ def main(argv: list[str] | None = None) -> int:
     agents = a.agent or ["hard"]
     if a.time_ms is not None and a.time_ms <= 0:
         p.error("--time-ms must be above 0")
-    cfg = ArenaConfig(a.game, options, players, agents[0], a.table, a.deals, a.seed,
-                      a.iterations, a.reference, tuple(agents[1:]), a.time_ms)
+    cfg = ArenaConfig(
+        a.game,
+        options,
+        players,
+        agents[0],
+        a.table,
+        a.deals,
+        a.seed,
+        a.iterations,
+        a.reference,
+        tuple(agents[1:]),
+        a.time_ms,
+    )
     try:
         make_game(cfg.game, cfg.options)  # validate before starting workers
     except OptionError as e:

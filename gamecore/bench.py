@@ -49,8 +49,15 @@ def bench_games() -> list[tuple[str, str, dict[str, Any], int]]:
 GAMES: list[tuple[str, str, dict[str, Any], int]] = bench_games()
 
 
-def positions(name: str, options: dict[str, Any], n: int, count: int, seed: int,
-              fraction: float = 0.5, choice: bool = False) -> list[tuple[Any, Any]]:
+def positions(
+    name: str,
+    options: dict[str, Any],
+    n: int,
+    count: int,
+    seed: int,
+    fraction: float = 0.5,
+    choice: bool = False,
+) -> list[tuple[Any, Any]]:
     """``count`` (game, deal) pairs: deals played by the Normal players until ``fraction``
     of the dealt cards are gone, stopped at a seat's real choice when ``choice``."""
     game = make_game(name, options)
@@ -72,8 +79,11 @@ def positions(name: str, options: dict[str, Any], n: int, count: int, seed: int,
             assert d is not None
             held = sum(h.bit_count() for h in deal.hands)
             real = isinstance(d, PlayChoice) and len(d.actions) > 1
-            if held <= dealt * (1 - fraction) and isinstance(d, PlayChoice) and (
-                    real or not choice):
+            if (
+                held <= dealt * (1 - fraction)
+                and isinstance(d, PlayChoice)
+                and (real or not choice)
+            ):
                 if not getattr(deal, "decided", False):
                     out.append((game, deal.clone()))
                 break
@@ -81,8 +91,7 @@ def positions(name: str, options: dict[str, Any], n: int, count: int, seed: int,
     return out
 
 
-def playouts_per_second(name: str, options: dict[str, Any], n: int, seconds: float
-                        ) -> float:
+def playouts_per_second(name: str, options: dict[str, Any], n: int, seconds: float) -> float:
     """Random playouts per second on this core from mid-deal states."""
     states = [fast_state_for(deal) for _, deal in positions(name, options, n, 32, 7)]
     rnd = random.Random(1).random
@@ -95,8 +104,7 @@ def playouts_per_second(name: str, options: dict[str, Any], n: int, seconds: flo
     return done / (time.perf_counter() - t0)
 
 
-def iterations_per_second(name: str, options: dict[str, Any], n: int, iterations: int
-                          ) -> float:
+def iterations_per_second(name: str, options: dict[str, Any], n: int, iterations: int) -> float:
     """SO-ISMCTS iterations per second on this core over a few mid-deal decisions."""
     total, spent = 0, 0.0
     for game, deal in positions(name, options, n, 6, 11, choice=True):
@@ -108,8 +116,9 @@ def iterations_per_second(name: str, options: dict[str, Any], n: int, iterations
     return total / spent
 
 
-def decision_times(name: str, options: dict[str, Any], n: int, count: int,
-                   pool: SearchPool) -> list[float]:
+def decision_times(
+    name: str, options: dict[str, Any], n: int, count: int, pool: SearchPool
+) -> list[float]:
     """Seconds per Hard decision (default budget, worker processes) at ``count``
     positions spread over the deal."""
     times = []
@@ -135,8 +144,9 @@ def p95(xs: list[float]) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     """Command line (see ``--help``)."""
-    p = argparse.ArgumentParser(prog="python -m gamecore.bench",
-                                description=__doc__.split("\n\n")[0])
+    p = argparse.ArgumentParser(
+        prog="python -m gamecore.bench", description=__doc__.split("\n\n")[0]
+    )
     p.add_argument("--seconds", type=float, default=2.0, help="timing per game for playouts")
     p.add_argument("--iterations", type=int, default=1000, help="per search for iterations/s")
     p.add_argument("--positions", type=int, default=30, help="Hard decisions timed per game")
@@ -149,8 +159,11 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if pool is not None:
             pool.start()
-        print(f"{'game':13} {'playouts/s/core':>16} {'target':>8} {'iter/s/core':>12} "
-              f"{'hard median':>12} {'hard p95':>9} {'budget':>7} {'target':>7}", flush=True)
+        print(
+            f"{'game':13} {'playouts/s/core':>16} {'target':>8} {'iter/s/core':>12} "
+            f"{'hard median':>12} {'hard p95':>9} {'budget':>7} {'target':>7}",
+            flush=True,
+        )
         for label, name, options, n in GAMES:
             if a.games and label not in a.games and name not in a.games:
                 continue
@@ -169,9 +182,12 @@ def main(argv: list[str] | None = None) -> int:
             hard_target = 1.0 if tricks else 0.5
             med = f"{row['hard_median']:.3f} s" if "hard_median" in row else "-"
             hp = f"{row['hard_p95']:.3f} s" if "hard_p95" in row else "-"
-            print(f"{label:13} {row['playouts_per_s']:16,.0f} "
-                  f"{(f'{target:,}' if target else '-'):>8} {row['iterations_per_s']:12,.0f} "
-                  f"{med:>12} {hp:>9} {row['budget']:>6}s {hard_target:>6}s", flush=True)
+            print(
+                f"{label:13} {row['playouts_per_s']:16,.0f} "
+                f"{(f'{target:,}' if target else '-'):>8} {row['iterations_per_s']:12,.0f} "
+                f"{med:>12} {hp:>9} {row['budget']:>6}s {hard_target:>6}s",
+                flush=True,
+            )
     finally:
         if pool is not None:
             pool.shutdown()

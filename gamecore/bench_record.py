@@ -33,7 +33,9 @@ from gamecore.record import dumps_record, load_record, replay
 #: default table.
 GAMES: list[tuple[str, str, dict[str, Any], int]] = [
     (label, name, options, min(descriptor(name).max_players, n + 1))
-    for label, name, options, n in bench_games() if descriptor(name).recorded]
+    for label, name, options, n in bench_games()
+    if descriptor(name).recorded
+]
 
 
 def largest_options(name: str, options: dict[str, Any]) -> dict[str, Any]:
@@ -48,8 +50,9 @@ def largest_options(name: str, options: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def session_text(name: str, options: dict[str, Any], n: int, deals: int, seed: int,
-                 staking: bool = True) -> str:
+def session_text(
+    name: str, options: dict[str, Any], n: int, deals: int, seed: int, staking: bool = True
+) -> str:
     """The record of a seeded session of ``deals`` deals (default stakes and automatic
     splits, random card plays); ``staking`` false leaves the staking actions out."""
     session = Session(make_game(name, options), [f"P{i}" for i in range(n)], 0)
@@ -68,8 +71,9 @@ def session_text(name: str, options: dict[str, Any], n: int, deals: int, seed: i
     data = json.loads(dumps_record(session))
     if not staking:
         for deal in data["deals"]:
-            deal["actions"] = [a for a in deal["actions"]
-                               if a.split(" ")[1] not in ("stake", "split")]
+            deal["actions"] = [
+                a for a in deal["actions"] if a.split(" ")[1] not in ("stake", "split")
+            ]
     return json.dumps(data)
 
 
@@ -96,24 +100,29 @@ def main(argv: list[str] | None = None) -> int:
         big = largest_options(name, options)
         plain_t = best_time(session_text(name, options, n, args.deals, 1), args.runs)
         big_t = best_time(session_text(name, big, n, args.deals, 1), args.runs)
-        plain_auto_t = best_time(session_text(name, options, n, args.deals, 1,
-                                              staking=False), args.runs)
-        big_auto_t = best_time(session_text(name, big, n, args.deals, 1, staking=False),
-                               args.runs)
+        plain_auto_t = best_time(
+            session_text(name, options, n, args.deals, 1, staking=False), args.runs
+        )
+        big_auto_t = best_time(session_text(name, big, n, args.deals, 1, staking=False), args.runs)
         per = 1000 / args.deals
-        row = {"game": label, "default_ms_per_deal": round(plain_t * per, 3),
-               "largest_ms_per_deal": round(big_t * per, 3),
-               "default_auto_staking_ms_per_deal": round(plain_auto_t * per, 3),
-               "largest_auto_staking_ms_per_deal": round(big_auto_t * per, 3),
-               "ratio": round(max(big_t / plain_t, big_auto_t / plain_auto_t), 2)}
+        row = {
+            "game": label,
+            "default_ms_per_deal": round(plain_t * per, 3),
+            "largest_ms_per_deal": round(big_t * per, 3),
+            "default_auto_staking_ms_per_deal": round(plain_auto_t * per, 3),
+            "largest_auto_staking_ms_per_deal": round(big_auto_t * per, 3),
+            "ratio": round(max(big_t / plain_t, big_auto_t / plain_auto_t), 2),
+        }
         worst = max(worst, row["ratio"])
         if args.json:
             print(json.dumps(row))
         else:
-            print(f"{label:12} ms/deal: default {row['default_ms_per_deal']:6.3f}, largest "
-                  f"{row['largest_ms_per_deal']:6.3f}; staking left out: default "
-                  f"{row['default_auto_staking_ms_per_deal']:6.3f}, largest "
-                  f"{row['largest_auto_staking_ms_per_deal']:6.3f}; ratio {row['ratio']:.2f}")
+            print(
+                f"{label:12} ms/deal: default {row['default_ms_per_deal']:6.3f}, largest "
+                f"{row['largest_ms_per_deal']:6.3f}; staking left out: default "
+                f"{row['default_auto_staking_ms_per_deal']:6.3f}, largest "
+                f"{row['largest_auto_staking_ms_per_deal']:6.3f}; ratio {row['ratio']:.2f}"
+            )
     print(f"worst ratio largest / default: {worst:.2f}")
     return 0
 

@@ -24,8 +24,19 @@ SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 ACE, JACK, QUEEN, KING = 0, 10, 11, 12
 RANK_CODES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 RANK_NAMES = (
-    "ace", "two", "three", "four", "five", "six", "seven",
-    "eight", "nine", "ten", "jack", "queen", "king",
+    "ace",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "jack",
+    "queen",
+    "king",
 )
 
 FULL_PACK = (1 << 52) - 1
@@ -78,8 +89,10 @@ class CardSyntaxError(ValueError):
     """A card written in a way the record notation does not allow."""
 
 
-_SUIT_BY_CHAR = {**{ch: i for i, ch in enumerate(SUIT_LETTERS)},
-                 **{ch: i for i, ch in enumerate(SUIT_SYMBOLS)}}
+_SUIT_BY_CHAR = {
+    **{ch: i for i, ch in enumerate(SUIT_LETTERS)},
+    **{ch: i for i, ch in enumerate(SUIT_SYMBOLS)},
+}
 _RANK_BY_CODE = {code: i for i, code in enumerate(RANK_CODES)} | {"T": 9}
 
 

@@ -28,8 +28,16 @@ class DealCore:
     ``pools`` (ints, game order) and the settlement's events.
     """
 
-    def _init_core(self, game: object, dealer: int, hands: list[int], stock: int,
-                   turnup: int | None, balances: list[int], pools: list[int]) -> None:
+    def _init_core(
+        self,
+        game: object,
+        dealer: int,
+        hands: list[int],
+        stock: int,
+        turnup: int | None,
+        balances: list[int],
+        pools: list[int],
+    ) -> None:
         self.game = game
         self.n = len(hands)
         self.dealer = dealer

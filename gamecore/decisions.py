@@ -40,8 +40,11 @@ class SplitChoice:
 
     def allows(self, amounts: tuple[int, ...]) -> bool:
         """Whether ``amounts`` (one int ≥ 0 per pool) is a valid split of ``total``."""
-        return (len(amounts) == len(self.pools) and all(a >= 0 for a in amounts)
-                and sum(amounts) == self.total)
+        return (
+            len(amounts) == len(self.pools)
+            and all(a >= 0 for a in amounts)
+            and sum(amounts) == self.total
+        )
 
     def default_action(self) -> Split:
         """The automatic split of the rules (NM-5: one counter per pool, cycling)."""

@@ -44,8 +44,17 @@ from gamecore.spoilfive.deal import Jinked, JinkOffered, Robbed, RobDeclined, Sp
 from gamecore.spoilfive.ranks import EFFECTIVE, TRUMP, TRUMP_RANK, trump_order
 from gamecore.stops.game import SPECIAL_SPINADO
 
-__all__ = ["EXPLAINERS", "Scene", "agree", "explain", "explain_events", "explain_step",
-           "mid_sentence", "scene_before", "trick_reason"]
+__all__ = [
+    "EXPLAINERS",
+    "Scene",
+    "agree",
+    "explain",
+    "explain_events",
+    "explain_step",
+    "mid_sentence",
+    "scene_before",
+    "trick_reason",
+]
 
 
 @dataclass(frozen=True)
@@ -80,8 +89,13 @@ class Scene:
         return self.game.pool_faces(self.turnup)[pool].label
 
 
-def scene_before(state: DealState, names: Sequence[str], events: Sequence[Event] = (),
-                 *, show_stock: bool = False) -> Scene:
+def scene_before(
+    state: DealState,
+    names: Sequence[str],
+    events: Sequence[Event] = (),
+    *,
+    show_stock: bool = False,
+) -> Scene:
     """The scene of an action applied to ``state`` (the deal just before it) that produced
     ``events``; ``show_stock``: the stock may be named (after a stops deal, GEN-9)."""
     obs = state.observation(state.dealer)
@@ -93,9 +107,15 @@ def scene_before(state: DealState, names: Sequence[str], events: Sequence[Event]
                 played |= 1 << c
         for _, c in getattr(obs, "trick", ()):
             played |= 1 << c
-    return Scene(state.game, tuple(names), getattr(obs, "turnup", None), played,
-                 tuple(events), state.stock if show_stock else None,
-                 getattr(obs, "jinker", None))
+    return Scene(
+        state.game,
+        tuple(names),
+        getattr(obs, "turnup", None),
+        played,
+        tuple(events),
+        state.stock if show_stock else None,
+        getattr(obs, "jinker", None),
+    )
 
 
 def explain(event: Event, scene: Scene) -> str:
@@ -177,28 +197,35 @@ def _played_card(scene: Scene, event: Event) -> Played | None:
 
 
 def _pool_phrase(scene: Scene, pool: int) -> str:
-    """"the ♥A pool", "the Pope pool", "the pool"; the pair compartments by name."""
+    """ "the ♥A pool", "the Pope pool", "the pool"; the pair compartments by name."""
     label = scene.label(pool)
     return "the pool" if label == "Pool" else f"the {label} pool"
 
 
 def _stake_named(e: StakeNamed, scene: Scene) -> str:
-    return (f"{_says(scene, e.seat, 'names')} the stake, {e.amount}: each player spreads it "
-            "over the pools before the cards are seen (GEN-9).")
+    return (
+        f"{_says(scene, e.seat, 'names')} the stake, {e.amount}: each player spreads it "
+        "over the pools before the cards are seen (GEN-9)."
+    )
 
 
 def _paid_to_pool(e: PaidToPool, scene: Scene) -> str:
     pool = _pool_phrase(scene, e.pool)
     who = _says(scene, e.seat, "pays")
     if not any(isinstance(x, WentOut) for x in scene.before(e)):
-        return (f"{_says(scene, e.seat, 'puts')} {e.amount} on {pool}: a stake, paid before "
-                "the cards are seen (GEN-9).")
+        return (
+            f"{_says(scene, e.seat, 'puts')} {e.amount} on {pool}: a stake, paid before "
+            "the cards are seen (GEN-9)."
+        )
     doubling = dict(_decl(scene, "doubling_table", lambda t: ())(_trump(scene)))
     if e.pool in doubling:
-        return (f"{who} {e.amount} into {pool}: {card_label(doubling[e.pool])} was left in "
-                "hand, which doubles its pool (STOP-10).")
-    return (f"{who} {e.amount} into {pool}: a card of it was left in hand, which doubles "
-            "it (STOP-10).")
+        return (
+            f"{who} {e.amount} into {pool}: {card_label(doubling[e.pool])} was left in "
+            "hand, which doubles its pool (STOP-10)."
+        )
+    return (
+        f"{who} {e.amount} into {pool}: a card of it was left in hand, which doubles it (STOP-10)."
+    )
 
 
 def _played(e: Played, scene: Scene) -> str:
@@ -208,19 +235,22 @@ def _played(e: Played, scene: Scene) -> str:
         special = scene.game.special_name()
         spinado = _decl(scene, "special_kind") == SPECIAL_SPINADO
         if spinado and _decl(scene, "spin_payment", 0):
-            return (f"{_says(scene, e.seat, 'plays')} {c} with the {special}: {call}! Every "
-                    f"other player pays for it and the sequence stops at {c} (SN-8).")
+            return (
+                f"{_says(scene, e.seat, 'plays')} {c} with the {special}: {call}! Every "
+                f"other player pays for it and the sequence stops at {c} (SN-8)."
+            )
         rule = "SN-8" if spinado else "SP-3"
-        return (f"{_says(scene, e.seat, 'plays')} {c} with the {special}: {call}! The "
-                f"sequence stops at {c} ({rule}).")
+        return (
+            f"{_says(scene, e.seat, 'plays')} {c} with the {special}: {call}! The "
+            f"sequence stops at {c} ({rule})."
+        )
     if scene.game.family != STOPS:
         if e.lead:
             return f"{_says(scene, e.seat, 'leads')} {c}: any card may be led (SF-24)."
         return f"{_says(scene, e.seat, 'plays')} {c} to the trick."
     if e.lead:
         return f"{_says(scene, e.seat, 'leads')} {c}, opening a sequence (STOP-5)."
-    return (f"{_says(scene, e.seat, 'plays')} {c}: its holder must continue the sequence "
-            "(STOP-6).")
+    return f"{_says(scene, e.seat, 'plays')} {c}: its holder must continue the sequence (STOP-6)."
 
 
 def _pool_taken(e: PoolTaken, scene: Scene) -> str:
@@ -237,24 +267,29 @@ def _pool_taken(e: PoolTaken, scene: Scene) -> str:
     play = _played_card(scene, e)
     if play is not None:
         if _decl(scene, "capture_table", lambda t: {})(trump).get(play.card) == e.pool:
-            return (f"{takes}: {name} played {card_label(play.card)}, the card that captures "
-                    "it (STOP-8).")
+            return (
+                f"{takes}: {name} played {card_label(play.card)}, the card that captures "
+                "it (STOP-8)."
+            )
         for pool, a, b in _decl(scene, "combo_table", lambda t: ())(trump):
             if pool != e.pool or play.card not in (a, b):
                 continue
             pair = f"{card_label(a)} and {card_label(b)}"
             shares = [x for x in scene.events if isinstance(x, PoolTaken) and x.pool == pool]
             if len(shares) > 1:
-                return (f"{takes}: {pair} have both been played, by two players, who share "
-                        "it (PJ-23).")
+                return (
+                    f"{takes}: {pair} have both been played, by two players, who share it (PJ-23)."
+                )
             return f"{takes}: {name} {agree(who, 'has')} played both {pair} (STOP-8)."
     went_out = any(isinstance(x, WentOut) for x in scene.before(e))
     if e.pool == _decl(scene, "game_pool") and went_out:
         return f"{takes}: {name} went out, and the Game pool goes to the winner (STOP-10)."
     if play is None and scene.turnup is not None:
         if _decl(scene, "capture_table", lambda t: {})(trump).get(scene.turnup) == e.pool:
-            return (f"{takes}: the turned-up {card_label(scene.turnup)} is that pool's card, "
-                    "and it goes to the dealer.")
+            return (
+                f"{takes}: the turned-up {card_label(scene.turnup)} is that pool's card, "
+                "and it goes to the dealer."
+            )
         return f"{takes}: the deal ends at the turned-up {card_label(scene.turnup)}."
     return f"{takes}."
 
@@ -271,8 +306,10 @@ def _paid(e: Paid, scene: Scene) -> str:
     play = _played_card(scene, e)
     bonus = _decl(scene, "card_bonus", {})
     if play is not None and bonus.get(play.card, (0, None))[1] == e.reason:
-        return (f"{pays}: {card_label(play.card)} earns its player {e.amount} from each other "
-                "player (STOP-8).")
+        return (
+            f"{pays}: {card_label(play.card)} earns its player {e.amount} from each other "
+            "player (STOP-8)."
+        )
     return f"{pays} for the {e.reason}."
 
 
@@ -282,45 +319,51 @@ def _stopped(e: Stopped, scene: Scene) -> str:
     play = _played_card(scene, e)
     if play is not None and play.spin:
         rule = "SN-8" if _decl(scene, "special_kind") == SPECIAL_SPINADO else "SP-3"
-        return (f"The {scene.game.special_name()} stops the sequence at {c} ({rule}): "
-                f"{leads}.")
+        return f"The {scene.game.special_name()} stops the sequence at {c} ({rule}): {leads}."
     if e.missing is None:
         r, ace_high = rank_of(e.card), scene.game.ace_high
         if r == (ACE if ace_high else KING):
-            return (f"{c} is a stop: no card ranks above the {RANK_NAMES[r]} (STOP-7); "
-                    f"{leads}.")
+            return f"{c} is a stop: no card ranks above the {RANK_NAMES[r]} (STOP-7); {leads}."
         above = card(ACE, suit_of(e.card)) if ace_high and r == KING else e.card + 1
-        return (f"{c} is a stop: {card_label(above)} is not in the pack this game (STOP-7); "
-                f"{leads}.")
+        return f"{c} is a stop: {card_label(above)} is not in the pack this game (STOP-7); {leads}."
     m = card_label(e.missing)
     if scene.played >> e.missing & 1:
         return f"No {m}: it was played earlier, so the sequence stops (STOP-7); {leads}."
     if e.missing == scene.turnup:
         return f"No {m}: it is the turned-up card, so the sequence stops (STOP-7); {leads}."
     if scene.stock is not None and scene.stock >> e.missing & 1:
-        return (f"No {m}: it is in the {_stock_word(scene)}, so the sequence stops "
-                f"(STOP-7); {leads}.")
-    return (f"No {m}: nobody holds it, so it lies in the {_stock_word(scene)}, unseen, and "
-            f"the sequence stops (STOP-7); {leads}.")
+        return (
+            f"No {m}: it is in the {_stock_word(scene)}, so the sequence stops (STOP-7); {leads}."
+        )
+    return (
+        f"No {m}: nobody holds it, so it lies in the {_stock_word(scene)}, unseen, and "
+        f"the sequence stops (STOP-7); {leads}."
+    )
 
 
 def _lead_passed(e: LeadPassed, scene: Scene) -> str:
-    return (f"{_says(scene, e.seat, 'cannot')} lead: the only card left is the "
-            f"{scene.game.special_name()}, which is never led alone (STOP-11); "
-            f"{_says(scene, e.to, 'leads', mid=True)} instead.")
+    return (
+        f"{_says(scene, e.seat, 'cannot')} lead: the only card left is the "
+        f"{scene.game.special_name()}, which is never led alone (STOP-11); "
+        f"{_says(scene, e.to, 'leads', mid=True)} instead."
+    )
 
 
 def _went_out(e: WentOut, scene: Scene) -> str:
     name = scene.names[e.seat]
-    return (f"{name} {agree(name, 'plays')} the last card in hand and {agree(name, 'wins')} the "
-            "deal (STOP-9).")
+    return (
+        f"{name} {agree(name, 'plays')} the last card in hand and {agree(name, 'wins')} the "
+        "deal (STOP-9)."
+    )
 
 
 def _deal_ended(e: DealEnded, scene: Scene) -> str:
     if e.winner is None:
         failed = any(isinstance(x, Spoiled) and "jink" in x.reason for x in scene.before(e))
-        return ("The deal is over and spoiled: the pool stays for the next deal "
-                f"({'SF-32' if failed else 'SF-30'}).")
+        return (
+            "The deal is over and spoiled: the pool stays for the next deal "
+            f"({'SF-32' if failed else 'SF-30'})."
+        )
     rule = "STOP-10" if scene.game.family == STOPS else "SF-30"
     return f"The deal is over and settled: {mid_sentence(scene.names[e.winner])} won it ({rule})."
 
@@ -328,23 +371,32 @@ def _deal_ended(e: DealEnded, scene: Scene) -> str:
 def _robbed(e: Robbed, scene: Scene) -> str:
     c = card_label(e.card)
     if rank_of(e.card) == ACE:
-        return (f"{_says(scene, e.seat, 'robs')}: the turned-up {c} is the ace of trumps, so "
-                "the dealer takes it and lays one card face down (SF-21).")
-    return (f"{_says(scene, e.seat, 'robs')}: the holder of the ace of trumps takes the "
-            f"turned-up {c} and lays one card face down (SF-22).")
+        return (
+            f"{_says(scene, e.seat, 'robs')}: the turned-up {c} is the ace of trumps, so "
+            "the dealer takes it and lays one card face down (SF-21)."
+        )
+    return (
+        f"{_says(scene, e.seat, 'robs')}: the holder of the ace of trumps takes the "
+        f"turned-up {c} and lays one card face down (SF-22)."
+    )
 
 
 def _rob_declined(e: RobDeclined, scene: Scene) -> str:
     name = scene.names[e.seat]
     if scene.turnup is not None and rank_of(scene.turnup) == ACE:
-        out = (f"{name} {agree(name, 'leaves')} the turned-up {card_label(scene.turnup)} on the "
-               "pack: the dealer does not rob (SF-21).")
+        out = (
+            f"{name} {agree(name, 'leaves')} the turned-up {card_label(scene.turnup)} on the "
+            "pack: the dealer does not rob (SF-21)."
+        )
     else:
-        out = (f"{name} {agree(name, 'holds')} the ace of trumps and "
-               f"{agree(name, 'does')} not rob (SF-22).")
+        out = (
+            f"{name} {agree(name, 'holds')} the ace of trumps and "
+            f"{agree(name, 'does')} not rob (SF-22)."
+        )
     if e.ineligible:
-        out += (f" Robbing is compulsory: {mid_sentence(name)} cannot win the pool this "
-                "deal (SF-23).")
+        out += (
+            f" Robbing is compulsory: {mid_sentence(name)} cannot win the pool this deal (SF-23)."
+        )
     return out
 
 
@@ -359,13 +411,26 @@ def trick_reason(trump: int, plays: Sequence[tuple[int, int]], winner: int) -> s
             return f"{card_label(c)} is the only trump played"
         which = "lowest" if rank[c] == len(trump_order(trump)) else _ORDINALS[rank[c]]
         return f"{card_label(c)} is the {which} trump"
-    return (f"{card_label(c)} is the best {SUIT_NAMES[suit_of(c)][:-1]} played; no trump was "
-            "played")
+    return f"{card_label(c)} is the best {SUIT_NAMES[suit_of(c)][:-1]} played; no trump was played"
 
 
-_ORDINALS = ("", "best", "second-best", "third-best", "fourth-best", "fifth-best",
-             "sixth-best", "seventh-best", "eighth-best", "ninth-best", "tenth-best",
-             "eleventh-best", "twelfth-best", "thirteenth-best", "lowest")
+_ORDINALS = (
+    "",
+    "best",
+    "second-best",
+    "third-best",
+    "fourth-best",
+    "fifth-best",
+    "sixth-best",
+    "seventh-best",
+    "eighth-best",
+    "ninth-best",
+    "tenth-best",
+    "eleventh-best",
+    "twelfth-best",
+    "thirteenth-best",
+    "lowest",
+)
 
 
 def _trick_won(e: TrickWon, scene: Scene) -> str:
@@ -376,15 +441,19 @@ def _trick_won(e: TrickWon, scene: Scene) -> str:
 
 def _jink_offered(e: JinkOffered, scene: Scene) -> str:
     name = scene.names[e.seat]
-    return (f"{name} {agree(name, 'has')} won the first three tricks: "
-            f"{mid_sentence(name)} may claim the pool now, or jink and play on to win all "
-            "five (SF-31).")
+    return (
+        f"{name} {agree(name, 'has')} won the first three tricks: "
+        f"{mid_sentence(name)} may claim the pool now, or jink and play on to win all "
+        "five (SF-31)."
+    )
 
 
 def _jinked(e: Jinked, scene: Scene) -> str:
     name = scene.names[e.seat]
-    return (f"{name} {agree(name, 'jinks')}: {mid_sentence(name)} must win the last two "
-            "tricks as well, or the deal is spoiled and the pool stays (SF-31, SF-32).")
+    return (
+        f"{name} {agree(name, 'jinks')}: {mid_sentence(name)} must win the last two "
+        "tricks as well, or the deal is spoiled and the pool stays (SF-31, SF-32)."
+    )
 
 
 def _spoiled(e: Spoiled, scene: Scene) -> str:
@@ -394,8 +463,19 @@ def _spoiled(e: Spoiled, scene: Scene) -> str:
 
 #: The sentence of each event class the engines emit.
 EXPLAINERS: dict[type, Callable[[Any, Scene], str]] = {
-    StakeNamed: _stake_named, PaidToPool: _paid_to_pool, Played: _played,
-    PoolTaken: _pool_taken, Paid: _paid, Stopped: _stopped, LeadPassed: _lead_passed,
-    WentOut: _went_out, DealEnded: _deal_ended, Robbed: _robbed, RobDeclined: _rob_declined,
-    TrickWon: _trick_won, JinkOffered: _jink_offered, Jinked: _jinked, Spoiled: _spoiled,
+    StakeNamed: _stake_named,
+    PaidToPool: _paid_to_pool,
+    Played: _played,
+    PoolTaken: _pool_taken,
+    Paid: _paid,
+    Stopped: _stopped,
+    LeadPassed: _lead_passed,
+    WentOut: _went_out,
+    DealEnded: _deal_ended,
+    Robbed: _robbed,
+    RobDeclined: _rob_declined,
+    TrickWon: _trick_won,
+    JinkOffered: _jink_offered,
+    Jinked: _jinked,
+    Spoiled: _spoiled,
 }

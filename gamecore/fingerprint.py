@@ -36,36 +36,50 @@ class Fingerprint:
     def shown(self) -> str:
         """What the table shows before the deal: the first 16 hex digits in groups of four
         (``"3f9c 0a6e 1b2d 4c5e"``)."""
-        return " ".join(self.sha256[i:i + 4] for i in range(0, 16, 4))
+        return " ".join(self.sha256[i : i + 4] for i in range(0, 16, 4))
 
 
 def _cards(cards: Iterable[int]) -> str:
     return " ".join(card_code(c) for c in sorted(cards))
 
 
-def hashed_text(salt: str, hands: Sequence[Iterable[int]], stock: Iterable[int],
-                turnup: int | None) -> str:
+def hashed_text(
+    salt: str, hands: Sequence[Iterable[int]], stock: Iterable[int], turnup: int | None
+) -> str:
     """The text whose SHA-256 is the fingerprint (see the module doc): ``hands`` (card ints
     per seat), ``stock`` (card ints), ``turnup`` (card int or ``None``)."""
-    return "|".join(("parlour-deal", salt, "/".join(_cards(h) for h in hands), _cards(stock),
-                     "-" if turnup is None else card_code(turnup)))
+    return "|".join(
+        (
+            "parlour-deal",
+            salt,
+            "/".join(_cards(h) for h in hands),
+            _cards(stock),
+            "-" if turnup is None else card_code(turnup),
+        )
+    )
 
 
-def digest(salt: str, hands: Sequence[Iterable[int]], stock: Iterable[int],
-           turnup: int | None) -> str:
+def digest(
+    salt: str, hands: Sequence[Iterable[int]], stock: Iterable[int], turnup: int | None
+) -> str:
     """The SHA-256 (64 lower-case hex digits) of :func:`hashed_text`."""
     return hashlib.sha256(hashed_text(salt, hands, stock, turnup).encode("utf-8")).hexdigest()
 
 
-def make(hands: Sequence[Iterable[int]], stock: Iterable[int], turnup: int | None,
-         salt: str | None = None) -> Fingerprint:
+def make(
+    hands: Sequence[Iterable[int]],
+    stock: Iterable[int],
+    turnup: int | None,
+    salt: str | None = None,
+) -> Fingerprint:
     """The fingerprint of a deal's cards, with a fresh random ``salt`` unless one is given
     (drawn from the operating system's secure source, never from the game's shuffle)."""
     salt = salt if salt is not None else secrets.token_hex(16)
     return Fingerprint(salt, digest(salt, hands, stock, turnup))
 
 
-def matches(fp: Fingerprint, hands: Sequence[Iterable[int]], stock: Iterable[int],
-            turnup: int | None) -> bool:
+def matches(
+    fp: Fingerprint, hands: Sequence[Iterable[int]], stock: Iterable[int], turnup: int | None
+) -> bool:
     """Whether ``fp`` is the fingerprint of these cards."""
     return digest(fp.salt, hands, stock, turnup) == fp.sha256

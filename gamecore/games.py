@@ -30,9 +30,22 @@ from gamecore.interface import STOPS, TRICKS, Card, PoolFace, Rules
 from gamecore.options import OptionSpec, resolve_options
 from gamecore.registry import descriptor, descriptors, register, register_player, unregister
 
-__all__ = ["STOPS", "TRICKS", "Entry", "GameDescriptor", "PoolFace", "RulesClass",
-           "available_games", "descriptor", "descriptors", "entries", "make_game", "register",
-           "register_player", "unregister"]
+__all__ = [
+    "STOPS",
+    "TRICKS",
+    "Entry",
+    "GameDescriptor",
+    "PoolFace",
+    "RulesClass",
+    "available_games",
+    "descriptor",
+    "descriptors",
+    "entries",
+    "make_game",
+    "register",
+    "register_player",
+    "unregister",
+]
 
 
 class RulesClass(Protocol):
@@ -141,12 +154,14 @@ class GameDescriptor:
         if not self.entries:
             raise ValueError(f"{self.name}: a game needs at least one New Game entry")
         if not self.recorded and any(e.conformance for e in self.entries):
-            raise ValueError(f"{self.name}: only a game of the record format has "
-                             "conformance records")
+            raise ValueError(
+                f"{self.name}: only a game of the record format has conformance records"
+            )
         for key in self.fixed:
             if key in self.option_defaults:
-                raise ValueError(f"{self.name}: {key} is pinned (fixed); its value is "
-                                 "stated there only")
+                raise ValueError(
+                    f"{self.name}: {key} is pinned (fixed); its value is stated there only"
+                )
         for spec in self.options:
             if not spec.key.startswith(self.prefixes()):
                 raise ValueError(f"{self.name}: option {spec.key} is outside its prefixes")
@@ -167,8 +182,9 @@ class GameDescriptor:
             return {}
         return {self.profile_key: entry.profile}
 
-    def entry_for(self, options: Mapping[str, Any] | None = None,
-                  profile: str | None = None) -> Entry:
+    def entry_for(
+        self, options: Mapping[str, Any] | None = None, profile: str | None = None
+    ) -> Entry:
         """The entry of ``profile`` (default: the profile ``options`` select, else the
         game's default profile): the first entry when the game has no profiles."""
         if self.profile_key is None:
@@ -188,8 +204,7 @@ class GameDescriptor:
         ``ValueError`` if the game describes a different number of pools."""
         faces = game.pool_faces(turnup)
         if len(faces) != len(game.pools):
-            raise ValueError(f"{self.name}: {len(faces)} pool faces for "
-                             f"{len(game.pools)} pools")
+            raise ValueError(f"{self.name}: {len(faces)} pool faces for {len(game.pools)} pools")
         return faces
 
 

@@ -74,6 +74,7 @@ class Rules(Protocol):
     def plays_forced_by_itself(self) -> bool:
         """Whether the table plays a forced decision by itself (the one legal card) after a
         short pause, as the game's own table option says (STOP-14)."""
+
     @property
     def special_card(self) -> Card | None:
         """The card that may go down together with another (Spin's and Spinado's ♦A, the
@@ -91,19 +92,34 @@ class Rules(Protocol):
         """Cards each of ``n`` players receives (STOP-13, SF-9)."""
         ...
 
-    def deal_from_deck(self, deck: list[Card], n: int, dealer: int
-                       ) -> tuple[list[list[Card]], list[Card], Card | None]:
+    def deal_from_deck(
+        self, deck: list[Card], n: int, dealer: int
+    ) -> tuple[list[list[Card]], list[Card], Card | None]:
         """``(hands, stock, turnup)`` dealt from ``deck`` (index 0 on top, GEN-8)."""
         ...
 
-    def least_stake(self, seat: int, dealer: int, balances: list[int],
-                    prev_winner: int | None = None, fresh: bool = True) -> int:
+    def least_stake(
+        self,
+        seat: int,
+        dealer: int,
+        balances: list[int],
+        prev_winner: int | None = None,
+        fresh: bool = True,
+    ) -> int:
         """The smallest stake the next deal could require of ``seat`` (GEN-5 rule 1)."""
         ...
 
-    def new_deal(self, dealer: int, hands: list[CardSet], stock: CardSet,
-                 turnup: Card | None, balances: list[int], pools: list[int],
-                 prev_winner: int | None, fresh: bool = True) -> DealState:
+    def new_deal(
+        self,
+        dealer: int,
+        hands: list[CardSet],
+        stock: CardSet,
+        turnup: Card | None,
+        balances: list[int],
+        pools: list[int],
+        prev_winner: int | None,
+        fresh: bool = True,
+    ) -> DealState:
         """A new deal with these cards and counters (stakes paid at once where automatic)."""
         ...
 
@@ -131,6 +147,7 @@ class Observation(Protocol):
     def turnup(self) -> Card | None:
         """The turned-up card in view (public), or ``None``: none in this game, or not yet
         shown while the stakes are made."""
+
     @property
     def to_act(self) -> int | None: ...
     @property

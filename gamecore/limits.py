@@ -48,9 +48,17 @@ def char_name(ch: str) -> str:
     """The forbidden character ``ch`` for a message: ``control character U+000A``, ``lone
     surrogate U+D800``, ``line separator U+2028`` (any other: just ``U+…``)."""
     code = ord(ch)
-    kind = ("control character " if code < 0xA0 else "lone surrogate "
-            if 0xD800 <= code <= 0xDFFF else "line separator " if code == 0x2028
-            else "paragraph separator " if code == 0x2029 else "")
+    kind = (
+        "control character "
+        if code < 0xA0
+        else "lone surrogate "
+        if 0xD800 <= code <= 0xDFFF
+        else "line separator "
+        if code == 0x2028
+        else "paragraph separator "
+        if code == 0x2029
+        else ""
+    )
     return f"{kind}U+{code:04X}"
 
 

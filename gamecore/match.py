@@ -84,14 +84,24 @@ class Session:
     ``practice`` (True: it counts in no statistics and is no saved game).
     """
 
-    def __init__(self, game: Game, players: list[str], first_dealer: int,
-                 balances: list[int] | None = None, pools: list[int] | None = None, *,
-                 max_deals: int | None = None, prev_winner: int | None = None,
-                 fresh: bool = True, practice: bool = False) -> None:
+    def __init__(
+        self,
+        game: Game,
+        players: list[str],
+        first_dealer: int,
+        balances: list[int] | None = None,
+        pools: list[int] | None = None,
+        *,
+        max_deals: int | None = None,
+        prev_winner: int | None = None,
+        fresh: bool = True,
+        practice: bool = False,
+    ) -> None:
         n = len(players)
         if not game.min_players <= n <= game.max_players:
-            raise ValueError(f"{game.name} is for {game.min_players} to {game.max_players} "
-                             f"players, not {n}")
+            raise ValueError(
+                f"{game.name} is for {game.min_players} to {game.max_players} players, not {n}"
+            )
         self.game = game
         self.options = game.options
         self.players = [fit_name(p, f"Player {i + 1}") for i, p in enumerate(players)]
@@ -137,9 +147,12 @@ class Session:
         if self.options["gen.allowDebt"]:
             return []
         dealer = self.next_dealer()
-        return [s for s in range(self.n)
-                if self.balances[s] < self.game.least_stake(s, dealer, self.balances,
-                                                            self.prev_winner, self.fresh)]
+        return [
+            s
+            for s in range(self.n)
+            if self.balances[s]
+            < self.game.least_stake(s, dealer, self.balances, self.prev_winner, self.fresh)
+        ]
 
     @property
     def fresh(self) -> bool:
@@ -165,8 +178,13 @@ class Session:
 
     # ---- dealing ---------------------------------------------------------------------
 
-    def start_deal(self, hands: list[list[int]], stock: list[int], turnup: int | None,
-                   fingerprint: Fingerprint | None = None) -> list[Event]:
+    def start_deal(
+        self,
+        hands: list[list[int]],
+        stock: list[int],
+        turnup: int | None,
+        fingerprint: Fingerprint | None = None,
+    ) -> list[Event]:
         """Start the next deal with the given cards (lists of ints in deal order).
 
         ``fingerprint``: the deal's fingerprint, shown before its first decision (format
@@ -182,19 +200,25 @@ class Session:
         if fingerprint is not None and not matches(fingerprint, hands, stock, turnup):
             raise ValueError("the fingerprint does not match the cards")
         dealer = self.next_dealer()
-        self._before_deal = (list(self.balances), list(self.pools), self.prev_winner,
-                             self.fresh)
-        self.deal = self.game.new_deal(dealer, [mask_of(h) for h in hands], mask_of(stock),
-                                       turnup, self.balances, self.pools, self.prev_winner,
-                                       self.fresh)
-        self.logs.append(DealLog(dealer, [list(h) for h in hands], list(stock), turnup,
-                                 fingerprint=fingerprint))
+        self._before_deal = (list(self.balances), list(self.pools), self.prev_winner, self.fresh)
+        self.deal = self.game.new_deal(
+            dealer,
+            [mask_of(h) for h in hands],
+            mask_of(stock),
+            turnup,
+            self.balances,
+            self.pools,
+            self.prev_winner,
+            self.fresh,
+        )
+        self.logs.append(
+            DealLog(dealer, [list(h) for h in hands], list(stock), turnup, fingerprint=fingerprint)
+        )
         self._sync()
         self.deal_events = list(self.deal.start_events)
         return list(self.deal.start_events)
 
-    def start_deal_from_deck(self, deck: list[int], *, fingerprinted: bool = False
-                             ) -> list[Event]:
+    def start_deal_from_deck(self, deck: list[int], *, fingerprinted: bool = False) -> list[Event]:
         """Deal ``deck`` (cards, index 0 on top) by the game's deal rule (GEN-8, STOP-13).
 
         With ``fingerprinted`` the deal gets a fingerprint with a fresh random salt
@@ -213,8 +237,9 @@ class Session:
     def start_deal_seeded(self, seed: int, *, fingerprinted: bool = False) -> list[Event]:
         """Deal from a pack shuffled by ``random.Random(seed)`` (GEN-7, GEN-8); with
         ``fingerprinted``, as :meth:`start_deal_from_deck`."""
-        return self.start_deal_from_deck(shuffled(self.game.pack, random.Random(seed)),
-                                         fingerprinted=fingerprinted)
+        return self.start_deal_from_deck(
+            shuffled(self.game.pack, random.Random(seed)), fingerprinted=fingerprinted
+        )
 
     @property
     def fingerprint(self) -> Fingerprint | None:
@@ -233,8 +258,7 @@ class Session:
             raise ValueError("a salt is 32 lower-case hex digits")
         log = self.logs[-1]
         if log.actions:
-            raise ValueError("the deal has begun: a fingerprint comes before its first "
-                             "decision")
+            raise ValueError("the deal has begun: a fingerprint comes before its first decision")
         log.fingerprint = make(log.hands, log.stock, log.turnup, salt)
         return log.fingerprint
 
@@ -303,11 +327,14 @@ class Session:
         if not 0 <= index < len(self.logs):
             raise IndexError(f"the session holds {len(self.logs)} deals, not {index + 1}")
         if index == 0:
-            return (list(self.start_balances), list(self.start_pools), self.start_prev_winner,
-                    self.start_fresh)
+            return (
+                list(self.start_balances),
+                list(self.start_pools),
+                self.start_prev_winner,
+                self.start_fresh,
+            )
         before = self.logs[index - 1]
-        return list(before.balances), list(before.pools), before.winner, \
-            before.winner is not None
+        return list(before.balances), list(before.pools), before.winner, before.winner is not None
 
     def dealt(self) -> Deal:
         """A fresh copy of the current deal as it was dealt, before its first action
@@ -316,9 +343,16 @@ class Session:
             raise ValueError("no current deal")
         log = self.logs[-1]
         balances, pools, prev_winner, fresh = self._before_deal
-        return self.game.new_deal(log.dealer, [mask_of(h) for h in log.hands],
-                                  mask_of(log.stock), log.turnup, balances, pools,
-                                  prev_winner, fresh)
+        return self.game.new_deal(
+            log.dealer,
+            [mask_of(h) for h in log.hands],
+            mask_of(log.stock),
+            log.turnup,
+            balances,
+            pools,
+            prev_winner,
+            fresh,
+        )
 
     def _sync(self) -> None:
         assert self.deal is not None

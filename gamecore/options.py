@@ -66,37 +66,47 @@ _GENERAL_HELP: dict[str, str] = {
     "gen.rounds": "Whole rounds in a session: every player deals this many times (GEN-4).",
     "gen.startCounters": "Counters each player starts the session with (GEN-5).",
     "gen.allowDebt": "Players may go below zero; off: the session ends when someone cannot "
-                     "stake (GEN-5).",
-    "gen.endPools": "What happens to counters left in the pools when the session ends "
-                    "(GEN-6).",
+    "stake (GEN-5).",
+    "gen.endPools": "What happens to counters left in the pools when the session ends (GEN-6).",
     "gen.firstDealer": "How the first dealer is chosen: the first Jack dealt face up, at "
-                       "random, or the first seat (GEN-2).",
+    "random, or the first seat (GEN-2).",
 }
 
 #: The rows every game shares (``gen.``) and those of the stops engine (``stop.``).
 _GENERAL_SPECS = (
-    OptionSpec("gen.rounds", "int", 1, minimum=1, maximum=MAX_ROUNDS,
-               caption="Rounds"),
-    OptionSpec("gen.startCounters", "int", 100, minimum=0,
-               caption="Counters at the start"),
-    OptionSpec("gen.allowDebt", "bool", True,
-               caption="Players may go below zero"),
-    OptionSpec("gen.endPools", "choice", "split", choices=("split", "carryToNextSession"),
-               caption="Pools left at the end",
-               words=(
-                   ("split", "shared out among the players"),
-                   ("carryToNextSession", "kept for the next session"),
-               )),
-    OptionSpec("gen.firstDealer", "choice", "firstJack",
-               choices=("firstJack", "random", "seat"),
-               caption="First dealer",
-               words=(
-                   ("firstJack", "the first Jack dealt face up"),
-                   ("random", "at random"),
-                   ("seat", "the first seat"),
-               )),
-    OptionSpec("stop.autoPlayForced", "bool", True, house_rule=False,
-               caption="Play forced cards automatically"),
+    OptionSpec("gen.rounds", "int", 1, minimum=1, maximum=MAX_ROUNDS, caption="Rounds"),
+    OptionSpec("gen.startCounters", "int", 100, minimum=0, caption="Counters at the start"),
+    OptionSpec("gen.allowDebt", "bool", True, caption="Players may go below zero"),
+    OptionSpec(
+        "gen.endPools",
+        "choice",
+        "split",
+        choices=("split", "carryToNextSession"),
+        caption="Pools left at the end",
+        words=(
+            ("split", "shared out among the players"),
+            ("carryToNextSession", "kept for the next session"),
+        ),
+    ),
+    OptionSpec(
+        "gen.firstDealer",
+        "choice",
+        "firstJack",
+        choices=("firstJack", "random", "seat"),
+        caption="First dealer",
+        words=(
+            ("firstJack", "the first Jack dealt face up"),
+            ("random", "at random"),
+            ("seat", "the first seat"),
+        ),
+    ),
+    OptionSpec(
+        "stop.autoPlayForced",
+        "bool",
+        True,
+        house_rule=False,
+        caption="Play forced cards automatically",
+    ),
 )
 
 
@@ -160,7 +170,8 @@ def _check_value(spec: OptionSpec, v: Any) -> Any:
         if not _is_int(v) or v < spec.minimum:
             extra = "null or " if spec.kind == "int?" else ""
             raise OptionError(
-                f"options: {key} must be {extra}an integer ≥ {spec.minimum} (got {got})")
+                f"options: {key} must be {extra}an integer ≥ {spec.minimum} (got {got})"
+            )
         if v > spec.maximum:
             raise OptionError(f"options: {key} must be at most {spec.maximum} (got {got})")
     elif spec.kind == "choice":
@@ -173,8 +184,9 @@ def _check_value(spec: OptionSpec, v: Any) -> Any:
     elif spec.kind == "suits":
         suits = _canonical_suits(v)
         if suits is None:
-            raise OptionError(f"options: {key} must be four suit letters such as \"DCSH\" "
-                              f"(got {got})")
+            raise OptionError(
+                f'options: {key} must be four suit letters such as "DCSH" (got {got})'
+            )
         return suits
     elif spec.kind == "false" and v is not False:
         raise OptionError(f"options: {key} is reserved and accepts only false (got {got})")
@@ -206,11 +218,18 @@ def house_rules(game: str, profile: str | None = None) -> list[OptionSpec]:
     offered = None if entry is None else entry.house_rules
     out = []
     for key, spec in specs().items():
-        if (not desc.takes(key) or not spec.house_rule or key == desc.profile_key
-                or key in desc.fixed):
+        if (
+            not desc.takes(key)
+            or not spec.house_rule
+            or key == desc.profile_key
+            or key in desc.fixed
+        ):
             continue
-        if offered is not None and key.startswith(desc.option_prefixes) and \
-                not key.startswith(offered):
+        if (
+            offered is not None
+            and key.startswith(desc.option_prefixes)
+            and not key.startswith(offered)
+        ):
             continue
         out.append(spec)
     return out
@@ -254,6 +273,7 @@ def resolve_options(game: str, given: Mapping[str, Any] | None) -> dict[str, Any
         desc.check_options(out)
     for key, (value, rule) in desc.fixed.items():
         if out[key] != value:
-            raise OptionError(f"options: {key} must be {json.dumps(value)} in {desc.title} "
-                              f"({rule})")
+            raise OptionError(
+                f"options: {key} must be {json.dumps(value)} in {desc.title} ({rule})"
+            )
     return out

@@ -19,8 +19,15 @@ from gamecore.review import deal_again_offered
 __all__ = ["deal_again"]
 
 
-def deal_again(source: Record | Session, number: int, person: int, seat: int, *,
-               people: int = 1, reveal: bool = False) -> Session:
+def deal_again(
+    source: Record | Session,
+    number: int,
+    person: int,
+    seat: int,
+    *,
+    people: int = 1,
+    reveal: bool = False,
+) -> Session:
     """A practice session whose one deal, already dealt and ready to play, has exactly the
     cards of deal ``number`` (from 1) of ``source``, with the person moved from seat
     ``person`` to seat ``seat``.
@@ -52,7 +59,16 @@ def deal_again(source: Record | Session, number: int, person: int, seat: int, *,
     players = list(session.players)
     players[person], players[seat] = players[seat], players[person]
     balances, pools, prev_winner, fresh = session.opening(number - 1)
-    practice = Session(session.game, players, log.dealer, balances, pools, max_deals=1,
-                       prev_winner=prev_winner, fresh=fresh, practice=True)
+    practice = Session(
+        session.game,
+        players,
+        log.dealer,
+        balances,
+        pools,
+        max_deals=1,
+        prev_winner=prev_winner,
+        fresh=fresh,
+        practice=True,
+    )
     practice.start_deal(log.hands, log.stock, log.turnup)
     return practice

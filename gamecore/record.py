@@ -145,15 +145,18 @@ def parse_record(data: Any) -> Record:
             raise RecordError(f"players[{i}]: {problem}")
     n = len(players)
     if not game.min_players <= n <= game.max_players:
-        raise RecordError(f"players: {name} is for {game.min_players} to {game.max_players} "
-                          f"players, not {n}")
+        raise RecordError(
+            f"players: {name} is for {game.min_players} to {game.max_players} players, not {n}"
+        )
     deals_data = data.get("deals")
     if not isinstance(deals_data, list) or not deals_data:
         raise RecordError("deals: must be a non-empty list")
     deals = [_parse_deal(d, i + 1, n, name, version) for i, d in enumerate(deals_data)]
     if version == VERSION and all(d.fingerprint is None for d in deals):
-        raise RecordError("version: a version-2 record has at least one deal with a "
-                          "fingerprint; this one has none")
+        raise RecordError(
+            "version: a version-2 record has at least one deal with a "
+            "fingerprint; this one has none"
+        )
     start = data.get("start", {})
     if not isinstance(start, dict):
         raise RecordError("start: must be an object")
@@ -162,13 +165,14 @@ def parse_record(data: Any) -> Record:
             raise RecordError(f"start: unknown key {shown(key)}")
     balances = start.get("balances")
     if balances is not None:
-        if not (isinstance(balances, list) and len(balances) == n
-                and all(map(_is_int, balances))):
+        if not (isinstance(balances, list) and len(balances) == n and all(map(_is_int, balances))):
             raise RecordError(f"start.balances: must be {n} whole numbers")
         for i, amount in enumerate(balances):
             if abs(amount) > MAX_AMOUNT:
-                raise RecordError(f"start.balances[{i}]: {amount} is beyond the format's limit "
-                                  f"(at most {MAX_AMOUNT} either way)")
+                raise RecordError(
+                    f"start.balances[{i}]: {amount} is beyond the format's limit "
+                    f"(at most {MAX_AMOUNT} either way)"
+                )
     pools = None
     if "pools" in start:
         given = start["pools"]
@@ -181,8 +185,9 @@ def parse_record(data: Any) -> Record:
             if not _is_int(amount) or amount < 0:
                 raise RecordError(f"start.pools.{pool}: must be a whole number ≥ 0")
             if amount > MAX_AMOUNT:
-                raise RecordError(f"start.pools.{pool}: {amount} is over the format's limit "
-                                  f"of {MAX_AMOUNT}")
+                raise RecordError(
+                    f"start.pools.{pool}: {amount} is over the format's limit of {MAX_AMOUNT}"
+                )
             pools[game.pools.index(pool)] = amount
     first = start.get("first_dealer", deals[0].dealer)
     if not _is_int(first) or first != deals[0].dealer:
@@ -190,15 +195,13 @@ def parse_record(data: Any) -> Record:
     return Record(game, dict(options), list(players), balances, pools, first, deals, version)
 
 
-def _parse_deal(d: Any, k: int, n: int, game_name: str, version: int = PLAIN_VERSION
-                ) -> DealEntry:
+def _parse_deal(d: Any, k: int, n: int, game_name: str, version: int = PLAIN_VERSION) -> DealEntry:
     where = f"deal {k}"
     if not isinstance(d, dict):
         raise RecordError(f"{where}: must be an object")
     for key in d:
         if key == "fingerprint" and version == PLAIN_VERSION:
-            raise RecordError(f"{where}: unknown key fingerprint (a fingerprint needs "
-                              "version 2)")
+            raise RecordError(f"{where}: unknown key fingerprint (a fingerprint needs version 2)")
         if key not in _DEAL_KEYS and key != "fingerprint":
             raise RecordError(f"{where}: unknown key {shown(key)}")
     fingerprint = _fingerprint(d["fingerprint"], where) if "fingerprint" in d else None
@@ -215,8 +218,10 @@ def _parse_deal(d: Any, k: int, n: int, game_name: str, version: int = PLAIN_VER
         if any(key in d for key in ("hands", "stock", "turnup")):
             raise RecordError(f"{where}: give either seed or hands/stock/turnup, not both")
         if fingerprint is not None:
-            raise RecordError(f"{where}: a fingerprinted deal lists its cards (hands, stock, "
-                              "turnup), never a seed")
+            raise RecordError(
+                f"{where}: a fingerprinted deal lists its cards (hands, stock, "
+                "turnup), never a seed"
+            )
         return DealEntry(dealer, None, None, None, seed, list(actions))
     if "hands" not in d:
         raise RecordError(f"{where}: hands missing")
@@ -239,8 +244,9 @@ def _parse_deal(d: Any, k: int, n: int, game_name: str, version: int = PLAIN_VER
             raise RecordError(f"{where}: turnup: {e}") from None
     if fingerprint is not None and not matches(fingerprint, hand_cards, stock, turnup):
         raise RecordError(f"{where}: fingerprint does not match its cards")
-    return DealEntry(dealer, hand_cards, stock, turnup, None, list(actions), "stock" in d,
-                     fingerprint)
+    return DealEntry(
+        dealer, hand_cards, stock, turnup, None, list(actions), "stock" in d, fingerprint
+    )
 
 
 def _fingerprint(value: Any, where: str) -> Fingerprint:
@@ -256,8 +262,7 @@ def _fingerprint(value: Any, where: str) -> Fingerprint:
         if key not in value:
             raise RecordError(f"{where}: fingerprint.{key} missing")
         if not (isinstance(text, str) and pattern.fullmatch(text)):
-            raise RecordError(f"{where}: fingerprint.{key} must be {digits} lower-case hex "
-                              "digits")
+            raise RecordError(f"{where}: fingerprint.{key} must be {digits} lower-case hex digits")
     return Fingerprint(value["salt"], value["sha256"])
 
 
@@ -305,8 +310,9 @@ def _json_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return twice
 
 
-_DECODER = json.JSONDecoder(object_pairs_hook=_json_object, parse_int=_json_int,
-                            parse_constant=_json_constant)
+_DECODER = json.JSONDecoder(
+    object_pairs_hook=_json_object, parse_int=_json_int, parse_constant=_json_constant
+)
 # What can put a forbidden character into a decoded string: an escape (any backslash) or the
 # raw character itself (raw U+0000–001F inside a string is already invalid JSON). A file
 # with neither needs no look at its strings.
@@ -346,17 +352,19 @@ def _check_tree(data: Any, strings: bool) -> None:
     def bad_string(text: str, path: tuple[str | int, ...]) -> None:
         ch = forbidden_char(text)
         if ch is not None:
-            raise RecordError(f"{_where(path, text)}: a {char_name(ch)} is not allowed in a "
-                              "record")
+            raise RecordError(f"{_where(path, text)}: a {char_name(ch)} is not allowed in a record")
 
     def walk(value: Any, level: int, path: tuple[str | int, ...]) -> None:
         if level > MAX_DEPTH:
-            raise RecordError(f"{_where(path)}: nested deeper than the format allows "
-                              f"({MAX_DEPTH} levels of objects and arrays)")
+            raise RecordError(
+                f"{_where(path)}: nested deeper than the format allows "
+                f"({MAX_DEPTH} levels of objects and arrays)"
+            )
         if isinstance(value, dict):
             if type(value) is _Twice:
-                raise RecordError(f'{_where(path)}: key "{_key_text(value.twice)}" given twice '
-                                  "in one object")
+                raise RecordError(
+                    f'{_where(path)}: key "{_key_text(value.twice)}" given twice in one object'
+                )
             if strings and forbidden_char(" ".join(value)) is not None:
                 for key in value:
                     bad_string(key, (*path, key))
@@ -388,8 +396,10 @@ def load_record(text: str) -> Record:
     """Parse and check record JSON ``text`` within the format's limits ("Limits"): at most
     :data:`~gamecore.limits.MAX_FILE_BYTES` of UTF-8, a byte-order mark at the start
     ignored. Raises :class:`RecordError` with a one-line reason."""
-    if len(text) > MAX_FILE_BYTES // 4 and len(
-            text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
+    if (
+        len(text) > MAX_FILE_BYTES // 4
+        and len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES
+    ):
         raise RecordError(_TOO_LARGE)
     if text.startswith("\ufeff"):
         text = text[1:]
@@ -398,8 +408,10 @@ def load_record(text: str) -> Record:
     except json.JSONDecodeError as e:
         raise RecordError(f"the file is not valid JSON ({e})") from None
     except RecursionError:
-        raise RecordError(f"the file is nested deeper than the format allows ({MAX_DEPTH} "
-                          "levels of objects and arrays)") from None
+        raise RecordError(
+            f"the file is nested deeper than the format allows ({MAX_DEPTH} "
+            "levels of objects and arrays)"
+        ) from None
     _check_tree(data, _SUSPECT.search(text) is not None)
     return parse_record(data)
 
@@ -451,8 +463,9 @@ def _check_cards(game: Game, entry: DealEntry, n: int, where: str) -> None:
     k = game.hand_size(n)
     for i, hand in enumerate(entry.hands):
         if len(hand) != k:
-            raise RecordError(f"{where}: hands[{i}] has {len(hand)} cards; "
-                              f"{game.name} with {n} players deals {k}")
+            raise RecordError(
+                f"{where}: hands[{i}] has {len(hand)} cards; {game.name} with {n} players deals {k}"
+            )
     if entry.turnup is not None and not game.turns_trump:
         raise RecordError(f"{where}: turnup: {game.name} turns no trump; it must be null")
     if game.turns_trump and entry.turnup is None:
@@ -478,8 +491,7 @@ def _check_cards(game: Game, entry: DealEntry, n: int, where: str) -> None:
 
 def new_session(record: Record) -> Session:
     """An empty session set up as ``record`` describes (players, options, start)."""
-    return Session(record.game, record.players, record.first_dealer, record.balances,
-                   record.pools)
+    return Session(record.game, record.players, record.first_dealer, record.balances, record.pools)
 
 
 def replay_session(record: Record) -> Session:
@@ -502,8 +514,10 @@ def _replay_deals(record: Record) -> Session:
         if session.complete:
             raise RecordError(f"{where}: the session is already over")
         if entry.dealer != session.next_dealer():
-            raise RecordError(f"{where}: dealer must be seat {session.next_dealer()} "
-                              f"(rotation, GEN-3), not {entry.dealer}")
+            raise RecordError(
+                f"{where}: dealer must be seat {session.next_dealer()} "
+                f"(rotation, GEN-3), not {entry.dealer}"
+            )
         if entry.seed is not None:
             session.start_deal_seeded(entry.seed)
         else:
@@ -568,14 +582,25 @@ def legal_texts(session: Session) -> tuple[int | None, list[str]]:
 def outcome(session: Session) -> dict[str, Any]:
     """The replay output of the format ("Replay") for ``session``."""
     pools = session.game.pools
-    deals = [{"dealer": log.dealer, "winner": log.winner, "finished": log.finished,
-              "balances": list(log.balances), "pools": dict(zip(pools, log.pools, strict=True))}
-             for log in session.logs]
+    deals = [
+        {
+            "dealer": log.dealer,
+            "winner": log.winner,
+            "finished": log.finished,
+            "balances": list(log.balances),
+            "pools": dict(zip(pools, log.pools, strict=True)),
+        }
+        for log in session.logs
+    ]
     balances, final_pools = session.final_accounts()
     seat, legal = legal_texts(session)
-    return {"game": session.game.name, "deals": deals, "balances": balances,
-            "pools": dict(zip(pools, final_pools, strict=True)),
-            "next": {"seat": seat, "legal": legal}}
+    return {
+        "game": session.game.name,
+        "deals": deals,
+        "balances": balances,
+        "pools": dict(zip(pools, final_pools, strict=True)),
+        "next": {"seat": seat, "legal": legal},
+    }
 
 
 def replay(record: Record) -> dict[str, Any]:
@@ -590,8 +615,7 @@ def replay(record: Record) -> dict[str, Any]:
 def record_version(session: Session) -> int:
     """The version the record of ``session`` is written in: 2 when some deal carries a
     fingerprint, else 1 (format "Version 2")."""
-    return VERSION if any(log.fingerprint is not None for log in session.logs) \
-        else PLAIN_VERSION
+    return VERSION if any(log.fingerprint is not None for log in session.logs) else PLAIN_VERSION
 
 
 def record_head(session: Session) -> dict[str, Any]:
@@ -608,9 +632,11 @@ def record_head(session: Session) -> dict[str, Any]:
         "game": game.name,
         "options": dict(session.options),
         "players": list(session.players),
-        "start": {"balances": list(session.start_balances),
-                  "pools": dict(zip(game.pools, session.start_pools, strict=True)),
-                  "first_dealer": session.first_dealer},
+        "start": {
+            "balances": list(session.start_balances),
+            "pools": dict(zip(game.pools, session.start_pools, strict=True)),
+            "first_dealer": session.first_dealer,
+        },
     }
 
 
@@ -621,10 +647,10 @@ def deal_entry(log: DealLog) -> dict[str, Any]:
         "dealer": log.dealer,
         "hands": [[card_code(c) for c in h] for h in log.hands],
         "stock": [card_code(c) for c in log.stock],
-        "turnup": None if log.turnup is None else card_code(log.turnup)}
+        "turnup": None if log.turnup is None else card_code(log.turnup),
+    }
     if log.fingerprint is not None:
-        entry["fingerprint"] = {"salt": log.fingerprint.salt,
-                                "sha256": log.fingerprint.sha256}
+        entry["fingerprint"] = {"salt": log.fingerprint.salt, "sha256": log.fingerprint.sha256}
     entry["actions"] = list(log.actions)
     return entry
 

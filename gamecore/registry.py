@@ -30,9 +30,18 @@ if TYPE_CHECKING:
     from gamecore.games import GameDescriptor
     from gamecore.interface import Rules
 
-__all__ = ["GAME_PACKAGES", "PLAYER_PACKAGES", "descriptor", "descriptors", "player",
-           "player_for", "register", "register_family_player", "register_player",
-           "unregister"]
+__all__ = [
+    "GAME_PACKAGES",
+    "PLAYER_PACKAGES",
+    "descriptor",
+    "descriptors",
+    "player",
+    "player_for",
+    "register",
+    "register_family_player",
+    "register_player",
+    "unregister",
+]
 
 #: The packages whose modules hold the games' rules (one package per engine).
 GAME_PACKAGES = ("gamecore.stops", "gamecore.spoilfive")
@@ -123,8 +132,7 @@ def player(game: str) -> Callable[[], Agent]:
     return make
 
 
-def register_family_player(family: str, choose: Callable[[Rules], Callable[[], Agent]]
-                           ) -> None:
+def register_family_player(family: str, choose: Callable[[Rules], Callable[[], Agent]]) -> None:
     """Name how a game of engine ``family`` (``"stops"``, ``"tricks"``) that has no player of
     its own gets one: ``choose(rules)`` picks, from the game's declarations, what gives a
     new rule-based player. Called by the module that defines those players, so that a

@@ -30,8 +30,16 @@ from gamecore.interface import STOPS, Card, CardSet, DealState, Observation, Rul
 from gamecore.match import Session
 from gamecore.record import Record, decision_texts, replay_session
 
-__all__ = ["DealReview", "ShowRule", "ShownTable", "Step", "deal_again_offered",
-           "review_deal", "show_rule", "shown_table"]
+__all__ = [
+    "DealReview",
+    "ShowRule",
+    "ShownTable",
+    "Step",
+    "deal_again_offered",
+    "review_deal",
+    "show_rule",
+    "shown_table",
+]
 
 
 @dataclass(frozen=True)
@@ -134,8 +142,16 @@ def review_deal(source: Record | Session, number: int) -> DealReview:
     log = session.logs[number - 1]
     balances, pools, prev_winner, fresh = session.opening(number - 1)
     game = session.game
-    deal = game.new_deal(log.dealer, [mask_of(h) for h in log.hands], mask_of(log.stock),
-                         log.turnup, balances, pools, prev_winner, fresh)
+    deal = game.new_deal(
+        log.dealer,
+        [mask_of(h) for h in log.hands],
+        mask_of(log.stock),
+        log.turnup,
+        balances,
+        pools,
+        prev_winner,
+        fresh,
+    )
     names = game.pools
     states = [deal.clone()]
     events: list[tuple[Event, ...]] = [tuple(deal.start_events)]
@@ -149,14 +165,21 @@ def review_deal(source: Record | Session, number: int) -> DealReview:
     for k, state in enumerate(states):
         d = state.decision()
         next_action = taken[k] if k < len(taken) else None
-        steps.append(Step(
-            index=k, events=events[k], balances=tuple(state.balances),
-            pools=tuple(state.pools), decision=d, seat=None if d is None else d.seat,
-            legal=tuple(decision_texts(d, names)),
-            legal_actions=tuple(d.actions) if isinstance(d, PlayChoice) else (),
-            forced=isinstance(d, PlayChoice) and d.forced,
-            action=next_action,
-            action_text=None if next_action is None else log.actions[k]))
+        steps.append(
+            Step(
+                index=k,
+                events=events[k],
+                balances=tuple(state.balances),
+                pools=tuple(state.pools),
+                decision=d,
+                seat=None if d is None else d.seat,
+                legal=tuple(decision_texts(d, names)),
+                legal_actions=tuple(d.actions) if isinstance(d, PlayChoice) else (),
+                forced=isinstance(d, PlayChoice) and d.forced,
+                action=next_action,
+                action_text=None if next_action is None else log.actions[k],
+            )
+        )
     played = [0] * session.n
     special = 0 if game.special_card is None else 1 << game.special_card
     for step in steps:
@@ -165,10 +188,21 @@ def review_deal(source: Record | Session, number: int) -> DealReview:
                 played[e.seat] |= 1 << e.card | (special if e.spin else 0)
     rob = next(((a.seat, a.card) for a in taken if isinstance(a, Rob)), None)
     return DealReview(
-        game=game, players=tuple(session.players), number=number, dealer=log.dealer,
-        hands=tuple(tuple(h) for h in log.hands), stock=tuple(log.stock), turnup=log.turnup,
-        fingerprint=log.fingerprint, finished=deal.over, winner=deal.winner,
-        steps=tuple(steps), played_by=tuple(played), robbed=rob, _states=tuple(states))
+        game=game,
+        players=tuple(session.players),
+        number=number,
+        dealer=log.dealer,
+        hands=tuple(tuple(h) for h in log.hands),
+        stock=tuple(log.stock),
+        turnup=log.turnup,
+        fingerprint=log.fingerprint,
+        finished=deal.over,
+        winner=deal.winner,
+        steps=tuple(steps),
+        played_by=tuple(played),
+        robbed=rob,
+        _states=tuple(states),
+    )
 
 
 # ---- what may be shown ----------------------------------------------------------------------
@@ -202,14 +236,21 @@ class ShowRule:
 
 
 #: Why a review is refused.
-SEVERAL_UNFINISHED = ("With several people at one screen only a finished deal can be "
-                      "reviewed")
-NOBODY_UNFINISHED = ("An unfinished deal is reviewed only as the person's own seat saw it, "
-                     "and nobody plays at this screen")
+SEVERAL_UNFINISHED = "With several people at one screen only a finished deal can be reviewed"
+NOBODY_UNFINISHED = (
+    "An unfinished deal is reviewed only as the person's own seat saw it, "
+    "and nobody plays at this screen"
+)
 
 
-def show_rule(finished: bool, family: str, people: int, reveal: bool, seat: int | None,
-              person: int | None = None) -> ShowRule:
+def show_rule(
+    finished: bool,
+    family: str,
+    people: int,
+    reveal: bool,
+    seat: int | None,
+    person: int | None = None,
+) -> ShowRule:
     """The rule for what a review shows (issue 18 points 1 and 2; GEN-9).
 
     Args: ``finished`` (the deal is over), ``family`` (the game's engine family,
@@ -310,7 +351,13 @@ def shown_table(review: DealReview, k: int, rule: ShowRule) -> ShownTable:
     else:
         stock_up = stock & (1 << turnup) if turnup is not None else 0
     discard = review.robbed[1] if review.finished and review.robbed is not None else None
-    return ShownTable(step=k, viewpoint=view, hands=tuple(hands), backs=tuple(backs),
-                      stock=stock_up, stock_backs=(stock & ~stock_up).bit_count(),
-                      discard=discard, observation=obs)
-
+    return ShownTable(
+        step=k,
+        viewpoint=view,
+        hands=tuple(hands),
+        backs=tuple(backs),
+        stock=stock_up,
+        stock_backs=(stock & ~stock_up).bit_count(),
+        discard=discard,
+        observation=obs,
+    )

@@ -33,7 +33,10 @@ def _whole(v: Any, minimum: int | None = 0) -> bool:
 
 #: Field checks of :class:`PlayerStats` as JSON: counts ≥ 0, results any integer.
 _FIELD_OK = {
-    "sessions": _whole, "deals": _whole, "won": _whole, "lost": _whole,
+    "sessions": _whole,
+    "deals": _whole,
+    "won": _whole,
+    "lost": _whole,
     "pools_taken": _whole,
     "best_session": lambda v: v is None or _whole(v, None),
     "worst_session": lambda v: v is None or _whole(v, None),
@@ -75,8 +78,7 @@ class PlayerStats:
         net = self.current[-1]
         self.sessions += 1
         self.best_session = net if self.best_session is None else max(self.best_session, net)
-        self.worst_session = net if self.worst_session is None else min(self.worst_session,
-                                                                       net)
+        self.worst_session = net if self.worst_session is None else min(self.worst_session, net)
         self.past = (self.past + [net])[-KEEP_SESSIONS:]
         self.current = []
 
@@ -100,9 +102,13 @@ class Stats:
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict."""
-        return {"version": 1, "counted": dict(self.counted),
-                "games": {g: {n: asdict(p) for n, p in players.items()}
-                          for g, players in self.games.items()}}
+        return {
+            "version": 1,
+            "counted": dict(self.counted),
+            "games": {
+                g: {n: asdict(p) for n, p in players.items()} for g, players in self.games.items()
+            },
+        }
 
     @classmethod
     def from_json(cls, data: Any) -> Stats:
@@ -126,10 +132,8 @@ class Stats:
                 for key, check in _FIELD_OK.items():
                     if key in raw:
                         if not check(raw[key]):
-                            raise StatsError(f"games.{game}.{name}.{key}: wrong type or "
-                                             f"value")
-                        setattr(ps, key, list(raw[key]) if isinstance(raw[key], list)
-                                else raw[key])
+                            raise StatsError(f"games.{game}.{name}.{key}: wrong type or value")
+                        setattr(ps, key, list(raw[key]) if isinstance(raw[key], list) else raw[key])
         return out
 
 
@@ -172,11 +176,21 @@ def deal_result(session: Any, people: list[int], game: str) -> DealResult:
         deltas = [d + final[s] - session.balances[s] for s, d in enumerate(deltas)]
     first = session.logs[0]
     return DealResult(
-        session_id(session.game.name, first.dealer, first.hands), len(session.logs), game,
-        tuple(session.players[s] for s in people), tuple(deltas[s] for s in people),
-        tuple(sum(1 for e in session.deal_events
-                  if isinstance(e, PoolTaken) and e.seat == s and e.amount) for s in people),
-        session.complete)
+        session_id(session.game.name, first.dealer, first.hands),
+        len(session.logs),
+        game,
+        tuple(session.players[s] for s in people),
+        tuple(deltas[s] for s in people),
+        tuple(
+            sum(
+                1
+                for e in session.deal_events
+                if isinstance(e, PoolTaken) and e.seat == s and e.amount
+            )
+            for s in people
+        ),
+        session.complete,
+    )
 
 
 def count(stats: Stats, result: DealResult) -> bool:
@@ -211,8 +225,9 @@ def read(path: Path) -> Stats:
         raise StatsError(f"{path.name} is not UTF-8 text") from None
     except ValueError as e:
         why = str(e)
-        raise StatsError(f"{path.name} is not valid JSON "
-                         f"({why if len(why) <= 80 else why[:79] + '…'})") from None
+        raise StatsError(
+            f"{path.name} is not valid JSON ({why if len(why) <= 80 else why[:79] + '…'})"
+        ) from None
     return Stats.from_json(data)
 
 

@@ -61,8 +61,13 @@ def folder_size(path: Path) -> int:
 
 def check_bundle(folder: Path, budget_mb: float = BUDGET_FOLDER_MB) -> int:
     """Fail when the one-folder bundle at ``folder`` breaks a rule; returns its size."""
-    bad = sorted({f"{p.relative_to(folder)} ({why})" for p in folder.rglob("*")
-                  if (why := forbidden(p.relative_to(folder).as_posix())) is not None})
+    bad = sorted(
+        {
+            f"{p.relative_to(folder)} ({why})"
+            for p in folder.rglob("*")
+            if (why := forbidden(p.relative_to(folder).as_posix())) is not None
+        }
+    )
     if bad:
         raise BuildError(f"the bundle holds {len(bad)} excluded file(s): {', '.join(bad[:5])}")
     size = folder_size(folder)
@@ -90,12 +95,15 @@ def archive(folder: Path) -> Path:
 def self_test(executable: Path) -> str:
     """Run the built ``executable --self-test`` offscreen; its one line."""
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
-    done = subprocess.run([str(executable), "--self-test"], env=env, capture_output=True,
-                          text=True, timeout=600)
+    done = subprocess.run(
+        [str(executable), "--self-test"], env=env, capture_output=True, text=True, timeout=600
+    )
     line = (done.stdout.strip() or done.stderr.strip()).splitlines()
     if done.returncode != 0:
-        raise BuildError(f"the bundle's self-test failed (exit {done.returncode}): "
-                         f"{line[-1] if line else 'no output'}")
+        raise BuildError(
+            f"the bundle's self-test failed (exit {done.returncode}): "
+            f"{line[-1] if line else 'no output'}"
+        )
     return line[-1] if line else ""
 
 
@@ -110,17 +118,31 @@ def check_data_locations(executable: Path, bundle: Path) -> str:
     with tempfile.TemporaryDirectory(prefix="parlour-data-check-") as tmp:
         cwd, home = Path(tmp, "cwd"), Path(tmp, "home")
         cwd.mkdir()
-        env = dict(os.environ, QT_QPA_PLATFORM="offscreen", HOME=str(home),
-                   XDG_DATA_HOME=str(home / "data"), XDG_CONFIG_HOME=str(home / "config"))
+        env = dict(
+            os.environ,
+            QT_QPA_PLATFORM="offscreen",
+            HOME=str(home),
+            XDG_DATA_HOME=str(home / "data"),
+            XDG_CONFIG_HOME=str(home / "config"),
+        )
         env.pop("PARLOUR_DATA_DIR", None)
-        done = subprocess.run([str(executable.resolve()), "--startup-probe"], cwd=cwd, env=env,
-                              capture_output=True, text=True, timeout=120)
+        done = subprocess.run(
+            [str(executable.resolve()), "--startup-probe"],
+            cwd=cwd,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
         if done.returncode != 0:
-            raise BuildError(f"the bundle did not start (exit {done.returncode}): "
-                             f"{(done.stderr.strip() or 'no output').splitlines()[-1]}")
+            raise BuildError(
+                f"the bundle did not start (exit {done.returncode}): "
+                f"{(done.stderr.strip() or 'no output').splitlines()[-1]}"
+            )
         if any(cwd.iterdir()):
-            raise BuildError(f"the app wrote into its working folder: "
-                             f"{sorted(p.name for p in cwd.iterdir())}")
+            raise BuildError(
+                f"the app wrote into its working folder: {sorted(p.name for p in cwd.iterdir())}"
+            )
         if sys.platform.startswith("linux") and not (home / "data" / "Parlour").is_dir():
             raise BuildError("the app's data folder is not in the platform data location")
     after = {p for p in bundle.rglob("*") if "__pycache__" not in p.parts}
@@ -142,9 +164,22 @@ def build(onefile: bool = False, pack: bool = False, run_self_test: bool = True)
     if target.exists():
         shutil.rmtree(target) if target.is_dir() else target.unlink()
     spec = HERE / "parlour.spec"
-    cmd = [sys.executable, "-m", "PyInstaller", "--noconfirm", "--log-level", "WARN",
-           "--distpath", str(DIST if not onefile else target), "--workpath",
-           str(WORK / "pyinstaller"), str(spec), "--", "--icons", str(icons)]
+    cmd = [
+        sys.executable,
+        "-m",
+        "PyInstaller",
+        "--noconfirm",
+        "--log-level",
+        "WARN",
+        "--distpath",
+        str(DIST if not onefile else target),
+        "--workpath",
+        str(WORK / "pyinstaller"),
+        str(spec),
+        "--",
+        "--icons",
+        str(icons),
+    ]
     if onefile:
         cmd.append("--onefile")
     t0 = time.perf_counter()
@@ -155,14 +190,18 @@ def build(onefile: bool = False, pack: bool = False, run_self_test: bool = True)
     if onefile:
         executable = target / exe_name
         size = executable.stat().st_size
-        print(f"build: {executable.relative_to(ROOT)}: {size / MB:.1f} MB "
-              f"(PyInstaller {pyinstaller_s:.0f} s)")
+        print(
+            f"build: {executable.relative_to(ROOT)}: {size / MB:.1f} MB "
+            f"(PyInstaller {pyinstaller_s:.0f} s)"
+        )
     else:
         size = check_bundle(target)
         executable = target / exe_name
-        print(f"build: {target.relative_to(ROOT)}/: {size / MB:.1f} MB "
-              f"(budget {BUDGET_FOLDER_MB:.0f} MB), no excluded modules "
-              f"(PyInstaller {pyinstaller_s:.0f} s)")
+        print(
+            f"build: {target.relative_to(ROOT)}/: {size / MB:.1f} MB "
+            f"(budget {BUDGET_FOLDER_MB:.0f} MB), no excluded modules "
+            f"(PyInstaller {pyinstaller_s:.0f} s)"
+        )
     if run_self_test:
         print(f"build: {self_test(executable)}")
         if not onefile:
@@ -171,24 +210,36 @@ def build(onefile: bool = False, pack: bool = False, run_self_test: bool = True)
     if pack and not onefile:
         out = archive(target)
         packed = out.stat().st_size
-        print(f"build: {out.relative_to(ROOT)}: {packed / MB:.1f} MB "
-              f"(budget {BUDGET_COMPRESSED_MB:.0f} MB)")
+        print(
+            f"build: {out.relative_to(ROOT)}: {packed / MB:.1f} MB "
+            f"(budget {BUDGET_COMPRESSED_MB:.0f} MB)"
+        )
         if packed > BUDGET_COMPRESSED_MB * MB:
-            raise BuildError(f"the archive is {packed / MB:.1f} MB, over its "
-                             f"{BUDGET_COMPRESSED_MB:.0f} MB budget")
+            raise BuildError(
+                f"the archive is {packed / MB:.1f} MB, over its "
+                f"{BUDGET_COMPRESSED_MB:.0f} MB budget"
+            )
     print(f"build: done in {time.perf_counter() - started:.0f} s")
 
 
 def main(argv: list[str] | None = None) -> int:
     """The command line; returns the exit status."""
-    parser = argparse.ArgumentParser(prog="packaging/build.py", description=__doc__.split(
-        "\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--onefile", action="store_true",
-                        help="one self-unpacking executable instead of a folder")
-    parser.add_argument("--archive", action="store_true",
-                        help="also pack the folder as it would be downloaded (tar.gz / zip)")
-    parser.add_argument("--no-self-test", action="store_true",
-                        help="skip running the built bundle's --self-test")
+    parser = argparse.ArgumentParser(
+        prog="packaging/build.py",
+        description=__doc__.split("\n\n")[0],
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "--onefile", action="store_true", help="one self-unpacking executable instead of a folder"
+    )
+    parser.add_argument(
+        "--archive",
+        action="store_true",
+        help="also pack the folder as it would be downloaded (tar.gz / zip)",
+    )
+    parser.add_argument(
+        "--no-self-test", action="store_true", help="skip running the built bundle's --self-test"
+    )
     args = parser.parse_args(argv)
     try:
         build(onefile=args.onefile, pack=args.archive, run_self_test=not args.no_self_test)

@@ -34,18 +34,65 @@ BUDGET_WARM_START_S = 0.6
 
 #: Python modules PyInstaller must not follow into the bundle.
 EXCLUDED_MODULES = [
-    *(f"PySide6.{m}" for m in (
-        "QtQml", "QtQuick", "QtQuickControls2", "QtQuickWidgets", "QtQuickTest", "QtNetwork",
-        "QtOpenGL", "QtOpenGLWidgets", "QtDBus", "QtPrintSupport", "QtSql", "QtTest", "QtXml",
-        "QtConcurrent", "QtDesigner", "QtHelp", "QtUiTools", "QtSvgWidgets", "QtSvg")),
+    *(
+        f"PySide6.{m}"
+        for m in (
+            "QtQml",
+            "QtQuick",
+            "QtQuickControls2",
+            "QtQuickWidgets",
+            "QtQuickTest",
+            "QtNetwork",
+            "QtOpenGL",
+            "QtOpenGLWidgets",
+            "QtDBus",
+            "QtPrintSupport",
+            "QtSql",
+            "QtTest",
+            "QtXml",
+            "QtConcurrent",
+            "QtDesigner",
+            "QtHelp",
+            "QtUiTools",
+            "QtSvgWidgets",
+            "QtSvg",
+        )
+    ),
     # Never used by Parlour: GUI toolkits, test and build tools, the network and TLS
     # (OpenSSL alone is 5 MB; hashlib falls back to its built-in SHA code for random),
     # decimal arithmetic, compression codecs, the CJK text codecs.
-    "tkinter", "_tkinter", "PIL", "numpy", "pytest", "hypothesis", "pydoc_data", "unittest",
-    "lib2to3", "ensurepip", "idlelib", "sqlite3", "ssl", "_ssl", "_hashlib", "urllib.request",
-    "http", "ftplib", "xmlrpc", "decimal", "_decimal", "bz2", "_bz2", "lzma",
-    "_lzma", "_codecs_jp", "_codecs_hk", "_codecs_cn", "_codecs_kr", "_codecs_tw",
-    "_codecs_iso2022", "_multibytecodec",
+    "tkinter",
+    "_tkinter",
+    "PIL",
+    "numpy",
+    "pytest",
+    "hypothesis",
+    "pydoc_data",
+    "unittest",
+    "lib2to3",
+    "ensurepip",
+    "idlelib",
+    "sqlite3",
+    "ssl",
+    "_ssl",
+    "_hashlib",
+    "urllib.request",
+    "http",
+    "ftplib",
+    "xmlrpc",
+    "decimal",
+    "_decimal",
+    "bz2",
+    "_bz2",
+    "lzma",
+    "_lzma",
+    "_codecs_jp",
+    "_codecs_hk",
+    "_codecs_cn",
+    "_codecs_kr",
+    "_codecs_tw",
+    "_codecs_iso2022",
+    "_multibytecodec",
 ]
 
 # Plugins kept, by folder: the native platform and offscreen (for --self-test), the image
@@ -69,7 +116,8 @@ _FORBIDDEN = re.compile(
     r"Qt6?(Quick|Qml|Network|OpenGL|Pdf|Wayland|Lottie|Labs|Designer|Help|Sql|Test|Xml|"
     r"Concurrent|PrintSupport|EglFS|VirtualKeyboard|SvgWidgets|UiTools|Multimedia|WebEngine)"
     r"|/translations/|/qml/|pyside6qml|wayland|tkinter|/PIL/|libqgtk3|qtvirtualkeyboard",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 
 
 def _plugin(path: str) -> tuple[str, str] | None:
@@ -115,5 +163,4 @@ def trimmed_qt_dependencies(hook_file: str) -> tuple[list, list, list]:
         src, dest_dir = entry
         return keep(f"{dest_dir}/{os.path.basename(src)}".replace(os.sep, "/"))
 
-    return list(hiddenimports), [b for b in binaries if wanted(b)], [d for d in datas
-                                                                     if wanted(d)]
+    return list(hiddenimports), [b for b in binaries if wanted(b)], [d for d in datas if wanted(d)]

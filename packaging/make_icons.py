@@ -53,16 +53,19 @@ def make_icons(out: Path) -> list[Path]:
     try:
         from PIL import Image
     except ImportError:
-        print("make_icons: Pillow is not installed (pip install -e '.[build]'); "
-              "wrote PNGs only", file=sys.stderr)
+        print(
+            "make_icons: Pillow is not installed (pip install -e '.[build]'); wrote PNGs only",
+            file=sys.stderr,
+        )
         return written
 
     def images(sizes: tuple[int, ...]) -> list[Image.Image]:
         return [Image.open(io.BytesIO(pngs[s])).convert("RGBA") for s in sizes]
 
     ico = images(ICO_SIZES)
-    ico[-1].save(out / "parlour.ico", format="ICO", sizes=[(s, s) for s in ICO_SIZES],
-                 append_images=ico[:-1])
+    ico[-1].save(
+        out / "parlour.ico", format="ICO", sizes=[(s, s) for s in ICO_SIZES], append_images=ico[:-1]
+    )
     icns = images(ICNS_SIZES)
     icns[-1].save(out / "parlour.icns", format="ICNS", append_images=icns[:-1])
     written += [out / "parlour.ico", out / "parlour.icns"]

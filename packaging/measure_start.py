@@ -38,8 +38,9 @@ def drop_caches() -> None:
 def one_run(executable: Path, env: dict[str, str]) -> tuple[float, float | None]:
     """(wall seconds, probe seconds or None) for one start to the painted table."""
     t0 = time.perf_counter()
-    done = subprocess.run([str(executable), "--startup-probe"], env=env, capture_output=True,
-                          text=True, timeout=120)
+    done = subprocess.run(
+        [str(executable), "--startup-probe"], env=env, capture_output=True, text=True, timeout=120
+    )
     wall = time.perf_counter() - t0
     if done.returncode != 0:
         raise SystemExit(f"measure_start: the bundle failed: {done.stderr.strip()[-300:]}")
@@ -50,8 +51,9 @@ def one_run(executable: Path, env: dict[str, str]) -> tuple[float, float | None]
 def main(argv: list[str] | None = None) -> int:
     """The command line; returns the exit status."""
     parser = argparse.ArgumentParser(prog="packaging/measure_start.py")
-    parser.add_argument("executable", nargs="?", default=str(HERE.parent / "dist" / "parlour"
-                                                              / "parlour"))
+    parser.add_argument(
+        "executable", nargs="?", default=str(HERE.parent / "dist" / "parlour" / "parlour")
+    )
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--cold", action="store_true", help="drop the page cache before each")
     args = parser.parse_args(argv)
@@ -70,14 +72,18 @@ def main(argv: list[str] | None = None) -> int:
         walls.append(wall)
         if probe is not None:
             probes.append(probe)
-        print(f"run {i + 1}: {wall * 1000:.0f} ms launch to painted table and exit"
-              + (f" (probe: painted at {probe * 1000:.0f} ms)" if probe is not None else ""))
+        print(
+            f"run {i + 1}: {wall * 1000:.0f} ms launch to painted table and exit"
+            + (f" (probe: painted at {probe * 1000:.0f} ms)" if probe is not None else "")
+        )
     kind = "cold" if args.cold else "warm"
     median = statistics.median(walls)
-    print(f"{kind} start on {platform}: median {median * 1000:.0f} ms, best "
-          f"{min(walls) * 1000:.0f} ms over {len(walls)} runs"
-          + (f"; probe median {statistics.median(probes) * 1000:.0f} ms" if probes else "")
-          + (f" (budget {BUDGET_WARM_START_S * 1000:.0f} ms)" if not args.cold else ""))
+    print(
+        f"{kind} start on {platform}: median {median * 1000:.0f} ms, best "
+        f"{min(walls) * 1000:.0f} ms over {len(walls)} runs"
+        + (f"; probe median {statistics.median(probes) * 1000:.0f} ms" if probes else "")
+        + (f" (budget {BUDGET_WARM_START_S * 1000:.0f} ms)" if not args.cold else "")
+    )
     return 1 if not args.cold and median > BUDGET_WARM_START_S else 0
 
 

@@ -105,10 +105,18 @@ class HardAgent:
     ``last_visits`` / ``last_iterations`` describe the last search (for a hint's reason).
     """
 
-    def __init__(self, game: Game, *, iterations: int | None = None,
-                 time_budget: float | None = None, workers: int = 2,
-                 pool: SearchPool | None = None, inference: bool = True,
-                 endgame: bool = True, value_ties: bool = True) -> None:
+    def __init__(
+        self,
+        game: Game,
+        *,
+        iterations: int | None = None,
+        time_budget: float | None = None,
+        workers: int = 2,
+        pool: SearchPool | None = None,
+        inference: bool = True,
+        endgame: bool = True,
+        value_ties: bool = True,
+    ) -> None:
         self.normal = agent_for(game)
         self.inference, self.endgame, self.value_ties = inference, endgame, value_ties
         self.iterations = iterations
@@ -137,8 +145,11 @@ class HardAgent:
             return self.normal.choose(game, obs, rng)
         if len(d.actions) == 1:
             return d.actions[0]
-        if isinstance(obs, SpoilFiveObservation) and all(
-                isinstance(a, Play) for a in d.actions) and sf_decided(obs):
+        if (
+            isinstance(obs, SpoilFiveObservation)
+            and all(isinstance(a, Play) for a in d.actions)
+            and sf_decided(obs)
+        ):
             return self.normal.choose(game, obs, rng)
         seed = rng.getrandbits(62)
         visits, done = self.run_search(game, obs, seed)
@@ -161,9 +172,15 @@ class HardAgent:
         fixed budget runs in-process when ``workers`` ≤ 1, else in the pool; a time budget
         runs in the pool, or in-process when ``workers`` ≤ 1 (the arena's ``--time-ms``)."""
         if self.workers <= 1:
-            return search(game, obs, iterations=self.iterations,
-                          time_budget=None if self.iterations is not None else self.time_budget,
-                          seed=seed, inference=self.inference, endgame=self.endgame)
+            return search(
+                game,
+                obs,
+                iterations=self.iterations,
+                time_budget=None if self.iterations is not None else self.time_budget,
+                seed=seed,
+                inference=self.inference,
+                endgame=self.endgame,
+            )
         if self.iterations is not None:
             return self.pool.search(game, obs, iterations=self.iterations, seed=seed)
         return self.pool.search(game, obs, time_budget=self.time_budget, seed=seed)
@@ -176,8 +193,10 @@ class HardAgent:
         if not total:
             return action, "the only sensible play here"
         share = self.last_visits.get(action_code(action), 0) / total
-        return action, (f"best in {share:.0%} of {self.last_iterations} simulated deals "
-                        f"consistent with what this seat has seen")
+        return action, (
+            f"best in {share:.0%} of {self.last_iterations} simulated deals "
+            f"consistent with what this seat has seen"
+        )
 
     def cancel(self) -> None:
         """Stop this agent's search in progress (it raises ``SearchCancelled``)."""
@@ -185,9 +204,16 @@ class HardAgent:
             self._pool.cancel()
 
 
-def agent_for_level(game: Game, level: str, *, iterations: int | None = None,
-                    time_budget: float | None = None, pool: SearchPool | None = None,
-                    workers: int = 2, mistake_rate: float = 0.3) -> Agent:
+def agent_for_level(
+    game: Game,
+    level: str,
+    *,
+    iterations: int | None = None,
+    time_budget: float | None = None,
+    pool: SearchPool | None = None,
+    workers: int = 2,
+    mistake_rate: float = 0.3,
+) -> Agent:
     """A computer player for ``game`` at ``level`` (``"easy"``, ``"normal"``, ``"hard"``).
 
     ``iterations``, ``time_budget``, ``pool``, ``workers``: Hard's search budget (see
@@ -199,6 +225,7 @@ def agent_for_level(game: Game, level: str, *, iterations: int | None = None,
     if level == "normal":
         return agent_for(game)
     if level == "hard":
-        return HardAgent(game, iterations=iterations, time_budget=time_budget,
-                         workers=workers, pool=pool)
+        return HardAgent(
+            game, iterations=iterations, time_budget=time_budget, workers=workers, pool=pool
+        )
     raise ValueError(f"unknown level {level!r}: one of {', '.join(LEVELS)}")

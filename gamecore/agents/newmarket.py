@@ -110,11 +110,15 @@ class NewmarketAgent:
         amounts[0] = choice.total
         return Split(choice.seat, tuple(amounts))
 
-    def choose_lead(self, game: StopsGame, obs: StopsObservation, choice: PlayChoice,
-                    rng: random.Random) -> Action:
+    def choose_lead(
+        self, game: StopsGame, obs: StopsObservation, choice: PlayChoice, rng: random.Random
+    ) -> Action:
         """The best-scoring lead among ``choice.actions`` (NM-7), ties broken by ``rng``."""
-        scored = [(self.plan_lead(game, obs, a.card).score, a)
-                  for a in choice.actions if isinstance(a, Play)]
+        scored = [
+            (self.plan_lead(game, obs, a.card).score, a)
+            for a in choice.actions
+            if isinstance(a, Play)
+        ]
         if not scored:
             return choice.actions[0]
         best = max(score for score, _ in scored)
@@ -143,11 +147,13 @@ class NewmarketAgent:
         keeps_lead = not went_out and successor_unavailable(game, obs, run[-1])
         suit_cards = (hand & SUIT_MASK[suit_of(card)]).bit_count()
         lowness = (12 - rank_position(card, game.ace_high)) / 12
-        score = (self.CAPTURE_WEIGHT * captured
-                 + (self.KEEP_LEAD_BONUS if keeps_lead else 0.0)
-                 + self.RUN_CARD_WEIGHT * len(run)
-                 + self.SUIT_LENGTH_WEIGHT * suit_cards
-                 + self.LOW_CARD_WEIGHT * lowness)
+        score = (
+            self.CAPTURE_WEIGHT * captured
+            + (self.KEEP_LEAD_BONUS if keeps_lead else 0.0)
+            + self.RUN_CARD_WEIGHT * len(run)
+            + self.SUIT_LENGTH_WEIGHT * suit_cards
+            + self.LOW_CARD_WEIGHT * lowness
+        )
         return LeadPlan(card, tuple(run), captured, keeps_lead, score)
 
 

@@ -43,8 +43,16 @@ from gamecore.search.determinize import worlds_for
 from gamecore.search.ismcts import SearchPool
 from gamecore.spoilfive.deal import SpoilFiveObservation
 
-__all__ = ["DEFAULT_ITERATIONS", "CheckCancelled", "CheckedDecision", "check_decision",
-           "check_review", "checkable_steps", "decision_words", "play_check"]
+__all__ = [
+    "DEFAULT_ITERATIONS",
+    "CheckCancelled",
+    "CheckedDecision",
+    "check_decision",
+    "check_review",
+    "checkable_steps",
+    "decision_words",
+    "play_check",
+]
 
 #: Search iterations per decision by default (Hard at the table thinks for a time budget;
 #: the check is not hurried, and a fixed budget makes it reproducible).
@@ -93,16 +101,23 @@ def is_checkable(obs: Observation) -> bool:
     d = _choice(obs)
     if d is None or d.forced:
         return False
-    return not (isinstance(obs, SpoilFiveObservation)
-                and all(isinstance(a, Play) for a in d.actions) and sf_decided(obs))
+    return not (
+        isinstance(obs, SpoilFiveObservation)
+        and all(isinstance(a, Play) for a in d.actions)
+        and sf_decided(obs)
+    )
 
 
 def checkable_steps(review: DealReview, seat: int) -> list[int]:
     """The steps of ``review`` at which ``seat`` made a decision the check looks at (see
     the module docstring), in order: as many results as :func:`check_review` yields."""
-    return [s.index for s in review.steps
-            if s.seat == seat and s.action is not None
-            and is_checkable(review.observation(s.index, seat))]
+    return [
+        s.index
+        for s in review.steps
+        if s.seat == seat
+        and s.action is not None
+        and is_checkable(review.observation(s.index, seat))
+    ]
 
 
 def action_words(action: Action, obs: Observation, game: Game) -> str:
@@ -113,8 +128,11 @@ def action_words(action: Action, obs: Observation, game: Game) -> str:
         case Play(card=c, spin=True):
             return f"{card_label(c)} with the {game.special_name()}"
         case Play(card=c):
-            leading = (not getattr(obs, "trick", ())) if isinstance(obs, SpoilFiveObservation) \
+            leading = (
+                (not getattr(obs, "trick", ()))
+                if isinstance(obs, SpoilFiveObservation)
                 else getattr(obs, "top", None) is None
+            )
             return f"{card_label(c)} lead" if leading else card_label(c)
         case Rob(card=c):
             return f"rob (discarding {card_label(c)})"
@@ -127,8 +145,9 @@ def action_words(action: Action, obs: Observation, game: Game) -> str:
     return str(action)
 
 
-def decision_words(taken: Action, preferred: Action, difference: float,
-                   obs: Observation, game: Game) -> str:
+def decision_words(
+    taken: Action, preferred: Action, difference: float, obs: Observation, game: Game
+) -> str:
     """The line for people: "your 7♠ lead: Hard prefers 3♣ lead, +1.2" (the estimated
     counters Hard's choice gains over the taken action, one decimal); "…, no clear
     difference" when the estimate is below 0.05 (the search and the estimate may then
@@ -140,8 +159,9 @@ def decision_words(taken: Action, preferred: Action, difference: float,
     return f"your {mine}: Hard prefers {action_words(preferred, obs, game)}, {how}"
 
 
-def estimate(game: Game, obs: Observation, actions: list[Action], samples: int,
-             rng: random.Random) -> list[float]:
+def estimate(
+    game: Game, obs: Observation, actions: list[Action], samples: int, rng: random.Random
+) -> list[float]:
     """The mean counters ``obs.seat`` wins (+) or loses (−) from now to the end of the deal
     after each of ``actions`` (legal actions of its pending decision), over ``samples``
     worlds consistent with ``obs``: every action in the same world, finished by the same
@@ -159,16 +179,24 @@ def estimate(game: Game, obs: Observation, actions: list[Action], samples: int,
             st: Any = world.clone()
             st.apply(code)
             rnd = random.Random(seed).random
-            deltas = st.deltas if st.over else (st.guided_rollout(rnd) if guided
-                                               else st.rollout(rnd))
+            deltas = (
+                st.deltas if st.over else (st.guided_rollout(rnd) if guided else st.rollout(rnd))
+            )
             totals[i] += deltas[me]
     return [t / samples for t in totals]
 
 
-def check_decision(game: Game, obs: Observation, taken: Action, *,
-                   iterations: int = DEFAULT_ITERATIONS, samples: int | None = None,
-                   seed: int = 0, pool: SearchPool | None = None, step: int = 0
-                   ) -> CheckedDecision:
+def check_decision(
+    game: Game,
+    obs: Observation,
+    taken: Action,
+    *,
+    iterations: int = DEFAULT_ITERATIONS,
+    samples: int | None = None,
+    seed: int = 0,
+    pool: SearchPool | None = None,
+    step: int = 0,
+) -> CheckedDecision:
     """Check one decision from the observation alone.
 
     Args: ``game`` (rules), ``obs`` (the seat's observation at the decision, GEN-9; its
@@ -199,17 +227,31 @@ def check_decision(game: Game, obs: Observation, taken: Action, *,
         mine, best = estimate(game, obs, [taken, preferred], n, rng)
         values = {taken_text: mine, preferred_text: best}
         difference = best - mine
-    return CheckedDecision(step=step, seat=obs.seat, taken=taken, taken_text=taken_text,
-                           preferred=preferred, preferred_text=preferred_text,
-                           agrees=preferred == taken, values=values, difference=difference,
-                           iterations=hard.last_iterations,
-                           words=decision_words(taken, preferred, difference, obs,
-                                                 game))
+    return CheckedDecision(
+        step=step,
+        seat=obs.seat,
+        taken=taken,
+        taken_text=taken_text,
+        preferred=preferred,
+        preferred_text=preferred_text,
+        agrees=preferred == taken,
+        values=values,
+        difference=difference,
+        iterations=hard.last_iterations,
+        words=decision_words(taken, preferred, difference, obs, game),
+    )
 
 
-def check_review(review: DealReview, seat: int, *, iterations: int = DEFAULT_ITERATIONS,
-                 samples: int | None = None, seed: int = 0, pool: SearchPool | None = None,
-                 cancel: Any = None) -> Iterator[CheckedDecision]:
+def check_review(
+    review: DealReview,
+    seat: int,
+    *,
+    iterations: int = DEFAULT_ITERATIONS,
+    samples: int | None = None,
+    seed: int = 0,
+    pool: SearchPool | None = None,
+    cancel: Any = None,
+) -> Iterator[CheckedDecision]:
     """Check ``seat``'s decisions in ``review`` one at a time (see the module docstring),
     in the order of :func:`checkable_steps`. Decision ``i`` is searched with seed
     ``seed + i``. ``cancel``: an object with ``is_set()``, looked at before each decision;
@@ -220,17 +262,38 @@ def check_review(review: DealReview, seat: int, *, iterations: int = DEFAULT_ITE
             raise CheckCancelled
         taken = review.steps[k].action
         assert taken is not None
-        yield check_decision(review.game, review.observation(k, seat), taken,
-                             iterations=iterations, samples=samples, seed=seed + i,
-                             pool=pool, step=k)
+        yield check_decision(
+            review.game,
+            review.observation(k, seat),
+            taken,
+            iterations=iterations,
+            samples=samples,
+            seed=seed + i,
+            pool=pool,
+            step=k,
+        )
 
 
-def play_check(source: Record | Session, number: int, seat: int, *,
-               iterations: int = DEFAULT_ITERATIONS, samples: int | None = None,
-               seed: int = 0, pool: SearchPool | None = None, cancel: Any = None
-               ) -> Iterator[CheckedDecision]:
+def play_check(
+    source: Record | Session,
+    number: int,
+    seat: int,
+    *,
+    iterations: int = DEFAULT_ITERATIONS,
+    samples: int | None = None,
+    seed: int = 0,
+    pool: SearchPool | None = None,
+    cancel: Any = None,
+) -> Iterator[CheckedDecision]:
     """:func:`check_review` of deal ``number`` (from 1) of a record or a session
     (:func:`gamecore.review.review_deal`: a faulty record raises
     :class:`~gamecore.errors.RecordError`, a deal it does not hold ``IndexError``)."""
-    return check_review(review_deal(source, number), seat, iterations=iterations,
-                        samples=samples, seed=seed, pool=pool, cancel=cancel)
+    return check_review(
+        review_deal(source, number),
+        seat,
+        iterations=iterations,
+        samples=samples,
+        seed=seed,
+        pool=pool,
+        cancel=cancel,
+    )

@@ -157,8 +157,10 @@ def knowledge(game: SpoilFive, obs: SpoilFiveObservation) -> CardKnowledge:
             elif s == TRUMP and eff[c] != TRUMP:
                 # SF-27: reneged, so every trump held is privileged and above the lead.
                 excluded[p] |= masks[TRUMP] & ~RENEGE_OK[t][led]
-    unknown = tuple(max(0, obs.hand_counts[p] - located[p].bit_count()) if p != obs.seat else 0
-                    for p in range(n))
+    unknown = tuple(
+        max(0, obs.hand_counts[p] - located[p].bit_count()) if p != obs.seat else 0
+        for p in range(n)
+    )
     return CardKnowledge(obs.seat, t, unseen, tuple(located), tuple(excluded), unknown)
 
 
@@ -257,8 +259,9 @@ class SpoilFiveAgent:
 
     # ---- robbing (SF-21 … SF-23) -----------------------------------------------------------
 
-    def rob(self, obs: SpoilFiveObservation, acts: tuple[Action, ...],
-            rng: random.Random) -> Action:
+    def rob(
+        self, obs: SpoilFiveObservation, acts: tuple[Action, ...], rng: random.Random
+    ) -> Action:
         """Rob, discarding the worst card (see the class docstring)."""
         t = obs.trump
         robs = [a for a in acts if isinstance(a, Rob)]
@@ -273,8 +276,9 @@ class SpoilFiveAgent:
 
     # ---- claim or jink (SF-31) -------------------------------------------------------------
 
-    def claim_or_jink(self, game: SpoilFive, obs: SpoilFiveObservation,
-                      acts: tuple[Action, ...]) -> Action:
+    def claim_or_jink(
+        self, game: SpoilFive, obs: SpoilFiveObservation, acts: tuple[Action, ...]
+    ) -> Action:
         """Jink only when the remaining cards surely win every trick; otherwise claim."""
         k = knowledge(game, obs)
         opponents = [s for s in range(len(obs.hand_counts)) if s != obs.seat]
@@ -283,8 +287,9 @@ class SpoilFiveAgent:
 
     # ---- card play (SF-24 … SF-28) ---------------------------------------------------------
 
-    def play_card(self, game: SpoilFive, obs: SpoilFiveObservation, legal: list[int],
-                  rng: random.Random) -> int:
+    def play_card(
+        self, game: SpoilFive, obs: SpoilFiveObservation, legal: list[int], rng: random.Random
+    ) -> int:
         """The card to play among ``legal`` (see the class docstring)."""
         t, me, n = obs.trump, obs.seat, len(obs.hand_counts)
         k = knowledge(game, obs)
@@ -300,13 +305,18 @@ class SpoilFiveAgent:
             return _cheapest(cards, cost, rng)
 
         decided = (any(won[s] >= 3 for s in eligible) and obs.jinker is None) or not any(
-            won[s] + left >= 3 for s in eligible)
+            won[s] + left >= 3 for s in eligible
+        )
         if decided:
             return cheapest(legal)  # tricks played out for show (sf.playOutDeadTricks)
 
         def close(s: int) -> bool:
-            return (s != me and not obs.ineligible[s] and won[s] + left >= 3
-                    and (won[s] >= 2 or (won[s] >= 1 and done <= 2)))
+            return (
+                s != me
+                and not obs.ineligible[s]
+                and won[s] + left >= 3
+                and (won[s] >= 2 or (won[s] >= 1 and done <= 2))
+            )
 
         in_reach = not obs.ineligible[me] and won[me] + left >= 3
         must_sweep = in_reach and won[me] + left == 3
@@ -361,8 +371,9 @@ def _cheapest(items: list[T], cost: Callable[[T], Any], rng: random.Random) -> T
     return tied[0] if len(tied) == 1 else tied[rng.randrange(len(tied))]
 
 
-def _likeliest(cards: list[int], chances: dict[int, float], cost: Callable[[int], float],
-               rng: random.Random) -> int:
+def _likeliest(
+    cards: list[int], chances: dict[int, float], cost: Callable[[int], float], rng: random.Random
+) -> int:
     """The card likeliest to win (within 0.02 of the best), the cheapest of those."""
     best = max(chances[c] for c in cards)
     return _cheapest([c for c in cards if chances[c] >= best - 0.02], cost, rng)

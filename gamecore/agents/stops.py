@@ -52,6 +52,7 @@ Combo = tuple[int, tuple[int, int]]
 
 # ---- what one seat knows about the cards (GEN-9, STOP-2, STOP-3, STOP-7) ----------------
 
+
 def own_run(game: StopsGame, hand: int, c: int) -> tuple[int, ...]:
     """The cards ``c``, ``succ(c)``, ``succ(succ(c))`` … as long as ``hand`` (int mask) holds
     them: what its holder plays in a row after ``c`` (STOP-6). ``c`` itself is always first."""
@@ -123,6 +124,7 @@ def trump_of(obs: StopsObservation) -> int | None:
 
 
 # ---- a lead planner for any-card stops games ---------------------------------------------
+
 
 @dataclass(frozen=True, slots=True)
 class RunPlan(LeadPlan):
@@ -238,16 +240,19 @@ class PlanningAgent(NewmarketAgent):
         factor = 1.0 if alone else self.REACHABLE_FACTOR
         suit_cards = (hand & SUIT_MASK[suit_of(card)]).bit_count()
         lowness = (12 - rank_position(card, game.ace_high)) / 12
-        score = (factor * (self.CAPTURE_WEIGHT * captured + self.DOUBLING_WEIGHT * relief)
-                 + (self.KEEP_LEAD_BONUS if keeps_lead else 0.0)
-                 + self.RUN_CARD_WEIGHT * len(run)
-                 + (self.ONLY_BY_LEAD_BONUS if alone else 0.0)
-                 + self.SUIT_LENGTH_WEIGHT * suit_cards
-                 + self.LOW_CARD_WEIGHT * lowness)
+        score = (
+            factor * (self.CAPTURE_WEIGHT * captured + self.DOUBLING_WEIGHT * relief)
+            + (self.KEEP_LEAD_BONUS if keeps_lead else 0.0)
+            + self.RUN_CARD_WEIGHT * len(run)
+            + (self.ONLY_BY_LEAD_BONUS if alone else 0.0)
+            + self.SUIT_LENGTH_WEIGHT * suit_cards
+            + self.LOW_CARD_WEIGHT * lowness
+        )
         return RunPlan(card, run, captured, keeps_lead, score, relief, alone, goes_out)
 
 
 # ---- Pope Joan -----------------------------------------------------------------------------
+
 
 class PopeJoanAgent(PlanningAgent):
     """Pope Joan player for all three profiles (``game.profile`` F, M or C).
@@ -265,10 +270,12 @@ class PopeJoanAgent(PlanningAgent):
       brings out its layout cards first, above all those nothing can be played up to.
     * Continuations are forced (STOP-6).
     """
+
     # Captures, combinations and doubling: :class:`PlanningAgent` reads the declarations.
 
 
 # ---- Spin ----------------------------------------------------------------------------------
+
 
 class SpinAgent(NewmarketAgent):
     """Spin player: the Newmarket player (SP-1) plus the choice of putting down the ♦A with a
@@ -316,9 +323,13 @@ class SpinAgent(NewmarketAgent):
         pay_cards = tuple(pool_of_card)
         suits = {s for s in range(4) if rest & SUIT_MASK[s]}
         must_change = bool(game.must_change_suit or game.privilege_must_change)
-        leadable = [p for p in pay_cards
-                    if rest >> p & 1 and obs.pools[pool_of_card[p]]
-                    and not (must_change and suit_of(p) == suit_of(c) and len(suits) > 1)]
+        leadable = [
+            p
+            for p in pay_cards
+            if rest >> p & 1
+            and obs.pools[pool_of_card[p]]
+            and not (must_change and suit_of(p) == suit_of(c) and len(suits) > 1)
+        ]
         if successor_dead(game, obs, c):
             return any(lowest_in_suit(rest, suit_of(p), game.ace_high) != p for p in leadable)
         if leadable:
@@ -336,6 +347,7 @@ class SpinAgent(NewmarketAgent):
 
 
 # ---- Spinado -------------------------------------------------------------------------------
+
 
 class SpinadoAgent(PlanningAgent):
     """Spinado player (section 6), following SEED-SN's advice on the ♦A.
@@ -392,9 +404,9 @@ class SpinadoAgent(PlanningAgent):
 
     def spin_now(self, game: StopsGame, obs: StopsObservation) -> bool:
         """Rule 4's time pressure: few cards held, or an opponent nearly out."""
-        return (obs.hand.bit_count() <= self.SPIN_HAND_LIMIT
-                or any(n <= self.FEW_CARDS for s, n in enumerate(obs.hand_counts)
-                       if s != obs.seat))
+        return obs.hand.bit_count() <= self.SPIN_HAND_LIMIT or any(
+            n <= self.FEW_CARDS for s, n in enumerate(obs.hand_counts) if s != obs.seat
+        )
 
     def should_spin(self, game: StopsGame, obs: StopsObservation, c: int) -> bool:
         """Whether to play the ♦A with ``c`` (rules 1–5 in the class doc)."""
@@ -408,8 +420,7 @@ class SpinadoAgent(PlanningAgent):
             return False
         if single_run(game, rest) or self.spin_now(game, obs):
             return True
-        combo_cards = {x for pool, pair in self.combos(game, obs) if obs.pools[pool]
-                       for x in pair}
+        combo_cards = {x for pool, pair in self.combos(game, obs) if obs.pools[pool] for x in pair}
         x = nxt
         for _ in range(self.DANGER_REACH):
             if x is None or card_dead(game, obs, x) or obs.hand >> x & 1:

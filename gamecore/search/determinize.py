@@ -61,8 +61,9 @@ class _Sampler:
         full = (1 << self.k) - 1
         self.caps = caps
         self.free = [c for c in cards if allowed.get(c, full) == full]
-        self.tight = sorted((c for c in cards if allowed.get(c, full) != full),
-                            key=lambda c: allowed[c].bit_count())
+        self.tight = sorted(
+            (c for c in cards if allowed.get(c, full) != full), key=lambda c: allowed[c].bit_count()
+        )
         self.allowed = allowed
         self.full = full
         if sum(caps) != len(cards) or any(x < 0 for x in caps):
@@ -101,7 +102,7 @@ class _Sampler:
         rng.shuffle(free)
         i = 0
         for o in range(self.k):
-            for c in free[i:i + caps[o]]:
+            for c in free[i : i + caps[o]]:
                 owned[o] |= 1 << c
             i += caps[o]
         return owned
@@ -137,6 +138,7 @@ class _Sampler:
 
 
 # ---- the stops games -----------------------------------------------------------------------
+
 
 class StopsWorlds:
     """Worlds consistent with ``obs`` (a :class:`StopsObservation` in play) of ``game``.
@@ -203,8 +205,9 @@ class StopsWorlds:
                 if p.seat != expected:
                     # STOP-11: he held the special card alone
                     located[expected] |= spec.special_bit
-                privileged = (spec.privilege and prev is not None and prev.spin
-                              and prev.seat == p.seat)
+                privileged = (
+                    spec.privilege and prev is not None and prev.spin and prev.seat == p.seat
+                )
                 if spec.lowest:
                     self._lead_inference(p, played, last_suit, privileged, excluded)
             played |= 1 << p.card
@@ -213,12 +216,12 @@ class StopsWorlds:
             last_suit = suit_of(p.card)
             expected = p.seat  # the stopper leads next if this card was a stop
             prev = p
-        if obs.top is None and obs.to_act is not None and obs.history and \
-                obs.to_act != expected:
+        if obs.top is None and obs.to_act is not None and obs.history and obs.to_act != expected:
             located[expected] |= spec.special_bit
 
-    def _lead_inference(self, p: Played, played: int, last_suit: int | None,
-                        privileged: bool, excluded: list[int]) -> None:
+    def _lead_inference(
+        self, p: Played, played: int, last_suit: int | None, privileged: bool, excluded: list[int]
+    ) -> None:
         game, spec = self.game, self.spec
         c, s = p.card, suit_of(p.card)
         trump = None if self.obs.turnup is None else suit_of(self.obs.turnup)
@@ -242,7 +245,7 @@ class StopsWorlds:
     def sample(self, rng: random.Random) -> tuple[list[int], int]:
         """A random world: ``(hands, stock)`` as int masks."""
         owned = self.sampler.sample(rng)
-        hands = owned[:self.n]
+        hands = owned[: self.n]
         hands[self.me] = self.obs.hand
         return hands, owned[self.n]
 
@@ -254,10 +257,18 @@ class StopsWorlds:
         """The search state of world ``(hands, stock)`` (as :meth:`sample` returns it)."""
         obs = self.obs
         last = obs.history[-1] if obs.history else None
-        return FastStops.build(self.spec, hands, stock, obs.turnup, list(obs.pools),
-                               obs.to_act if obs.to_act is not None else self.me, obs.top,
-                               None if last is None else suit_of(last.card), self.priv,
-                               self.played_by)
+        return FastStops.build(
+            self.spec,
+            hands,
+            stock,
+            obs.turnup,
+            list(obs.pools),
+            obs.to_act if obs.to_act is not None else self.me,
+            obs.top,
+            None if last is None else suit_of(last.card),
+            self.priv,
+            self.played_by,
+        )
 
     def world_deal(self, hands: list[int], stock: int) -> StopsDeal:
         """The engine deal of a sampled world (same public state as ``obs``)."""
@@ -288,6 +299,7 @@ class StopsWorlds:
 
 
 # ---- Spoil Five ----------------------------------------------------------------------------
+
 
 class SpoilFiveWorlds:
     """Worlds consistent with ``obs`` (a :class:`SpoilFiveObservation` in play) of ``game``.
@@ -343,8 +355,10 @@ class SpoilFiveWorlds:
         self.located, self.excluded = located, excluded
         full = (1 << (n + 1)) - 1
         everyone = full & ~(1 << self.me)
-        caps = [0 if s == self.me else obs.hand_counts[s] - (located[s] & tb).bit_count()
-                for s in range(n)]
+        caps = [
+            0 if s == self.me else obs.hand_counts[s] - (located[s] & tb).bit_count()
+            for s in range(n)
+        ]
         caps.append(hidden.bit_count() - sum(caps))
         allowed: dict[int, int] = {}
         for c in _bits(hidden):
@@ -362,7 +376,7 @@ class SpoilFiveWorlds:
     def sample(self, rng: random.Random) -> tuple[list[int], int]:
         """A random world: ``(hands, dead)`` as int masks."""
         owned = self.sampler.sample(rng)
-        hands = owned[:self.n]
+        hands = owned[: self.n]
         hands[self.me] = self.obs.hand
         tb = 1 << self.obs.turnup
         for s in range(self.n):
@@ -393,10 +407,14 @@ class SpoilFiveWorlds:
 
     def _offer(self) -> int | None:
         obs = self.obs
-        if (len(obs.tricks) == 3 and not obs.trick and obs.jinker is None
-                and self.game.jinking
-                and len({t.seat for t in obs.tricks}) == 1
-                and not obs.ineligible[obs.tricks[0].seat]):
+        if (
+            len(obs.tricks) == 3
+            and not obs.trick
+            and obs.jinker is None
+            and self.game.jinking
+            and len({t.seat for t in obs.tricks}) == 1
+            and not obs.ineligible[obs.tricks[0].seat]
+        ):
             return obs.tricks[0].seat
         return None
 
@@ -409,10 +427,22 @@ class SpoilFiveWorlds:
         obs = self.obs
         rob_done, pending = self._rob_state(hands)
         leader, current = self._turns()
-        return FastSpoilFive.build(sf_spec(self.game), hands, obs.turnup, current, leader,
-                                   list(obs.trick), len(obs.tricks), list(obs.tricks_won),
-                                   list(obs.ineligible), obs.jinker, self._offer(), rob_done,
-                                   pending, obs.pools[0])
+        return FastSpoilFive.build(
+            sf_spec(self.game),
+            hands,
+            obs.turnup,
+            current,
+            leader,
+            list(obs.trick),
+            len(obs.tricks),
+            list(obs.tricks_won),
+            list(obs.ineligible),
+            obs.jinker,
+            self._offer(),
+            rob_done,
+            pending,
+            obs.pools[0],
+        )
 
     def world_deal(self, hands: list[int], dead: int) -> SpoilFiveDeal:
         """The engine deal of a sampled world (same public state as ``obs``)."""

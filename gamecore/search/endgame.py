@@ -28,8 +28,9 @@ SF_LEAVES = 300
 STOPS_CARDS = 14
 #: Slots of the fast states that do not describe the position (constant tables, the
 #: counters already won, the derived list of legal codes and the owner table).
-_NOT_POSITION = frozenset({"spec", "t", "deltas", "acts", "owner", "caps", "combos", "effm",
-                           "keys"})
+_NOT_POSITION = frozenset(
+    {"spec", "t", "deltas", "acts", "owner", "caps", "combos", "effm", "keys"}
+)
 
 
 def _fields(cls: type) -> tuple[str, ...]:

@@ -54,9 +54,34 @@ class FastSpoilFive:
     ``DECLINE``; ``CLAIM``; ``JINK``); ``over``; ``deltas`` (counters per seat since built).
     """
 
-    __slots__ = ("spec", "n", "hands", "trump", "turnup", "ace", "cur", "leader", "trick",
-                 "best", "bestkey", "done", "won", "inel", "jinker", "offer", "rob_done",
-                 "rob_pending", "pool", "deltas", "over", "winner", "acts", "effm", "keys", "who")
+    __slots__ = (
+        "spec",
+        "n",
+        "hands",
+        "trump",
+        "turnup",
+        "ace",
+        "cur",
+        "leader",
+        "trick",
+        "best",
+        "bestkey",
+        "done",
+        "won",
+        "inel",
+        "jinker",
+        "offer",
+        "rob_done",
+        "rob_pending",
+        "pool",
+        "deltas",
+        "over",
+        "winner",
+        "acts",
+        "effm",
+        "keys",
+        "who",
+    )
 
     spec: SFSpec
     n: int
@@ -86,10 +111,23 @@ class FastSpoilFive:
     who: int
 
     @classmethod
-    def build(cls, spec: SFSpec, hands: list[int], turnup: int, cur: int, leader: int,
-              trick: list[tuple[int, int]], done: int, won: list[int], inel: list[bool],
-              jinker: int | None, offer: int | None, rob_done: bool, rob_pending: int | None,
-              pool: int) -> FastSpoilFive:
+    def build(
+        cls,
+        spec: SFSpec,
+        hands: list[int],
+        turnup: int,
+        cur: int,
+        leader: int,
+        trick: list[tuple[int, int]],
+        done: int,
+        won: list[int],
+        inel: list[bool],
+        jinker: int | None,
+        offer: int | None,
+        rob_done: bool,
+        rob_pending: int | None,
+        pool: int,
+    ) -> FastSpoilFive:
         """A state from its parts: ``hands`` (int masks), ``turnup`` (card), ``cur`` (seat to
         act), ``leader`` (seat that led the trick), ``trick`` ((seat, card) so far),
         ``done`` (tricks finished), ``won`` (tricks per seat), ``inel`` (SF-23), ``jinker``,
@@ -128,10 +166,22 @@ class FastSpoilFive:
     def from_deal(cls, deal: SpoilFiveDeal) -> FastSpoilFive:
         """The fast state of engine ``deal`` (in play and not yet decided)."""
         assert deal.phase == PLAY and not deal.decided
-        return cls.build(sf_spec(deal.game), deal.hands, deal.turnup, deal.current,
-                         deal.leader, deal.trick, len(deal.tricks), deal.tricks_won,
-                         deal.ineligible, deal.jinker, deal.jink_offer, deal.rob_done,
-                         deal.rob_pending, deal.pools[0])
+        return cls.build(
+            sf_spec(deal.game),
+            deal.hands,
+            deal.turnup,
+            deal.current,
+            deal.leader,
+            deal.trick,
+            len(deal.tricks),
+            deal.tricks_won,
+            deal.ineligible,
+            deal.jinker,
+            deal.jink_offer,
+            deal.rob_done,
+            deal.rob_pending,
+            deal.pools[0],
+        )
 
     def clone(self) -> FastSpoilFive:
         """An independent copy."""

@@ -85,9 +85,11 @@ class StopsSpec:
     def __init__(self, game: StopsGame) -> None:
         hooks = overridden_play_hooks(game)
         if hooks:
-            raise ValueError(f"no fast path for {game.name!r}: it overrides "
-                             f"{', '.join(hooks)}; declare its play instead "
-                             f"(gamecore.stops.game)")
+            raise ValueError(
+                f"no fast path for {game.name!r}: it overrides "
+                f"{', '.join(hooks)}; declare its play instead "
+                f"(gamecore.stops.game)"
+            )
         self.game = game
         self.succ = tuple(-1 if s is None else s for s in game.succ)
         self.ace_high = game.ace_high
@@ -164,8 +166,25 @@ class FastStops:
     ``over``; ``deltas``: counters won (+) or lost (−) per seat since the state was built.
     """
 
-    __slots__ = ("spec", "t", "n", "stock", "hands", "owner", "pb", "pools", "deltas", "cur",
-                 "top", "last_suit", "priv", "spin_suit", "over", "winner", "acts")
+    __slots__ = (
+        "spec",
+        "t",
+        "n",
+        "stock",
+        "hands",
+        "owner",
+        "pb",
+        "pools",
+        "deltas",
+        "cur",
+        "top",
+        "last_suit",
+        "priv",
+        "spin_suit",
+        "over",
+        "winner",
+        "acts",
+    )
 
     spec: StopsSpec
     t: DealTables
@@ -206,9 +225,19 @@ class FastStops:
         return self.t.combos
 
     @classmethod
-    def build(cls, spec: StopsSpec, hands: list[int], stock: int, turnup: int | None,
-              pools: list[int], cur: int, top: int | None, last_suit: int | None,
-              priv: int, played_by: dict[int, int]) -> FastStops:
+    def build(
+        cls,
+        spec: StopsSpec,
+        hands: list[int],
+        stock: int,
+        turnup: int | None,
+        pools: list[int],
+        cur: int,
+        top: int | None,
+        last_suit: int | None,
+        priv: int,
+        played_by: dict[int, int],
+    ) -> FastStops:
         """A state from its parts: ``hands`` (int mask per seat), ``stock`` (int mask),
         ``turnup`` (card or ``None``), ``pools`` (counters per pool), ``cur`` (seat to act),
         ``top`` (open sequence's top card or ``None``), ``last_suit`` (suit of the last stop),
@@ -260,10 +289,18 @@ class FastStops:
         """The fast state of engine ``deal`` (which must be in play)."""
         assert deal.phase == PLAY
         priv = deal.flags.get(PRIVILEGE)
-        return cls.build(spec_for(deal.game), deal.hands, deal.stock, deal.turnup, deal.pools,
-                         deal.current, deal.top, deal.last_suit,
-                         -1 if priv is None else int(priv),  # type: ignore[call-overload]
-                         deal.played_by)
+        return cls.build(
+            spec_for(deal.game),
+            deal.hands,
+            deal.stock,
+            deal.turnup,
+            deal.pools,
+            deal.current,
+            deal.top,
+            deal.last_suit,
+            -1 if priv is None else int(priv),  # type: ignore[call-overload]
+            deal.played_by,
+        )
 
     def clone(self) -> FastStops:
         """An independent copy (the spec and the deal's tables are shared)."""
@@ -324,8 +361,11 @@ class FastStops:
         """The action codes of leading the cards of ``mask`` (ascending), each followed by
         its Spinado (card | ``SPIN_FLAG``, SN-8) when ``seat`` holds the special card."""
         spec = self.spec
-        return lead_codes_of(mask, spec.spin_kind == SPINADO
-                             and bool(self.hands[seat] & spec.special_bit), spec.special)
+        return lead_codes_of(
+            mask,
+            spec.spin_kind == SPINADO and bool(self.hands[seat] & spec.special_bit),
+            spec.special,
+        )
 
     # ---- play ----------------------------------------------------------------------------
 

@@ -74,17 +74,51 @@ SF_JINK = "sf-jink"
 #: where their fitted weight is not zero, so it keeps that meaning there until the models
 #: are fitted again.
 FITTED_MARKED_CARD = parse_card("AD")
-STOPS_LEAD_FEATURES = ("run", "captured", "captured_alone", "keeps_lead", "alone",
-                       "suit_length", "lowness", "goes_out", "relief", "spinado_lead",
-                       "ad_alone")
-STOPS_SPIN_FEATURES = ("spin", "spin_goes_out", "spin_rest_one_run", "spin_succ_own",
-                       "spin_succ_dead", "spin_few_held", "spin_opponent_few", "spin_danger")
+STOPS_LEAD_FEATURES = (
+    "run",
+    "captured",
+    "captured_alone",
+    "keeps_lead",
+    "alone",
+    "suit_length",
+    "lowness",
+    "goes_out",
+    "relief",
+    "spinado_lead",
+    "ad_alone",
+)
+STOPS_SPIN_FEATURES = (
+    "spin",
+    "spin_goes_out",
+    "spin_rest_one_run",
+    "spin_succ_own",
+    "spin_succ_dead",
+    "spin_few_held",
+    "spin_opponent_few",
+    "spin_danger",
+)
 FEATURES: dict[str, tuple[str, ...]] = {
     STOPS: STOPS_LEAD_FEATURES + STOPS_SPIN_FEATURES,
-    SF_LEAD: ("trump", "cheapest", "strongest", "cost_rank", "strongest_in_reach",
-              "trump_spoiling", "top_trump"),
-    SF_FOLLOW: ("beats", "cheapest", "cheapest_beater", "cost_rank", "trump",
-                "beats_in_reach", "beats_spoiling", "strongest", "beats_last"),
+    SF_LEAD: (
+        "trump",
+        "cheapest",
+        "strongest",
+        "cost_rank",
+        "strongest_in_reach",
+        "trump_spoiling",
+        "top_trump",
+    ),
+    SF_FOLLOW: (
+        "beats",
+        "cheapest",
+        "cheapest_beater",
+        "cost_rank",
+        "trump",
+        "beats_in_reach",
+        "beats_spoiling",
+        "strongest",
+        "beats_last",
+    ),
     SF_JINK: ("jink", "jink_sure", "jink_trumps"),
 }
 _NL = len(STOPS_LEAD_FEATURES)
@@ -95,6 +129,7 @@ Row = tuple[str, list[list[float]], int]
 
 
 # ---- the model -------------------------------------------------------------------------------
+
 
 class OpponentModel:
     """Probabilities of the other seats' choices: a mixture of player styles.
@@ -112,8 +147,9 @@ class OpponentModel:
     (0, 1], no component, or a prior of the wrong length or not positive.
     """
 
-    def __init__(self, components: Sequence[dict[str, dict[str, Any]]],
-                 prior: Sequence[float] | None = None) -> None:
+    def __init__(
+        self, components: Sequence[dict[str, dict[str, Any]]], prior: Sequence[float] | None = None
+    ) -> None:
         if not components:
             raise ValueError("at least one component")
         self.theta: list[dict[str, list[float]]] = []
@@ -126,8 +162,7 @@ class OpponentModel:
                 theta = [float(x) for x in p.get("theta", [0.0] * len(names))]
                 eps = float(p.get("eps", 0.1))
                 if len(theta) != len(names):
-                    raise ValueError(f"{kind}: {len(names)} weights expected, not "
-                                     f"{len(theta)}")
+                    raise ValueError(f"{kind}: {len(names)} weights expected, not {len(theta)}")
                 if not 0 < eps <= 1:
                     raise ValueError(f"{kind}: eps must be in (0, 1], not {eps}")
                 th[kind], ep[kind] = theta, eps
@@ -138,8 +173,7 @@ class OpponentModel:
             raise ValueError("one positive prior weight per component")
         self.log_prior = [log(x / sum(prior)) for x in prior]
 
-    def log_prob(self, kind: str, feats: Sequence[Sequence[float]], chosen: int
-                 ) -> list[float]:
+    def log_prob(self, kind: str, feats: Sequence[Sequence[float]], chosen: int) -> list[float]:
         """Per component, the natural log of the probability of choice ``chosen`` among
         ``feats`` (one feature vector per legal choice, at least one)."""
         k = len(feats)
@@ -203,6 +237,7 @@ def model_key(game: Rules) -> str:
 
 # ---- stops games -------------------------------------------------------------------------
 
+
 class _LeadView:
     """Just what :meth:`FastStops.lead_mask` reads, for a hand at an earlier moment."""
 
@@ -221,9 +256,27 @@ class _StopsDecision:
     """One past decision of a stops game with what was public then (see
     :class:`StopsEvidence`)."""
 
-    __slots__ = ("seat", "lead", "code", "later", "last_suit", "priv", "spin_suit", "gain",
-                 "relief", "dead", "alone", "out_gain", "combos", "mine_before",
-                 "others_before", "opp_few", "card", "special", "index")
+    __slots__ = (
+        "seat",
+        "lead",
+        "code",
+        "later",
+        "last_suit",
+        "priv",
+        "spin_suit",
+        "gain",
+        "relief",
+        "dead",
+        "alone",
+        "out_gain",
+        "combos",
+        "mine_before",
+        "others_before",
+        "opp_few",
+        "card",
+        "special",
+        "index",
+    )
 
     seat: int
     lead: bool
@@ -277,8 +330,9 @@ class StopsEvidence(_Evidence):
     vectors for fitting. ``len()`` is the number of decisions that can carry evidence.
     """
 
-    def __init__(self, game: StopsGame, obs: StopsObservation,
-                 seats: Sequence[int] | None = None) -> None:
+    def __init__(
+        self, game: StopsGame, obs: StopsObservation, seats: Sequence[int] | None = None
+    ) -> None:
         self.game, self.obs = game, obs
         spec = self.spec = spec_for(game)
         # the special card (Spin's, Spinado's ♦A): −1 and 0 in a game without one
@@ -322,8 +376,9 @@ class StopsEvidence(_Evidence):
                         won_at[pool] = i
                 by[x] = p.seat
         pools = obs.pools
-        alive = [v for q, v in enumerate(pools) if q not in won_at and v > 0
-                 and q != spec.game_pool]
+        alive = [
+            v for q, v in enumerate(pools) if q not in won_at and v > 0 and q != spec.game_pool
+        ]
         guess = sum(alive) / len(alive) if alive else float(max(1, obs.stake or 1))
         pack = game.pack
         base_dead = ~pack & ((1 << 52) - 1)
@@ -399,8 +454,17 @@ class StopsEvidence(_Evidence):
                     else:
                         others |= 1 << x
                 d.mine_before, d.others_before = mine, others
-                d.combos = [(value[q], value[q] / 2 if spec.combo_divide else 0.0, a, b,
-                             (1 << a) | (1 << b)) for q, a, b in combos if value[q]]
+                d.combos = [
+                    (
+                        value[q],
+                        value[q] / 2 if spec.combo_divide else 0.0,
+                        a,
+                        b,
+                        (1 << a) | (1 << b),
+                    )
+                    for q, a, b in combos
+                    if value[q]
+                ]
                 d.opp_few = any(counts[t] <= 2 for t in range(n) if t != s)
                 self.decisions.append(d)
             # what this play made public
@@ -409,8 +473,7 @@ class StopsEvidence(_Evidence):
             if p.spin:
                 played |= special_bit
                 by[special] = s
-            stop = (i + 1 < n_hist and history[i + 1].lead) or (
-                i + 1 == n_hist and obs.top is None)
+            stop = (i + 1 < n_hist and history[i + 1].lead) or (i + 1 == n_hist and obs.top is None)
             if stop:
                 last_suit = suit_of(p.card)
                 nx = succ[p.card]
@@ -435,8 +498,7 @@ class StopsEvidence(_Evidence):
         v.hands[d.seat] = h
         v.priv, v.last_suit, v.spin_suit = d.priv, d.last_suit, d.spin_suit
         mask = FastStops.lead_mask(v, d.seat)  # type: ignore[arg-type]
-        return lead_codes_of(mask, kind == SPINADO and bool(h & self.special_bit),
-                             self.special)
+        return lead_codes_of(mask, kind == SPINADO and bool(h & self.special_bit), self.special)
 
     def _features(self, d: _StopsDecision, h: int, code: int) -> list[float]:
         spec, succ = self.spec, self.succ
@@ -533,11 +595,9 @@ class StopsEvidence(_Evidence):
         """Log-probability of every counted decision under ``model`` in the world where seat
         ``s`` holds ``hands[s]`` now (int masks); each seat's decisions are mixed over the
         model's styles (:meth:`OpponentModel.combine`)."""
-        return model.combine([self.seat_log_likelihood(s, hands[s], model)
-                              for s in self.seats])
+        return model.combine([self.seat_log_likelihood(s, hands[s], model) for s in self.seats])
 
-    def seat_log_likelihood(self, seat: int, hand: int, model: OpponentModel
-                            ) -> list[float]:
+    def seat_log_likelihood(self, seat: int, hand: int, model: OpponentModel) -> list[float]:
         """Per style of ``model``, the log-probability of ``seat``'s counted decisions when
         it holds ``hand`` (int mask) now."""
         if self._prepared is not model:
@@ -554,8 +614,9 @@ class StopsEvidence(_Evidence):
             ts = terms(d, h, codes)
             chosen = codes.index(d.code)
             for i, (th, eps, static, capw) in enumerate(comps):
-                acc[i] += _log_choice([self._logit(th, static[d.index], capw[d.index], d, t)
-                                       for t in ts], chosen, eps)
+                acc[i] += _log_choice(
+                    [self._logit(th, static[d.index], capw[d.index], d, t) for t in ts], chosen, eps
+                )
         return acc
 
     _prepared: OpponentModel | None = None
@@ -569,9 +630,14 @@ class StopsEvidence(_Evidence):
             th = thetas[STOPS]
             statics, capws = [], []
             for d in self.decisions:
-                statics.append([th[6] * self.lowness[x] + (th[4] if d.alone >> x & 1 else 0.0)
-                                + (th[10] if x == self.marked else 0.0)
-                                for x in range(52)])
+                statics.append(
+                    [
+                        th[6] * self.lowness[x]
+                        + (th[4] if d.alone >> x & 1 else 0.0)
+                        + (th[10] if x == self.marked else 0.0)
+                        for x in range(52)
+                    ]
+                )
                 capws.append([th[2] if d.alone >> x & 1 else th[1] for x in range(52)])
             comps.append((th, epss[STOPS], statics, capws))
         for i, d in enumerate(self.decisions):
@@ -587,8 +653,13 @@ class StopsEvidence(_Evidence):
         self._prepared = model
 
     @staticmethod
-    def _logit(th: list[float], static: list[float], capw: list[float], d: _StopsDecision,
-               t: tuple[Any, ...]) -> float:
+    def _logit(
+        th: list[float],
+        static: list[float],
+        capw: list[float],
+        d: _StopsDecision,
+        t: tuple[Any, ...],
+    ) -> float:
         """``θ · φ`` of one code from its :meth:`_terms`."""
         c, length, got, rel, suit, goes_out, keeps, spin = t
         if c < 0:
@@ -618,8 +689,10 @@ class StopsEvidence(_Evidence):
         out: list[tuple[Any, ...]] = []
         hb = h.bit_count()
         if not d.lead:  # a continuation with the ♦A: plain, or Spin
-            return [(-1, 0, 0, 0, 0, False, False, None),
-                    (-1, 0, 0, 0, 0, False, False, self._spin_flags(d, h, d.card, hb))]
+            return [
+                (-1, 0, 0, 0, 0, False, False, None),
+                (-1, 0, 0, 0, 0, False, False, self._spin_flags(d, h, d.card, hb)),
+            ]
         gain, relief, dead = d.gain, d.relief, d.dead
         suits = [(h & m).bit_count() for m in SUIT_MASK]
         spin_pay = self.spec.spin_payment * (self.n - 1)
@@ -697,8 +770,15 @@ class StopsEvidence(_Evidence):
                 danger = True
                 break
             x = succ[x]
-        return (not rest, bool(rest) and self._one_run(rest), nx >= 0 and bool(h >> nx & 1),
-                nx < 0 or bool(d.dead >> nx & 1), hb <= 4, d.opp_few, danger)
+        return (
+            not rest,
+            bool(rest) and self._one_run(rest),
+            nx >= 0 and bool(h >> nx & 1),
+            nx < 0 or bool(d.dead >> nx & 1),
+            hb <= 4,
+            d.opp_few,
+            danger,
+        )
 
     def rows(self, hands: Sequence[int]) -> list[tuple[int, Row]]:
         """The counted decisions with two or more choices in world ``hands``: ``(seat,
@@ -708,8 +788,9 @@ class StopsEvidence(_Evidence):
             h = hands[d.seat] | d.later
             codes = self._choices(d, h)
             if len(codes) >= 2 and d.code in codes:
-                out.append((d.seat, (STOPS, [self._features(d, h, a) for a in codes],
-                                     codes.index(d.code))))
+                out.append(
+                    (d.seat, (STOPS, [self._features(d, h, a) for a in codes], codes.index(d.code)))
+                )
         return out
 
 
@@ -722,9 +803,22 @@ def _group(decisions: Sequence[Any]) -> dict[int, list[Any]]:
 
 # ---- Spoil Five ------------------------------------------------------------------------------
 
+
 class _SFDecision:
-    __slots__ = ("seat", "kind", "card", "later", "trick", "bestkey", "best_close", "want",
-                 "last", "live", "spoiling", "jinker")
+    __slots__ = (
+        "seat",
+        "kind",
+        "card",
+        "later",
+        "trick",
+        "bestkey",
+        "best_close",
+        "want",
+        "last",
+        "live",
+        "spoiling",
+        "jinker",
+    )
 
     seat: int
     kind: str
@@ -762,8 +856,9 @@ class SpoilFiveEvidence(_Evidence):
     """The other seats' card plays and jinks so far in a Spoil Five deal, as ``obs.seat``
     saw them (SF-24 … SF-31). Same interface as :class:`StopsEvidence`."""
 
-    def __init__(self, game: SpoilFive, obs: SpoilFiveObservation,
-                 seats: Sequence[int] | None = None) -> None:
+    def __init__(
+        self, game: SpoilFive, obs: SpoilFiveObservation, seats: Sequence[int] | None = None
+    ) -> None:
         self.game, self.obs = game, obs
         n = self.n = len(obs.hand_counts)
         counted = set(range(n)) - {obs.seat} if seats is None else set(seats)
@@ -862,9 +957,17 @@ class SpoilFiveEvidence(_Evidence):
             for c in cards:
                 tr = 1.0 if eff[c] == TRUMP else 0.0
                 st = 1.0 if c == strongest else 0.0
-                feats.append([tr, 1.0 if c == cheapest else 0.0, st, pos[c],
-                              st if d.want or d.jinker else 0.0,
-                              tr if d.spoiling else 0.0, 1.0 if c == top else 0.0])
+                feats.append(
+                    [
+                        tr,
+                        1.0 if c == cheapest else 0.0,
+                        st,
+                        pos[c],
+                        st if d.want or d.jinker else 0.0,
+                        tr if d.spoiling else 0.0,
+                        1.0 if c == top else 0.0,
+                    ]
+                )
             return cards, feats
         led_e = eff[d.trick[0]]
         ks = [key[c] if eff[c] in (TRUMP, led_e) else -1 for c in cards]
@@ -872,19 +975,26 @@ class SpoilFiveEvidence(_Evidence):
         cheap_beater = min(beating, key=lambda c: key[c]) if beating else -1
         for c, k in zip(cards, ks, strict=True):
             b = 1.0 if k > d.bestkey else 0.0
-            feats.append([b, 1.0 if c == cheapest else 0.0, 1.0 if c == cheap_beater else 0.0,
-                          pos[c], 1.0 if eff[c] == TRUMP else 0.0,
-                          b if d.want else 0.0, b if d.best_close else 0.0,
-                          1.0 if c == strongest else 0.0, b if d.last else 0.0])
+            feats.append(
+                [
+                    b,
+                    1.0 if c == cheapest else 0.0,
+                    1.0 if c == cheap_beater else 0.0,
+                    pos[c],
+                    1.0 if eff[c] == TRUMP else 0.0,
+                    b if d.want else 0.0,
+                    b if d.best_close else 0.0,
+                    1.0 if c == strongest else 0.0,
+                    b if d.last else 0.0,
+                ]
+            )
         return cards, feats
 
     def log_likelihood(self, hands: Sequence[int], model: OpponentModel) -> float:
         """See :meth:`StopsEvidence.log_likelihood`."""
-        return model.combine([self.seat_log_likelihood(s, hands[s], model)
-                              for s in self.seats])
+        return model.combine([self.seat_log_likelihood(s, hands[s], model) for s in self.seats])
 
-    def seat_log_likelihood(self, seat: int, hand: int, model: OpponentModel
-                            ) -> list[float]:
+    def seat_log_likelihood(self, seat: int, hand: int, model: OpponentModel) -> list[float]:
         """See :meth:`StopsEvidence.seat_log_likelihood`."""
         acc = [0.0] * len(model.theta)
         for d in self.by_seat.get(seat, ()):
@@ -923,12 +1033,16 @@ def jink_features(trump: int, live: int, hand: int) -> list[list[float]]:
 
 def _close(won: list[int], s: int, done: int, obs: SpoilFiveObservation) -> bool:
     """Whether seat ``s`` is close to three tricks (the rule-based player's test)."""
-    return (not obs.ineligible[s] and won[s] + 5 - done >= 3
-            and (won[s] >= 2 or (won[s] >= 1 and done <= 2)))
+    return (
+        not obs.ineligible[s]
+        and won[s] + 5 - done >= 3
+        and (won[s] >= 2 or (won[s] >= 1 and done <= 2))
+    )
 
 
-def evidence_for(game: Rules, obs: Observation, seats: Sequence[int] | None = None
-                 ) -> StopsEvidence | SpoilFiveEvidence:
+def evidence_for(
+    game: Rules, obs: Observation, seats: Sequence[int] | None = None
+) -> StopsEvidence | SpoilFiveEvidence:
     """The evidence object of ``obs``'s engine (see the module docstring). Raises
     ``ValueError`` for an observation of no known engine."""
     if isinstance(obs, SpoilFiveObservation):
@@ -964,9 +1078,15 @@ class WeightedWorlds:
     :attr:`ess` is the effective sample size (Kish) of the weights.
     """
 
-    def __init__(self, base: Any, evidence: Any, model: OpponentModel,
-                 candidates: int = CANDIDATES, tempering: float = TEMPERING,
-                 time_limit: float | None = None) -> None:
+    def __init__(
+        self,
+        base: Any,
+        evidence: Any,
+        model: OpponentModel,
+        candidates: int = CANDIDATES,
+        tempering: float = TEMPERING,
+        time_limit: float | None = None,
+    ) -> None:
         self.base, self.evidence, self.model = base, evidence, model
         self.candidates, self.tempering = max(1, candidates), tempering
         self.time_limit = time_limit
@@ -1017,15 +1137,21 @@ class WeightedWorlds:
         return self.base.fast_from(list(hands), rest)
 
 
-def weighted_worlds(game: Rules, obs: Observation, base: Any, *,
-                    candidates: int = CANDIDATES, tempering: float = TEMPERING,
-                    model: OpponentModel | None = None,
-                    time_limit: float | None = None) -> Any:
+def weighted_worlds(
+    game: Rules,
+    obs: Observation,
+    base: Any,
+    *,
+    candidates: int = CANDIDATES,
+    tempering: float = TEMPERING,
+    model: OpponentModel | None = None,
+    time_limit: float | None = None,
+) -> Any:
     """``base`` weighted by the evidence of ``obs`` (a :class:`WeightedWorlds`), or
     ``base`` itself when no other seat has taken a decision that can tell anything."""
     evidence = evidence_for(game, obs)
     if not len(evidence):
         return base
-    return WeightedWorlds(base, evidence, model or model_for(game), candidates, tempering,
-                          time_limit)
-
+    return WeightedWorlds(
+        base, evidence, model or model_for(game), candidates, tempering, time_limit
+    )

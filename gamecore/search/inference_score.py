@@ -29,8 +29,9 @@ from gamecore.search.determinize import worlds_for
 from gamecore.search.inference import WeightedWorlds, evidence_for, model_for
 
 
-def positions(name: str, options: dict[str, Any], n: int, count: int, seed: int,
-              level: str) -> list[tuple[Any, Any, int]]:
+def positions(
+    name: str, options: dict[str, Any], n: int, count: int, seed: int, level: str
+) -> list[tuple[Any, Any, int]]:
     """``count`` (game, deal, seat to act) positions from deals at a table of ``level``
     players (Hard at 40 iterations), stopped at 30%, 55% or 80% of the dealt cards."""
     game = make_game(name, options)
@@ -52,16 +53,20 @@ def positions(name: str, options: dict[str, Any], n: int, count: int, seed: int,
             d = session.decision()
             assert d is not None
             held = sum(h.bit_count() for h in deal.hands)
-            if (held <= dealt * (1 - fraction) and isinstance(d, PlayChoice)
-                    and not getattr(deal, "decided", False)):
+            if (
+                held <= dealt * (1 - fraction)
+                and isinstance(d, PlayChoice)
+                and not getattr(deal, "decided", False)
+            ):
                 out.append((game, deal.clone(), d.seat))
                 break
             session.apply(agents[d.seat].choose(game, deal.observation(d.seat), rng))
     return out
 
 
-def placement_score(game: Any, deal: Any, seat: int, tempering: float | None,
-                    candidates: int, seed: int = 1) -> float:
+def placement_score(
+    game: Any, deal: Any, seat: int, tempering: float | None, candidates: int, seed: int = 1
+) -> float:
     """The mean log-probability of the true place of each card hidden from ``seat``
     (``tempering`` ``None``: unweighted worlds)."""
     obs = deal.observation(seat)
@@ -90,12 +95,12 @@ def placement_score(game: Any, deal: Any, seat: int, tempering: float | None,
 
 def main(argv: list[str] | None = None) -> int:
     """Command line (see ``--help``)."""
-    p = argparse.ArgumentParser(prog="python -m gamecore.search.inference_score",
-                                description=__doc__.split("\n\n")[0])
+    p = argparse.ArgumentParser(
+        prog="python -m gamecore.search.inference_score", description=__doc__.split("\n\n")[0]
+    )
     games = available_games()
     p.add_argument("--game", default=games[0], choices=games)
-    p.add_argument("--profile", help="the game's profile (e.g. C for Pope Joan's classic "
-                                     "board)")
+    p.add_argument("--profile", help="the game's profile (e.g. C for Pope Joan's classic board)")
     p.add_argument("--table", default="normal", choices=("easy", "normal", "hard"))
     p.add_argument("--positions", type=int, default=30)
     p.add_argument("--candidates", type=int, default=200)
@@ -106,11 +111,12 @@ def main(argv: list[str] | None = None) -> int:
     options = desc.entry_options(desc.entry_for(profile=a.profile)) if a.profile else {}
     n = desc.default_players
     pos = positions(a.game, options, n, a.positions, a.seed, a.table)
-    print(f"{a.game} {options or ''} table of {a.table}, {len(pos)} positions, "
-          f"{a.candidates} worlds: mean log-probability of each hidden card's true place")
+    print(
+        f"{a.game} {options or ''} table of {a.table}, {len(pos)} positions, "
+        f"{a.candidates} worlds: mean log-probability of each hidden card's true place"
+    )
     for tau in [None, *a.tempering]:
-        s = statistics.mean(placement_score(g, d, seat, tau, a.candidates)
-                            for g, d, seat in pos)
+        s = statistics.mean(placement_score(g, d, seat, tau, a.candidates) for g, d, seat in pos)
         label = "hard constraints only" if tau is None else f"weighted, tempering {tau:g}"
         print(f"  {label:26} {s:+.4f}")
     return 0

@@ -73,11 +73,19 @@ def reward_scale(game: Game, obs: Observation) -> float:
     return float(max(1, sum(obs.pools) + sum(obs.hand_counts)))
 
 
-def search(game: Game, obs: Observation, *, iterations: int | None = None,
-           time_budget: float | None = None, seed: int = 0,
-           exploration: float = EXPLORATION, cancel: Any = None,
-           worlds: Any = None, inference: bool = True,
-           endgame: bool = True) -> tuple[dict[int, int], int]:
+def search(
+    game: Game,
+    obs: Observation,
+    *,
+    iterations: int | None = None,
+    time_budget: float | None = None,
+    seed: int = 0,
+    exploration: float = EXPLORATION,
+    cancel: Any = None,
+    worlds: Any = None,
+    inference: bool = True,
+    endgame: bool = True,
+) -> tuple[dict[int, int], int]:
     """Run SO-ISMCTS for ``obs.seat`` and return ``(visits, iterations_done)``.
 
     Args: ``game`` (rules), ``obs`` (the seat's observation, in play, its decision pending),
@@ -101,8 +109,12 @@ def search(game: Game, obs: Observation, *, iterations: int | None = None,
         worlds = worlds_for(game, obs)
         if inference:
             worlds = weighted_worlds(
-                game, obs, worlds, candidates=_candidates(iterations),
-                time_limit=None if time_budget is None else INFERENCE_SHARE * time_budget)
+                game,
+                obs,
+                worlds,
+                candidates=_candidates(iterations),
+                time_limit=None if time_budget is None else INFERENCE_SHARE * time_budget,
+            )
     me = obs.seat
     inv = 1.0 / reward_scale(game, obs)
     root = Node(-1)
@@ -144,8 +156,7 @@ def search(game: Game, obs: Observation, *, iterations: int | None = None,
             best_a, best_v, best = -1, -1e300, None
             for a in acts:
                 child = ch[base | a]
-                v = child.total / child.visits + exploration * sqrt(log(child.avail)
-                                                                    / child.visits)
+                v = child.total / child.visits + exploration * sqrt(log(child.avail) / child.visits)
                 if v > best_v:
                     best_a, best_v, best = a, v, child
             assert best is not None
@@ -210,8 +221,7 @@ def _guided_rollout(st: Any, rnd: Any) -> list[int]:
     return st.guided_rollout(rnd)
 
 
-def best_code(visits: Mapping[int, int],
-              prefer: Callable[[], int | None] | None = None) -> int:
+def best_code(visits: Mapping[int, int], prefer: Callable[[], int | None] | None = None) -> int:
     """The most visited action code. Ties: the higher mean value when ``visits`` has
     ``totals`` (a :class:`RootVisits`), then the code ``prefer()`` gives (e.g. the
     rule-based player's choice; asked only on a tie) if it is among the tied codes, then
@@ -291,15 +301,27 @@ def _worker_game(name: str, options: dict[str, Any]) -> Game:
     return game
 
 
-def _worker_search(name: str, options: dict[str, Any], obs: Observation,
-                   iterations: int | None, time_budget: float | None, wall_deadline: float | None,
-                   seed: int) -> tuple[dict[int, int], int] | None:
+def _worker_search(
+    name: str,
+    options: dict[str, Any],
+    obs: Observation,
+    iterations: int | None,
+    time_budget: float | None,
+    wall_deadline: float | None,
+    seed: int,
+) -> tuple[dict[int, int], int] | None:
     if wall_deadline is not None:
         left = wall_deadline - time.time()
         time_budget = max(0.005, min(time_budget or left, left))
     try:
-        return search(_worker_game(name, options), obs, iterations=iterations,
-                      time_budget=time_budget, seed=seed, cancel=_worker_cancel)
+        return search(
+            _worker_game(name, options),
+            obs,
+            iterations=iterations,
+            time_budget=time_budget,
+            seed=seed,
+            cancel=_worker_cancel,
+        )
     except SearchCancelled:
         return None
 
@@ -331,14 +353,24 @@ class SearchPool:
     def start(self) -> None:
         """Start the worker processes now (and wait until they are ready)."""
         if self._executor is None:
-            self._executor = ProcessPoolExecutor(self.workers, mp_context=self._ctx,
-                                                 initializer=_init_worker,
-                                                 initargs=(self._cancel, os.getpid()))
+            self._executor = ProcessPoolExecutor(
+                self.workers,
+                mp_context=self._ctx,
+                initializer=_init_worker,
+                initargs=(self._cancel, os.getpid()),
+            )
             for f in [self._executor.submit(_noop) for _ in range(self.workers)]:
                 f.result()
 
-    def search(self, game: Game, obs: Observation, *, time_budget: float | None = None,
-               iterations: int | None = None, seed: int = 0) -> tuple[dict[int, int], int]:
+    def search(
+        self,
+        game: Game,
+        obs: Observation,
+        *,
+        time_budget: float | None = None,
+        iterations: int | None = None,
+        seed: int = 0,
+    ) -> tuple[dict[int, int], int]:
         """Search ``obs`` in every worker (seeds ``seed``, ``seed + 1`` …) for
         ``time_budget`` seconds (measured from this call) or ``iterations`` each; returns
         the merged root visits and the total iterations. Raises :class:`SearchCancelled`
@@ -348,9 +380,19 @@ class SearchPool:
             self.start()
             assert self._executor is not None
             wall = None if time_budget is None else time.time() + time_budget
-            futures = [self._executor.submit(_worker_search, game.name, dict(game.options),
-                                             obs, iterations, time_budget, wall, seed + i)
-                       for i in range(self.workers)]
+            futures = [
+                self._executor.submit(
+                    _worker_search,
+                    game.name,
+                    dict(game.options),
+                    obs,
+                    iterations,
+                    time_budget,
+                    wall,
+                    seed + i,
+                )
+                for i in range(self.workers)
+            ]
             results = [f.result() for f in futures]
             if self._cancel.is_set() or any(r is None for r in results):
                 raise SearchCancelled
@@ -383,12 +425,19 @@ def default_pool() -> SearchPool:
         return _default_pool
 
 
-def search_in_processes(game: Game, obs: Observation, *, time_budget: float | None = None,
-                        iterations: int | None = None, seed: int = 0,
-                        pool: SearchPool | None = None) -> tuple[dict[int, int], int]:
+def search_in_processes(
+    game: Game,
+    obs: Observation,
+    *,
+    time_budget: float | None = None,
+    iterations: int | None = None,
+    seed: int = 0,
+    pool: SearchPool | None = None,
+) -> tuple[dict[int, int], int]:
     """:meth:`SearchPool.search` on ``pool`` (default: :func:`default_pool`)."""
-    return (pool or default_pool()).search(game, obs, time_budget=time_budget,
-                                           iterations=iterations, seed=seed)
+    return (pool or default_pool()).search(
+        game, obs, time_budget=time_budget, iterations=iterations, seed=seed
+    )
 
 
 def cancel_search() -> None:

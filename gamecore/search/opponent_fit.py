@@ -49,15 +49,15 @@ def configs() -> list[tuple[str, dict[str, Any], int]]:
     return [(d.name, d.entry_options(e), d.default_players) for d, e in entries()]
 
 
-def deal_rows(name: str, options: dict[str, Any], n: int, seed: int,
-              hard_iterations: int = 60) -> list[tuple[str, Row]]:
+def deal_rows(
+    name: str, options: dict[str, Any], n: int, seed: int, hard_iterations: int = 60
+) -> list[tuple[str, Row]]:
     """The decisions of one deal (seed ``seed``) at a table of random levels, each with
     the level of the seat that took it."""
     game = make_game(name, options)
     rng = random.Random(seed)
     levels = [LEVELS[rng.randrange(3)] for _ in range(n)]
-    agents = [agent_for_level(game, lv, iterations=hard_iterations, workers=1)
-              for lv in levels]
+    agents = [agent_for_level(game, lv, iterations=hard_iterations, workers=1) for lv in levels]
     for a in agents:
         if hasattr(a, "inference"):
             a.inference = False
@@ -75,12 +75,21 @@ def deal_rows(name: str, options: dict[str, Any], n: int, seed: int,
         if isinstance(d, PlayChoice) and getattr(obs, "phase", "") == "play":
             last = (obs, list(deal.hands))
             if isinstance(obs, SpoilFiveObservation) and any(
-                    isinstance(a, Jink) for a in d.actions):
+                isinstance(a, Jink) for a in d.actions
+            ):
                 live = ((1 << 52) - 1) & ~_played_sf(obs)
                 if obs.robbed_by is None:
                     live &= ~(1 << obs.turnup)
-                rows.append((levels[d.seat], (SF_JINK, jink_features(obs.trump, live, obs.hand),
-                                              1 if isinstance(action, Jink) else 0)))
+                rows.append(
+                    (
+                        levels[d.seat],
+                        (
+                            SF_JINK,
+                            jink_features(obs.trump, live, obs.hand),
+                            1 if isinstance(action, Jink) else 0,
+                        ),
+                    )
+                )
         session.apply(action)
     if last is not None:
         obs, hands = last
@@ -99,12 +108,12 @@ def _played_sf(obs: SpoilFiveObservation) -> int:
     return m
 
 
-def _deal_rows_star(args: tuple[str, dict[str, Any], int, int, int]
-                    ) -> list[tuple[str, Row]]:
+def _deal_rows_star(args: tuple[str, dict[str, Any], int, int, int]) -> list[tuple[str, Row]]:
     return deal_rows(*args)
 
 
 # ---- fitting ---------------------------------------------------------------------------------
+
 
 def _solve(a: list[list[float]], b: list[float]) -> list[float]:
     """``x`` with ``a x = b`` (Gaussian elimination with partial pivoting; ``a`` is
@@ -125,8 +134,9 @@ def _solve(a: list[list[float]], b: list[float]) -> list[float]:
     x = [0.0] * n
     for r in range(n - 1, -1, -1):
         p = m[r][r]
-        x[r] = 0.0 if abs(p) < 1e-12 else (m[r][n] - sum(m[r][k] * x[k]
-                                                        for k in range(r + 1, n))) / p
+        x[r] = (
+            0.0 if abs(p) < 1e-12 else (m[r][n] - sum(m[r][k] * x[k] for k in range(r + 1, n))) / p
+        )
     return x
 
 
@@ -138,8 +148,9 @@ def _softmax(theta: list[float], feats: list[list[float]]) -> list[float]:
     return [x / s for x in e]
 
 
-def log_likelihood(rows: list[tuple[list[list[float]], int]], theta: list[float],
-                   eps: float) -> float:
+def log_likelihood(
+    rows: list[tuple[list[list[float]], int]], theta: list[float], eps: float
+) -> float:
     """Mean log-probability of the chosen actions of ``rows`` under ``(theta, eps)``."""
     if not rows:
         return 0.0
@@ -150,8 +161,14 @@ def log_likelihood(rows: list[tuple[list[list[float]], int]], theta: list[float]
     return total / len(rows)
 
 
-def fit_kind(rows: list[tuple[list[list[float]], int]], dim: int, *, ridge: float = 0.5,
-             rounds: int = 8, newton: int = 3) -> tuple[list[float], float]:
+def fit_kind(
+    rows: list[tuple[list[list[float]], int]],
+    dim: int,
+    *,
+    ridge: float = 0.5,
+    rounds: int = 8,
+    newton: int = 3,
+) -> tuple[list[float], float]:
     """Maximum-likelihood ``(theta, eps)`` of ``p = (1 − ε) softmax(θ·φ) + ε / k`` on
     ``rows`` (feature vectors of ``dim`` floats per choice, chosen index). EM: the share of
     each decision explained by the uniform part, then ``newton`` Newton steps on θ (ridge
@@ -170,8 +187,7 @@ def fit_kind(rows: list[tuple[list[list[float]], int]], dim: int, *, ridge: floa
             hess = [[(ridge if i == j else 0.0) for j in range(dim)] for i in range(dim)]
             for (feats, chosen), r in zip(rows, resp, strict=True):
                 p = _softmax(theta, feats)
-                mean = [sum(pj * f[i] for pj, f in zip(p, feats, strict=True))
-                        for i in range(dim)]
+                mean = [sum(pj * f[i] for pj, f in zip(p, feats, strict=True)) for i in range(dim)]
                 fc = feats[chosen]
                 for i in range(dim):
                     grad[i] += r * (fc[i] - mean[i])
@@ -202,17 +218,21 @@ def fit(rows: list[Row]) -> dict[str, dict[str, Any]]:
         if len(data) < 30:
             continue
         theta, eps = fit_kind(data, len(names))
-        out[kind] = {"theta": [round(t, 4) for t in theta], "eps": round(eps, 4),
-                     "decisions": len(data),
-                     "loglik": round(log_likelihood(data, theta, eps), 4),
-                     "uniform": round(log_likelihood(data, [0.0] * len(names), 1.0), 4)}
+        out[kind] = {
+            "theta": [round(t, 4) for t in theta],
+            "eps": round(eps, 4),
+            "decisions": len(data),
+            "loglik": round(log_likelihood(data, theta, eps), 4),
+            "uniform": round(log_likelihood(data, [0.0] * len(names), 1.0), 4),
+        }
     return out
 
 
 def main(argv: list[str] | None = None) -> int:
     """Command line (see ``--help``)."""
-    p = argparse.ArgumentParser(prog="python -m gamecore.search.opponent_fit",
-                                description=__doc__.split("\n\n")[0])
+    p = argparse.ArgumentParser(
+        prog="python -m gamecore.search.opponent_fit", description=__doc__.split("\n\n")[0]
+    )
     p.add_argument("--deals", type=int, default=300, help="deals per game")
     p.add_argument("--seed", type=int, default=17)
     p.add_argument("--games", nargs="*", help="model keys (e.g. newmarket pope-joan-C)")
@@ -227,8 +247,7 @@ def main(argv: list[str] | None = None) -> int:
         key = model_key(make_game(name, options))
         if a.games and key not in a.games:
             continue
-        jobs = [(name, options, n, a.seed * 100_003 + i, a.hard_iterations)
-                for i in range(a.deals)]
+        jobs = [(name, options, n, a.seed * 100_003 + i, a.hard_iterations) for i in range(a.deals)]
         rows: list[tuple[str, Row]] = []
         ctx = multiprocessing.get_context("spawn")
         with ctx.Pool(a.workers) as pool:
@@ -237,16 +256,23 @@ def main(argv: list[str] | None = None) -> int:
         params[key] = {}
         for level in LEVELS:
             fitted = fit([r for lv, r in rows if lv == level])
-            print(f"{key} {level}: " + ", ".join(
-                f"{k} {v['decisions']} decisions, loglik {v['loglik']:+.3f} (uniform "
-                f"{v['uniform']:+.3f}), eps {v['eps']:.2f}" for k, v in fitted.items()),
-                file=sys.stderr, flush=True)
-            params[key][level] = {k: {"theta": v["theta"], "eps": v["eps"]}
-                                  for k, v in fitted.items()}
+            print(
+                f"{key} {level}: "
+                + ", ".join(
+                    f"{k} {v['decisions']} decisions, loglik {v['loglik']:+.3f} (uniform "
+                    f"{v['uniform']:+.3f}), eps {v['eps']:.2f}"
+                    for k, v in fitted.items()
+                ),
+                file=sys.stderr,
+                flush=True,
+            )
+            params[key][level] = {
+                k: {"theta": v["theta"], "eps": v["eps"]} for k, v in fitted.items()
+            }
     if a.write:
         path = Path(opponent_params.__file__)
         text = path.read_text(encoding="utf-8")
-        head = text[:text.index("PARAMS: dict")]
+        head = text[: text.index("PARAMS: dict")]
         path.write_text(head + format_params(params), encoding="utf-8")
     else:
         print(format_params(params))
@@ -262,10 +288,10 @@ def format_params(params: dict[str, dict[str, dict[str, dict[str, Any]]]]) -> st
             lines.append(f"        {style!r}: {{")
             for kind in sorted(params[key][style]):
                 v = params[key][style][kind]
-                lines.append(f"            {kind!r}: {{\"eps\": {v['eps']!r}, \"theta\": [")
+                lines.append(f'            {kind!r}: {{"eps": {v["eps"]!r}, "theta": [')
                 theta = [repr(t) for t in v["theta"]]
                 for i in range(0, len(theta), 8):
-                    lines.append("                " + ", ".join(theta[i:i + 8]) + ",")
+                    lines.append("                " + ", ".join(theta[i : i + 8]) + ",")
                 lines.append("            ]},")
             lines.append("        },")
         lines.append("    },")

@@ -105,9 +105,17 @@ class SpoilFiveDeal(DealCore):
     starts fresh: everyone antes, SF-6). Stakes are paid at construction.
     """
 
-    def __init__(self, game: SpoilFive, dealer: int, hands: list[int], stock: int,
-                 turnup: int, balances: list[int], pools: list[int], fresh: bool = True
-                 ) -> None:
+    def __init__(
+        self,
+        game: SpoilFive,
+        dealer: int,
+        hands: list[int],
+        stock: int,
+        turnup: int,
+        balances: list[int],
+        pools: list[int],
+        fresh: bool = True,
+    ) -> None:
         self._init_core(game, dealer, hands, stock, turnup, balances, pools)
         self.game: SpoilFive = game
         self.turnup: int = turnup
@@ -162,12 +170,10 @@ class SpoilFiveDeal(DealCore):
 
     # ---- queries ---------------------------------------------------------------------
 
-
     @property
     def top(self) -> None:
         """Spoil Five has no open sequence (kept for the table's common code)."""
         return None
-
 
     def decision(self) -> PlayChoice | None:
         """The pending decision (robbing, claim or jink, or a card), or ``None``."""
@@ -175,15 +181,18 @@ class SpoilFiveDeal(DealCore):
             return None
         rob = self._rob_decider()
         if rob is not None:
-            acts: list[Action] = [Rob(rob, c) for c in cards_in(self.hands[rob])
-                                  if c != self.turnup]
+            acts: list[Action] = [
+                Rob(rob, c) for c in cards_in(self.hands[rob]) if c != self.turnup
+            ]
             acts.append(Decline(rob))
             return PlayChoice(rob, tuple(acts))
         if self.jink_offer is not None:
             s = self.jink_offer
             return PlayChoice(s, (Claim(s), Jink(s)))
-        return PlayChoice(self.current, tuple(Play(self.current, c)
-                                              for c in cards_in(self.legal_mask(self.current))))
+        return PlayChoice(
+            self.current,
+            tuple(Play(self.current, c) for c in cards_in(self.legal_mask(self.current))),
+        )
 
     @property
     def to_act(self) -> int | None:
@@ -229,8 +238,10 @@ class SpoilFiveDeal(DealCore):
             if not self.hands[action.seat] >> c & 1:
                 return f"seat {action.seat} does not hold {card_code(c)}"
             if action.spin:
-                return "a card is played alone: Spoil Five has no Spin (one card each to a " \
+                return (
+                    "a card is played alone: Spoil Five has no Spin (one card each to a "
                     "trick, SF-24)"
+                )
             if self._rob_decider() is not None:
                 return "first decide whether to rob the turned-up ace (SF-21, SF-22)"
             if self.jink_offer is not None:
@@ -243,8 +254,10 @@ class SpoilFiveDeal(DealCore):
             if self._rob_decider() is None:
                 return f"you cannot rob now: {self._why_no_rob()}"
             if action.card == self.turnup:
-                return (f"the turned-up {card_label(self.turnup)} is the card you take: "
-                        "discard one of your own (SF-22)")
+                return (
+                    f"the turned-up {card_label(self.turnup)} is the card you take: "
+                    "discard one of your own (SF-22)"
+                )
             return f"seat {action.seat} does not hold {card_code(action.card)}"
         if isinstance(action, Decline):
             return f"there is nothing to decline now: {self._why_no_rob()}"
@@ -261,9 +274,11 @@ class SpoilFiveDeal(DealCore):
         if self.declined_by is not None:
             return f"seat {self.declined_by} has already declined to rob (SF-21, SF-22)"
         if self.turnup == self.ace or self.holder(self.ace) is not None:
-            return ("only the dealer may rob a turned-up ace, before the first lead (SF-21), "
-                    "and only the holder of the ace of trumps, at his first turn in the first "
-                    "trick (SF-22)")
+            return (
+                "only the dealer may rob a turned-up ace, before the first lead (SF-21), "
+                "and only the holder of the ace of trumps, at his first turn in the first "
+                "trick (SF-22)"
+            )
         return "the ace of trumps is among the undealt cards: nobody robs this deal (SF-20)"
 
     # ---- applying ----------------------------------------------------------------------
@@ -332,8 +347,12 @@ class SpoilFiveDeal(DealCore):
                 self._win(self.jinker, events, jink=True)
             return
         eligible = [s for s in range(self.n) if not self.ineligible[s]]
-        if done == 3 and all(t.seat == winner for t in self.tricks) and \
-                not self.ineligible[winner] and self.game.jinking:
+        if (
+            done == 3
+            and all(t.seat == winner for t in self.tricks)
+            and not self.ineligible[winner]
+            and self.game.jinking
+        ):
             self.jink_offer = winner  # SF-31
             events.append(JinkOffered(winner))
             return
@@ -380,7 +399,6 @@ class SpoilFiveDeal(DealCore):
 
     # ---- copies, views, settlement -------------------------------------------------------
 
-
     def clone(self) -> SpoilFiveDeal:
         """An independent copy."""
         c = copy.copy(self)
@@ -394,12 +412,23 @@ class SpoilFiveDeal(DealCore):
         """Exactly what ``seat`` may know (GEN-9); the robber's discard stays hidden."""
         d = self.decision()
         return SpoilFiveObservation(
-            seat=seat, game=self.game.name, phase=self.phase, dealer=self.dealer,
-            hand=self.hands[seat], hand_counts=tuple(h.bit_count() for h in self.hands),
-            trump=self.trump, turnup=self.turnup, robbed_by=self.robbed_by,
+            seat=seat,
+            game=self.game.name,
+            phase=self.phase,
+            dealer=self.dealer,
+            hand=self.hands[seat],
+            hand_counts=tuple(h.bit_count() for h in self.hands),
+            trump=self.trump,
+            turnup=self.turnup,
+            robbed_by=self.robbed_by,
             declined_by=self.declined_by,
-            trick=tuple(self.trick), tricks=tuple(self.tricks),
-            tricks_won=tuple(self.tricks_won), ineligible=tuple(self.ineligible),
-            jinker=self.jinker, to_act=None if d is None else d.seat, pools=tuple(self.pools),
-            balances=tuple(self.balances), decision=d if d is not None and d.seat == seat
-            else None)
+            trick=tuple(self.trick),
+            tricks=tuple(self.tricks),
+            tricks_won=tuple(self.tricks_won),
+            ineligible=tuple(self.ineligible),
+            jinker=self.jinker,
+            to_act=None if d is None else d.seat,
+            pools=tuple(self.pools),
+            balances=tuple(self.balances),
+            decision=d if d is not None and d.seat == seat else None,
+        )

@@ -62,8 +62,9 @@ class SpoilFive:
         """Five cards each (SF-9)."""
         return 5
 
-    def deal_from_deck(self, deck: list[int], n: int, dealer: int
-                       ) -> tuple[list[list[int]], list[int], int | None]:
+    def deal_from_deck(
+        self, deck: list[int], n: int, dealer: int
+    ) -> tuple[list[list[int]], list[int], int | None]:
         """SF-9, SF-10: packets of 3 then 2 (or 2 then 3) from the eldest; deck index 5N
         is turned for trumps; the rest is the stock. Returns ``(hands, stock, turnup)``."""
         first, second = (3, 2) if self.options["sf.packets"] == "3-2" else (2, 3)
@@ -72,9 +73,9 @@ class SpoilFive:
         for size in (first, second):
             for j in range(n):
                 seat = (dealer + 1 + j) % n
-                hands[seat].extend(deck[i:i + size])
+                hands[seat].extend(deck[i : i + size])
                 i += size
-        return hands, deck[5 * n + 1:], deck[5 * n]
+        return hands, deck[5 * n + 1 :], deck[5 * n]
 
     def stakes(self, n: int, dealer: int, fresh: bool) -> list[tuple[int, int]]:
         """SF-6 / SF-7: what each seat pays into the pool before a deal, as
@@ -89,14 +90,28 @@ class SpoilFive:
             out.append((dealer, int(opt["sf.dealerAdd"])))
         return out
 
-    def least_stake(self, seat: int, dealer: int, balances: list[int],
-                    prev_winner: int | None = None, fresh: bool = True) -> int:
+    def least_stake(
+        self,
+        seat: int,
+        dealer: int,
+        balances: list[int],
+        prev_winner: int | None = None,
+        fresh: bool = True,
+    ) -> int:
         """GEN-5 rule 1: what SF-6/SF-7 make ``seat`` pay before the next deal."""
         return sum(n for s, n in self.stakes(len(balances), dealer, fresh) if s == seat)
 
-    def new_deal(self, dealer: int, hands: list[int], stock: int, turnup: int | None,
-                 balances: list[int], pools: list[int], prev_winner: int | None,
-                 fresh: bool = True) -> SpoilFiveDeal:
+    def new_deal(
+        self,
+        dealer: int,
+        hands: list[int],
+        stock: int,
+        turnup: int | None,
+        balances: list[int],
+        pools: list[int],
+        prev_winner: int | None,
+        fresh: bool = True,
+    ) -> SpoilFiveDeal:
         """A new deal with these cards (int masks) and counters."""
         from gamecore.spoilfive.deal import SpoilFiveDeal
 
@@ -111,61 +126,89 @@ class SpoilFive:
 # ---- options (section 7.9) -----------------------------------------------------------------
 
 OPTIONS = (
-    OptionSpec("sf.staking", "choice", "foster", choices=("foster", "dealerPaysAll"),
-               caption="Staking",
-               words=(
-                   ("foster", "everyone antes"),
-                   ("dealerPaysAll", "the dealer stakes for all"),
-               )),
-    OptionSpec("sf.ante", "int", 1, minimum=0,
-               caption="Stake to a fresh pool"),
-    OptionSpec("sf.dealerAdd", "int", 1, minimum=0,
-               caption="Dealer's addition to a running pool"),
-    OptionSpec("sf.jinkBonus", "int", 1, minimum=0,
-               caption="Jink bonus"),
-    OptionSpec("sf.dealerAddsOnFresh", "bool", False,
-               caption="The dealer adds to a fresh pool too"),
-    OptionSpec("sf.jinking", "bool", True,
-               caption="Jinking"),
-    OptionSpec("sf.misdealForfeit", "bool", False,
-               caption="A misdealer may pay and deal again"),
-    OptionSpec("sf.playOutDeadTricks", "bool", False,
-               caption="Play out tricks once the deal is decided"),
-    OptionSpec("sf.autoPlayForced", "bool", False, house_rule=False,
-               caption="Play forced cards automatically"),
-    OptionSpec("sf.robbing", "choice", "optional", choices=("optional", "compulsory", "off"),
-               caption="Robbing the turned-up trump",
-               words=(
-                   ("optional", "allowed"),
-                   ("compulsory", "compulsory"),
-                   ("off", "not played"),
-               )),
-    OptionSpec("sf.packets", "choice", "3-2", choices=("3-2", "2-3"),
-               caption="Dealing",
-               words=(("3-2", "three cards, then two"), ("2-3", "two cards, then three"))),
+    OptionSpec(
+        "sf.staking",
+        "choice",
+        "foster",
+        choices=("foster", "dealerPaysAll"),
+        caption="Staking",
+        words=(
+            ("foster", "everyone antes"),
+            ("dealerPaysAll", "the dealer stakes for all"),
+        ),
+    ),
+    OptionSpec("sf.ante", "int", 1, minimum=0, caption="Stake to a fresh pool"),
+    OptionSpec("sf.dealerAdd", "int", 1, minimum=0, caption="Dealer's addition to a running pool"),
+    OptionSpec("sf.jinkBonus", "int", 1, minimum=0, caption="Jink bonus"),
+    OptionSpec(
+        "sf.dealerAddsOnFresh", "bool", False, caption="The dealer adds to a fresh pool too"
+    ),
+    OptionSpec("sf.jinking", "bool", True, caption="Jinking"),
+    OptionSpec("sf.misdealForfeit", "bool", False, caption="A misdealer may pay and deal again"),
+    OptionSpec(
+        "sf.playOutDeadTricks", "bool", False, caption="Play out tricks once the deal is decided"
+    ),
+    OptionSpec(
+        "sf.autoPlayForced",
+        "bool",
+        False,
+        house_rule=False,
+        caption="Play forced cards automatically",
+    ),
+    OptionSpec(
+        "sf.robbing",
+        "choice",
+        "optional",
+        choices=("optional", "compulsory", "off"),
+        caption="Robbing the turned-up trump",
+        words=(
+            ("optional", "allowed"),
+            ("compulsory", "compulsory"),
+            ("off", "not played"),
+        ),
+    ),
+    OptionSpec(
+        "sf.packets",
+        "choice",
+        "3-2",
+        choices=("3-2", "2-3"),
+        caption="Dealing",
+        words=(("3-2", "three cards, then two"), ("2-3", "two cards, then three")),
+    ),
 )
 HELP = {
     "sf.staking": "Each player antes, or the dealer stakes for everybody (SF-6).",
     "sf.ante": "Each player's stake to a fresh pool (SF-6).",
     "sf.dealerAdd": "What each later dealer adds while the pool is running (SF-6).",
-    "sf.jinkBonus": "What each other player pays a player who jinks and wins all five "
-                    "(SF-32).",
-    "sf.dealerAddsOnFresh": "The dealer of a fresh pool also adds his dealer's counter "
-                            "(AMB-16).",
+    "sf.jinkBonus": "What each other player pays a player who jinks and wins all five (SF-32).",
+    "sf.dealerAddsOnFresh": "The dealer of a fresh pool also adds his dealer's counter (AMB-16).",
     "sf.jinking": "After winning three tricks a player may play on for all five (SF-31).",
     "sf.misdealForfeit": "A dealer who misdeals may pay 2 counters into the pool and deal "
-                         "again (SF-42; automatic dealing never misdeals).",
-    "sf.playOutDeadTricks": "Play the remaining tricks when the deal is already decided "
-                            "(AMB-18).",
+    "again (SF-42; automatic dealing never misdeals).",
+    "sf.playOutDeadTricks": "Play the remaining tricks when the deal is already decided (AMB-18).",
     "sf.robbing": "Robbing the turned-up trump: optional, compulsory or not played (SF-21).",
     "sf.packets": "Deal in packets of three then two, or two then three (SF-9).",
 }
 
 
-DESCRIPTOR = register(GameDescriptor(
-    name="spoil-five", title="Spoil Five", rules=SpoilFive, order=50, recorded=True,
-    entries=(Entry("Spoil Five", rules_page="spoil-five", rules_title="Spoil Five",
-                   conformance=True),),
-    default_players=5, stock_name="Pack",
-    option_prefixes=("sf.",), options=OPTIONS, help=HELP,
-    option_defaults={"gen.startCounters": 20}, bench_target=15_000))
+DESCRIPTOR = register(
+    GameDescriptor(
+        name="spoil-five",
+        title="Spoil Five",
+        rules=SpoilFive,
+        order=50,
+        recorded=True,
+        entries=(
+            Entry(
+                "Spoil Five", rules_page="spoil-five", rules_title="Spoil Five", conformance=True
+            ),
+        ),
+        default_players=5,
+        stock_name="Pack",
+        option_prefixes=("sf.",),
+        options=OPTIONS,
+        help=HELP,
+        option_defaults={"gen.startCounters": 20},
+        bench_target=15_000,
+    )
+)

@@ -47,8 +47,9 @@ def trump_order(trump: int) -> list[int]:
     return order
 
 
-def _tables() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...],
-                       tuple[tuple[int, ...], ...]]:
+def _tables() -> tuple[
+    tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]
+]:
     eff_all, str_all, rank_all = [], [], []
     for t in SUITS:
         eff, strength, rank = [0] * 52, [0] * 52, [0] * 52
@@ -70,8 +71,9 @@ def _tables() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...],
 EFFECTIVE, STRENGTH, TRUMP_RANK = _tables()
 
 
-def _masks() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...],
-                      tuple[tuple[int, ...], ...]]:
+def _masks() -> tuple[
+    tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]
+]:
     eff_masks, renege, key = [], [], []
     for t in SUITS:
         masks = [0] * 5
@@ -88,8 +90,12 @@ def _masks() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...],
                         m |= 1 << c
             keep.append(m)
         renege.append(tuple(keep))
-        key.append(tuple(100 + STRENGTH[t][c] if EFFECTIVE[t][c] == TRUMP else STRENGTH[t][c]
-                         for c in range(52)))
+        key.append(
+            tuple(
+                100 + STRENGTH[t][c] if EFFECTIVE[t][c] == TRUMP else STRENGTH[t][c]
+                for c in range(52)
+            )
+        )
     return tuple(eff_masks), tuple(renege), tuple(key)
 
 

@@ -32,12 +32,17 @@ from gamecore.stops.game import StopsGame
 
 STAKING, PLAY, OVER = "staking", "play", "over"
 #: What a stops game has none of: Spoil Five's decisions, by action class.
-_NOT_HERE = {Rob: "robbing", Decline: "declining to rob", Claim: "claiming the pool",
-             Jink: "jinking"}
+_NOT_HERE = {
+    Rob: "robbing",
+    Decline: "declining to rob",
+    Claim: "claiming the pool",
+    Jink: "jinking",
+}
 
 
-def played_by_of(history: list[Played] | tuple[Played, ...],
-                 special_card: Card | None) -> dict[int, int]:
+def played_by_of(
+    history: list[Played] | tuple[Played, ...], special_card: Card | None
+) -> dict[int, int]:
     """Card → the seat that played it, from a deal's public history, with ``special_card``
     (the game's :attr:`~gamecore.stops.game.StopsGame.special_card`) where it went down with
     a card (SP-2, SN-8): who played a card (PJ-23, PJ-C-6, SN-11)."""
@@ -87,9 +92,17 @@ class StopsDeal(DealCore):
     The deal starts in staking; automatic stakes (PJ-F dressing, Spinado) are paid at once.
     """
 
-    def __init__(self, game: StopsGame, dealer: int, hands: list[int], stock: int,
-                 turnup: int | None, balances: list[int], pools: list[int],
-                 prev_winner: int | None = None) -> None:
+    def __init__(
+        self,
+        game: StopsGame,
+        dealer: int,
+        hands: list[int],
+        stock: int,
+        turnup: int | None,
+        balances: list[int],
+        pools: list[int],
+        prev_winner: int | None = None,
+    ) -> None:
         self._init_core(game, dealer, hands, stock, turnup, balances, pools)
         self.game: StopsGame = game
         self.prev_winner = prev_winner
@@ -115,11 +128,21 @@ class StopsDeal(DealCore):
     # ---- construction for tests (GEN-8) ----------------------------------------------
 
     @classmethod
-    def from_position(cls, game: StopsGame, hands: list[int], *, dealer: int | None = None,
-                      stock: int = 0, played: int = 0, top: int | None = None,
-                      to_act: int = 0, pools: list[int] | None = None,
-                      balances: list[int] | None = None, turnup: int | None = None,
-                      last_suit: int | None = None) -> StopsDeal:
+    def from_position(
+        cls,
+        game: StopsGame,
+        hands: list[int],
+        *,
+        dealer: int | None = None,
+        stock: int = 0,
+        played: int = 0,
+        top: int | None = None,
+        to_act: int = 0,
+        pools: list[int] | None = None,
+        balances: list[int] | None = None,
+        turnup: int | None = None,
+        last_suit: int | None = None,
+    ) -> StopsDeal:
         """A deal in play from an explicit position (GEN-8), staking already done.
 
         ``to_act`` is the seat that acts; when ``top`` (the open sequence's top card) is
@@ -148,7 +171,6 @@ class StopsDeal(DealCore):
         return deal
 
     # ---- queries ----------------------------------------------------------------------
-
 
     def decision(self) -> Decision | None:
         """What the seat to act must decide, or ``None`` when the deal is over."""
@@ -211,28 +233,38 @@ class StopsDeal(DealCore):
             return f"it is seat {d.seat}'s turn, not seat {action.seat}'s"
         if isinstance(d, StakeChoice):
             if not isinstance(action, NameStake):
-                return ("the dealer must name the stake first: staking comes before the cards "
-                        "are seen (GEN-9)")
+                return (
+                    "the dealer must name the stake first: staking comes before the cards "
+                    "are seen (GEN-9)"
+                )
             if not d.allows(action.amount):
                 top = "" if d.high is None else f" to {d.high}"
                 return f"the stake must be from {d.low}{top} counters, not {action.amount}"
             return None
         if isinstance(d, SplitChoice):
             if not isinstance(action, Split):
-                return (f"seat {d.seat} must spread his stake of {d.total} over the pools "
-                        "first: staking comes before the cards are seen (GEN-9)")
+                return (
+                    f"seat {d.seat} must spread his stake of {d.total} over the pools "
+                    "first: staking comes before the cards are seen (GEN-9)"
+                )
             if not d.allows(action.amounts):
-                return (f"the split must put exactly {d.total} counters on the pools, "
-                        f"not {sum(action.amounts)}")
+                return (
+                    f"the split must put exactly {d.total} counters on the pools, "
+                    f"not {sum(action.amounts)}"
+                )
             return None
         if action in d.actions:
             return None
         if isinstance(action, NameStake | Split):
-            return "the stakes were made before the cards were seen (GEN-9): a card must be " \
+            return (
+                "the stakes were made before the cards were seen (GEN-9): a card must be "
                 "played now (STOP-5, STOP-6)"
+            )
         if not isinstance(action, Play):
-            return f"{_NOT_HERE[type(action)]} is no part of this game: a card must be played " \
+            return (
+                f"{_NOT_HERE[type(action)]} is no part of this game: a card must be played "
                 "(STOP-5, STOP-6)"
+            )
         return self.game_explain_play(action)
 
     def game_explain_play(self, action: Play) -> str:
@@ -243,8 +275,11 @@ class StopsDeal(DealCore):
         seat, c = action.seat, action.card
         if not self.hands[seat] >> c & 1:
             return f"seat {seat} does not hold {card_code(c)}"
-        if action.spin and c != self.game.special_card \
-                and Play(seat, c) not in self._play_actions():
+        if (
+            action.spin
+            and c != self.game.special_card
+            and Play(seat, c) not in self._play_actions()
+        ):
             return self.game_explain_play(Play(seat, c))  # the card itself may not go
         if action.spin:
             return self.game.explain_spin(self, seat, c, self.top is None)
@@ -364,7 +399,6 @@ class StopsDeal(DealCore):
         self.phase = OVER
         events.append(DealEnded(winner))
 
-
     # ---- money -----------------------------------------------------------------------
 
     def pay_pool(self, seat: int, pool: int, amount: int, events: list[Event]) -> None:
@@ -373,8 +407,9 @@ class StopsDeal(DealCore):
         self.pools[pool] += amount
         events.append(PaidToPool(seat, pool, amount))
 
-    def take_pool(self, seat: int, pool: int, events: list[Event], amount: int | None = None
-                  ) -> None:
+    def take_pool(
+        self, seat: int, pool: int, events: list[Event], amount: int | None = None
+    ) -> None:
         """``seat`` takes ``amount`` counters (default: all) from pool index ``pool``."""
         if amount is None:
             amount = self.pools[pool]
@@ -382,8 +417,7 @@ class StopsDeal(DealCore):
         self.balances[seat] += amount
         events.append(PoolTaken(seat, pool, amount))
 
-    def pay(self, payer: int, payee: int, amount: int, reason: str, events: list[Event]
-            ) -> None:
+    def pay(self, payer: int, payee: int, amount: int, reason: str, events: list[Event]) -> None:
         """``payer`` pays ``amount`` counters to ``payee`` (nothing happens for 0)."""
         if amount:
             self.balances[payer] -= amount
@@ -411,13 +445,21 @@ class StopsDeal(DealCore):
         d = self.decision()
         mine = d if d is not None and d.seat == seat else None
         return StopsObservation(
-            seat=seat, game=self.game.name, phase=self.phase, dealer=self.dealer,
+            seat=seat,
+            game=self.game.name,
+            phase=self.phase,
+            dealer=self.dealer,
             hand=0 if staking else self.hands[seat],
             hand_counts=tuple(0 if staking else h.bit_count() for h in self.hands),
-            played=self.played, history=tuple(self.history), top=self.top,
-            to_act=None if d is None else d.seat, pools=tuple(self.pools),
-            balances=tuple(self.balances), stake=self.stake,
-            turnup=None if staking else self.turnup, known_out=self.known_out,
+            played=self.played,
+            history=tuple(self.history),
+            top=self.top,
+            to_act=None if d is None else d.seat,
+            pools=tuple(self.pools),
+            balances=tuple(self.balances),
+            stake=self.stake,
+            turnup=None if staking else self.turnup,
+            known_out=self.known_out,
             revealed=(tuple(self.hands), self.stock) if self.phase == OVER else None,
             decision=mine,
         )

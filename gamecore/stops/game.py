@@ -56,8 +56,18 @@ SPECIAL_PLAIN, SPECIAL_SPIN, SPECIAL_SPINADO = "plain", "spin", "spinado"
 #: the special card went down with (SP-10).
 PRIVILEGE, SPIN_SUIT = "spin-privilege", "spin-suit"
 #: The hooks whose behaviour the declarations describe (see the module docstring).
-PLAY_HOOKS = ("leadable", "lead_suits", "lead_mask", "spin_allowed", "on_play",
-              "after_stop", "after_lead_passed", "card_payment", "settle", "doubling")
+PLAY_HOOKS = (
+    "leadable",
+    "lead_suits",
+    "lead_mask",
+    "spin_allowed",
+    "on_play",
+    "after_stop",
+    "after_lead_passed",
+    "card_payment",
+    "settle",
+    "doubling",
+)
 
 
 def successor_table(pack: int, ace_high: bool) -> tuple[int | None, ...]:
@@ -191,7 +201,8 @@ class StopsGame:
         a special card's kind without the card, or a card outside its pack."""
         self.succ = successor_table(self.pack, self.ace_high)
         if self.special_kind != SPECIAL_PLAIN and (
-                self.special_card is None or not self.pack >> self.special_card & 1):
+            self.special_card is None or not self.pack >> self.special_card & 1
+        ):
             raise ValueError(f"{self.name}: the special card must be a card of the pack")
 
     def special_name(self) -> str:
@@ -205,9 +216,17 @@ class StopsGame:
         """The special card as a one-card mask (int), or 0 if the game has none."""
         return 0 if self.special_card is None else 1 << self.special_card
 
-    def new_deal(self, dealer: int, hands: list[int], stock: int, turnup: int | None,
-                 balances: list[int], pools: list[int], prev_winner: int | None,
-                 fresh: bool = True) -> StopsDeal:
+    def new_deal(
+        self,
+        dealer: int,
+        hands: list[int],
+        stock: int,
+        turnup: int | None,
+        balances: list[int],
+        pools: list[int],
+        prev_winner: int | None,
+        fresh: bool = True,
+    ) -> StopsDeal:
         """A new deal of this game with these cards (int masks) and counters."""
         from gamecore.stops.deal import StopsDeal
 
@@ -228,8 +247,9 @@ class StopsGame:
             return FIXED_STOCK_CARDS[n]
         return self.pack_size() // (n + 1)
 
-    def deal_from_deck(self, deck: list[int], n: int, dealer: int
-                       ) -> tuple[list[list[int]], list[int], int | None]:
+    def deal_from_deck(
+        self, deck: list[int], n: int, dealer: int
+    ) -> tuple[list[list[int]], list[int], int | None]:
         """Deal ``deck`` (cards, index 0 = top) to ``n`` seats (GEN-8, STOP-13).
 
         Returns ``(hands, stock, turnup)``: hands as lists of cards in seat order, the stock
@@ -283,8 +303,14 @@ class StopsGame:
             amounts[pool] += rounds + (1 if i < rest else 0)
         return tuple(amounts)
 
-    def least_stake(self, seat: int, dealer: int, balances: list[int],
-                    prev_winner: int | None = None, fresh: bool = True) -> int:
+    def least_stake(
+        self,
+        seat: int,
+        dealer: int,
+        balances: list[int],
+        prev_winner: int | None = None,
+        fresh: bool = True,
+    ) -> int:
         """The smallest stake the rules could require of ``seat`` next deal (GEN-5 rule 1);
         ``prev_winner`` is the winner of the deal before (Spinado's exemption); ``fresh``
         whether the next deal starts a fresh pool (Spoil Five)."""
@@ -366,13 +392,16 @@ class StopsGame:
         Spin only with a continuation card (SP-2, SP-5), a Spinado with any card he may play
         (SN-8); never with the special card itself, and only by its holder."""
         sc = self.special_card
-        if self.special_kind == SPECIAL_PLAIN or sc is None or c == sc \
-                or not deal.hands[seat] >> sc & 1:
+        if (
+            self.special_kind == SPECIAL_PLAIN
+            or sc is None
+            or c == sc
+            or not deal.hands[seat] >> sc & 1
+        ):
             return False
         return self.special_kind == SPECIAL_SPINADO or not lead
 
-    def on_play(self, deal: StopsDeal, seat: int, c: Card, spin: bool,
-                events: list[Event]) -> None:
+    def on_play(self, deal: StopsDeal, seat: int, c: Card, spin: bool, events: list[Event]) -> None:
         """Effects of playing ``c`` (STOP-8), in this order: the pool it captures (NM-8,
         PJ-8, PJ-24, PJ-C-6), its bonus from each other player (SN-10, SN-13), the
         combination it completes (PJ-23, PJ-C-6, SN-11, SN-12), then the Spin or Spinado
@@ -429,21 +458,24 @@ class StopsGame:
         :attr:`privilege_must_change`, SP-10), a card above the lowest of its suit under
         :data:`LOWEST_OF_SUIT` (STOP-5). A game may override it with its own words."""
         if c == self.special_card and not self.special_leads:
-            how = {SPECIAL_SPIN: f"with a continuation, as a {self.spin_name or 'Spin'} (SP-6)",
-                   SPECIAL_SPINADO: f"with another card, as {self.spin_name or 'Spinado'} "
-                                    "(SN-9)"}.get(self.special_kind, "with another card (STOP-5)")
+            how = {
+                SPECIAL_SPIN: f"with a continuation, as a {self.spin_name or 'Spin'} (SP-6)",
+                SPECIAL_SPINADO: f"with another card, as {self.spin_name or 'Spinado'} (SN-9)",
+            }.get(self.special_kind, "with another card (STOP-5)")
             return f"the {self.special_name()} is never led alone: it is played only {how}"
         suit = suit_of(c)
         if suit not in self.lead_suits(deal, seat):
-            rule = "SP-10" if self.privileged(deal, seat) and self.privilege_must_change \
-                else "NM-11"
-            return (f"a new sequence must be in a suit other than {SUIT_NAMES[suit]} "
-                    f"({rule})")
+            rule = (
+                "SP-10" if self.privileged(deal, seat) and self.privilege_must_change else "NM-11"
+            )
+            return f"a new sequence must be in a suit other than {SUIT_NAMES[suit]} ({rule})"
         if self.lead_rule == LOWEST_OF_SUIT:
             low = lowest_in_suit(self.leadable(deal, seat), suit, self.ace_high)
             if low is not None and low != c:
-                return (f"{card_label(c)} is not your lowest {SUIT_NAMES[suit][:-1]}: lead "
-                        f"{card_label(low)} (STOP-5)")
+                return (
+                    f"{card_label(c)} is not your lowest {SUIT_NAMES[suit][:-1]}: lead "
+                    f"{card_label(low)} (STOP-5)"
+                )
         return f"{card_label(c)} cannot be led now (STOP-5)"
 
     def explain_spin(self, deal: StopsDeal, seat: int, c: Card, lead: bool) -> str:
@@ -452,8 +484,10 @@ class StopsGame:
         card not held; the special card with itself; a Spin with a lead (SP-5)."""
         sc = self.special_card
         if self.special_kind == SPECIAL_PLAIN or sc is None:
-            return ("no card goes down with another in this game: one card is played at a "
-                    "time (STOP-5, STOP-6)")
+            return (
+                "no card goes down with another in this game: one card is played at a "
+                "time (STOP-5, STOP-6)"
+            )
         name = self.special_name()
         if not deal.hands[seat] >> sc & 1:
             return f"seat {seat} does not hold {card_code(sc)}"
@@ -461,8 +495,10 @@ class StopsGame:
         if c == sc:
             return f"the {name} goes down together with another card, never with itself ({rule})"
         if self.special_kind == SPECIAL_SPIN and lead:
-            return (f"a {self.spin_name or 'Spin'} is made only with a card that continues a "
-                    "sequence, never with a lead (SP-5)")
+            return (
+                f"a {self.spin_name or 'Spin'} is made only with a card that continues a "
+                "sequence, never with a lead (SP-5)"
+            )
         return f"the {name} cannot be played with {card_label(c)} now ({rule})"
 
     #: Index of the pool the winner takes (a "Game" pool), or ``None``.

@@ -88,8 +88,14 @@ class Newmarket(StopsGame):
     def split_total(self, deal: StopsDeal, seat: int) -> int | None:
         return deal.stake
 
-    def least_stake(self, seat: int, dealer: int, balances: list[int],
-                    prev_winner: int | None = None, fresh: bool = True) -> int:
+    def least_stake(
+        self,
+        seat: int,
+        dealer: int,
+        balances: list[int],
+        prev_winner: int | None = None,
+        fresh: bool = True,
+    ) -> int:
         return int(self.options["nm.minStake"])
 
     # ---- play (NM-7, NM-11) ----------------------------------------------------------
@@ -101,8 +107,10 @@ class Newmarket(StopsGame):
         low = lowest_in_suit(self.leadable(deal, seat), s, self.ace_high)
         if low is None or low == c:
             return super().explain_lead(deal, seat, c)
-        return (f"{card_label(c)} is not your lowest {SUIT_NAMES[s][:-1]}: "
-                f"lead {card_label(low)} (NM-7)")
+        return (
+            f"{card_label(c)} is not your lowest {SUIT_NAMES[s][:-1]}: "
+            f"lead {card_label(low)} (NM-7)"
+        )
 
     # ---- the layout (NM-4) -----------------------------------------------------------
 
@@ -113,8 +121,11 @@ class Newmarket(StopsGame):
         out = []
         for i, name in enumerate(self.pools):
             c = by_pool.get(i)
-            out.append(PoolFace(name.capitalize()) if c is None
-                       else PoolFace(SUIT_SYMBOLS[suit_of(c)] + RANK_CODES[rank_of(c)], c))
+            out.append(
+                PoolFace(name.capitalize())
+                if c is None
+                else PoolFace(SUIT_SYMBOLS[suit_of(c)] + RANK_CODES[rank_of(c)], c)
+            )
         return tuple(out)
 
 
@@ -122,18 +133,12 @@ class Newmarket(StopsGame):
 
 #: The ``nm.`` rows, shared with Spin (SP-1).
 OPTIONS = (
-    OptionSpec("nm.stake", "int", 4, minimum=1,
-               caption="Stake named by a computer dealer"),
-    OptionSpec("nm.minStake", "int", 4, minimum=1,
-               caption="Smallest stake"),
-    OptionSpec("nm.maxStake", "int?", None, minimum=1,
-               caption="Largest stake"),
-    OptionSpec("nm.aceHigh", "bool", False,
-               caption="Aces high"),
-    OptionSpec("nm.removeEightOfDiamonds", "bool", False,
-               caption="Play without the 8♦"),
-    OptionSpec("nm.mustChangeSuit", "bool", False,
-               caption="Change suit after a stop"),
+    OptionSpec("nm.stake", "int", 4, minimum=1, caption="Stake named by a computer dealer"),
+    OptionSpec("nm.minStake", "int", 4, minimum=1, caption="Smallest stake"),
+    OptionSpec("nm.maxStake", "int?", None, minimum=1, caption="Largest stake"),
+    OptionSpec("nm.aceHigh", "bool", False, caption="Aces high"),
+    OptionSpec("nm.removeEightOfDiamonds", "bool", False, caption="Play without the 8♦"),
+    OptionSpec("nm.mustChangeSuit", "bool", False, caption="Change suit after a stop"),
     OptionSpec("nm.kitty", "false", False, house_rule=False),
     OptionSpec("nm.dealerMayTakeDeadHand", "false", False, house_rule=False),
 )
@@ -144,7 +149,7 @@ HELP = {
     "nm.aceHigh": "Aces rank above Kings (modern British play, NM-3).",
     "nm.removeEightOfDiamonds": "Take the 8♦ out of the pack (NM-2).",
     "nm.mustChangeSuit": "Each new sequence must be in a different suit from the one that "
-                         "just stopped (NM-11).",
+    "just stopped (NM-11).",
 }
 
 
@@ -159,9 +164,20 @@ def check_stakes(options: Mapping[str, Any]) -> None:
         raise OptionError(f"options: nm.stake ({st}) is above nm.maxStake ({hi})")
 
 
-DESCRIPTOR = register(GameDescriptor(
-    name="newmarket", title="Newmarket", rules=Newmarket, order=10, recorded=True,
-    entries=(Entry("Newmarket", rules_page="newmarket", rules_title="Newmarket",
-                   conformance=True),),
-    option_prefixes=("nm.",),
-    options=OPTIONS, help=HELP, check_options=check_stakes, bench_target=25_000))
+DESCRIPTOR = register(
+    GameDescriptor(
+        name="newmarket",
+        title="Newmarket",
+        rules=Newmarket,
+        order=10,
+        recorded=True,
+        entries=(
+            Entry("Newmarket", rules_page="newmarket", rules_title="Newmarket", conformance=True),
+        ),
+        option_prefixes=("nm.",),
+        options=OPTIONS,
+        help=HELP,
+        check_options=check_stakes,
+        bench_target=25_000,
+    )
+)

@@ -63,8 +63,14 @@ class PopeJoan(StopsGame):
         #: trump-dependent layouts.
         self.capture_cards: dict[int, int] = {}
 
-    def least_stake(self, seat: int, dealer: int, balances: list[int],
-                    prev_winner: int | None = None, fresh: bool = True) -> int:
+    def least_stake(
+        self,
+        seat: int,
+        dealer: int,
+        balances: list[int],
+        prev_winner: int | None = None,
+        fresh: bool = True,
+    ) -> int:
         return 15 if seat == dealer else 0
 
     def capture_table(self, trump: int | None) -> Mapping[Card, int]:
@@ -87,11 +93,17 @@ class PopeJoanF(PopeJoan):
         if self.options["pj.removeEightOfDiamonds"]:
             self.pack &= ~(1 << EIGHT_D)
         suits = [_suit_index(ch) for ch in self.options["pj.honourSuits"]]
-        self.layout_cards = (card(9, suits[0]), card(JACK, suits[1]), card(QUEEN, suits[2]),
-                             card(KING, suits[3]), parse_card(self.options["pj.pope"]))
+        self.layout_cards = (
+            card(9, suits[0]),
+            card(JACK, suits[1]),
+            card(QUEEN, suits[2]),
+            card(KING, suits[3]),
+            parse_card(self.options["pj.pope"]),
+        )
         self.capture_cards = {c: i for i, c in enumerate(self.layout_cards)}
         self._doubling: tuple[tuple[int, Card], ...] = (
-            tuple(enumerate(self.layout_cards)) if self.options["pj.doubling"] else ())
+            tuple(enumerate(self.layout_cards)) if self.options["pj.doubling"] else ()
+        )
         self._finish_setup()
 
     def auto_stakes(self, deal: StopsDeal) -> list[tuple[int, int, int]]:
@@ -105,8 +117,10 @@ class PopeJoanF(PopeJoan):
 
     def pool_faces(self, turnup: Card | None) -> tuple[PoolFace, ...]:
         """Ten, Jack, Queen, King and Pope, each with its layout card (PJ-4)."""
-        return tuple(PoolFace(name.capitalize(), c)
-                     for name, c in zip(self.pools, self.layout_cards, strict=True))
+        return tuple(
+            PoolFace(name.capitalize(), c)
+            for name, c in zip(self.pools, self.layout_cards, strict=True)
+        )
 
 
 MATRIMONY, INTRIGUE, CONFEDERACY, M_POPE, M_GAME = range(5)
@@ -136,8 +150,7 @@ class PopeJoanM(PopeJoan):
         self.capture_cards = {self.pope: M_POPE}
         doubling = bool(self.options["pj.doubling"])
         #: PJ-24: the holder of the Pope doubles its compartment; PJ-27 the combinations.
-        self._doubling: tuple[tuple[int, Card], ...] = ((M_POPE, self.pope),) if doubling \
-            else ()
+        self._doubling: tuple[tuple[int, Card], ...] = ((M_POPE, self.pope),) if doubling else ()
         self.double_combos = doubling and bool(self.options["pj.m.doubleCombos"])
         self._combo_tables: dict[int, tuple[tuple[int, Card, Card], ...]] = {}
         self._finish_setup()
@@ -158,7 +171,8 @@ class PopeJoanM(PopeJoan):
         table = self._combo_tables.get(trump)
         if table is None:
             table = self._combo_tables[trump] = tuple(
-                (pool, a, b) for pool, (a, b) in self.combos(trump))
+                (pool, a, b) for pool, (a, b) in self.combos(trump)
+            )
         return table
 
     def doubling_table(self, trump: int | None) -> tuple[tuple[int, Card], ...]:
@@ -172,8 +186,10 @@ class PopeJoanM(PopeJoan):
         if turnup is not None:
             for pool, (a, b) in self.combos(suit_of(turnup)):
                 details[pool] = f"{card_label(a)} {card_label(b)}"
-        return tuple(PoolFace(name.capitalize(), self.pope if i == M_POPE else None,
-                              details[i]) for i, name in enumerate(self.pools))
+        return tuple(
+            PoolFace(name.capitalize(), self.pope if i == M_POPE else None, details[i])
+            for i, name in enumerate(self.pools)
+        )
 
     # ---- staking (PJ-21) ---------------------------------------------------------
 
@@ -192,8 +208,14 @@ class PopeJoanM(PopeJoan):
             return None
         return deal.stake if seat == deal.dealer else deal.stake - 1
 
-    def least_stake(self, seat: int, dealer: int, balances: list[int],
-                    prev_winner: int | None = None, fresh: bool = True) -> int:
+    def least_stake(
+        self,
+        seat: int,
+        dealer: int,
+        balances: list[int],
+        prev_winner: int | None = None,
+        fresh: bool = True,
+    ) -> int:
         return 1 if seat == dealer else 0
 
     # ---- play --------------------------------------------------------------------
@@ -201,8 +223,11 @@ class PopeJoanM(PopeJoan):
     def on_deal_start(self, deal: StopsDeal, events: list[Event]) -> None:
         """PJ-26: with ``pj.m.turnUpAwards = classic`` a turned Pope gives the dealer the
         Pope compartment; play goes on."""
-        if (self.options["pj.m.turnUpAwards"] == "classic" and deal.turnup == self.pope
-                and deal.pools[M_POPE]):
+        if (
+            self.options["pj.m.turnUpAwards"] == "classic"
+            and deal.turnup == self.pope
+            and deal.pools[M_POPE]
+        ):
             deal.take_pool(deal.dealer, M_POPE, events)
 
     # PJ-23 (combinations), PJ-24 and PJ-27 (doubling) are declared above.
@@ -249,8 +274,12 @@ class PopeJoanC(PopeJoan):
 
     def honours(self, trump: int) -> dict[int, int]:
         """Trump Ace, King, Queen, Jack → their compartments."""
-        return {card(ACE, trump): C_ACE, card(KING, trump): C_KING,
-                card(QUEEN, trump): C_QUEEN, card(JACK, trump): C_JACK}
+        return {
+            card(ACE, trump): C_ACE,
+            card(KING, trump): C_KING,
+            card(QUEEN, trump): C_QUEEN,
+            card(JACK, trump): C_JACK,
+        }
 
     def capture_table(self, trump: int | None) -> Mapping[Card, int]:
         """PJ-C-6: the Pope (9♦) and the Ace, King, Queen and Jack of trumps."""
@@ -281,8 +310,9 @@ class PopeJoanC(PopeJoan):
             for c, pool in self.honours(suit_of(turnup)).items():
                 details[pool] = card_label(c)
             details[C_POPE] = card_label(NINE_D)
-        return tuple(PoolFace(name.capitalize(), None, details[i])
-                     for i, name in enumerate(self.pools))
+        return tuple(
+            PoolFace(name.capitalize(), None, details[i]) for i, name in enumerate(self.pools)
+        )
 
     def on_deal_start(self, deal: StopsDeal, events: list[Event]) -> None:
         """PJ-C-5: turn-up awards to the dealer; a turned Pope may end the deal."""
@@ -296,8 +326,7 @@ class PopeJoanC(PopeJoan):
                 if deal.pools[C_GAME]:
                     deal.take_pool(deal.dealer, C_GAME, events)
                 for seat in deal.others(deal.dealer):
-                    deal.pay(seat, deal.dealer, deal.dealt[seat].bit_count(), "turned Pope",
-                             events)
+                    deal.pay(seat, deal.dealer, deal.dealt[seat].bit_count(), "turned Pope", events)
                 deal.end_without_play(deal.dealer, events)
             return
         pool = self.honours(suit_of(t)).get(t)
@@ -307,8 +336,10 @@ class PopeJoanC(PopeJoan):
     def explain_lead(self, deal: StopsDeal, seat: int, c: int) -> str:
         low = lowest_in_suit(deal.hands[seat], suit_of(c), True)
         if self.parlett and low is not None and low != c:
-            return (f"{card_label(c)} is not your lowest {SUIT_NAMES[suit_of(c)][:-1]}: "
-                    f"lead {card_label(low)} (PJ-C-2)")
+            return (
+                f"{card_label(c)} is not your lowest {SUIT_NAMES[suit_of(c)][:-1]}: "
+                f"lead {card_label(low)} (PJ-C-2)"
+            )
         return super().explain_lead(deal, seat, c)
 
     # PJ-C-7 (the Pope excuses its holder) and PJ-C-8 (no doubling) are declared above.
@@ -323,80 +354,121 @@ def pope_joan(options: Mapping[str, Any]) -> PopeJoan:
 # ---- options (PJ-2, PJ-4, PJ-11, PJ-21, PJ-26, PJ-27, PJ-C-2, PJ-C-5, PJ-C-7) ---------------
 
 OPTIONS = (
-    OptionSpec("pj.dealerMayViewStock", "bool", False, house_rule=False,
-               caption="The dealer may look at the dead hand"),
-    OptionSpec("pj.profile", "choice", "F", choices=("F", "M", "C"),
-               caption="Layout",
-               words=(
-                   ("F", "Foster's layout"),
-                   ("M", "trump layout (Matrimony, Intrigue…)"),
-                   ("C", "classic board"),
-               )),
-    OptionSpec("pj.pope", "choice", "7D", choices=("7D", "9D"), cards=True,
-               caption="The Pope",
-               words=(("7D", "7♦"), ("9D", "9♦"))),
-    OptionSpec("pj.honourSuits", "suits", "DCSH",
-               caption="Suits of the layout cards"),
-    OptionSpec("pj.removeEightOfDiamonds", "bool", False,
-               caption="Play without the 8♦"),
-    OptionSpec("pj.doubling", "bool", True,
-               caption="Held layout cards double their pool"),
-    OptionSpec("pj.m.doubleCombos", "bool", True,
-               caption="Unplayed honours double their pool"),
-    OptionSpec("pj.c.popeExcuses", "bool", True,
-               caption="The Pope excuses its holder"),
-    OptionSpec("pj.c.parlettLead", "bool", False,
-               caption="Ace high, lowest-card leads"),
-    OptionSpec("pj.m.dealerStake", "int", 5, minimum=1,
-               caption="Dealer's stake"),
-    OptionSpec("pj.m.turnUpAwards", "choice", "none", choices=("none", "classic"),
-               caption="A turned-up Pope",
-               words=(("none", "gives nothing"), ("classic", "gives the dealer the Pope pool"))),
-    OptionSpec("pj.c.popeTurnUp", "choice", "popeGameAndEnd",
-               choices=("popeGameAndEnd", "popeOnly"),
-               caption="A turned-up Pope",
-               words=(
-                   ("popeGameAndEnd", "the dealer takes Pope and Game, no play"),
-                   ("popeOnly", "the dealer takes the Pope pool, then play"),
-               )),
+    OptionSpec(
+        "pj.dealerMayViewStock",
+        "bool",
+        False,
+        house_rule=False,
+        caption="The dealer may look at the dead hand",
+    ),
+    OptionSpec(
+        "pj.profile",
+        "choice",
+        "F",
+        choices=("F", "M", "C"),
+        caption="Layout",
+        words=(
+            ("F", "Foster's layout"),
+            ("M", "trump layout (Matrimony, Intrigue…)"),
+            ("C", "classic board"),
+        ),
+    ),
+    OptionSpec(
+        "pj.pope",
+        "choice",
+        "7D",
+        choices=("7D", "9D"),
+        cards=True,
+        caption="The Pope",
+        words=(("7D", "7♦"), ("9D", "9♦")),
+    ),
+    OptionSpec("pj.honourSuits", "suits", "DCSH", caption="Suits of the layout cards"),
+    OptionSpec("pj.removeEightOfDiamonds", "bool", False, caption="Play without the 8♦"),
+    OptionSpec("pj.doubling", "bool", True, caption="Held layout cards double their pool"),
+    OptionSpec("pj.m.doubleCombos", "bool", True, caption="Unplayed honours double their pool"),
+    OptionSpec("pj.c.popeExcuses", "bool", True, caption="The Pope excuses its holder"),
+    OptionSpec("pj.c.parlettLead", "bool", False, caption="Ace high, lowest-card leads"),
+    OptionSpec("pj.m.dealerStake", "int", 5, minimum=1, caption="Dealer's stake"),
+    OptionSpec(
+        "pj.m.turnUpAwards",
+        "choice",
+        "none",
+        choices=("none", "classic"),
+        caption="A turned-up Pope",
+        words=(("none", "gives nothing"), ("classic", "gives the dealer the Pope pool")),
+    ),
+    OptionSpec(
+        "pj.c.popeTurnUp",
+        "choice",
+        "popeGameAndEnd",
+        choices=("popeGameAndEnd", "popeOnly"),
+        caption="A turned-up Pope",
+        words=(
+            ("popeGameAndEnd", "the dealer takes Pope and Game, no play"),
+            ("popeOnly", "the dealer takes the Pope pool, then play"),
+        ),
+    ),
 )
 HELP = {
     "pj.profile": "Foster's simple layout, Foster's trump layout (Matrimony…), or the classic "
-                  "eight-compartment board.",
+    "eight-compartment board.",
     "pj.pope": "Which card is the Pope: the Seven or the Nine of diamonds (PJ-4).",
-    "pj.honourSuits": "Suits of the Ten, Jack, Queen and King layout cards, in that order "
-                      "(PJ-4).",
-    "pj.removeEightOfDiamonds": "Take the 8♦ out of the pack, making the 7♦ a known stop "
-                                "(PJ-2).",
+    "pj.honourSuits": "Suits of the Ten, Jack, Queen and King layout cards, in that order (PJ-4).",
+    "pj.removeEightOfDiamonds": "Take the 8♦ out of the pack, making the 7♦ a known stop (PJ-2).",
     "pj.doubling": "A player caught holding a layout card doubles its compartment (PJ-11, "
-                   "PJ-24, PJ-27).",
+    "PJ-24, PJ-27).",
     "pj.m.doubleCombos": "Unplayed trump honours double their Matrimony, Intrigue or "
-                         "Confederacy pool (PJ-27).",
+    "Confederacy pool (PJ-27).",
     "pj.c.popeExcuses": "A player still holding the Pope pays nothing for his cards at the "
-                        "end (PJ-C-7).",
-    "pj.c.parlettLead": "Ace high, and every lead must be the lowest card of its suit "
-                        "(PJ-C-2).",
+    "end (PJ-C-7).",
+    "pj.c.parlettLead": "Ace high, and every lead must be the lowest card of its suit (PJ-C-2).",
     "pj.m.dealerStake": "The dealer's usual stake D; everyone else stakes D − 1 (PJ-21).",
     "pj.m.turnUpAwards": "A turned-up Pope gives the dealer the Pope pool (classic) or nothing "
-                         "(PJ-26).",
+    "(PJ-26).",
     "pj.c.popeTurnUp": "A turned-up Pope: the dealer takes Pope and Game and the deal ends, "
-                       "or he takes the Pope only (PJ-C-5).",
+    "or he takes the Pope only (PJ-C-5).",
 }
 
 
-DESCRIPTOR = register(GameDescriptor(
-    name="pope-joan", title="Pope Joan", rules=PopeJoan, make=pope_joan, order=40,
-    recorded=True,
-    entries=(
-        # PJ-13: each profile offers only the keys it uses.
-        Entry("Pope Joan (Foster's layout)", "F",
-              ("pj.pope", "pj.honourSuits", "pj.removeEightOfDiamonds", "pj.doubling"),
-              "pope-joan-f", "Pope Joan: Foster's layout", conformance=True),
-        Entry("Pope Joan (trump layout: Matrimony, Intrigue…)", "M",
-              ("pj.pope", "pj.removeEightOfDiamonds", "pj.doubling", "pj.m."),
-              "pope-joan-m", "Pope Joan: trump layout", conformance=True),
-        Entry("Pope Joan (classic board)", "C", ("pj.c.",), "pope-joan-c",
-              "Pope Joan: classic board", conformance=True),
-    ),
-    stock_name="Dead hand",
-    option_prefixes=("pj.",), options=OPTIONS, help=HELP, profile_key="pj.profile"))
+DESCRIPTOR = register(
+    GameDescriptor(
+        name="pope-joan",
+        title="Pope Joan",
+        rules=PopeJoan,
+        make=pope_joan,
+        order=40,
+        recorded=True,
+        entries=(
+            # PJ-13: each profile offers only the keys it uses.
+            Entry(
+                "Pope Joan (Foster's layout)",
+                "F",
+                ("pj.pope", "pj.honourSuits", "pj.removeEightOfDiamonds", "pj.doubling"),
+                "pope-joan-f",
+                "Pope Joan: Foster's layout",
+                conformance=True,
+            ),
+            Entry(
+                "Pope Joan (trump layout: Matrimony, Intrigue…)",
+                "M",
+                ("pj.pope", "pj.removeEightOfDiamonds", "pj.doubling", "pj.m."),
+                "pope-joan-m",
+                "Pope Joan: trump layout",
+                conformance=True,
+            ),
+            Entry(
+                "Pope Joan (classic board)",
+                "C",
+                ("pj.c.",),
+                "pope-joan-c",
+                "Pope Joan: classic board",
+                conformance=True,
+            ),
+        ),
+        stock_name="Dead hand",
+        option_prefixes=("pj.",),
+        options=OPTIONS,
+        help=HELP,
+        profile_key="pj.profile",
+    )
+)

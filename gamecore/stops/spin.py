@@ -50,20 +50,22 @@ class Spin(Newmarket):
         if c == AD and not self.ordinary_ace:
             return "the ♦A cannot be led: it is played only with a continuation, as a Spin (SP-6)"
         if self.privileged(deal, seat) and suit_of(c) not in self.lead_suits(deal, seat):
-            return (f"after a Spin the next sequence must be in a suit other than "
-                    f"{SUIT_NAMES[suit_of(c)]} (SP-10)")
+            return (
+                f"after a Spin the next sequence must be in a suit other than "
+                f"{SUIT_NAMES[suit_of(c)]} (SP-10)"
+            )
         return super().explain_lead(deal, seat, c)
 
 
 OPTIONS = (
-    OptionSpec("sp.diamondAceOrdinary", "bool", False,
-               caption="The ♦A may be led as an ordinary card"),
-    OptionSpec("sp.mustChangeSuit", "bool", False,
-               caption="Change suit after a Spin"),
-    OptionSpec("sp.leftWithSpinPenalty", "bool", False,
-               caption="Penalty for being left with the ♦A"),
-    OptionSpec("sp.spinPayment", "int", 0, minimum=0,
-               caption="Payment for a Spin"),
+    OptionSpec(
+        "sp.diamondAceOrdinary", "bool", False, caption="The ♦A may be led as an ordinary card"
+    ),
+    OptionSpec("sp.mustChangeSuit", "bool", False, caption="Change suit after a Spin"),
+    OptionSpec(
+        "sp.leftWithSpinPenalty", "bool", False, caption="Penalty for being left with the ♦A"
+    ),
+    OptionSpec("sp.spinPayment", "int", 0, minimum=0, caption="Payment for a Spin"),
 )
 HELP = {
     "sp.diamondAceOrdinary": "The ♦A may also be led as an ordinary card (SP-6).",
@@ -73,9 +75,18 @@ HELP = {
 }
 
 
-DESCRIPTOR = register(GameDescriptor(
-    name="spin", title="Spin", rules=Spin, order=20, recorded=True,
-    entries=(Entry("Spin", rules_page="spin", rules_title="Spin", conformance=True),),
-    option_prefixes=("nm.", "sp."),
-    options=OPTIONS, help=HELP, check_options=check_stakes,
-    fixed={"nm.aceHigh": (False, "SP-9")}))
+DESCRIPTOR = register(
+    GameDescriptor(
+        name="spin",
+        title="Spin",
+        rules=Spin,
+        order=20,
+        recorded=True,
+        entries=(Entry("Spin", rules_page="spin", rules_title="Spin", conformance=True),),
+        option_prefixes=("nm.", "sp."),
+        options=OPTIONS,
+        help=HELP,
+        check_options=check_stakes,
+        fixed={"nm.aceHigh": (False, "SP-9")},
+    )
+)

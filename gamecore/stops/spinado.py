@@ -83,8 +83,14 @@ class Spinado(StopsGame):
                 out.append((seat, GAME, 3))
         return out
 
-    def least_stake(self, seat: int, dealer: int, balances: list[int],
-                    prev_winner: int | None = None, fresh: bool = True) -> int:
+    def least_stake(
+        self,
+        seat: int,
+        dealer: int,
+        balances: list[int],
+        prev_winner: int | None = None,
+        fresh: bool = True,
+    ) -> int:
         if seat == dealer:
             return 24
         return 0 if seat == prev_winner else 3
@@ -99,18 +105,23 @@ class Spinado(StopsGame):
     def pool_faces(self, turnup: Card | None) -> tuple[PoolFace, ...]:
         """Matrimony, Intrigue and Game, the two pairs shown with their cards."""
         details = {pool: f"{card_label(a)} {card_label(b)}" for pool, (a, b) in self.combos}
-        return tuple(PoolFace(name.capitalize(), None, details.get(i, ""))
-                     for i, name in enumerate(self.pools))
+        return tuple(
+            PoolFace(name.capitalize(), None, details.get(i, ""))
+            for i, name in enumerate(self.pools)
+        )
 
 
 OPTIONS = (
-    OptionSpec("sn.spinadoPayment", "int", 3, minimum=0,
-               caption="Payment for a Spinado"),
-    OptionSpec("sn.allowSpinadoAlone", "bool", False,
-               caption="The ♦A may be led alone"),
-    OptionSpec("sn.intrigue", "choice", "QJ", choices=("QJ", "KJ"),
-               caption="Intrigue",
-               words=(("QJ", "♦Q and ♦J"), ("KJ", "♦K and ♦J"))),
+    OptionSpec("sn.spinadoPayment", "int", 3, minimum=0, caption="Payment for a Spinado"),
+    OptionSpec("sn.allowSpinadoAlone", "bool", False, caption="The ♦A may be led alone"),
+    OptionSpec(
+        "sn.intrigue",
+        "choice",
+        "QJ",
+        choices=("QJ", "KJ"),
+        caption="Intrigue",
+        words=(("QJ", "♦Q and ♦J"), ("KJ", "♦K and ♦J")),
+    ),
 )
 HELP = {
     "sn.spinadoPayment": "Counters each other player pays for a Spinado (SN-8).",
@@ -119,9 +130,17 @@ HELP = {
 }
 
 
-DESCRIPTOR = register(GameDescriptor(
-    name="spinado", title="Spinado", rules=Spinado, order=30, recorded=True,
-    entries=(Entry("Spinado", rules_page="spinado", rules_title="Spinado",
-                   conformance=True),),
-    stock_name="Widow",
-    option_prefixes=("sn.",), options=OPTIONS, help=HELP))
+DESCRIPTOR = register(
+    GameDescriptor(
+        name="spinado",
+        title="Spinado",
+        rules=Spinado,
+        order=30,
+        recorded=True,
+        entries=(Entry("Spinado", rules_page="spinado", rules_title="Spinado", conformance=True),),
+        stock_name="Widow",
+        option_prefixes=("sn.",),
+        options=OPTIONS,
+        help=HELP,
+    )
+)

@@ -16,10 +16,18 @@ from gui.table.appicon import app_icon
 from gui.windows.mainwindow import MainWindow
 
 
-def run(argv: list[str] | None = None, game: str | None = None, profile: str | None = None,
-        players: int | None = None, watch: bool = False, resume: bool = False,
-        seed: int | None = None, pace: int | None = None, size: str | None = None,
-        notice_log: str | None = None) -> int:
+def run(
+    argv: list[str] | None = None,
+    game: str | None = None,
+    profile: str | None = None,
+    players: int | None = None,
+    watch: bool = False,
+    resume: bool = False,
+    seed: int | None = None,
+    pace: int | None = None,
+    size: str | None = None,
+    notice_log: str | None = None,
+) -> int:
     """Create the application, open the table with a game in progress (``game``, Pope Joan
     ``profile`` and ``players`` when given; every seat a computer with ``watch``; the
     autosaved game with ``resume``), run the event loop. ``seed`` and ``pace`` (ms) are for
@@ -59,17 +67,24 @@ def _open_window(seed: int | None, notice_log: str | None) -> MainWindow:
         problem = None
     except OSError as e:
         autosave = None
-        problem = (f"Games cannot be saved: the data folder {data_dir_path()} cannot be used "
-                   f"({e.strerror or e}). You can play, but nothing is kept.")
-    window = MainWindow(seed=seed, remember=True, autosave=autosave,
-                        notice_log=Path(notice_log) if notice_log else None)
+        problem = (
+            f"Games cannot be saved: the data folder {data_dir_path()} cannot be used "
+            f"({e.strerror or e}). You can play, but nothing is kept."
+        )
+    window = MainWindow(
+        seed=seed,
+        remember=True,
+        autosave=autosave,
+        notice_log=Path(notice_log) if notice_log else None,
+    )
     if problem:
         window.add_notice(problem)
     return window
 
 
-def _choose_table(window: MainWindow, game: str | None, profile: str | None,
-                  players: int | None, watch: bool) -> str | None:
+def _choose_table(
+    window: MainWindow, game: str | None, profile: str | None, players: int | None, watch: bool
+) -> str | None:
     """Set the command line's game, Pope Joan ``profile``, ``players`` and ``watch`` (every
     seat a computer) on ``window`` before it starts; returns why ``players`` does not fit
     the game (the remembered one when ``game`` is ``None``), or ``None``."""
@@ -86,6 +101,10 @@ def _choose_table(window: MainWindow, game: str | None, profile: str | None,
         window.players = players
         window.seats = None
     if watch:
-        window.seats = [(n, False, "normal") for n in ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay",
-                                                       "Gus", "Hal", "Ivy", "Jo")[:window.players]]
+        window.seats = [
+            (n, False, "normal")
+            for n in ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")[
+                : window.players
+            ]
+        ]
     return None

@@ -21,8 +21,14 @@ def main(argv: list[str] | None = None) -> int:
     games = bench_games()
     labels = [label for label, *_ in games]
     p = argparse.ArgumentParser(prog="python -m gui.app.bench", description=__doc__)
-    p.add_argument("--games", nargs="*", choices=labels, default=labels, metavar="LABEL",
-                   help=f"labels to run (default all: {', '.join(labels)})")
+    p.add_argument(
+        "--games",
+        nargs="*",
+        choices=labels,
+        default=labels,
+        metavar="LABEL",
+        help=f"labels to run (default all: {', '.join(labels)})",
+    )
     p.add_argument("--deals", type=int, default=3, help="deals per game")
     a = p.parse_args(argv)
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -39,8 +45,9 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def _measure(app: Any, label: str, name: str, options: dict[str, Any], players: int,
-             deals: int) -> float:
+def _measure(
+    app: Any, label: str, name: str, options: dict[str, Any], players: int, deals: int
+) -> float:
     """Play ``deals`` deals of game ``name`` (with ``options``) with Hard in all ``players``
     seats in a main window, print the row of ``label``, and return its longest gap (ms)
     inside a computer's turn. ``app``: the running QApplication."""
@@ -53,8 +60,7 @@ def _measure(app: Any, label: str, name: str, options: dict[str, Any], players: 
     window = MainWindow(pace=0, seed=1)
     window.show()
     c = window.controller
-    c.new_session(Setup(name, options,
-                        [SeatKind(NAMES[s], False, "hard") for s in range(players)]))
+    c.new_session(Setup(name, options, [SeatKind(NAMES[s], False, "hard") for s in range(players)]))
     gaps: list[float] = []
     every: list[float] = []
     last = [time.perf_counter(), c.state]
@@ -79,9 +85,11 @@ def _measure(app: Any, label: str, name: str, options: dict[str, Any], players: 
     gaps.sort()
     longest = max(gaps) * 1000 if gaps else 0.0
     p99 = gaps[int(len(gaps) * 0.99)] * 1000 if gaps else 0.0
-    print(f"{label:15} {len(c.session.logs):5}  {decisions:9}  {longest:8.1f} ms  "
-          f"{p99:6.1f} ms   (any moment: {max(every) * 1000:.0f} ms, with the table "
-          "drawing each play at once)")
+    print(
+        f"{label:15} {len(c.session.logs):5}  {decisions:9}  {longest:8.1f} ms  "
+        f"{p99:6.1f} ms   (any moment: {max(every) * 1000:.0f} ms, with the table "
+        "drawing each play at once)"
+    )
     window.close()
     return longest
 

@@ -62,8 +62,7 @@ def _timed(owner: Any, name: str, spent: list[float]) -> None:
     setattr(owner, name, wrapper)
 
 
-def measure(deals: int, measured: int, folder: Path | None = None
-            ) -> tuple[float, float, float]:
+def measure(deals: int, measured: int, folder: Path | None = None) -> tuple[float, float, float]:
     """Resume a session of ``deals`` deals and play ``measured`` more; returns the GUI
     thread's slowest action (s), its median action (s) and one undo (s)."""
     from PySide6.QtCore import QTimer
@@ -84,8 +83,13 @@ def measure(deals: int, measured: int, folder: Path | None = None
     c.auto_play = False
     spent: list[float] = []
     # Everything the GUI thread does for an action enters through one of these.
-    for owner, name in ((c, "apply"), (c, "_step"), (c.deal_end, "after_summary"),
-                        (c.computers, "decided"), (c.keeper, "undo")):
+    for owner, name in (
+        (c, "apply"),
+        (c, "_step"),
+        (c.deal_end, "after_summary"),
+        (c.computers, "decided"),
+        (c.keeper, "undo"),
+    ):
         _timed(owner, name, spent)
     window.resume(session, meta)
     target = len(session.logs) + measured
@@ -126,8 +130,11 @@ def _person_acts(c: Controller, target: int, ready: list[bool]) -> None:
 
     if c.session is None or ready:
         return
-    if (c.state == ctl.HUMAN and len(c.session.logs) >= target
-            and c.keeper.undo_target() is not None):
+    if (
+        c.state == ctl.HUMAN
+        and len(c.session.logs) >= target
+        and c.keeper.undo_target() is not None
+    ):
         ready.append(True)  # stop here: the undo is measured next
         return
     if c.state == ctl.HUMAN:
@@ -146,8 +153,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m gui.app.bench_session")
     parser.add_argument("--deals", default="100,4000")
     parser.add_argument("--measure", type=int, default=3)
-    parser.add_argument("--folder", type=Path, default=None,
-                        help="where the generated sessions are kept")
+    parser.add_argument(
+        "--folder", type=Path, default=None, help="where the generated sessions are kept"
+    )
     args = parser.parse_args(argv)
     sizes = [int(x) for x in args.deals.split(",")]
     print("GUI-thread time per action while the session goes on (Newmarket, 5 players)")
@@ -156,16 +164,17 @@ def main(argv: list[str] | None = None) -> int:
     for n in sizes:
         rows[n] = measure(n, args.measure, args.folder)
         slow, median, undo = rows[n]
-        print(f"{n:16}   {slow * 1000:11.1f} ms   {median * 1000:10.2f} ms   "
-              f"{undo * 1000:6.1f} ms")
+        print(f"{n:16}   {slow * 1000:11.1f} ms   {median * 1000:10.2f} ms   {undo * 1000:6.1f} ms")
     if len(sizes) >= 2:
         small, big = rows[sizes[0]], rows[sizes[-1]]
 
         def ratio(i: int) -> float:
             return big[i] / small[i] if small[i] else 0.0
 
-        print(f"ratio {sizes[-1]} ÷ {sizes[0]}: slowest action {ratio(0):.2f}, undo "
-              f"{ratio(2):.2f} (target ≤ 1.5)")
+        print(
+            f"ratio {sizes[-1]} ÷ {sizes[0]}: slowest action {ratio(0):.2f}, undo "
+            f"{ratio(2):.2f} (target ≤ 1.5)"
+        )
     return 0
 
 

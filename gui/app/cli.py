@@ -34,8 +34,10 @@ def _replay(path: str) -> int:
         print(short_message(f"parlour replay: {e}"), file=sys.stderr)
         return 2
     except Exception as e:  # a bug must still not print a traceback at the user
-        print(short_message(f"parlour replay: internal error: {type(e).__name__}: {e}"),
-              file=sys.stderr)
+        print(
+            short_message(f"parlour replay: internal error: {type(e).__name__}: {e}"),
+            file=sys.stderr,
+        )
         return 2
     try:
         sys.stdout.write(text)
@@ -68,8 +70,9 @@ def review_target(path: str) -> tuple[Session, int, list[int], int | None, bool]
     person = people[0] if len(people) == 1 else None
     reveal = len(people) <= 1
     deal = first_review_deal(session)
-    rule = show_rule(session.logs[deal - 1].finished, session.game.family, len(people),
-                     reveal, None, person)
+    rule = show_rule(
+        session.logs[deal - 1].finished, session.game.family, len(people), reveal, None, person
+    )
     if not rule.allowed:
         raise ParlourError(f"deal {deal}: {rule.reason[:1].lower()}{rule.reason[1:]}")
     return session, deal, people, person, reveal
@@ -87,8 +90,10 @@ def _review(path: str) -> int:
         print(short_message(f"parlour review: {e}"), file=sys.stderr)
         return 2
     except Exception as e:  # a bug must still not print a traceback at the user
-        print(short_message(f"parlour review: internal error: {type(e).__name__}: {e}"),
-              file=sys.stderr)
+        print(
+            short_message(f"parlour review: internal error: {type(e).__name__}: {e}"),
+            file=sys.stderr,
+        )
         return 2
     from gui.app.preflight import startup_problem  # Qt-free: it must work when Qt cannot
 
@@ -117,25 +122,42 @@ def build_parser() -> argparse.ArgumentParser:
     profiles = list(dict.fromkeys(e.profile for _, e in entries() if e.profile is not None))
 
     parser = _Parser(
-        prog="parlour", description="Parlour: Pope Joan, Newmarket, Spin, Spinado, Spoil Five.")
-    parser.add_argument("--game", default=None,
-                        choices=list(available_games()),
-                        help="start with this game (default: Newmarket)")
-    parser.add_argument("--profile", default=None, choices=profiles,
-                        help="Pope Joan profile: F (Foster), M (trump layout), C (classic)")
-    parser.add_argument("--players", type=int, default=None,
-                        help="players at the table, you included")
-    parser.add_argument("--watch", action="store_true",
-                        help="computer players in every seat: watch a game")
-    parser.add_argument("--resume", action="store_true",
-                        help="continue the unfinished autosaved game without asking")
+        prog="parlour", description="Parlour: Pope Joan, Newmarket, Spin, Spinado, Spoil Five."
+    )
+    parser.add_argument(
+        "--game",
+        default=None,
+        choices=list(available_games()),
+        help="start with this game (default: Newmarket)",
+    )
+    parser.add_argument(
+        "--profile",
+        default=None,
+        choices=profiles,
+        help="Pope Joan profile: F (Foster), M (trump layout), C (classic)",
+    )
+    parser.add_argument(
+        "--players", type=int, default=None, help="players at the table, you included"
+    )
+    parser.add_argument(
+        "--watch", action="store_true", help="computer players in every seat: watch a game"
+    )
+    parser.add_argument(
+        "--resume",
+        action="store_true",
+        help="continue the unfinished autosaved game without asking",
+    )
     parser.add_argument("--seed", type=int, default=None, help=argparse.SUPPRESS)
     parser.add_argument("--pace", type=int, default=None, help=argparse.SUPPRESS)
-    parser.add_argument("--size", default=None, metavar="WxH",
-                        help="the window's size in pixels, e.g. 1920x1080")
-    parser.add_argument("--self-test", action="store_true",
-                        help="check this installation offscreen (Qt plugins, fonts, card art, "
-                             "one all-computer deal of every game), exit 0 or 1")
+    parser.add_argument(
+        "--size", default=None, metavar="WxH", help="the window's size in pixels, e.g. 1920x1080"
+    )
+    parser.add_argument(
+        "--self-test",
+        action="store_true",
+        help="check this installation offscreen (Qt plugins, fonts, card art, "
+        "one all-computer deal of every game), exit 0 or 1",
+    )
     parser.add_argument("--startup-probe", action="store_true", help=argparse.SUPPRESS)
     # Tests: every notice the window shows is also appended to this file.
     parser.add_argument("--notice-log", default=None, help=argparse.SUPPRESS)
@@ -186,9 +208,17 @@ def main(argv: list[str] | None = None) -> int:
         arm_startup_probe()
     from gui.app.app import run  # the only path that imports Qt
 
-    return run(game=args.game, profile=args.profile, players=args.players, watch=args.watch,
-               resume=args.resume, seed=args.seed, pace=args.pace, size=args.size,
-               notice_log=args.notice_log)
+    return run(
+        game=args.game,
+        profile=args.profile,
+        players=args.players,
+        watch=args.watch,
+        resume=args.resume,
+        seed=args.seed,
+        pace=args.pace,
+        size=args.size,
+        notice_log=args.notice_log,
+    )
 
 
 if __name__ == "__main__":

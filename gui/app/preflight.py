@@ -60,8 +60,10 @@ XCB_LIBRARIES: dict[str, str] = {
 }
 
 #: The one line printed when Qt finds no font (text would be drawn as empty boxes).
-FONT_FIX = ("parlour: no usable font was found, so text would be drawn as empty boxes; "
-            "install one (on Debian or Ubuntu: sudo apt-get install fonts-dejavu-core)")
+FONT_FIX = (
+    "parlour: no usable font was found, so text would be drawn as empty boxes; "
+    "install one (on Debian or Ubuntu: sudo apt-get install fonts-dejavu-core)"
+)
 
 # Platforms that need no display and no X11 libraries.
 _HEADLESS = {"offscreen", "minimal", "vnc", "linuxfb", "eglfs", "vkkhrdisplay", "minimalegl"}
@@ -98,8 +100,9 @@ def _loadable(name: str, search: Iterable[Path]) -> bool:
     return True
 
 
-def missing_libraries(libraries: Mapping[str, str] = XCB_LIBRARIES,
-                      loadable: Callable[[str], bool] | None = None) -> list[tuple[str, str]]:
+def missing_libraries(
+    libraries: Mapping[str, str] = XCB_LIBRARIES, loadable: Callable[[str], bool] | None = None
+) -> list[tuple[str, str]]:
     """The (library, Debian package) pairs of ``libraries`` that cannot be loaded."""
     if loadable is None:
         search = [Path(p) for p in (getattr(sys, "_MEIPASS", None),) if p]
@@ -113,8 +116,11 @@ def missing_libraries(libraries: Mapping[str, str] = XCB_LIBRARIES,
     return [(lib, pkg) for lib, pkg in libraries.items() if not loadable(lib)]
 
 
-def platform_problem(environ: Mapping[str, str] | None = None, platform: str | None = None,
-                     loadable: Callable[[str], bool] | None = None) -> str | None:
+def platform_problem(
+    environ: Mapping[str, str] | None = None,
+    platform: str | None = None,
+    loadable: Callable[[str], bool] | None = None,
+) -> str | None:
     """One line naming why Qt's platform plugin cannot start here and how to fix it, or
     ``None`` when nothing is known to be wrong. Only Linux (and other X11 systems) is checked:
     Windows and macOS always have their platform's libraries and a display."""
@@ -130,30 +136,37 @@ def platform_problem(environ: Mapping[str, str] | None = None, platform: str | N
     if requested.startswith("wayland"):
         if has_wayland:
             return None
-        return ("parlour: QT_QPA_PLATFORM asks for Wayland but WAYLAND_DISPLAY is not set; "
-                "run Parlour inside a Wayland session, or unset QT_QPA_PLATFORM to use X11")
+        return (
+            "parlour: QT_QPA_PLATFORM asks for Wayland but WAYLAND_DISPLAY is not set; "
+            "run Parlour inside a Wayland session, or unset QT_QPA_PLATFORM to use X11"
+        )
     if requested not in ("", "xcb"):
         return None  # some other plugin the user chose: let Qt speak for it
     if not has_x:
         if has_wayland and not requested:
             return None  # Qt may use its Wayland plugin where the bundle has one
-        return ("parlour: no display to open a window on (DISPLAY is not set); run Parlour "
-                "from a desktop session, or set QT_QPA_PLATFORM=offscreen to run headless")
+        return (
+            "parlour: no display to open a window on (DISPLAY is not set); run Parlour "
+            "from a desktop session, or set QT_QPA_PLATFORM=offscreen to run headless"
+        )
     missing = missing_libraries(loadable=loadable)
     if missing:
         libs = ", ".join(lib for lib, _ in missing)
         pkgs = " ".join(dict.fromkeys(pkg for _, pkg in missing))
-        return (f"parlour: Qt's X11 platform plugin cannot load: missing {libs}; install it "
-                f"(on Debian or Ubuntu: sudo apt-get install {pkgs})")
+        return (
+            f"parlour: Qt's X11 platform plugin cannot load: missing {libs}; install it "
+            f"(on Debian or Ubuntu: sudo apt-get install {pkgs})"
+        )
     if loadable is None and not x_display_reachable():
-        return (f"parlour: cannot connect to the X display {env.get('DISPLAY')!r} (is the "
-                "desktop session running, and DISPLAY right?); set QT_QPA_PLATFORM=offscreen "
-                "to run headless")
+        return (
+            f"parlour: cannot connect to the X display {env.get('DISPLAY')!r} (is the "
+            "desktop session running, and DISPLAY right?); set QT_QPA_PLATFORM=offscreen "
+            "to run headless"
+        )
     return None
 
 
-def x_display_reachable(display: str | None = None, socket_dir: str = "/tmp/.X11-unix"
-                        ) -> bool:
+def x_display_reachable(display: str | None = None, socket_dir: str = "/tmp/.X11-unix") -> bool:
     """Whether the local X server named by ``display`` (default: ``DISPLAY``) has its socket,
     ``/tmp/.X11-unix/X<n>``. Remote displays (``host:n``), and systems without that folder,
     are left to Qt (True). No connection is made: an X server with no other client resets

@@ -29,8 +29,10 @@ DEAL_TIMEOUT = 60.0
 # The native platform plugin each system needs besides "offscreen" (file name fragments).
 _NATIVE = {"linux": "qxcb", "win32": "qwindows", "darwin": "qcocoa"}
 
-_SVG = (b'<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32">'
-        b'<rect x="4" y="4" width="24" height="24" fill="#c4162a"/></svg>')
+_SVG = (
+    b'<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32">'
+    b'<rect x="4" y="4" width="24" height="24" fill="#c4162a"/></svg>'
+)
 
 
 class SelfTestFailure(Exception):
@@ -76,15 +78,23 @@ def _check_plugins() -> str:
     native = next((v for k, v in _NATIVE.items() if sys.platform.startswith(k)), None)
     for need in ("qoffscreen", native):
         if need is not None:
-            _check(any(need in n for n in platforms),
-                   f"platform plugin {need} missing from {root / 'platforms'}")
+            _check(
+                any(need in n for n in platforms),
+                f"platform plugin {need} missing from {root / 'platforms'}",
+            )
     for need in ("qsvg", "qico"):
-        _check(any(need in n for n in names("imageformats")),
-               f"image-format plugin {need} missing from {root / 'imageformats'}")
-    _check(any("qsvgicon" in n for n in names("iconengines")),
-           f"icon-engine plugin qsvgicon missing from {root / 'iconengines'}")
-    _check(QGuiApplication.platformName() == "offscreen",
-           f"expected the offscreen platform, got {QGuiApplication.platformName()!r}")
+        _check(
+            any(need in n for n in names("imageformats")),
+            f"image-format plugin {need} missing from {root / 'imageformats'}",
+        )
+    _check(
+        any("qsvgicon" in n for n in names("iconengines")),
+        f"icon-engine plugin qsvgicon missing from {root / 'iconengines'}",
+    )
+    _check(
+        QGuiApplication.platformName() == "offscreen",
+        f"expected the offscreen platform, got {QGuiApplication.platformName()!r}",
+    )
     formats = {bytes(f.data()).decode() for f in QImageReader.supportedImageFormats()}
     for fmt in ("png", "svg", "ico"):
         _check(fmt in formats, f"Qt cannot read {fmt} images (its plugin did not load)")
@@ -93,8 +103,10 @@ def _check_plugins() -> str:
         with open(svg, "wb") as f:
             f.write(_SVG)
         pixmap = QIcon(svg).pixmap(32, 32)
-        _check(not pixmap.isNull() and pixmap.toImage().pixelColor(16, 16).red() > 150,
-               "the SVG icon engine did not draw an SVG icon")
+        _check(
+            not pixmap.isNull() and pixmap.toImage().pixelColor(16, 16).red() > 150,
+            "the SVG icon engine did not draw an SVG icon",
+        )
     return f"plugins in {root}"
 
 
@@ -160,9 +172,11 @@ def _play_every_game() -> list[str]:
                 c.state_changed.disconnect(changed)
             deal = c.session.deal if c.session is not None else None
             status = window.status_label.text()
-            _check(deal is not None and deal.over,
-                   f"{label}: the all-computer deal did not finish within {DEAL_TIMEOUT:.0f} s"
-                   f" (state {c.state}; status: {status})")
+            _check(
+                deal is not None and deal.over,
+                f"{label}: the all-computer deal did not finish within {DEAL_TIMEOUT:.0f} s"
+                f" (state {c.state}; status: {status})",
+            )
             _check(deal.settlement() is not None, f"{label}: the deal has no settlement")
             _check(not blank(window.view.grab().toImage()), f"{label}: the table is blank")
             played.append(f"{label} ({len(c.session.logs[-1].actions)} actions)")
@@ -224,8 +238,7 @@ def main(out: TextIO | None = None, err: TextIO | None = None) -> int:
 
         previous = qInstallMessageHandler(quiet)
         try:
-            app = QApplication.instance() or QApplication(
-                [sys.argv[0] if sys.argv else "parlour"])
+            app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "parlour"])
             app.setApplicationName("Parlour")
             app.setOrganizationName("Parlour")
             summary = run_checks()
@@ -254,8 +267,11 @@ def arm_startup_probe(stream: TextIO | None = None) -> None:
 
     class Probe(QObject):
         def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt name)
-            if event.type() == QEvent.Type.Paint and isinstance(obj.parent(), TableView) \
-                    and obj.parent().scene().items():
+            if (
+                event.type() == QEvent.Type.Paint
+                and isinstance(obj.parent(), TableView)
+                and obj.parent().scene().items()
+            ):
                 app.removeEventFilter(self)
                 _say(out, f"parlour: table painted {_since_start_ms():.0f} ms after launch")
                 QTimer.singleShot(0, app.quit)

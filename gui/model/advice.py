@@ -25,8 +25,11 @@ def action_words(action: object, game: Rules) -> str:
         case Rob(card=c):
             return f"rob, discarding {card_label(c)}"
     name = type(action).__name__.lower()
-    return {"decline": "keep your cards (do not rob)", "claim": "claim the pool",
-            "jink": "jink for all five tricks"}.get(name, name)
+    return {
+        "decline": "keep your cards (do not rob)",
+        "claim": "claim the pool",
+        "jink": "jink for all five tricks",
+    }.get(name, name)
 
 
 #: What the coach says while the others play (its advice was for the decision just made).
@@ -43,22 +46,30 @@ def coach_lines(session: Session, seat: int, you_alone: bool = True) -> list[str
         return []
     if isinstance(d, StakeChoice):
         bound = f"{d.low:,} or more" if d.high is None else f"{d.low:,} to {d.high:,}"
-        return [f"You deal, so you name the stake ({bound} counters) that every player "
-                "spreads over the pools. Stakes are made before anyone sees the cards."]
+        return [
+            f"You deal, so you name the stake ({bound} counters) that every player "
+            "spreads over the pools. Stakes are made before anyone sees the cards."
+        ]
     if isinstance(d, SplitChoice):
-        return [f"Spread your {d.total:,} counters over the pools as you like: each pool is "
-                "won by the player who plays its card, or carried to the next deal. The "
-                "proposed split is the usual one."]
+        return [
+            f"Spread your {d.total:,} counters over the pools as you like: each pool is "
+            "won by the player who plays its card, or carried to the next deal. The "
+            "proposed split is the usual one."
+        ]
     assert isinstance(d, PlayChoice)
     lines = [lead_hint(session, seat) + "."] if lead_hint(session, seat) else []
     cards = [a.card for a in d.actions if isinstance(a, Play | Rob)]
     others = {type(a).__name__ for a in d.actions if not isinstance(a, Play | Rob)}
     if "Decline" in others:
-        lines.append("You may rob: click the card to throw away for the turned-up trump, or "
-                     "keep your cards (Decline).")
+        lines.append(
+            "You may rob: click the card to throw away for the turned-up trump, or "
+            "keep your cards (Decline)."
+        )
     if "Claim" in others:
-        lines.append("Claim takes the pool now; a jink plays on for all five tricks: win "
-                     "them all and the jink pays, lose one and you win nothing.")
+        lines.append(
+            "Claim takes the pool now; a jink plays on for all five tricks: win "
+            "them all and the jink pays, lose one and you win nothing."
+        )
     if cards:
         lines += _card_lines(deal, seat, cards)
     return [line for line in lines if line]
@@ -77,6 +88,7 @@ def _card_lines(deal: DealState, seat: int, cards: list[int]) -> list[str]:
             reasons.append(plain_words(why))
         if len(reasons) == 2:
             break
-    lines += [f"Why not your other cards: {r}." if i == 0 else f"And: {r}."
-              for i, r in enumerate(reasons)]
+    lines += [
+        f"Why not your other cards: {r}." if i == 0 else f"And: {r}." for i, r in enumerate(reasons)
+    ]
     return lines

@@ -95,8 +95,11 @@ def table_args_problem(game: str, profile: str | None, players: int | None) -> s
         return f"--game: {e}"
     label = desc.title
     if profile is not None and desc.profile_key is None:
-        having = [(d.title, [e.profile for e in d.entries if e.profile])
-                  for d in descriptors() if d.profile_key is not None]
+        having = [
+            (d.title, [e.profile for e in d.entries if e.profile])
+            for d in descriptors()
+            if d.profile_key is not None
+        ]
         names = "; ".join(f"{t} ({', '.join(p for p in ps if p)})" for t, ps in having)
         return f"--profile: only {names} has profiles; {label} has none"
     options = {desc.profile_key: profile} if profile is not None and desc.profile_key else {}
@@ -105,8 +108,10 @@ def table_args_problem(game: str, profile: str | None, players: int | None) -> s
     except Exception as e:  # an unknown game or profile: say which
         return f"--game: {e}"
     if players is not None and not rules.min_players <= players <= rules.max_players:
-        return (f"--players: {label} is for {rules.min_players} to {rules.max_players} "
-                f"players, not {players}")
+        return (
+            f"--players: {label} is for {rules.min_players} to {rules.max_players} "
+            f"players, not {players}"
+        )
     return None
 
 
@@ -118,14 +123,25 @@ MIN_WINDOW = (640, 480)
 def size_problem(size: str) -> str | None:
     """What is wrong with ``--size`` (``"WxH"``, pixels), or ``None``."""
     w, sep, h = size.lower().partition("x")
-    if not (sep and w.isascii() and h.isascii() and w.isdigit() and h.isdigit()
-            and 0 < int(w) <= 100_000 and 0 < int(h) <= 100_000):
-        return f"--size: give the window's width and height in pixels, e.g. 1280x800 " \
-               f"(not {size[:20]!r})"
+    if not (
+        sep
+        and w.isascii()
+        and h.isascii()
+        and w.isdigit()
+        and h.isdigit()
+        and 0 < int(w) <= 100_000
+        and 0 < int(h) <= 100_000
+    ):
+        return (
+            f"--size: give the window's width and height in pixels, e.g. 1280x800 "
+            f"(not {size[:20]!r})"
+        )
     if int(w) < MIN_WINDOW[0] or int(h) < MIN_WINDOW[1]:
-        return (f"--size: the window is at least {MIN_WINDOW[0]}x{MIN_WINDOW[1]} pixels, "
-                f"e.g. 1280x800 (not {size[:20]!r}); a larger size than the screen is "
-                "shrunk to fit")
+        return (
+            f"--size: the window is at least {MIN_WINDOW[0]}x{MIN_WINDOW[1]} pixels, "
+            f"e.g. 1280x800 (not {size[:20]!r}); a larger size than the screen is "
+            "shrunk to fit"
+        )
     return None
 
 

@@ -22,8 +22,9 @@ from gui.model.tablewords import summary_lines
 CHART_POINTS = 200
 
 
-def balance_history(session: Session, points: int = CHART_POINTS
-                    ) -> tuple[list[tuple[str, list[int]]], int]:
+def balance_history(
+    session: Session, points: int = CHART_POINTS
+) -> tuple[list[tuple[str, list[int]]], int]:
     """Each player's net result after the session's finished deals, as ``(name, values)``,
     sampled evenly to at most ``points`` values (the last deal always included), and the
     number of finished deals they stand for. Costs ``points``, not the session's length."""
@@ -31,15 +32,26 @@ def balance_history(session: Session, points: int = CHART_POINTS
     n = len(logs) if logs and logs[-1].finished else len(logs) - 1
     if n <= 0:
         return [(name, []) for name in session.players], 0
-    picks = range(n) if n <= points else sorted(
-        {round(k * (n - 1) / (points - 1)) for k in range(points)})
+    picks = (
+        range(n)
+        if n <= points
+        else sorted({round(k * (n - 1) / (points - 1)) for k in range(points)})
+    )
     start = session.start_balances
-    return [(name, [logs[i].balances[s] - start[s] for i in picks])
-            for s, name in enumerate(session.players)], n
+    return [
+        (name, [logs[i].balances[s] - start[s] for i in picks])
+        for s, name in enumerate(session.players)
+    ], n
 
 
-def deal_summary(session: Session, words: list[str] | None = None, *, reveal: bool = True,
-                 people: int = 1, person: int | None = None) -> DealSummary:
+def deal_summary(
+    session: Session,
+    words: list[str] | None = None,
+    *,
+    reveal: bool = True,
+    people: int = 1,
+    person: int | None = None,
+) -> DealSummary:
     """The end of the deal in ``session`` (its current deal is over), as the summary shows
     it: every hand and the stock for the stops games; in trick games only the tricks won,
     for unplayed cards stay hidden (GEN-9). ``words`` names the seats as the table says
@@ -52,19 +64,26 @@ def deal_summary(session: Session, words: list[str] | None = None, *, reveal: bo
     tricks = tricks_game(session.game)
     history, span = balance_history(session)
     return DealSummary(
-        names=list(session.players), winner=deal.winner, dealer=deal.dealer,
+        names=list(session.players),
+        winner=deal.winner,
+        dealer=deal.dealer,
         hands_left=[[] if tricks else list(cards_in(h)) for h in deal.hands],
         stock=[] if tricks else list(cards_in(deal.stock)),
         lines=summary_lines(session, session.deal_events, words),
-        deltas=list(settlement.deltas), balances=list(session.balances),
+        deltas=list(settlement.deltas),
+        balances=list(session.balances),
         pools=list(zip(pool_labels(session.game), session.pools, strict=True)),
         last_deal=session.complete,
         tricks=list(deal.tricks_won) if isinstance(deal, SpoilFiveDeal) else None,
-        history=history, history_span=span, **_fingerprint_fields(session, reveal, people),
+        history=history,
+        history_span=span,
+        **_fingerprint_fields(session, reveal, people),
         practice=session.practice,
-        deal_again=not session.practice and people == 1 and deal_again_offered(
-            True, descriptor(session.game.name).family, people, reveal),
-        person=person if people == 1 else None)
+        deal_again=not session.practice
+        and people == 1
+        and deal_again_offered(True, descriptor(session.game.name).family, people, reveal),
+        person=person if people == 1 else None,
+    )
 
 
 def split_line(session: Session) -> str:
@@ -111,5 +130,7 @@ def _fingerprint_fields(session: Session, reveal: bool, people: int) -> Fingerpr
 def practice_line(name: str, word: str) -> str:
     """The line that opens a practice deal from ``name``'s seat (``word``: "You" when it
     is the person's own)."""
-    return (f"Practice deal: the same cards, now from {name}'s seat. It counts in no "
-            "statistics and is not saved.")
+    return (
+        f"Practice deal: the same cards, now from {name}'s seat. It counts in no "
+        "statistics and is not saved."
+    )

@@ -95,7 +95,10 @@ def question_for(session: Session, d: PlayChoice) -> Question | None:
 
 #: A panel button's key → the action it takes.
 _ANSWERS: dict[str, type[Decline] | type[Claim] | type[Jink]] = {
-    "decline": Decline, "claim": Claim, "jink": Jink}
+    "decline": Decline,
+    "claim": Claim,
+    "jink": Jink,
+}
 
 
 def answer(deal: DealState, seat: int, key: str) -> Action | None:

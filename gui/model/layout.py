@@ -113,8 +113,9 @@ class TableLayout:
 ZOOM_MIN, ZOOM_MAX = 0.8, 1.25
 
 
-def compute_layout(width: float, height: float, seats: int, pools: int, zoom: float = 1.0
-                   ) -> TableLayout:
+def compute_layout(
+    width: float, height: float, seats: int, pools: int, zoom: float = 1.0
+) -> TableLayout:
     """The table for a ``width`` × ``height`` pixel view, ``seats`` players (2–10) and
     ``pools`` layout pools (0–8); ``zoom`` (0.8–1.25) scales your hand's cards."""
     zoom = min(ZOOM_MAX, max(ZOOM_MIN, zoom))
@@ -141,20 +142,33 @@ def compute_layout(width: float, height: float, seats: int, pools: int, zoom: fl
     # The board takes the whole band, down to just above the calls (their pill is about
     # 0.45 card widths high): its names go left and right of the disc.
     board_top = mid_y - 0.1 * h
-    board = Rect(mid.free_l, board_top, mid.free_r - mid.free_l,
-                 announce_y - 0.3 * w - board_top)
-    my_plate = Rect(ox + margin + 0.35 * w, oy + box_h - margin - 0.75 * h, 2.3 * w,
-                    0.55 * w * 1.6)
+    board = Rect(mid.free_l, board_top, mid.free_r - mid.free_l, announce_y - 0.3 * w - board_top)
+    my_plate = Rect(ox + margin + 0.35 * w, oy + box_h - margin - 0.75 * h, 2.3 * w, 0.55 * w * 1.6)
     plates[0] = my_plate
     hand_left, hand_right = my_plate.right + 0.3 * w, ox + box_w - margin
     return TableLayout(
-        width=width, height=height, card_w=w, card_h=h, plates=tuple(plates),
-        fans=tuple(fans), fan_card_w=fan_card_w, played_w=mid.played_w,
-        played_x=mid.played_x, played_y=mid_y, played_dx=mid.played_dx,
-        played_dy=mid.played_dy, pool_cards=mid.pool_cards, pool_chips=mid.pool_chips,
-        board=board, stock=mid.stock, hand_w=w * zoom,
-        hand_center_x=(hand_left + hand_right) / 2, hand_y=hand_y,
-        hand_max_w=hand_right - hand_left, raise_by=raise_by, announce_y=announce_y,
+        width=width,
+        height=height,
+        card_w=w,
+        card_h=h,
+        plates=tuple(plates),
+        fans=tuple(fans),
+        fan_card_w=fan_card_w,
+        played_w=mid.played_w,
+        played_x=mid.played_x,
+        played_y=mid_y,
+        played_dx=mid.played_dx,
+        played_dy=mid.played_dy,
+        pool_cards=mid.pool_cards,
+        pool_chips=mid.pool_chips,
+        board=board,
+        stock=mid.stock,
+        hand_w=w * zoom,
+        hand_center_x=(hand_left + hand_right) / 2,
+        hand_y=hand_y,
+        hand_max_w=hand_right - hand_left,
+        raise_by=raise_by,
+        announce_y=announce_y,
         drop_line=hand_y - raise_by - 0.05 * h,
         trick_center=(ox + box_w / 2, mid_y + 1.2 * h),
         last_trick=Rect(mid.played_x, mid_y + 1.45 * h, 3.3 * w, 0.55 * w * ASPECT),
@@ -176,8 +190,9 @@ class _Middle(NamedTuple):
     pool_chips: tuple[Rect, ...]
 
 
-def _middle_band(w: float, h: float, ox: float, box_w: float, margin: float, mid_y: float,
-                 pools: int) -> _Middle:
+def _middle_band(
+    w: float, h: float, ox: float, box_w: float, margin: float, mid_y: float, pools: int
+) -> _Middle:
     """The middle band at height ``mid_y``: the played cards by suit on the left, the stock
     on the right and the ``pools`` layout pools in the free space between (card ``w`` ×
     ``h``; ``ox`` and ``box_w`` the table box's left edge and width, pixels)."""
@@ -189,12 +204,23 @@ def _middle_band(w: float, h: float, ox: float, box_w: float, margin: float, mid
     stock = Rect(ox + box_w - margin - 1.25 * w, mid_y + 0.1 * h, w, h)
     free_l, free_r = played_right + 0.4 * w, stock.x - 0.4 * w
     pool_cards, pool_chips = _layout_pools(pools, w, h, mid_y, free_l, free_r)
-    return _Middle(mid_y, played_w, played_x, played_dx, played_dy, stock, free_l, free_r,
-                   pool_cards, pool_chips)
+    return _Middle(
+        mid_y,
+        played_w,
+        played_x,
+        played_dx,
+        played_dy,
+        stock,
+        free_l,
+        free_r,
+        pool_cards,
+        pool_chips,
+    )
 
 
-def _top_band(seats: int, w: float, ox: float, oy: float, box_w: float, margin: float,
-              fan_card_w: float) -> tuple[list[Rect], list[Rect], float]:
+def _top_band(
+    seats: int, w: float, ox: float, oy: float, box_w: float, margin: float, fan_card_w: float
+) -> tuple[list[Rect], list[Rect], float]:
     """The top band: the other players' plates and fans (:func:`_other_seats`, fans of
     cards ``fan_card_w`` wide) and the band's bottom edge (pixels)."""
     plate_h = 0.5 * w
@@ -203,8 +229,16 @@ def _top_band(seats: int, w: float, ox: float, oy: float, box_w: float, margin: 
     return plates, fans, oy + margin + 0.25 * w + plate_h + 0.08 * w + fan_h
 
 
-def _other_seats(seats: int, w: float, ox: float, oy: float, box_w: float, margin: float,
-                 plate_h: float, fan_h: float) -> tuple[list[Rect], list[Rect]]:
+def _other_seats(
+    seats: int,
+    w: float,
+    ox: float,
+    oy: float,
+    box_w: float,
+    margin: float,
+    plate_h: float,
+    fan_h: float,
+) -> tuple[list[Rect], list[Rect]]:
     """The plates and fans of the other players (``seats`` in all) across the top, left to
     right on a gentle arc, by display index; index 0 (you) is left empty. ``w`` is the card
     width, ``ox``, ``oy`` the top left of the table's box, ``box_w`` its width (pixels)."""
@@ -223,8 +257,9 @@ def _other_seats(seats: int, w: float, ox: float, oy: float, box_w: float, margi
     return plates, fans
 
 
-def _layout_pools(pools: int, w: float, h: float, mid_y: float, free_l: float, free_r: float
-                  ) -> tuple[tuple[Rect, ...], tuple[Rect, ...]]:
+def _layout_pools(
+    pools: int, w: float, h: float, mid_y: float, free_l: float, free_r: float
+) -> tuple[tuple[Rect, ...], tuple[Rect, ...]]:
     """The layout pools' cards (``w`` × ``h``, tops at ``mid_y``), side by side and centred
     between ``free_l`` and ``free_r`` (pixels), and the chip area under each."""
     pool_gap = 0.3 * w

@@ -49,8 +49,7 @@ def _trick_hint(deal: SpoilFiveDeal, d: PlayChoice) -> str:
 def _sequence_hint(game: Rules, deal: DealState, d: PlayChoice, seat: int) -> str:
     """The status line at a stops game's card choice ``d``: continue the sequence, or lead."""
     if deal.top is not None:
-        spin = f" (you may add the {game.special_name()})" if len(d.actions) > 1 \
-            else ""
+        spin = f" (you may add the {game.special_name()})" if len(d.actions) > 1 else ""
         return f"Continue the sequence: play {card_label(_card(d.actions[0]))}{spin}"
     if d.forced:
         return f"Your lead: {card_label(_card(d.actions[0]))} is your only lead"
@@ -77,8 +76,7 @@ def stake_prompt(who: str, low: int, high: int | None) -> str:
     "You deal: name the stake every player puts on the layout (4 to 20 counters)."."""
     deal = "deal" if who == "you" else "deals"
     bound = f"{low:,} or more" if high is None else f"{low:,} to {high:,}"
-    return f"{_cap(who)} {deal}: name the stake every player puts on the layout " \
-           f"({bound} counters)."
+    return f"{_cap(who)} {deal}: name the stake every player puts on the layout ({bound} counters)."
 
 
 def split_prompt(who: str, total: int) -> str:
@@ -104,15 +102,19 @@ def first_dealer_words(how: str) -> str:
 def rob_question(turnup: int) -> tuple[str, str]:
     """The rob panel's question and the status line (SF-21, SF-22)."""
     label = card_label(turnup)
-    return (f"Rob the {label}?\nClick or drag the card to discard,\nor keep your cards:",
-            f"You may rob the {label}: choose a card to discard, or decline.")
+    return (
+        f"Rob the {label}?\nClick or drag the card to discard,\nor keep your cards:",
+        f"You may rob the {label}: choose a card to discard, or decline.",
+    )
 
 
 def claim_question(pool: int) -> tuple[str, list[tuple[str, str]], str]:
     """The claim-or-jink panel (SF-31): question, buttons (key, label), status line."""
-    return ("You won the first three tricks.",
-            [("claim", f"Claim the pool ({pool})"), ("jink", "Jink: win all five")],
-            "Claim the pool now, or jink for all five tricks.")
+    return (
+        "You won the first three tricks.",
+        [("claim", f"Claim the pool ({pool})"), ("jink", "Jink: win all five")],
+        "Claim the pool now, or jink for all five tricks.",
+    )
 
 
 def spin_question(game: Rules) -> tuple[SpinCall, str]:
@@ -121,7 +123,9 @@ def spin_question(game: Rules) -> tuple[SpinCall, str]:
     spin = spin_call(game)
     call = spin.call
     if isinstance(game, StopsGame) and game.special_kind == SPECIAL_SPINADO:
-        return spin, (f"Each other player pays you for the {call}, the sequence stops, and "
-                      "you lead next.")
-    return spin, ("The sequence stops at this card, and you lead next: you may lead any "
-                  "pay card you hold.")
+        return spin, (
+            f"Each other player pays you for the {call}, the sequence stops, and you lead next."
+        )
+    return spin, (
+        "The sequence stops at this card, and you lead next: you may lead any pay card you hold."
+    )

@@ -24,8 +24,7 @@ def pool_views(game: Rules, pools: list[int], turnup: int | None) -> tuple[PoolV
     its counters, and a short detail ("K♥ Q♥" for Matrimony once trumps are known), from
     the game's declaration (any number of pools)."""
     faces = descriptor(game.name).pool_faces(game, turnup)
-    return tuple(PoolView(f.label, f.card, n, f.detail)
-                 for f, n in zip(faces, pools, strict=True))
+    return tuple(PoolView(f.label, f.card, n, f.detail) for f, n in zip(faces, pools, strict=True))
 
 
 def stock_name(game: Rules) -> str:
@@ -50,11 +49,22 @@ def game_choices() -> list[GameChoice]:
     out = []
     for desc, entry in entries():
         usual = defaults(desc.name)
-        rules = tuple(replace(spec, default=usual.get(spec.key, spec.default))
-                      for spec in house_rules(desc.name, entry.profile))
-        out.append(GameChoice(entry.label, desc.name, entry.profile, desc.min_players,
-                              desc.max_players, rules, dict(HELP),
-                              desc.entry_options(entry)))
+        rules = tuple(
+            replace(spec, default=usual.get(spec.key, spec.default))
+            for spec in house_rules(desc.name, entry.profile)
+        )
+        out.append(
+            GameChoice(
+                entry.label,
+                desc.name,
+                entry.profile,
+                desc.min_players,
+                desc.max_players,
+                rules,
+                dict(HELP),
+                desc.entry_options(entry),
+            )
+        )
     return out
 
 

@@ -52,9 +52,14 @@ def discard_drawn(review: DealReview, shown: ShownTable) -> int | None:
     return shown.discard if robbed_at is not None and shown.step > robbed_at else None
 
 
-def review_snapshot(review: DealReview, shown: ShownTable, bottom: int,
-                    words: list[str] | None = None, *, legal_shown: bool = True
-                    ) -> TableSnapshot:
+def review_snapshot(
+    review: DealReview,
+    shown: ShownTable,
+    bottom: int,
+    words: list[str] | None = None,
+    *,
+    legal_shown: bool = True,
+) -> TableSnapshot:
     """The table at step ``shown.step`` of ``review`` with seat ``bottom`` at the bottom,
     drawing exactly the cards ``shown`` (:func:`gamecore.review.shown_table`) lets be face
     up: each seat's hand (the bottom seat's as its hand, the others' as face-up fans), the
@@ -75,34 +80,55 @@ def review_snapshot(review: DealReview, shown: ShownTable, bottom: int,
     seats = _review_seats(review, shown, state.winner if state.over else None, trick_obs)
     order = _hand_order(obs, review.game)
     hand = tuple(order(cards_in(shown.hands[bottom])))
-    revealed = {s: tuple(order(cards_in(shown.hands[s]))) for s in range(n)
-                if s != bottom and shown.hands[s]}
+    revealed = {
+        s: tuple(order(cards_in(shown.hands[s])))
+        for s in range(n)
+        if s != bottom and shown.hands[s]
+    }
     playable: frozenset[int] = frozenset()
     if legal_shown and step.seat == bottom:
-        playable = frozenset(a.card for a in step.legal_actions
-                             if isinstance(a, Play | Rob)) & frozenset(hand)
-    last_play = next(((e.seat, e.card) for e in reversed(step.events)
-                      if isinstance(e, Played)), None)
-    base = TableSnapshot(seats=seats, bottom=bottom, hand=hand, playable=playable,
-                         revealed=revealed, last_play=last_play)
+        playable = frozenset(
+            a.card for a in step.legal_actions if isinstance(a, Play | Rob)
+        ) & frozenset(hand)
+    last_play = next(
+        ((e.seat, e.card) for e in reversed(step.events) if isinstance(e, Played)), None
+    )
+    base = TableSnapshot(
+        seats=seats,
+        bottom=bottom,
+        hand=hand,
+        playable=playable,
+        revealed=revealed,
+        last_play=last_play,
+    )
     if trick_obs is not None:
         return _review_tricks(review, shown, base, trick_obs, words or list(review.players))
     assert isinstance(obs, StopsObservation), "a stops game is played on the stops engine"
     return _review_stops(review, shown, base, obs)
 
 
-def _review_seats(review: DealReview, shown: ShownTable, winner: int | None,
-                  trick_obs: SpoilFiveObservation | None) -> tuple[SeatView, ...]:
+def _review_seats(
+    review: DealReview,
+    shown: ShownTable,
+    winner: int | None,
+    trick_obs: SpoilFiveObservation | None,
+) -> tuple[SeatView, ...]:
     """The seats' plates at step ``shown.step``: names, balances, cards held (face up and
     down), who acts, the dealer, the ``winner`` of a finished deal (``None`` while it is
     not over) and, in Spoil Five (``trick_obs``), the tricks won."""
     step = review.steps[shown.step]
     return tuple(
-        SeatView(review.players[s], step.balances[s], shown.hands[s].bit_count()
-                 + shown.backs[s], acting=step.seat == s, dealer=s == review.dealer,
-                 winner=winner == s,
-                 tricks=trick_obs.tricks_won[s] if trick_obs is not None else None)
-        for s in range(len(review.players)))
+        SeatView(
+            review.players[s],
+            step.balances[s],
+            shown.hands[s].bit_count() + shown.backs[s],
+            acting=step.seat == s,
+            dealer=s == review.dealer,
+            winner=winner == s,
+            tricks=trick_obs.tricks_won[s] if trick_obs is not None else None,
+        )
+        for s in range(len(review.players))
+    )
 
 
 def _hand_order(obs: Observation, game: Rules) -> Callable[[Iterable[int]], list[int]]:
@@ -114,8 +140,13 @@ def _hand_order(obs: Observation, game: Rules) -> Callable[[Iterable[int]], list
     return lambda cards: display_order(cards, game.ace_high)
 
 
-def _review_tricks(review: DealReview, shown: ShownTable, base: TableSnapshot,
-                   obs: SpoilFiveObservation, names: list[str]) -> TableSnapshot:
+def _review_tricks(
+    review: DealReview,
+    shown: ShownTable,
+    base: TableSnapshot,
+    obs: SpoilFiveObservation,
+    names: list[str],
+) -> TableSnapshot:
     """``base`` (seats, hands, last play) with a trick game's public table at the step:
     the pool, the trick, the last trick and why, the trump note, the turn-up unless robbed,
     and the rob discard beside the pack where :func:`discard_drawn` says."""
@@ -123,13 +154,18 @@ def _review_tricks(review: DealReview, shown: ShownTable, base: TableSnapshot,
     up = None if obs.robbed_by is not None else obs.turnup
     discard = discard_drawn(review, shown)
     return replace(
-        base, pools=(PoolView("Pool", None, review.steps[shown.step].pools[0]),), turnup=up,
+        base,
+        pools=(PoolView("Pool", None, review.steps[shown.step].pools[0]),),
+        turnup=up,
         stock_count=state.stock.bit_count() + (1 if up is not None else 0),
-        stock_cards=() if discard is None else (discard,), **trick_fields(obs, names))
+        stock_cards=() if discard is None else (discard,),
+        **trick_fields(obs, names),
+    )
 
 
-def _review_stops(review: DealReview, shown: ShownTable, base: TableSnapshot,
-                  obs: StopsObservation) -> TableSnapshot:
+def _review_stops(
+    review: DealReview, shown: ShownTable, base: TableSnapshot, obs: StopsObservation
+) -> TableSnapshot:
     """``base`` (seats, hands, last play) with a stops game's public table at the step: the
     played rows, the layout, and the stock face up when the whole of it is shown (after the
     deal, GEN-9), else its count and the turn-up if it lies in the shown stock."""
@@ -141,14 +177,25 @@ def _review_stops(review: DealReview, shown: ShownTable, base: TableSnapshot,
     whole_stock = shown.stock_backs == 0 and shown.stock != 0 and shown.stock == state.stock
     if whole_stock and shown.viewpoint is None:
         # The whole stock face up (after the deal, GEN-9), the turn-up among its cards.
-        stock_cards, stock_count, turnup = tuple(display_order(cards_in(shown.stock),
-                                                               game.ace_high)), 0, None
+        stock_cards, stock_count, turnup = (
+            tuple(display_order(cards_in(shown.stock), game.ace_high)),
+            0,
+            None,
+        )
     elif turnup is not None and not shown.stock >> turnup & 1:
         turnup = None
     return replace(
-        base, played=played_rows(obs.history, game), card_notes=layout_notes(pools),
-        row_labels=ROW_LABELS, stock_count=stock_count, stock_cards=stock_cards, pools=pools,
-        turnup=turnup, stock_name=stock_name(game), board="round" if len(pools) > 6 else "row")
+        base,
+        played=played_rows(obs.history, game),
+        card_notes=layout_notes(pools),
+        row_labels=ROW_LABELS,
+        stock_count=stock_count,
+        stock_cards=stock_cards,
+        pools=pools,
+        turnup=turnup,
+        stock_name=stock_name(game),
+        board="round" if len(pools) > 6 else "row",
+    )
 
 
 @dataclass(frozen=True)
@@ -184,8 +231,9 @@ def choices_shown(shown: ShownTable, step: Step) -> bool:
     return shown.backs[step.seat] == 0
 
 
-def _action_text(action: Action, obs: Observation, game: Rules, labels: list[str],
-                 hidden: bool) -> str:
+def _action_text(
+    action: Action, obs: Observation, game: Rules, labels: list[str], hidden: bool
+) -> str:
     """An action in the review's words; a rob's discard unnamed when ``hidden``."""
     if isinstance(action, NameStake):
         return f"a stake of {action.amount:,}"
@@ -198,7 +246,7 @@ def _action_text(action: Action, obs: Observation, game: Rules, labels: list[str
 
 
 def _possessive(name: str) -> str:
-    """"Ben's", "your" (for the person)."""
+    """ "Ben's", "your" (for the person)."""
     return "your" if name == "You" else f"{name}'s"
 
 
@@ -218,9 +266,17 @@ def review_step_text(review: DealReview, shown: ShownTable, words: list[str]) ->
     heading = f"Step {k} of {review.last}" + (": as dealt" if k == 0 else "")
     choices, taken = _choices_and_taken(review, shown, names)
     calls, log = _calls_and_log(review, k, names)
-    return StepText(heading, _turn_line(review, shown, names), choices, taken,
-                    _why_lines(review, shown, names), _counters_line(review, k, names),
-                    calls, log, _hidden_notes(review, shown, names))
+    return StepText(
+        heading,
+        _turn_line(review, shown, names),
+        choices,
+        taken,
+        _why_lines(review, shown, names),
+        _counters_line(review, k, names),
+        calls,
+        log,
+        _hidden_notes(review, shown, names),
+    )
 
 
 def _turn_line(review: DealReview, shown: ShownTable, names: list[str]) -> str:
@@ -228,8 +284,11 @@ def _turn_line(review: DealReview, shown: ShownTable, names: list[str]) -> str:
     step, state = review.steps[shown.step], review.state(shown.step)
     d = step.decision
     if d is None and state.over:
-        return ("The deal is over: " + (f"{names[state.winner]} won it." if state.winner
-                                          is not None else "spoiled, nobody won it."))
+        return "The deal is over: " + (
+            f"{names[state.winner]} won it."
+            if state.winner is not None
+            else "spoiled, nobody won it."
+        )
     if d is None:
         return "The deal is not decided here."
     who = names[d.seat]
@@ -247,8 +306,7 @@ def _turn_line(review: DealReview, shown: ShownTable, names: list[str]) -> str:
     return turn
 
 
-def _choices_and_taken(review: DealReview, shown: ShownTable, names: list[str]
-                       ) -> tuple[str, str]:
+def _choices_and_taken(review: DealReview, shown: ShownTable, names: list[str]) -> tuple[str, str]:
     """The legal choices at the step (or why they are not shown) and the action taken
     there, each a line or ""."""
     k = shown.step
@@ -262,14 +320,19 @@ def _choices_and_taken(review: DealReview, shown: ShownTable, names: list[str]
     if step.action is None:
         return choices, ""
     # a rob's discard is named to the robber's own view, or after the deal
-    own = shown.viewpoint == d.seat or (shown.viewpoint is None
-                                        and shown.discard is not None)
+    own = shown.viewpoint == d.seat or (shown.viewpoint is None and shown.discard is not None)
     text = _action_text(step.action, acting_obs, game, pool_labels(game), not own)
     return choices, "Taken: " + text + "."
 
 
-def _choices_line(d: Decision, shown: ShownTable, step: Step, acting_obs: Observation,
-                  game: Rules, names: list[str]) -> str:
+def _choices_line(
+    d: Decision,
+    shown: ShownTable,
+    step: Step,
+    acting_obs: Observation,
+    game: Rules,
+    names: list[str],
+) -> str:
     """The legal choices of the decision ``d`` at ``step``, or why they are not shown."""
     if isinstance(d, StakeChoice):
         bound = f"{d.low:,} or more" if d.high is None else f"{d.low:,} to {d.high:,}"
@@ -277,12 +340,14 @@ def _choices_line(d: Decision, shown: ShownTable, step: Step, acting_obs: Observ
     if isinstance(d, SplitChoice):
         return f"Choices: any spread of {d.total:,} counters over the pools."
     if choices_shown(shown, step):
-        return "Choices: " + ", ".join(
-            playcheck_words(a, acting_obs, game) for a in step.legal_actions) + "."
+        return (
+            "Choices: "
+            + ", ".join(playcheck_words(a, acting_obs, game) for a in step.legal_actions)
+            + "."
+        )
     if shown.viewpoint is not None:
         viewer = names[shown.viewpoint]
-        return (f"Choices not shown: {viewer} could not see "
-                f"{_possessive(names[d.seat])} cards.")
+        return f"Choices not shown: {viewer} could not see {_possessive(names[d.seat])} cards."
     return f"Choices not shown: {names[d.seat]} held cards that stay hidden."
 
 
@@ -293,8 +358,12 @@ def _why_lines(review: DealReview, shown: ShownTable, names: list[str]) -> tuple
     step, state = review.steps[k], review.state(k)
     if not step.events:
         return ()
-    show_stock = (review.finished and game.family == STOPS and shown.viewpoint is None
-                  and shown.stock == state.stock)
+    show_stock = (
+        review.finished
+        and game.family == STOPS
+        and shown.viewpoint is None
+        and shown.stock == state.stock
+    )
     scene = scene_before(review.state(max(k - 1, 0)), names, show_stock=show_stock)
     return tuple(explain_events(step.events, scene))
 
@@ -305,16 +374,22 @@ def _counters_line(review: DealReview, k: int, names: list[str]) -> str:
         return ""
     labels = pool_labels(review.game)
     before, step = review.steps[k - 1], review.steps[k]
-    moved = [_signed(names[s], b - a) for s, (a, b) in
-             enumerate(zip(before.balances, step.balances, strict=True)) if a != b]
-    moved += [_signed(f"{labels[p]} pool" if labels[p] != "Pool" else "the pool", b - a)
-              for p, (a, b) in enumerate(zip(before.pools, step.pools, strict=True))
-              if a != b]
+    moved = [
+        _signed(names[s], b - a)
+        for s, (a, b) in enumerate(zip(before.balances, step.balances, strict=True))
+        if a != b
+    ]
+    moved += [
+        _signed(f"{labels[p]} pool" if labels[p] != "Pool" else "the pool", b - a)
+        for p, (a, b) in enumerate(zip(before.pools, step.pools, strict=True))
+        if a != b
+    ]
     return ("Counters: " + ", ".join(moved) + ".") if moved else ""
 
 
-def _calls_and_log(review: DealReview, k: int, names: list[str]
-                   ) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def _calls_and_log(
+    review: DealReview, k: int, names: list[str]
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The table's calls for the events of step ``k``, and the last four lines of the
     table's log up to it."""
     game = review.game
@@ -322,12 +397,14 @@ def _calls_and_log(review: DealReview, k: int, names: list[str]
     spin = spin_call(game)
     prev = review.state(max(k - 1, 0))
     seen = Seen(_played_set(prev), _review_turnup(prev.observation(prev.dealer)))
-    calls = tuple(c for e in review.steps[k].events
-                  if (c := announcement(e, names, labels, spin, seen)) is not None)
+    calls = tuple(
+        c
+        for e in review.steps[k].events
+        if (c := announcement(e, names, labels, spin, seen)) is not None
+    )
     log: list[str] = []
-    for s in review.steps[max(0, k - 8):k + 1]:
-        log += [line for e in s.events
-                if (line := log_line(e, names, labels, spin)) is not None]
+    for s in review.steps[max(0, k - 8) : k + 1]:
+        log += [line for e in s.events if (line := log_line(e, names, labels, spin)) is not None]
     return calls, tuple(log[-4:])
 
 
@@ -337,8 +414,7 @@ def _played_set(state: DealState) -> int:
     return state.played if isinstance(state, StopsDeal) else 0
 
 
-def _hidden_notes(review: DealReview, shown: ShownTable, names: list[str]
-                  ) -> tuple[str, ...]:
+def _hidden_notes(review: DealReview, shown: ShownTable, names: list[str]) -> tuple[str, ...]:
     """What stays hidden at the step, and the undealt Spoil Five pack when it may be
     shown."""
     game, state = review.game, review.state(shown.step)
@@ -346,13 +422,18 @@ def _hidden_notes(review: DealReview, shown: ShownTable, names: list[str]
     if shown.viewpoint is not None:
         viewer = names[shown.viewpoint]
         when = "" if review.finished else " (the deal is not over)"
-        notes.append(f"As {mid_sentence(viewer)} saw it at this step{when}: "
-                     f"{_possessive(viewer)} own hand and what was public (GEN-9).")
+        notes.append(
+            f"As {mid_sentence(viewer)} saw it at this step{when}: "
+            f"{_possessive(viewer)} own hand and what was public (GEN-9)."
+        )
     elif sum(shown.backs) and state.phase != "staking":
         notes.append("Face-down cards stay hidden: they were never played (GEN-9).")
     if game.family != STOPS and shown.viewpoint is None and shown.stock:
-        notes.append("The undealt pack: " + " ".join(
-            card_label(c) for c in display_order(cards_in(shown.stock), True)) + ".")
+        notes.append(
+            "The undealt pack: "
+            + " ".join(card_label(c) for c in display_order(cards_in(shown.stock), True))
+            + "."
+        )
     return tuple(notes)
 
 
@@ -362,5 +443,6 @@ def first_review_deal(session: Session) -> int:
     session with no deal."""
     if not session.logs:
         raise IndexError("the record holds no deal")
-    return next((i for i, log in enumerate(session.logs, start=1) if log.finished),
-                len(session.logs))
+    return next(
+        (i for i, log in enumerate(session.logs, start=1) if log.finished), len(session.logs)
+    )

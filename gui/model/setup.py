@@ -50,11 +50,17 @@ class Setup:
         return sum(k.person for k in self.seats) <= 1
 
     @classmethod
-    def you_and_computers(cls, game: str = DEFAULT_GAME, name: str = "You", players: int = 4,
-                          options: Mapping[str, Any] | None = None,
-                          allow_undo: bool | None = None) -> Setup:
+    def you_and_computers(
+        cls,
+        game: str = DEFAULT_GAME,
+        name: str = "You",
+        players: int = 4,
+        options: Mapping[str, Any] | None = None,
+        allow_undo: bool | None = None,
+    ) -> Setup:
         """You (``name``; "You" when empty) in seat 0 and ``players - 1`` computer players
         at the normal level, named from :data:`COMPUTER_NAMES`."""
         seats = [SeatKind(name or "You", True)] + [
-            SeatKind(COMPUTER_NAMES[i], False) for i in range(players - 1)]
+            SeatKind(COMPUTER_NAMES[i], False) for i in range(players - 1)
+        ]
         return cls(game, options or {}, seats, allow_undo)

@@ -37,8 +37,7 @@ def rank_position(c: int, ace_high: bool) -> int:
 
 def display_order(cards: Iterable[int], ace_high: bool) -> list[int]:
     """Cards sorted for a hand: by suit (♠ ♥ ♣ ♦), then rank under the game's order."""
-    return sorted(cards, key=lambda c: (SUIT_DISPLAY.index(suit_of(c)),
-                                        rank_position(c, ace_high)))
+    return sorted(cards, key=lambda c: (SUIT_DISPLAY.index(suit_of(c)), rank_position(c, ace_high)))
 
 
 def played_rows(history: Sequence[Played], game: Rules) -> tuple[tuple[int, int, int], ...]:
@@ -49,15 +48,21 @@ def played_rows(history: Sequence[Played], game: Rules) -> tuple[tuple[int, int,
     special = game.special_card
     if special is not None:  # the special card went down with its card
         cards_played += [special for p in history if p.spin]
-    return tuple((c, SUIT_DISPLAY.index(suit_of(c)), rank_position(c, game.ace_high))
-                 for c in cards_played)
+    return tuple(
+        (c, SUIT_DISPLAY.index(suit_of(c)), rank_position(c, game.ace_high)) for c in cards_played
+    )
 
 
 def layout_notes(pools: Sequence[PoolView]) -> dict[int, str]:
     """Card → its note on the table for each pool's layout card ("the ♥A card", "the
     Matrimony layout card")."""
-    return {pv.card: f"the {pv.label} card" if pv.label[:1] in SUIT_SYMBOLS
-            else f"the {pv.label} layout card" for pv in pools if pv.card is not None}
+    return {
+        pv.card: f"the {pv.label} card"
+        if pv.label[:1] in SUIT_SYMBOLS
+        else f"the {pv.label} layout card"
+        for pv in pools
+        if pv.card is not None
+    }
 
 
 def playable_cards(d: object, seat: int) -> frozenset[int]:
@@ -68,8 +73,13 @@ def playable_cards(d: object, seat: int) -> frozenset[int]:
     return frozenset(a.card for a in d.actions if isinstance(a, Play | Rob))
 
 
-def snapshot(session: Session, bottom: int, *, thinking: bool = False,
-             last_play: tuple[int, int] | None = None) -> TableSnapshot:
+def snapshot(
+    session: Session,
+    bottom: int,
+    *,
+    thinking: bool = False,
+    last_play: tuple[int, int] | None = None,
+) -> TableSnapshot:
     """What the table shows now, from the bottom seat's point of view (GEN-9); once the
     session is over, the counters and pools after the split of the pools left (GEN-6)."""
     game, deal = session.game, session.deal
@@ -86,31 +96,50 @@ def snapshot(session: Session, bottom: int, *, thinking: bool = False,
     d = deal.decision()
     to_act = None if d is None else d.seat
     seats = tuple(
-        SeatView(names[s], balances[s], obs.hand_counts[s], acting=s == to_act,
-                 thinking=thinking and s == to_act, dealer=s == deal.dealer,
-                 winner=deal.winner == s)
-        for s in range(session.n))
+        SeatView(
+            names[s],
+            balances[s],
+            obs.hand_counts[s],
+            acting=s == to_act,
+            thinking=thinking and s == to_act,
+            dealer=s == deal.dealer,
+            winner=deal.winner == s,
+        )
+        for s in range(session.n)
+    )
     hand = tuple(display_order(cards_in(obs.hand), game.ace_high))
     revealed, stock_cards, stock_count = _shown_at_the_end(obs, deal.stock, game.ace_high)
     return TableSnapshot(
-        seats=seats, bottom=bottom, hand=hand, playable=playable_cards(d, bottom),
-        played=played_rows(obs.history, game), card_notes=layout_notes(pools),
-        row_labels=ROW_LABELS, stock_count=stock_count,
-        stock_cards=stock_cards, revealed=revealed, pools=pools, last_play=last_play,
-        turnup=None if obs.revealed is not None else turnup, stock_name=stock_name(game),
-        board=board)
+        seats=seats,
+        bottom=bottom,
+        hand=hand,
+        playable=playable_cards(d, bottom),
+        played=played_rows(obs.history, game),
+        card_notes=layout_notes(pools),
+        row_labels=ROW_LABELS,
+        stock_count=stock_count,
+        stock_cards=stock_cards,
+        revealed=revealed,
+        pools=pools,
+        last_play=last_play,
+        turnup=None if obs.revealed is not None else turnup,
+        stock_name=stock_name(game),
+        board=board,
+    )
 
 
-def _shown_at_the_end(obs: StopsObservation, stock: int, ace_high: bool
-                      ) -> tuple[dict[int, tuple[int, ...]], tuple[int, ...], int]:
+def _shown_at_the_end(
+    obs: StopsObservation, stock: int, ace_high: bool
+) -> tuple[dict[int, tuple[int, ...]], tuple[int, ...], int]:
     """``(revealed, stock_cards, stock_count)`` for a stops deal seen from ``obs``: once the
     deal is over every other hand and the ``stock`` (card set) face up, in display order;
     before it, nothing face up and the stock's count (none while staking)."""
     if obs.revealed is None:
         return {}, (), 0 if obs.phase == "staking" else stock.bit_count()
     hands, shown_stock = obs.revealed
-    revealed = {s: tuple(display_order(cards_in(h), ace_high))
-                for s, h in enumerate(hands) if s != obs.seat}
+    revealed = {
+        s: tuple(display_order(cards_in(h), ace_high)) for s, h in enumerate(hands) if s != obs.seat
+    }
     return revealed, tuple(display_order(cards_in(shown_stock), ace_high)), 0
 
 
@@ -118,13 +147,19 @@ def trick_display_order(cards: Iterable[int], trump: int) -> list[int]:
     """A Spoil Five hand for people: plain suits first (♠ ♥ ♣ ♦ order), each from worst to
     best, then the effective trumps (♥A included) together at the right, worst to best."""
     eff, strength = EFFECTIVE[trump], STRENGTH[trump]
-    return sorted(cards, key=lambda c: (eff[c] == TRUMP,
-                                        SUIT_DISPLAY.index(eff[c]) if eff[c] != TRUMP else 0,
-                                        strength[c]))
+    return sorted(
+        cards,
+        key=lambda c: (
+            eff[c] == TRUMP,
+            SUIT_DISPLAY.index(eff[c]) if eff[c] != TRUMP else 0,
+            strength[c],
+        ),
+    )
 
 
-def last_trick_line(names: list[str], trump: int, plays: tuple[tuple[int, int], ...],
-                    winner: int) -> str:
+def last_trick_line(
+    names: list[str], trump: int, plays: tuple[tuple[int, int], ...], winner: int
+) -> str:
     """Who won the last trick and why: "Last trick to Eve: J♠ is the second-best trump"
     ("… to you: …" for you). The reason is the engine's (:func:`gamecore.explain.trick_reason`)."""
     who = "you" if names[winner] == "You" else names[winner]
@@ -163,16 +198,25 @@ def trick_fields(obs: SpoilFiveObservation, names: list[str]) -> TrickFields:
     """The trick game's public fields of a snapshot from ``obs``: the trick in play, the
     last trick and why it was won, the trump note and notes (``names``: the seats' words)."""
     last = obs.tricks[-1] if obs.tricks else None
-    return {"mode": "tricks", "trick": obs.trick, "last_trick": last.cards if last else (),
-            "trick_reason": last_trick_line(names, obs.trump, last.cards, last.seat)
-            if last else "",
-            "trump_note": trump_note(obs.trump, obs.turnup, obs.robbed_by, names),
-            "card_notes": trump_notes(obs.trump), "stock_name": "Pack"}
+    return {
+        "mode": "tricks",
+        "trick": obs.trick,
+        "last_trick": last.cards if last else (),
+        "trick_reason": last_trick_line(names, obs.trump, last.cards, last.seat) if last else "",
+        "trump_note": trump_note(obs.trump, obs.turnup, obs.robbed_by, names),
+        "card_notes": trump_notes(obs.trump),
+        "stock_name": "Pack",
+    }
 
 
-def snapshot_tricks(session: Session, bottom: int, *, thinking: bool = False,
-                    last_play: tuple[int, int] | None = None,
-                    words: list[str] | None = None) -> TableSnapshot:
+def snapshot_tricks(
+    session: Session,
+    bottom: int,
+    *,
+    thinking: bool = False,
+    last_play: tuple[int, int] | None = None,
+    words: list[str] | None = None,
+) -> TableSnapshot:
     """The Spoil Five table from the bottom seat's point of view (GEN-9); after the session,
     the counters after the split of the pool left (GEN-6)."""
     deal = session.deal
@@ -187,17 +231,31 @@ def snapshot_tricks(session: Session, bottom: int, *, thinking: bool = False,
     d = deal.decision()
     to_act = None if d is None else d.seat
     seats = tuple(
-        SeatView(names[s], balances[s], obs.hand_counts[s], acting=s == to_act,
-                 thinking=thinking and s == to_act, dealer=s == deal.dealer,
-                 winner=deal.winner == s, tricks=obs.tricks_won[s])
-        for s in range(session.n))
+        SeatView(
+            names[s],
+            balances[s],
+            obs.hand_counts[s],
+            acting=s == to_act,
+            thinking=thinking and s == to_act,
+            dealer=s == deal.dealer,
+            winner=deal.winner == s,
+            tricks=obs.tricks_won[s],
+        )
+        for s in range(session.n)
+    )
     hand = tuple(trick_display_order(cards_in(obs.hand), obs.trump))
     turnup = None if obs.robbed_by is not None else obs.turnup
     return TableSnapshot(
-        seats=seats, bottom=bottom, hand=hand, playable=playable_cards(d, bottom),
-        pools=pools, last_play=last_play, turnup=turnup,
+        seats=seats,
+        bottom=bottom,
+        hand=hand,
+        playable=playable_cards(d, bottom),
+        pools=pools,
+        last_play=last_play,
+        turnup=turnup,
         stock_count=deal.stock.bit_count() + (1 if turnup is not None else 0),
-        **trick_fields(obs, words or list(names)))
+        **trick_fields(obs, words or list(names)),
+    )
 
 
 def hide_hands(snap: TableSnapshot) -> TableSnapshot:
@@ -205,13 +263,17 @@ def hide_hands(snap: TableSnapshot) -> TableSnapshot:
     return replace(snap, hand=(), playable=frozenset(), revealed={})
 
 
-def table_snapshot(session: Session, bottom: int, *, thinking: bool = False,
-                   last_play: tuple[int, int] | None = None,
-                   words: list[str] | None = None) -> TableSnapshot:
+def table_snapshot(
+    session: Session,
+    bottom: int,
+    *,
+    thinking: bool = False,
+    last_play: tuple[int, int] | None = None,
+    words: list[str] | None = None,
+) -> TableSnapshot:
     """What the table shows now from seat ``bottom``'s point of view (GEN-9): the played
     cards by suit for the stops games, the trick in the centre for trick games (``words``:
     the seats' words in its sentences, :func:`~gui.model.tablewords.spoken`)."""
     if tricks_game(session.game):
-        return snapshot_tricks(session, bottom, thinking=thinking, last_play=last_play,
-                               words=words)
+        return snapshot_tricks(session, bottom, thinking=thinking, last_play=last_play, words=words)
     return snapshot(session, bottom, thinking=thinking, last_play=last_play)

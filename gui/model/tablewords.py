@@ -66,8 +66,10 @@ def _trick_line(event: Event, names: list[str]) -> str | None:
             return f"{names[s]} {agree(names[s], 'robs')} the {card_label(c)}"
         case RobDeclined(seat=s, ineligible=inel):
             extra = " and cannot win this deal" if inel else ""
-            return (f"{names[s]} {agree(names[s], 'holds')} the ace and "
-                    f"{agree(names[s], 'does')} not rob{extra}")
+            return (
+                f"{names[s]} {agree(names[s], 'holds')} the ace and "
+                f"{agree(names[s], 'does')} not rob{extra}"
+            )
         case TrickWon(seat=s, number=k):
             return f"{names[s]} {agree(names[s], 'wins')} trick {k}"
         case JinkOffered(seat=s):
@@ -139,8 +141,13 @@ def spin_call(game: Rules) -> SpinCall:
     return SpinCall(call or "Spin", game.special_name())
 
 
-def announcement(event: Event, names: list[str], labels: list[str],
-                 spin: SpinCall = SpinCall(), seen: Seen = Seen()) -> str | None:
+def announcement(
+    event: Event,
+    names: list[str],
+    labels: list[str],
+    spin: SpinCall = SpinCall(),
+    seen: Seen = Seen(),
+) -> str | None:
     """The call the table makes for ``event``, or ``None`` (most events pass silently).
     ``spin``: the game's call for its special card (:func:`spin_call`); ``seen``: the cards
     in view (:func:`seen_cards`), for a stop's reason."""
@@ -167,8 +174,13 @@ def announcement(event: Event, names: list[str], labels: list[str],
     return None
 
 
-def log_line(event: Event, names: list[str], labels: list[str], spin: SpinCall = SpinCall(),
-             seen: Seen = Seen()) -> str | None:
+def log_line(
+    event: Event,
+    names: list[str],
+    labels: list[str],
+    spin: SpinCall = SpinCall(),
+    seen: Seen = Seen(),
+) -> str | None:
     """A line for the play log and the status bar, or ``None`` (``seen`` as for
     :func:`announcement`)."""
     trick_line = _trick_line(event, names)
@@ -182,14 +194,16 @@ def log_line(event: Event, names: list[str], labels: list[str], spin: SpinCall =
         case Played(seat=s, card=c, lead=lead, spin=with_special):
             verb = agree(names[s], "leads" if lead else "plays")
             return f"{names[s]} {verb} {card_label(c)}" + (
-                f" with the {spin.card}: {spin.call}!" if with_special else "")
+                f" with the {spin.card}: {spin.call}!" if with_special else ""
+            )
         case Paid(payer=a, payee=b, amount=n, reason=why):
             return f"{names[a]} {agree(names[a], 'pays')} {mid_sentence(names[b])} {n} ({why})"
     return announcement(event, names, labels, spin, seen)
 
 
-def summary_lines(session: Session, events: Iterable[Event],
-                  names: list[str] | None = None) -> list[str]:
+def summary_lines(
+    session: Session, events: Iterable[Event], names: list[str] | None = None
+) -> list[str]:
     """Captures and payments of one deal, phrased for the summary; in Spoil Five the pool
     and its fate (taken, or left for the next deal when the deal is spoiled). ``names``: the
     seats' words (:func:`spoken`; default the players' names)."""
@@ -234,8 +248,9 @@ def why_lines(before: DealState, words: list[str], events: list[Event]) -> list[
     """The engine's one-sentence reason for each stop, pool taken and trick won among
     ``events`` (an action applied to the deal state ``before``), in plain words."""
     # a pool taken with nothing in it is no news; stops and tricks always are
-    picked = [e for e in events if isinstance(e, _WHY)
-              and (not isinstance(e, PoolTaken) or e.amount)]
+    picked = [
+        e for e in events if isinstance(e, _WHY) and (not isinstance(e, PoolTaken) or e.amount)
+    ]
     if not picked:
         return []
     scene = scene_before(before, words, events)

@@ -70,16 +70,20 @@ class Advisor(QObject):
         assert session is not None and session.deal is not None
         game, obs = session.game, session.deal.observation(seat)
         rng = random.Random(table.rng.random())
-        table.thinker.advise(HardAgent(game), game, obs, rng, table.token, purpose,
-                             self._moment())
+        table.thinker.advise(HardAgent(game), game, obs, rng, table.token, purpose, self._moment())
 
     def coach(self, seat: int) -> None:
         """The coach's sentences for ``seat``'s decision, then (off the GUI thread) what the
         Hard player would choose there."""
         table = self.table
         session = table.session
-        if (not self.coaching or session is None or session.deal is None
-                or table.privacy_up or seat != table.human):
+        if (
+            not self.coaching
+            or session is None
+            or session.deal is None
+            or table.privacy_up
+            or seat != table.human
+        ):
             return  # the coach speaks only to the person whose hand is shown
         lines = model_advice.coach_lines(session, seat)
         self.coach_said.emit(lines)
@@ -122,12 +126,17 @@ class Advisor(QObject):
     def _coach_hint(self, advice: Advice) -> None:
         table = self.table
         session = table.session
-        if (not self.coaching or session is None or table.privacy_up or self._lines is None
-                or advice.moment != self._moment() or self._lines[0] != advice.moment):
+        if (
+            not self.coaching
+            or session is None
+            or table.privacy_up
+            or self._lines is None
+            or advice.moment != self._moment()
+            or self._lines[0] != advice.moment
+        ):
             return  # the decision was made meanwhile
         would = model_advice.action_words(advice.action, session.game)
-        self.coach_said.emit([*self._lines[1],
-                              f"The Hard player would {would}: {advice.reason}."])
+        self.coach_said.emit([*self._lines[1], f"The Hard player would {would}: {advice.reason}."])
 
     def _show_hint(self, advice: Advice) -> None:
         self.hint_pending = False

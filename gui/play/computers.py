@@ -38,8 +38,11 @@ class Computers(QObject):
     def sit(self, session: Session, seats: list[SeatKind]) -> dict[int, Agent]:
         """The agents for ``session``'s computer seats (seat number → agent), each at the
         level ``seats`` gives it."""
-        agents = {s: agent_for_level(session.game, seats[s].level)
-                  for s in range(session.n) if not seats[s].person}
+        agents = {
+            s: agent_for_level(session.game, seats[s].level)
+            for s in range(session.n)
+            if not seats[s].person
+        }
         if any(isinstance(a, HardAgent) for a in agents.values()):
             # Start Hard's worker processes now, off the GUI thread, not at its first turn.
             threading.Thread(target=default_pool().start, daemon=True).start()
@@ -55,8 +58,7 @@ class Computers(QObject):
         t.refresh(thinking=True)
         t.advisor.waits()
         obs = session.deal.observation(seat)
-        t.thinker.think(t.agents[seat], session.game, obs,
-                        random.Random(t.rng.random()), t.token)
+        t.thinker.think(t.agents[seat], session.game, obs, random.Random(t.rng.random()), t.token)
 
     def decided(self, action: Action, token: int) -> None:
         """A computer chose ``action``, asked with ``token`` (stale tokens are ignored)."""

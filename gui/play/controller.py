@@ -45,8 +45,18 @@ from gui.table.privacy import PrivacyScreen
 from gui.table.view import TableView
 
 # Callers and tests find the states and the computers' names here, where they were before.
-__all__ = ["COMPUTER", "COMPUTER_NAMES", "HUMAN", "IDLE", "OVER", "STAKING", "SUMMARY",
-           "Controller", "Questions"]
+__all__ = [
+    "COMPUTER",
+    "COMPUTER_NAMES",
+    "HUMAN",
+    "IDLE",
+    "OVER",
+    "STAKING",
+    "SUMMARY",
+    "Controller",
+    "Questions",
+]
+
 
 class Controller(QObject):
     """Runs a session of one game at ``view``.
@@ -64,10 +74,17 @@ class Controller(QObject):
     #: The deal summary's Review button (the summary dialog, to open the review over it).
     review_requested = Signal(object)
 
-    def __init__(self, view: TableView, parent_widget: QWidget | None,
-                 status: Callable[[str], None], pace: int = 350, seed: int | None = None,
-                 notice: Callable[[str], None] | None = None, *,
-                 questions: Questions) -> None:
+    def __init__(
+        self,
+        view: TableView,
+        parent_widget: QWidget | None,
+        status: Callable[[str], None],
+        pace: int = 350,
+        seed: int | None = None,
+        notice: Callable[[str], None] | None = None,
+        *,
+        questions: Questions,
+    ) -> None:
         super().__init__()
         self.view, self.parent_widget, self.questions = view, parent_widget, questions
         self.status = status
@@ -121,8 +138,13 @@ class Controller(QObject):
         self.log = [prompts.first_dealer_line(self.words[first], why)]
         self.start_deal()
 
-    def resume(self, session: Session, people: list[bool], allow_undo: bool = True,
-               levels: list[str] | None = None) -> None:
+    def resume(
+        self,
+        session: Session,
+        people: list[bool],
+        allow_undo: bool = True,
+        levels: list[str] | None = None,
+    ) -> None:
         """Continue ``session`` (replayed from a record) at its pending decision; ``people``
         says which seats are people at this screen, ``levels`` the computers' levels."""
         self._clear_table()
@@ -211,8 +233,7 @@ class Controller(QObject):
     def words(self) -> list[str]:
         """Each seat's word in the table's sentences ("You" for the one person at the
         screen; names when several people share it)."""
-        names = self.session.players if self.session is not None else [k.name for k in
-                                                                         self.seats]
+        names = self.session.players if self.session is not None else [k.name for k in self.seats]
         return tablewords.spoken(list(names), self.people)
 
     @property
@@ -306,8 +327,9 @@ class Controller(QObject):
             self.status(tablewords.plain_words(f"Not allowed: {e}."))
             self.schedule(0)
             return
-        self.last_play = feed.tell(self.view, session, events, self.words,
-                                   self._say) or self.last_play
+        self.last_play = (
+            feed.tell(self.view, session, events, self.words, self._say) or self.last_play
+        )
         if before is not None:
             # Why, in one sentence from the engine: every stop, pool taken and trick won.
             for why in tablewords.why_lines(before, self.words, events):
@@ -327,8 +349,13 @@ class Controller(QObject):
         """Show the session as it stands (``thinking``: a computer is to play), hands face
         down while the privacy screen is up or the next person has not taken the screen."""
         if self.session is not None:
-            snap = tablesnap.table_snapshot(self.session, self.human, thinking=thinking,
-                                            last_play=self.last_play, words=self.words)
+            snap = tablesnap.table_snapshot(
+                self.session,
+                self.human,
+                thinking=thinking,
+                last_play=self.last_play,
+                words=self.words,
+            )
             if self.privacy_up or not self.viewer_ready:
                 snap = tablesnap.hide_hands(snap)
             self.view.show(snap)

@@ -33,8 +33,9 @@ class DealEnd:
         t.set_state(SUMMARY)
         t.refresh()
         t.advisor.deal_over(registryview.game_label(session.game))
-        summary = dealsummary.deal_summary(session, t.words, reveal=t.reveal_tricks,
-                                           people=len(t.people), person=t.human)
+        summary = dealsummary.deal_summary(
+            session, t.words, reveal=t.reveal_tricks, people=len(t.people), person=t.human
+        )
         t.keeper.count_deal()
         dlg = t.questions.DealSummaryDialog(t.parent_widget, summary)
         dlg.accepted.connect(self.after_summary)
@@ -73,9 +74,13 @@ class DealEnd:
         t.set_state(OVER)
         t.refresh()  # the plates show the counters after the split of the pools left
         balances, _pools = session.final_accounts()
-        dlg = t.questions.StandingsDialog(t.parent_widget, list(session.players),
-                                          balances, list(session.start_balances),
-                                          dealsummary.split_line(session))
+        dlg = t.questions.StandingsDialog(
+            t.parent_widget,
+            list(session.players),
+            balances,
+            list(session.start_balances),
+            dealsummary.split_line(session),
+        )
         dlg.accepted.connect(lambda: self._after_standings(dlg.choice))
         dlg.rejected.connect(lambda: self._after_standings(dlg.choice))
         open_dialog(t, dlg)
@@ -85,5 +90,4 @@ class DealEnd:
         t.dialog = None
         if choice == "new" and t.session is not None:
             # The same game, house rules and people at the same seats, with fresh counters.
-            t.new_session(Setup(t.session.game.name, t.session.options, t.seats,
-                                t.allow_undo))
+            t.new_session(Setup(t.session.game.name, t.session.options, t.seats, t.allow_undo))

@@ -17,8 +17,13 @@ from gui.model import prompts, registryview, tablesnap, tablewords
 from gui.table.view import TableView
 
 
-def tell(view: TableView, session: Session, events: list[Event], words: list[str],
-         say: Callable[[str], None]) -> tuple[int, int] | None:
+def tell(
+    view: TableView,
+    session: Session,
+    events: list[Event],
+    words: list[str],
+    say: Callable[[str], None],
+) -> tuple[int, int] | None:
     """Say each event's log line (``say``) and announce its call on ``view``, in order;
     ``words`` are the seats' words in sentences. Returns the last card played in
     ``events`` as ``(seat, card)``, or ``None``."""
@@ -53,8 +58,7 @@ def slide(view: TableView, events: list[Event]) -> None:
         view.slide_counters(moves)
 
 
-def ask_stake(view: TableView, session: Session, d: StakeChoice | SplitChoice,
-              alone: bool) -> str:
+def ask_stake(view: TableView, session: Session, d: StakeChoice | SplitChoice, alone: bool) -> str:
     """Put the stake (or split) question for ``d`` in the staking panel, on the table beside
     where the hand will be; ``alone``: one person at the screen (addressed as "you").
     Returns the panel's text for the status line."""
@@ -63,8 +67,12 @@ def ask_stake(view: TableView, session: Session, d: StakeChoice | SplitChoice,
     if isinstance(d, StakeChoice):
         panel.ask_stake(prompts.stake_prompt(who, d.low, d.high), d.low, d.high, d.default)
     else:
-        panel.ask_split(prompts.split_prompt(who, d.total), d.total,
-                        registryview.pool_labels(session.game), d.default)
+        panel.ask_split(
+            prompts.split_prompt(who, d.total),
+            d.total,
+            registryview.pool_labels(session.game),
+            d.default,
+        )
     view.place_stake_panel()
     return panel.text.text()
 

@@ -22,7 +22,7 @@ def hand_over(table: Controller, seat: int) -> None:
     table.set_state(IDLE)
     table.refresh()  # no hand is face up while the screen is up
     table.advisor.hush()
-    table.privacy.ask(session.players[seat], table.log[table.seen.get(seat, 0):])
+    table.privacy.ask(session.players[seat], table.log[table.seen.get(seat, 0) :])
 
 
 def taken(table: Controller) -> None:

@@ -56,8 +56,9 @@ class Keeper(QObject):
         session = self.table.session
         if self.stats_path is None or session is None or self.table.practising:
             return
-        result = gstats.deal_result(session, self.table.people,
-                                    registryview.game_label(session.game))
+        result = gstats.deal_result(
+            session, self.table.people, registryview.game_label(session.game)
+        )
         path = self.stats_path
 
         def work() -> None:
@@ -109,15 +110,18 @@ class Keeper(QObject):
             return
         if not self._save_failing and self._autosaver is not None:
             self._save_failing = True
-            self.table.notice(f"Games cannot be saved: {error.strerror or error} "
-                              f"({self._autosaver.path.parent}). You can play on; what was "
-                              "saved before is kept.")
+            self.table.notice(
+                f"Games cannot be saved: {error.strerror or error} "
+                f"({self._autosaver.path.parent}). You can play on; what was "
+                "saved before is kept."
+            )
 
     def table_meta(self) -> persistence.TableMeta:
         """Who sits where at this table, as the side file of a record keeps it."""
         seats = self.table.seats
-        return persistence.TableMeta([k.person for k in seats], self.table.allow_undo,
-                                     [k.level for k in seats])
+        return persistence.TableMeta(
+            [k.person for k in seats], self.table.allow_undo, [k.level for k in seats]
+        )
 
     def save_as(self, path: Path) -> None:
         """Save the session to ``path`` (a deal record). Raises ``OSError``."""
@@ -143,8 +147,12 @@ class Keeper(QObject):
             return False
         session, human = table.session, table.human
         session.rewind(target)
-        table.resume(session, [k.person for k in table.seats], table.allow_undo,
-                     [k.level for k in table.seats])
+        table.resume(
+            session,
+            [k.person for k in table.seats],
+            table.allow_undo,
+            [k.level for k in table.seats],
+        )
         table.human, table.viewer_ready = human, True
         table.log.append("Undone: back to your last decision.")
         table.refresh()

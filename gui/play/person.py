@@ -63,8 +63,7 @@ class Person:
         t.status(prompts.lead_hint(session, d.seat))
         if intents.plays_by_itself(d, session.game, t.auto_play):
             # A forced move plays itself after a short pause (STOP-14).
-            QTimer.singleShot(t.pace, lambda tok=t.token, a=d.actions[0]:
-                              self._play_forced(tok, a))
+            QTimer.singleShot(t.pace, lambda tok=t.token, a=d.actions[0]: self._play_forced(tok, a))
 
     def _play_forced(self, token: int, action: Action) -> None:
         t = self.table
@@ -107,11 +106,21 @@ class Person:
         t = self.table
         session = t.session
         deal = None if session is None else session.deal
-        if (session is None or deal is None or t.state != HUMAN or t.view.busy
-                or t.dialog is not None or deal.to_act != t.human):
+        if (
+            session is None
+            or deal is None
+            or t.state != HUMAN
+            or t.view.busy
+            or t.dialog is not None
+            or deal.to_act != t.human
+        ):
             t.view.refuse(card)
-            if session is not None and deal is not None and deal.to_act is not None \
-                    and deal.to_act != t.human:
+            if (
+                session is not None
+                and deal is not None
+                and deal.to_act is not None
+                and deal.to_act != t.human
+            ):
                 t.status(f"Wait: {session.players[deal.to_act]} is to play.")
             return
         intent = intents.card_intent(deal, t.human, card)
@@ -130,8 +139,9 @@ class Person:
         t = self.table
         assert t.session is not None
         offer = intents.spin_offer(t.session.game, intent.card)
-        dlg = t.questions.SpinChoiceDialog(t.parent_widget, offer.call, offer.special,
-                                           offer.card, offer.effect)
+        dlg = t.questions.SpinChoiceDialog(
+            t.parent_widget, offer.call, offer.special, offer.card, offer.effect
+        )
         t.view.refuse(intent.card)  # back home while the question is open
         dlg.accepted.connect(lambda: t.apply(intent.chosen(dlg.spin)))
         open_dialog(t, dlg)

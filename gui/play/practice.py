@@ -30,19 +30,31 @@ class Practice:
         returns whether it began."""
         t = self.table
         session = t.session
-        if session is None or session.deal is None or not session.deal.over or \
-                self.real is not None or len(t.people) != 1:
+        if (
+            session is None
+            or session.deal is None
+            or not session.deal.over
+            or self.real is not None
+            or len(t.people) != 1
+        ):
             return False
         try:
-            practice = deal_again(session, len(session.logs), t.human, seat,
-                                  people=len(t.people), reveal=t.reveal_tricks)
+            practice = deal_again(
+                session,
+                len(session.logs),
+                t.human,
+                seat,
+                people=len(t.people),
+                reveal=t.reveal_tricks,
+            )
         except ValueError as e:
             t.status(f"Not offered: {e}.")
             return False
         levels = {k.name: k.level for k in t.seats}
         me = t.seats[t.human].name
-        seats = [SeatKind(name, name == me, levels.get(name, "normal"))
-                 for name in practice.players]
+        seats = [
+            SeatKind(name, name == me, levels.get(name, "normal")) for name in practice.players
+        ]
         close_dialog(t)
         t.cancel_thinking()
         self.real = (session, list(t.seats), t.allow_undo)
@@ -63,9 +75,7 @@ class Practice:
         session, seats, allow_undo = self.real
         self.real = None
         self.table.seats = seats
-        self.table.resume(session, [k.person for k in seats], allow_undo,
-                          [k.level for k in seats])
+        self.table.resume(session, [k.person for k in seats], allow_undo, [k.level for k in seats])
         # One line, not "Resumed: …" too: the game was never left.
-        self.table.log = [f"Back to your game: deal {len(session.logs)} of "
-                          f"{session.total_deals}."]
+        self.table.log = [f"Back to your game: deal {len(session.logs)} of {session.total_deals}."]
         self.table.view.show_log(self.table.log)

@@ -53,24 +53,36 @@ class Thinker(QObject):
         super().__init__()
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="parlour-ai")
 
-    def think(self, agent: Agent, game: Rules, obs: Observation, rng: random.Random,
-              token: int) -> None:
+    def think(
+        self, agent: Agent, game: Rules, obs: Observation, rng: random.Random, token: int
+    ) -> None:
         """Ask ``agent`` for an action from ``obs`` on the worker thread (a Hard player's
         search then runs in worker processes); the GUI thread never waits for it."""
-        self._submit(lambda: agent.choose(game, obs, rng), token,
-                     lambda action: self.decided.emit(action, token))
+        self._submit(
+            lambda: agent.choose(game, obs, rng),
+            token,
+            lambda action: self.decided.emit(action, token),
+        )
 
-    def advise(self, agent: HardAgent, game: Rules, obs: Observation, rng: random.Random,
-               token: int, purpose: str, moment: tuple[int, int]) -> None:
+    def advise(
+        self,
+        agent: HardAgent,
+        game: Rules,
+        obs: Observation,
+        rng: random.Random,
+        token: int,
+        purpose: str,
+        moment: tuple[int, int],
+    ) -> None:
         """Ask the Hard ``agent`` what it would do from ``obs``, and why, on the worker
         thread (after any decision queued before); arrives as :attr:`advised`."""
+
         def deliver(hint: tuple[Action, str]) -> None:
             self.advised.emit(Advice(hint[0], hint[1], purpose, moment), token)
 
         self._submit(lambda: agent.hint(game, obs, rng), token, deliver)
 
-    def _submit(self, fn: Callable[[], _T], token: int, deliver: Callable[[_T], None]
-                ) -> None:
+    def _submit(self, fn: Callable[[], _T], token: int, deliver: Callable[[_T], None]) -> None:
         future = self._pool.submit(fn)
 
         def done(f: Future[_T]) -> None:

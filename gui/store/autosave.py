@@ -54,8 +54,7 @@ class Autosaver:
         self._meta: str | None = None
         self._cache: list[tuple[DealLog, str]] = []  # finished deals as JSON (writer only)
         self._need_full = False  # set by the writer after a failure
-        self._thread = threading.Thread(target=self._run, name="parlour-autosave",
-                                        daemon=True)
+        self._thread = threading.Thread(target=self._run, name="parlour-autosave", daemon=True)
         self._thread.start()
 
     # ---- the GUI thread ---------------------------------------------------------------
@@ -63,8 +62,9 @@ class Autosaver:
     def save(self, session: Session, meta: TableMeta) -> None:
         """Queue what changed since the last call: the journal's new actions, or the whole
         record at a deal boundary; the side file when ``meta`` changed."""
-        meta_text = json.dumps({"people": meta.people, "allow_undo": meta.allow_undo,
-                                "levels": meta.levels})
+        meta_text = json.dumps(
+            {"people": meta.people, "allow_undo": meta.allow_undo, "levels": meta.levels}
+        )
         side = meta_text if meta_text != self._meta else None
         self._meta = meta_text
         logs = session.logs
@@ -72,14 +72,18 @@ class Autosaver:
             return
         last = logs[-1]
         n = len(last.actions)
-        full = (self._need_full or session is not self._session or len(logs) != self._deals
-                or n < self._covered or (last.finished and not self._finished))
+        full = (
+            self._need_full
+            or session is not self._session
+            or len(logs) != self._deals
+            or n < self._covered
+            or (last.finished and not self._finished)
+        )
         if full:
             self._need_full = False
             head = json.dumps(record_head(session), ensure_ascii=False)
             finished = logs[:] if last.finished else logs[:-1]  # a copy: logs grows
-            current = None if last.finished else json.dumps(deal_entry(last),
-                                                            ensure_ascii=False)
+            current = None if last.finished else json.dumps(deal_entry(last), ensure_ascii=False)
             self._jobs.put(("record", head, finished, current, meta_text, len(logs), n))
             self._session, self._deals, self._covered = session, len(logs), n
             self._finished = last.finished
@@ -87,7 +91,7 @@ class Autosaver:
             if side is not None:
                 self._jobs.put(("side", side))
             if n > self._covered:
-                self._jobs.put(("append", list(last.actions[self._covered:n])))
+                self._jobs.put(("append", list(last.actions[self._covered : n])))
                 self._covered = n
 
     def _finished_parts(self, logs: list[DealLog]) -> list[str]:

@@ -14,8 +14,7 @@ def data_dir_path() -> Path:
 
     ``PARLOUR_DATA_DIR`` overrides it (tests, portable installs)."""
     override = os.environ.get("PARLOUR_DATA_DIR")
-    return Path(override) if override else Path(platformdirs.user_data_dir("Parlour",
-                                                                          "Parlour"))
+    return Path(override) if override else Path(platformdirs.user_data_dir("Parlour", "Parlour"))
 
 
 def app_data_dir() -> Path:

@@ -65,9 +65,10 @@ def meta_path(record_path: Path) -> Path:
 def save(session: Session, path: Path, meta: TableMeta) -> None:
     """Write the session's record and its side file, each atomically (temporary file,
     flush, rename): a crash leaves the previous or the new complete file."""
-    write_atomic(meta_path(path), json.dumps({"people": meta.people,
-                                              "allow_undo": meta.allow_undo,
-                                              "levels": meta.levels}))
+    write_atomic(
+        meta_path(path),
+        json.dumps({"people": meta.people, "allow_undo": meta.allow_undo, "levels": meta.levels}),
+    )
     save_record(session, path)
 
 
@@ -88,13 +89,15 @@ def _read_meta(path: Path, n: int) -> TableMeta | None:
     if not isinstance(data, dict):
         raise SideFileError(f"{side.name}: not a table of seats")
     people, undo, levels = data.get("people"), data.get("allow_undo", True), data.get("levels")
-    if not (isinstance(people, list) and len(people) == n
-            and all(isinstance(p, bool) for p in people)):
+    if not (
+        isinstance(people, list) and len(people) == n and all(isinstance(p, bool) for p in people)
+    ):
         raise SideFileError(f"{side.name}: people must be {n} true/false values")
     if not isinstance(undo, bool):
         raise SideFileError(f"{side.name}: allow_undo must be true or false")
-    if levels is not None and not (isinstance(levels, list) and len(levels) == n
-                                   and all(lv in LEVELS for lv in levels)):
+    if levels is not None and not (
+        isinstance(levels, list) and len(levels) == n and all(lv in LEVELS for lv in levels)
+    ):
         raise SideFileError(f"{side.name}: levels must be {n} of easy, normal, hard")
     return TableMeta(people, undo, levels)
 
@@ -104,14 +107,16 @@ def journal_path(record_path: Path) -> Path:
     return record_path.with_name(record_path.name.removesuffix(".json") + ".journal")
 
 
-def journal_header(record_bytes: bytes, record: Record | None = None, *, deals: int = 0,
-                   base: int = 0) -> str:
+def journal_header(
+    record_bytes: bytes, record: Record | None = None, *, deals: int = 0, base: int = 0
+) -> str:
     """The journal's first line for a record file of ``record_bytes`` whose last deal (the
     ``deals``-th) holds ``base`` actions (taken from ``record`` when given)."""
     if record is not None:
         deals, base = len(record.deals), len(record.deals[-1].actions)
-    return json.dumps({"record": hashlib.sha256(record_bytes).hexdigest(), "deal": deals,
-                       "base": base})
+    return json.dumps(
+        {"record": hashlib.sha256(record_bytes).hexdigest(), "deal": deals, "base": base}
+    )
 
 
 def journal_actions(path: Path, record: Record) -> tuple[list[str], str | None]:
@@ -162,8 +167,9 @@ def _replay_checked(path: Path) -> tuple[Session, str | None]:
         extra, fault = journal_actions(path, record)
         if extra:
             last = record.deals[-1]
-            with_journal = replace(record, deals=[*record.deals[:-1],
-                                                  replace(last, actions=last.actions + extra)])
+            with_journal = replace(
+                record, deals=[*record.deals[:-1], replace(last, actions=last.actions + extra)]
+            )
             try:
                 return replay_session(with_journal), fault
             except ParlourError as e:
@@ -241,17 +247,21 @@ def _set_aside_unreadable(path: Path, e: ParlourError, out: Checked) -> None:
         moved = set_aside(path, stamp)
     except OSError as err:
         out.writable = False
-        out.notices.append(f"Your saved game cannot be read ({e}) and could not be set "
-                           f"aside ({err.strerror or err}): games will not be saved "
-                           f"this time, so that it is not written over.")
+        out.notices.append(
+            f"Your saved game cannot be read ({e}) and could not be set "
+            f"aside ({err.strerror or err}): games will not be saved "
+            f"this time, so that it is not written over."
+        )
         return
     for companion in (meta_path(path), journal_path(path)):
         if companion.exists():
             # The record is safe; a companion left here would be written over.
             with contextlib.suppress(OSError):
                 set_aside(companion, stamp)
-    out.notices.append(f"Your saved game could not be read ({e}). It was set aside as "
-                       f"{moved.name} in {path.parent}.")
+    out.notices.append(
+        f"Your saved game could not be read ({e}). It was set aside as "
+        f"{moved.name} in {path.parent}."
+    )
 
 
 def check_autosave(path: Path) -> Checked:
@@ -273,28 +283,36 @@ def check_autosave(path: Path) -> Checked:
         # next save would write over it.
         try:
             moved = set_aside(journal_path(path))
-            out.notices.append(f"The moves of your saved game's last deal could not all be "
-                               f"read ({journal_fault}); the game resumes from the last one "
-                               f"that could. The moves were set aside as {moved.name}.")
+            out.notices.append(
+                f"The moves of your saved game's last deal could not all be "
+                f"read ({journal_fault}); the game resumes from the last one "
+                f"that could. The moves were set aside as {moved.name}."
+            )
         except OSError as err:
             out.writable = False
-            out.notices.append(f"The moves of your saved game's last deal could not all be "
-                               f"read ({journal_fault}) nor set aside "
-                               f"({err.strerror or err}): games will not be saved this time.")
+            out.notices.append(
+                f"The moves of your saved game's last deal could not all be "
+                f"read ({journal_fault}) nor set aside "
+                f"({err.strerror or err}): games will not be saved this time."
+            )
     try:
         meta = _read_meta(path, session.n)
     except SideFileError as e:
         meta = None
         try:
             moved = set_aside(meta_path(path))
-            out.notices.append(f"The seats of your saved game could not be read ({e}); it "
-                               f"was set aside as {moved.name}. The game goes on with you "
-                               f"in the first seat and computers in the others.")
+            out.notices.append(
+                f"The seats of your saved game could not be read ({e}); it "
+                f"was set aside as {moved.name}. The game goes on with you "
+                f"in the first seat and computers in the others."
+            )
         except OSError as err:
             out.writable = False
-            out.notices.append(f"The seats of your saved game could not be read ({e}) nor "
-                               f"set aside ({err.strerror or err}): games will not be saved "
-                               f"this time.")
+            out.notices.append(
+                f"The seats of your saved game could not be read ({e}) nor "
+                f"set aside ({err.strerror or err}): games will not be saved "
+                f"this time."
+            )
     if not session.complete:
         out.saved = (session, meta or TableMeta([s == 0 for s in range(session.n)]))
     return out
@@ -310,10 +328,14 @@ def check_stats(path: Path) -> tuple[list[str], bool]:
         try:
             moved = set_aside(path)
         except OSError as err:
-            return [f"Your statistics cannot be read ({e}) nor set aside "
-                    f"({err.strerror or err}): they will not be kept this time."], False
-        return [f"Your statistics could not be read ({e}). They were set aside as "
-                f"{moved.name}; new statistics start now."], True
+            return [
+                f"Your statistics cannot be read ({e}) nor set aside "
+                f"({err.strerror or err}): they will not be kept this time."
+            ], False
+        return [
+            f"Your statistics could not be read ({e}). They were set aside as "
+            f"{moved.name}; new statistics start now."
+        ], True
     return [], True
 
 
@@ -329,10 +351,14 @@ def count_deal(path: Path, result: gstats.DealResult) -> tuple[list[str], bool]:
         try:
             moved = set_aside(path)
         except OSError as err:
-            return [f"Your statistics cannot be read ({e}) nor set aside "
-                    f"({err.strerror or err}): they are not kept from now on."], False
-        notices.append(f"Your statistics could not be read ({e}). They were set aside as "
-                       f"{moved.name}; new statistics start now.")
+            return [
+                f"Your statistics cannot be read ({e}) nor set aside "
+                f"({err.strerror or err}): they are not kept from now on."
+            ], False
+        notices.append(
+            f"Your statistics could not be read ({e}). They were set aside as "
+            f"{moved.name}; new statistics start now."
+        )
         stats = gstats.Stats()
     if gstats.count(stats, result):
         try:
@@ -354,7 +380,8 @@ def remove_leftovers(data_dir: Path) -> list[Path]:
             continue
         for p in names:
             own = p.name.startswith(tuple(f + "." for f in OWN_FILES)) or (
-                folder.name == ABANDONED and ".parlour." in p.name)
+                folder.name == ABANDONED and ".parlour." in p.name
+            )
             if own and p.name.endswith(".tmp") and p.is_file():
                 try:
                     p.unlink()
@@ -397,8 +424,7 @@ def abandon(session: Session, meta: TableMeta, data_dir: Path) -> Path:
         path = folder / f"{stem}-{k}.parlour.json"
         k += 1
     save(session, path, meta)
-    kept = sorted(p for p in folder.glob("*.parlour.json")
-                  if not p.name.endswith(".table.json"))
+    kept = sorted(p for p in folder.glob("*.parlour.json") if not p.name.endswith(".table.json"))
     for old in kept[:-KEEP_ABANDONED]:
         for f in (old, meta_path(old)):
             with contextlib.suppress(OSError):

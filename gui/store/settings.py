@@ -13,8 +13,7 @@ from PySide6.QtCore import QSettings
 
 def settings() -> QSettings:
     """Parlour's settings store (an INI file in the user's settings location)."""
-    return QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, "Parlour",
-                     "Parlour")
+    return QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, "Parlour", "Parlour")
 
 
 def load_table() -> dict[str, Any]:
@@ -31,8 +30,10 @@ def load_table() -> dict[str, Any]:
 def save_table(game: str, options: dict[str, Any], seats: list[tuple[Any, ...]]) -> None:
     """Remember the New Game choices for next time."""
     s = settings()
-    s.setValue("newgame/last", json.dumps({"game": game, "options": options,
-                                           "seats": [list(x) for x in seats]}))
+    s.setValue(
+        "newgame/last",
+        json.dumps({"game": game, "options": options, "seats": [list(x) for x in seats]}),
+    )
     s.sync()
 
 

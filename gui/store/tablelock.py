@@ -57,8 +57,11 @@ class TableLock:
             return LockState.UNUSABLE
         if self._lock.tryLock(0):
             return LockState.TAKEN
-        return (LockState.ELSEWHERE if self._lock.error() == QLockFile.LockError.LockFailedError
-                else LockState.UNUSABLE)
+        return (
+            LockState.ELSEWHERE
+            if self._lock.error() == QLockFile.LockError.LockFailedError
+            else LockState.UNUSABLE
+        )
 
     def _holder(self) -> int:
         """The process id the lock file names, 0 when it names none (cannot be read)."""

@@ -43,8 +43,8 @@ _BACK_LINE = QColor("#e6c77a")
 _GOLD = QColor("#e2b43c")
 _GOLD_DARK = QColor("#8a6418")
 
-def _card(p: QPainter, s: float, angle: float, suit: int | None, ink: QColor,
-          detail: bool) -> None:
+
+def _card(p: QPainter, s: float, angle: float, suit: int | None, ink: QColor, detail: bool) -> None:
     """One card of the fan, rotated ``angle`` degrees about the fan's pivot; ``suit`` None
     draws the card back."""
     w, h = 0.36 * s, 0.50 * s
@@ -83,10 +83,14 @@ def _card(p: QPainter, s: float, angle: float, suit: int | None, ink: QColor,
         p.setBrush(ink)
         p.drawPath(suit_path(suit, rect.center(), 0.24 * s))
         if detail:  # corner pips, as on a real card
-            p.drawPath(suit_path(suit, QPointF(rect.left() + 0.07 * s, rect.top() + 0.08 * s),
-                                 0.07 * s))
-            p.drawPath(suit_path(suit, QPointF(rect.right() - 0.07 * s,
-                                               rect.bottom() - 0.08 * s), 0.07 * s, True))
+            p.drawPath(
+                suit_path(suit, QPointF(rect.left() + 0.07 * s, rect.top() + 0.08 * s), 0.07 * s)
+            )
+            p.drawPath(
+                suit_path(
+                    suit, QPointF(rect.right() - 0.07 * s, rect.bottom() - 0.08 * s), 0.07 * s, True
+                )
+            )
     p.restore()
 
 

@@ -42,8 +42,9 @@ class RoundBoard(QGraphicsItem):
         #: The tray's circle and where each name is written; None with nothing to draw.
         self._geo: tuple[QRectF, list[QRectF]] | None = None
 
-    def set_state(self, rect: QRectF, pools: list[tuple[str, int, str]], dpr: float,
-                  min_px: float = 12.0) -> None:
+    def set_state(
+        self, rect: QRectF, pools: list[tuple[str, int, str]], dpr: float, min_px: float = 12.0
+    ) -> None:
         """Draw ``pools`` (label, counters, detail) on a board in ``rect`` (the tray in
         the middle, the names beside it), with fonts of at least ``min_px`` pixels."""
         self.prepareGeometryChange()
@@ -82,8 +83,11 @@ class RoundBoard(QGraphicsItem):
         widths = [metrics.horizontalAdvance(t) for t in self._texts()]
         # The tray: as large as the height allows with the top and bottom names' half line
         # outside it, and narrow enough for the names left and right.
-        diameter = min(r.height() - 2, (r.height() - line) / math.cos(math.pi / 8) - 2 * gap,
-                       r.width() - 2 * (max(widths) + 2 * gap))
+        diameter = min(
+            r.height() - 2,
+            (r.height() - line) / math.cos(math.pi / 8) - 2 * gap,
+            r.width() - 2 * (max(widths) + 2 * gap),
+        )
         for _ in range(40):
             disc, labels = self._place(diameter, line, gap, widths)
             if all(r.contains(b) for b in labels) or diameter < 20:
@@ -91,8 +95,9 @@ class RoundBoard(QGraphicsItem):
             diameter *= 0.95
         return disc, labels
 
-    def _place(self, diameter: float, line: float, gap: float, widths: list[float]
-               ) -> tuple[QRectF, list[QRectF]]:
+    def _place(
+        self, diameter: float, line: float, gap: float, widths: list[float]
+    ) -> tuple[QRectF, list[QRectF]]:
         c = self.rect.center()
         disc = QRectF(c.x() - diameter / 2, c.y() - diameter / 2, diameter, diameter)
         reach = diameter / 2 + gap
@@ -152,9 +157,11 @@ class RoundBoard(QGraphicsItem):
         # A tall group in a small tray: moved in towards the hub until it clears the rim.
         c = self.disc().center()
         room = self.disc().width() * 0.46
-        far = max(math.dist((q.x(), q.y()), (c.x(), c.y())) for part in (chips, count)
-                  for q in (part.topLeft(), part.topRight(), part.bottomLeft(),
-                            part.bottomRight()))
+        far = max(
+            math.dist((q.x(), q.y()), (c.x(), c.y()))
+            for part in (chips, count)
+            for q in (part.topLeft(), part.topRight(), part.bottomLeft(), part.bottomRight())
+        )
         if far > room:
             a = self._angle(i)
             back = QPointF(-math.cos(a), -math.sin(a)) * (far - room)
@@ -177,8 +184,9 @@ class RoundBoard(QGraphicsItem):
             r = r.united(b)
         return r.adjusted(-2, -2, 2, 2)
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
         if self._geo is None:
             return
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -186,8 +194,7 @@ class RoundBoard(QGraphicsItem):
         painter.setBrush(QColor(92, 52, 24))
         painter.setPen(QPen(QColor(40, 20, 8), 2))
         painter.drawEllipse(r)
-        inner = r.adjusted(r.width() * 0.04, r.width() * 0.04, -r.width() * 0.04,
-                           -r.width() * 0.04)
+        inner = r.adjusted(r.width() * 0.04, r.width() * 0.04, -r.width() * 0.04, -r.width() * 0.04)
         painter.setBrush(QColor(128, 78, 40))
         painter.drawEllipse(inner)
         n = len(self.pools)
@@ -195,12 +202,22 @@ class RoundBoard(QGraphicsItem):
         c = r.center()
         for i in range(n):
             a = self._angle(i) + math.pi / n  # the walls between compartments
-            painter.drawLine(QPointF(c.x() + inner.width() * 0.22 * math.cos(a),
-                                     c.y() + inner.width() * 0.22 * math.sin(a)),
-                             QPointF(c.x() + inner.width() * 0.5 * math.cos(a),
-                                     c.y() + inner.width() * 0.5 * math.sin(a)))
-        hub = QRectF(c.x() - inner.width() * 0.22, c.y() - inner.width() * 0.22,
-                     inner.width() * 0.44, inner.width() * 0.44)
+            painter.drawLine(
+                QPointF(
+                    c.x() + inner.width() * 0.22 * math.cos(a),
+                    c.y() + inner.width() * 0.22 * math.sin(a),
+                ),
+                QPointF(
+                    c.x() + inner.width() * 0.5 * math.cos(a),
+                    c.y() + inner.width() * 0.5 * math.sin(a),
+                ),
+            )
+        hub = QRectF(
+            c.x() - inner.width() * 0.22,
+            c.y() - inner.width() * 0.22,
+            inner.width() * 0.44,
+            inner.width() * 0.44,
+        )
         painter.setBrush(QColor(60, 30, 12))
         painter.drawEllipse(hub)
         if hub.width() * 0.16 >= 8:  # a decoration: left out when it would be too small
@@ -213,13 +230,15 @@ class RoundBoard(QGraphicsItem):
             chips, count = self._group(i)
             for k in range(min(amount, 8)):  # bottom chip first, each a little higher
                 chip = self.art.chip(k // 5 % 5, d, self.dpr)
-                painter.drawPixmap(QPointF(chips.left(), chips.bottom() - d - k * d * 0.12),
-                                   chip)
+                painter.drawPixmap(QPointF(chips.left(), chips.bottom() - d - k * d * 0.12), chip)
             painter.setPen(INK)
             painter.drawText(count, Qt.AlignmentFlag.AlignCenter, str(amount))
         painter.setFont(self.label_font())
         painter.setPen(INK)
         for i, (box, text) in enumerate(zip(self.label_rects(), self._texts(), strict=True)):
-            align = (Qt.AlignmentFlag.AlignLeft if math.cos(self._angle(i)) >= 0
-                     else Qt.AlignmentFlag.AlignRight)
+            align = (
+                Qt.AlignmentFlag.AlignLeft
+                if math.cos(self._angle(i)) >= 0
+                else Qt.AlignmentFlag.AlignRight
+            )
             painter.drawText(box, align | Qt.AlignmentFlag.AlignVCenter, text)

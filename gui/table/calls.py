@@ -63,8 +63,9 @@ class Announcement(QGraphicsObject):
     def boundingRect(self) -> QRectF:  # noqa: N802 (Qt name)
         return self._box().adjusted(-1.5, -1.5, 1.5, 1.5)  # the gold rim's pen
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
         if not self.text:
             return
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -89,8 +90,10 @@ class PromptPanel(QFrame):
         self.setObjectName("prompt")
         self.setAutoFillBackground(True)
         self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.setStyleSheet("#prompt { background: rgba(12, 36, 24, 225); border: 1px solid "
-                           "#f2c94c; border-radius: 8px; } #prompt QLabel { color: #f5f0e1; }")
+        self.setStyleSheet(
+            "#prompt { background: rgba(12, 36, 24, 225); border: 1px solid "
+            "#f2c94c; border-radius: 8px; } #prompt QLabel { color: #f5f0e1; }"
+        )
         layout = QHBoxLayout(self)
         layout.setContentsMargins(12, 8, 12, 8)
         self.label = QLabel(self)

@@ -84,14 +84,16 @@ class CardArt:
         """
         if not isinstance(card, int) or not 0 <= card <= 51:
             raise ValueError(f"not a card: {card!r}")
-        return self._get(card, width, dpr, lambda img, w, h, r: paint_face(
-            img, card, w, h, r, self.four_colour))
+        return self._get(
+            card, width, dpr, lambda img, w, h, r: paint_face(img, card, w, h, r, self.four_colour)
+        )
 
     def back(self, width: int, dpr: float = 1.0) -> QPixmap:
         """The card back, ``width`` logical pixels wide, at device pixel ratio ``dpr``."""
         style = self.back_style
-        return self._get(f"back-{style}", width, dpr,
-                         lambda img, w, h, r: paint_back(img, w, h, r, style))
+        return self._get(
+            f"back-{style}", width, dpr, lambda img, w, h, r: paint_back(img, w, h, r, style)
+        )
 
     def chip(self, colour_index: int, diameter: int, dpr: float = 1.0) -> QPixmap:
         """A round counter ``diameter`` logical pixels across, at device pixel ratio ``dpr``.
@@ -121,8 +123,13 @@ class CardArt:
         """Number of pictures in the cache."""
         return len(self._cache)
 
-    def _get(self, what: int | str, width: int, dpr: float,
-             paint: Callable[[QImage, int, int, float], None]) -> QPixmap:
+    def _get(
+        self,
+        what: int | str,
+        width: int,
+        dpr: float,
+        paint: Callable[[QImage, int, int, float], None],
+    ) -> QPixmap:
         _check_size(width, dpr)
         key: CacheKey = (what, width, float(dpr), self.four_colour)
         pix = self._cache.get(key)
@@ -161,8 +168,11 @@ def render_sheet(path: str, width: int = 80, *, four_colour: bool = False) -> No
     h = CardArt.height_for(width)
     gap = max(6, width // 8)
     cols, rows = 13, 5
-    sheet = QImage(gap + cols * (width + gap), gap + rows * (h + gap),
-                   QImage.Format.Format_ARGB32_Premultiplied)
+    sheet = QImage(
+        gap + cols * (width + gap),
+        gap + rows * (h + gap),
+        QImage.Format.Format_ARGB32_Premultiplied,
+    )
     sheet.fill(QColor("#1f5a3a"))
     p = QPainter(sheet)
     try:
@@ -194,5 +204,7 @@ def describe(card: int) -> str:
 
 
 if __name__ == "__main__":  # python -m gui.table.cardart out.png [width]
-    render_sheet(sys.argv[1] if len(sys.argv) > 1 else "card-sheet.png",
-                 int(sys.argv[2]) if len(sys.argv) > 2 else 80)
+    render_sheet(
+        sys.argv[1] if len(sys.argv) > 1 else "card-sheet.png",
+        int(sys.argv[2]) if len(sys.argv) > 2 else 80,
+    )

@@ -62,8 +62,9 @@ def paint_back(img: QImage, w: int, h: int, dpr: float, style: str = "burgundy")
         p.end()
 
 
-def _paint_lattice(p: QPainter, field: QRectF, w: int, h: int, dpr: float,
-                   line_colour: QColor, dot_colour: QColor) -> None:
+def _paint_lattice(
+    p: QPainter, field: QRectF, w: int, h: int, dpr: float, line_colour: QColor, dot_colour: QColor
+) -> None:
     """Two families of diagonals through the card's centre, a lozenge at every crossing
     inside ``field`` (the painter is clipped to the field)."""
     cx, cy = w / 2.0, h / 2.0
@@ -82,8 +83,10 @@ def _paint_lattice(p: QPainter, field: QRectF, w: int, h: int, dpr: float,
             # Crossings lie at (cx + (i + j) * step / 2, cy + (j - i) * step / 2).
             x = cx + (i + j) * step / 2.0
             y = cy + (j - i) * step / 2.0
-            if -d <= x - field.left() <= field.width() + d and \
-                    -d <= y - field.top() <= field.height() + d:
+            if (
+                -d <= x - field.left() <= field.width() + d
+                and -d <= y - field.top() <= field.height() + d
+            ):
                 lozenge = QPainterPath()
                 lozenge.moveTo(x, y - d)
                 lozenge.lineTo(x + d, y)
@@ -93,8 +96,9 @@ def _paint_lattice(p: QPainter, field: QRectF, w: int, h: int, dpr: float,
                 p.drawPath(lozenge)
 
 
-def _paint_medallion(p: QPainter, w: int, h: int, dpr: float, field_colour: QColor,
-                     dot_colour: QColor) -> None:
+def _paint_medallion(
+    p: QPainter, w: int, h: int, dpr: float, field_colour: QColor, dot_colour: QColor
+) -> None:
     """A small central medallion: an oval framed in the border colour, an eight-point star
     in it."""
     cx, cy = w / 2.0, h / 2.0

@@ -21,8 +21,11 @@ BORDER = QColor("#8f8a80")
 
 def new_image(width: int, height: int, dpr: float) -> QImage:
     """A transparent image ``width`` × ``height`` logical pixels at ratio ``dpr``."""
-    img = QImage(max(1, round(width * dpr)), max(1, round(height * dpr)),
-                 QImage.Format.Format_ARGB32_Premultiplied)
+    img = QImage(
+        max(1, round(width * dpr)),
+        max(1, round(height * dpr)),
+        QImage.Format.Format_ARGB32_Premultiplied,
+    )
     img.setDevicePixelRatio(dpr)
     img.fill(Qt.GlobalColor.transparent)
     return img

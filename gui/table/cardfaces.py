@@ -145,10 +145,22 @@ def _family(kind: str) -> str:
     """Best installed family for ``kind`` ("index" or "court")."""
     if kind not in _FAMILIES:
         prefs = {
-            "index": ("DejaVu Sans Condensed", "DejaVu Sans", "Liberation Sans Narrow",
-                      "Arial Narrow", "Liberation Sans", "Arial", "Helvetica"),
-            "court": ("DejaVu Serif", "Liberation Serif", "Times New Roman", "Georgia",
-                      "Noto Serif"),
+            "index": (
+                "DejaVu Sans Condensed",
+                "DejaVu Sans",
+                "Liberation Sans Narrow",
+                "Arial Narrow",
+                "Liberation Sans",
+                "Arial",
+                "Helvetica",
+            ),
+            "court": (
+                "DejaVu Serif",
+                "Liberation Serif",
+                "Times New Roman",
+                "Georgia",
+                "Noto Serif",
+            ),
         }[kind]
         try:
             have = set(QFontDatabase.families())
@@ -195,12 +207,30 @@ _PIPS: dict[int, tuple[tuple[int, float], ...]] = {
     5: ((_L, 0.0), (_R, 0.0), (_M, 0.5), (_L, 1.0), (_R, 1.0)),
     6: ((_L, 0.0), (_R, 0.0), (_L, 0.5), (_R, 0.5), (_L, 1.0), (_R, 1.0)),
     7: ((_L, 0.0), (_R, 0.0), (_M, 0.25), (_L, 0.5), (_R, 0.5), (_L, 1.0), (_R, 1.0)),
-    8: ((_L, 0.0), (_R, 0.0), (_M, 0.25), (_L, 0.5), (_R, 0.5), (_M, 0.75), (_L, 1.0),
-        (_R, 1.0)),
-    9: ((_L, 0.0), (_R, 0.0), (_L, 1 / 3), (_R, 1 / 3), (_M, 0.5), (_L, 2 / 3), (_R, 2 / 3),
-        (_L, 1.0), (_R, 1.0)),
-    10: ((_L, 0.0), (_R, 0.0), (_M, 1 / 6), (_L, 1 / 3), (_R, 1 / 3), (_L, 2 / 3), (_R, 2 / 3),
-         (_M, 5 / 6), (_L, 1.0), (_R, 1.0)),
+    8: ((_L, 0.0), (_R, 0.0), (_M, 0.25), (_L, 0.5), (_R, 0.5), (_M, 0.75), (_L, 1.0), (_R, 1.0)),
+    9: (
+        (_L, 0.0),
+        (_R, 0.0),
+        (_L, 1 / 3),
+        (_R, 1 / 3),
+        (_M, 0.5),
+        (_L, 2 / 3),
+        (_R, 2 / 3),
+        (_L, 1.0),
+        (_R, 1.0),
+    ),
+    10: (
+        (_L, 0.0),
+        (_R, 0.0),
+        (_M, 1 / 6),
+        (_L, 1 / 3),
+        (_R, 1 / 3),
+        (_L, 2 / 3),
+        (_R, 2 / 3),
+        (_M, 5 / 6),
+        (_L, 1.0),
+        (_R, 1.0),
+    ),
 }
 
 
@@ -307,8 +337,9 @@ def _emblem_path(rank: int, box: QRectF) -> QPainterPath:
     return t.map(p.simplified())
 
 
-def _paint_court(p: QPainter, rank: int, suit: int, ink: QColor, w: float, h: float,
-                 dpr: float) -> None:
+def _paint_court(
+    p: QPainter, rank: int, suit: int, ink: QColor, w: float, h: float, dpr: float
+) -> None:
     """The court panel: a framed, double-ended design of headpiece and letter, the suit
     symbol at the centre."""
     line = hairline(dpr)

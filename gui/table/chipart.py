@@ -28,8 +28,9 @@ CHIP_COLOURS: tuple[tuple[QColor, QColor, QColor], ...] = (
 )
 
 
-def _annular_segment(centre: QPointF, r_in: float, r_out: float, start: float,
-                     span: float) -> QPainterPath:
+def _annular_segment(
+    centre: QPointF, r_in: float, r_out: float, start: float, span: float
+) -> QPainterPath:
     outer = QRectF(centre.x() - r_out, centre.y() - r_out, 2 * r_out, 2 * r_out)
     inner = QRectF(centre.x() - r_in, centre.y() - r_in, 2 * r_in, 2 * r_in)
     path = QPainterPath()

@@ -41,8 +41,12 @@ from gui.table.style import INK
 from gui.table.trickdrawing import CardTarget, TrickDrawing
 
 #: Table felts: centre, middle and edge colours of the baize.
-FELTS = {"green": ("#247046", "#165432", "#0a301c"), "blue": ("#24507a", "#163a5c", "#0a2038"),
-         "red": ("#7a2430", "#5c1620", "#380a10")}
+FELTS = {
+    "green": ("#247046", "#165432", "#0a301c"),
+    "blue": ("#24507a", "#163a5c", "#0a2038"),
+    "red": ("#7a2430", "#5c1620", "#380a10"),
+}
+
 
 class TableDrawing(TrickDrawing):
     """The drawing half of :class:`~gui.table.view.TableView`: it lays out ``snapshot`` on
@@ -99,14 +103,17 @@ class TableDrawing(TrickDrawing):
             self.focus_card = None
         self._place_cards(snap, lay, targets, dpr, duration, dealing)
 
-    def _draw_around_the_cards(self, snap: TableSnapshot, lay: TableLayout, dpr: float
-                               ) -> None:
+    def _draw_around_the_cards(self, snap: TableSnapshot, lay: TableLayout, dpr: float) -> None:
         """Everything but the cards: plates and fans, pools, the stock, the suit rows'
         labels, the log, the prompt, the staking panel and the call in the middle."""
         self._draw_seats(snap, lay, dpr)
         self._draw_pools(snap, lay, dpr)
-        self.stock.set_state(QRectF(lay.stock.x, lay.stock.y, lay.stock.w, lay.stock.h),
-                             snap.stock_count, dpr, snap.stock_name)
+        self.stock.set_state(
+            QRectF(lay.stock.x, lay.stock.y, lay.stock.w, lay.stock.h),
+            snap.stock_count,
+            dpr,
+            snap.stock_name,
+        )
         self.stock.setVisible(snap.stock_count > 0)
         self._draw_row_labels(snap, lay)
         if self.log_label.font().pixelSize() != self._log_font().pixelSize():
@@ -133,8 +140,9 @@ class TableDrawing(TrickDrawing):
         self._shown_targets(snap, lay, targets)
         return targets
 
-    def _shown_targets(self, snap: TableSnapshot, lay: TableLayout,
-                       targets: dict[int, CardTarget]) -> None:
+    def _shown_targets(
+        self, snap: TableSnapshot, lay: TableLayout, targets: dict[int, CardTarget]
+    ) -> None:
         """The cards shown face up besides the play: the others' hands and the stock at the
         end of a deal, and the trump turn-up across the stock."""
         n = len(snap.seats)
@@ -149,17 +157,27 @@ class TableDrawing(TrickDrawing):
                 targets[c] = (QPointF(x, y), True, 200, small, False)
         if snap.turnup is not None:
             # The trump turn-up lies face up across the stock (PJ-22, PJ-C-4).
-            targets[snap.turnup] = (QPointF(lay.stock.x - lay.card_w * 0.6,
-                                            lay.stock.y - lay.card_h * 0.06), True, 60, cw, False)
+            targets[snap.turnup] = (
+                QPointF(lay.stock.x - lay.card_w * 0.6, lay.stock.y - lay.card_h * 0.06),
+                True,
+                60,
+                cw,
+                False,
+            )
         if snap.stock_cards:
             sx = lay.stock.x - (len(snap.stock_cards) - 1) * small * 0.3 + lay.card_w - small
             for i, c in enumerate(snap.stock_cards):
-                targets[c] = (QPointF(sx + i * small * 0.3, lay.stock.y), True, 200, small,
-                              False)
+                targets[c] = (QPointF(sx + i * small * 0.3, lay.stock.y), True, 200, small, False)
 
-    def _place_cards(self, snap: TableSnapshot, lay: TableLayout,
-                     targets: dict[int, CardTarget], dpr: float, duration: int,
-                     dealing: bool) -> None:
+    def _place_cards(
+        self,
+        snap: TableSnapshot,
+        lay: TableLayout,
+        targets: dict[int, CardTarget],
+        dpr: float,
+        duration: int,
+        dealing: bool,
+    ) -> None:
         """Take off the cards no longer shown, make the new ones and move every card to its
         target over ``duration`` ms; with ``dealing``, a new hand flies in from the pack."""
         for c in list(self.cards):
@@ -203,8 +221,7 @@ class TableDrawing(TrickDrawing):
         self.scene().addItem(item)
         return item
 
-    def _origin(self, snap: TableSnapshot, c: int, lay: TableLayout, target: QPointF
-                ) -> QPointF:
+    def _origin(self, snap: TableSnapshot, c: int, lay: TableLayout, target: QPointF) -> QPointF:
         # A card just played by another seat travels from that seat's fan.
         if snap.last_play is not None and snap.last_play[1] == c:
             d = (snap.last_play[0] - snap.bottom) % len(snap.seats)
@@ -224,10 +241,16 @@ class TableDrawing(TrickDrawing):
                 self.scene().addItem(plate)
             r = lay.plates[d]
             cards = "card" if sv.count == 1 else "cards"
-            plate.set_state(QRectF(r.x, r.y, r.w, r.h), sv.name,
-                            f"{sv.count} {cards} · {sv.balance}", acting=sv.acting,
-                            thinking=sv.thinking, dealer=sv.dealer, winner=sv.winner,
-                            tricks=sv.tricks)
+            plate.set_state(
+                QRectF(r.x, r.y, r.w, r.h),
+                sv.name,
+                f"{sv.count} {cards} · {sv.balance}",
+                acting=sv.acting,
+                thinking=sv.thinking,
+                dealer=sv.dealer,
+                winner=sv.winner,
+                tricks=sv.tricks,
+            )
             fan = self.fans.get(seat)
             if fan is None:
                 fan = self.fans[seat] = FanItem(self.art)
@@ -245,9 +268,12 @@ class TableDrawing(TrickDrawing):
         round_board = snap.board == "round"
         b = lay.board
         self.board.setVisible(round_board)
-        self.board.set_state(QRectF(b.x, b.y, b.w, b.h) if round_board else QRectF(),
-                             [(p.label, p.amount, p.detail) for p in snap.pools], dpr,
-                             self.text_px())
+        self.board.set_state(
+            QRectF(b.x, b.y, b.w, b.h) if round_board else QRectF(),
+            [(p.label, p.amount, p.detail) for p in snap.pools],
+            dpr,
+            self.text_px(),
+        )
         shown = [] if round_board else list(snap.pools)
         while len(self.pool_items) > len(shown):
             self.scene().removeItem(self.pool_items.pop())
@@ -262,10 +288,15 @@ class TableDrawing(TrickDrawing):
             cr, ch = lay.pool_cards[i], lay.pool_chips[i]
             if snap.mode == "tricks":
                 cr = type(cr)(lay.played_x, lay.played_y, lay.card_w, lay.card_h)
-                ch = type(ch)(cr.x + cr.w + 0.1 * lay.card_w, cr.y + 0.25 * cr.h, cr.w,
-                              0.5 * cr.h)
-            item.set_state(QRectF(cr.x, cr.y, cr.w, cr.h), QRectF(ch.x, ch.y, ch.w, ch.h),
-                           pv.card, pv.amount, dpr, pv.detail)
+                ch = type(ch)(cr.x + cr.w + 0.1 * lay.card_w, cr.y + 0.25 * cr.h, cr.w, 0.5 * cr.h)
+            item.set_state(
+                QRectF(cr.x, cr.y, cr.w, cr.h),
+                QRectF(ch.x, ch.y, ch.w, ch.h),
+                pv.card,
+                pv.amount,
+                dpr,
+                pv.detail,
+            )
 
     def place_stake_panel(self) -> None:
         """The staking panel sits where the hand will be dealt, clear of the pools, of your
@@ -402,10 +433,13 @@ class TableDrawing(TrickDrawing):
     def _place_log(self) -> None:
         # Bottom right, clear of the seats, the hand and your plate.
         vp = self.viewport()
-        self.log_label.move(max(4, vp.width() - self.log_label.width() - 10),
-                            max(4, vp.height() - self.log_label.height() - 8))
+        self.log_label.move(
+            max(4, vp.width() - self.log_label.width() - 10),
+            max(4, vp.height() - self.log_label.height() - 8),
+        )
         # Where the staking panel must cover it (a small table), the log steps aside
         # while the panel is up rather than show half its lines.
-        covered = (self.stake_panel.isVisible()
-                   and self.stake_panel.geometry().intersects(self.log_label.geometry()))
+        covered = self.stake_panel.isVisible() and self.stake_panel.geometry().intersects(
+            self.log_label.geometry()
+        )
         self.log_label.setVisible(not covered)

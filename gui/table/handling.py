@@ -127,7 +127,8 @@ class TableInput(TableDrawing):
         """Say ``text`` through the accessibility layer (screen readers)."""
         self.setAccessibleDescription(text)
         QAccessible.updateAccessibility(
-            QAccessibleEvent(self, QAccessible.Event.DescriptionChanged))
+            QAccessibleEvent(self, QAccessible.Event.DescriptionChanged)
+        )
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt name)
         key = event.key()

@@ -63,8 +63,11 @@ class CardItem(QGraphicsPixmapItem):
 
     def set_look(self, width: int, dpr: float, face_up: bool) -> None:
         """Render at ``width`` logical pixels and ratio ``dpr`` (cached by the art)."""
-        if (width, dpr, face_up) == (self.width, self.dpr, self.face_up) and not self.pixmap(
-        ).isNull():
+        if (width, dpr, face_up) == (
+            self.width,
+            self.dpr,
+            self.face_up,
+        ) and not self.pixmap().isNull():
             return
         self.width, self.dpr, self.face_up = width, dpr, face_up
         pix = art_face(self.art, self.card, width, dpr) if face_up else self.art.back(width, dpr)
@@ -100,8 +103,9 @@ class CardItem(QGraphicsPixmapItem):
         path.addRect(self.card_rect())
         return path
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
         super().paint(painter, option, widget)  # type: ignore[arg-type]  # None: off screen
         card = self.card_rect()
         if self.in_hand and self.playable:
@@ -129,8 +133,7 @@ class CardItem(QGraphicsPixmapItem):
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRoundedRect(r, self.width * 0.08, self.width * 0.08)
             painter.setPen(QPen(QColor(255, 255, 255), max(1.0, self.width * 0.015)))
-            painter.drawRoundedRect(r.adjusted(2, 2, -2, -2), self.width * 0.07,
-                                    self.width * 0.07)
+            painter.drawRoundedRect(r.adjusted(2, 2, -2, -2), self.width * 0.07, self.width * 0.07)
 
 
 def art_face(art: CardArt, card: int, width: int, dpr: float) -> QPixmap:
@@ -169,8 +172,9 @@ class FanItem(QGraphicsItem):
     def boundingRect(self) -> QRectF:  # noqa: N802 (Qt name)
         return self._rect
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
         back = self.art.back(self.card_w, self.dpr)
         for x, y in self.positions:
             painter.drawPixmap(QPointF(x, y), back)

@@ -43,9 +43,18 @@ class SeatPlate(QGraphicsItem):
         self.winner = False
         self.tricks: int | None = None
 
-    def set_state(self, rect: QRectF, name: str, detail: str, *, acting: bool,
-                  thinking: bool, dealer: bool, winner: bool = False,
-                  tricks: int | None = None) -> None:
+    def set_state(
+        self,
+        rect: QRectF,
+        name: str,
+        detail: str,
+        *,
+        acting: bool,
+        thinking: bool,
+        dealer: bool,
+        winner: bool = False,
+        tricks: int | None = None,
+    ) -> None:
         """Show ``name`` and ``detail`` (e.g. "9 cards · 96") in ``rect`` (scene pixels);
         ``tricks`` won this deal as small marks (trick games)."""
         self.prepareGeometryChange()
@@ -58,9 +67,12 @@ class SeatPlate(QGraphicsItem):
 
     def accessible_name(self) -> str:
         """The seat in words, with the whole name: "Ben: 9 cards · 96, dealer, to play"."""
-        return (f"{self.name}: {self.detail}" + (", dealer" if self.dealer else "")
-                + (f", {self.tricks} tricks" if self.tricks is not None else "")
-                + (", to play" if self.acting else ""))
+        return (
+            f"{self.name}: {self.detail}"
+            + (", dealer" if self.dealer else "")
+            + (f", {self.tricks} tricks" if self.tricks is not None else "")
+            + (", to play" if self.acting else "")
+        )
 
     # ---- where things go inside the plate (item coordinates) ---------------------------
 
@@ -101,8 +113,10 @@ class SeatPlate(QGraphicsItem):
         font = table_font(px)
         smallest = max(8, math.ceil(font.pixelSize() * 0.8))  # _font's own floor is 8 px
         size = font.pixelSize()
-        while (QFontMetricsF(font).horizontalAdvance(self.detail) > room.width()
-               and size - 1 >= smallest):
+        while (
+            QFontMetricsF(font).horizontalAdvance(self.detail) > room.width()
+            and size - 1 >= smallest
+        ):
             size -= 1  # whole pixels: the font's own steps
             font = table_font(size)
         metrics = QFontMetricsF(font)
@@ -125,16 +139,16 @@ class SeatPlate(QGraphicsItem):
     def boundingRect(self) -> QRectF:  # noqa: N802 (Qt name)
         return self.rect.adjusted(-4, -4, 4, 4)
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
         r = self.rect
         if r.isEmpty():
             return
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         radius = r.height() * 0.3
         painter.setBrush(QColor(0, 0, 0, 95))
-        pen = QPen(GOLD if self.acting else QColor(255, 255, 255, 60),
-                   3.0 if self.acting else 1.0)
+        pen = QPen(GOLD if self.acting else QColor(255, 255, 255, 60), 3.0 if self.acting else 1.0)
         painter.setPen(pen)
         painter.drawRoundedRect(r, radius, radius)
         hpx = r.height()
@@ -151,8 +165,11 @@ class SeatPlate(QGraphicsItem):
             painter.fillPath(a, GOLD)
         painter.setPen(INK)
         painter.setFont(self.name_font())
-        painter.drawText(self.name_rect(), Qt.AlignmentFlag.AlignLeft
-                         | Qt.AlignmentFlag.AlignBottom, self.shown_name())
+        painter.drawText(
+            self.name_rect(),
+            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom,
+            self.shown_name(),
+        )
         room = self.detail_rect()
         font, detail = self.detail_shown()
         painter.setFont(font)
@@ -163,8 +180,16 @@ class SeatPlate(QGraphicsItem):
             painter.setBrush(INK)
             painter.setPen(Qt.PenStyle.NoPen)
             for i in range(self.tricks):
-                painter.drawRoundedRect(QRectF(r.right() - (i + 1) * (mw + 3) - hpx * 0.1,
-                                               r.bottom() - mh - hpx * 0.1, mw, mh), 1.5, 1.5)
+                painter.drawRoundedRect(
+                    QRectF(
+                        r.right() - (i + 1) * (mw + 3) - hpx * 0.1,
+                        r.bottom() - mh - hpx * 0.1,
+                        mw,
+                        mh,
+                    ),
+                    1.5,
+                    1.5,
+                )
         if self.dealer:
             c = self.chip_rect()
             painter.setBrush(QColor(250, 250, 245))
@@ -188,8 +213,9 @@ class NameTag(QGraphicsItem):
         self._px = 10.0
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
-    def set_tag(self, name: str, anchor: QPointF, width: float, px: float,
-                above: bool = False) -> None:
+    def set_tag(
+        self, name: str, anchor: QPointF, width: float, px: float, above: bool = False
+    ) -> None:
         """Show ``name`` in a pill at most ``width`` wide, centred on ``anchor`` (scene
         pixels): its top edge there, or with ``above`` its bottom edge; a font of ``px``
         pixels."""
@@ -197,8 +223,9 @@ class NameTag(QGraphicsItem):
         self.name, self._px = name, px
         metrics = QFontMetricsF(self.font())
         pad = px * 0.45
-        self.shown = metrics.elidedText(name, Qt.TextElideMode.ElideRight,
-                                        max(1.0, width - 2 * pad))
+        self.shown = metrics.elidedText(
+            name, Qt.TextElideMode.ElideRight, max(1.0, width - 2 * pad)
+        )
         w = min(width, metrics.horizontalAdvance(self.shown) + 2 * pad)
         h = metrics.height() + px * 0.3
         self._box = QRectF(anchor.x() - w / 2, anchor.y() - (h if above else 0), w, h)
@@ -216,8 +243,9 @@ class NameTag(QGraphicsItem):
     def boundingRect(self) -> QRectF:  # noqa: N802 (Qt name)
         return self._box.adjusted(-1, -1, 1, 1)
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
         if not self.shown:
             return
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)

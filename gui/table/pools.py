@@ -37,13 +37,25 @@ class PoolItem(QGraphicsItem):
         self.chip_rect = QRectF()
         self.dpr = 1.0
 
-    def set_state(self, card_rect: QRectF, chip_rect: QRectF, card: int | None, amount: int,
-                  dpr: float, detail: str = "") -> None:
+    def set_state(
+        self,
+        card_rect: QRectF,
+        chip_rect: QRectF,
+        card: int | None,
+        amount: int,
+        dpr: float,
+        detail: str = "",
+    ) -> None:
         """Show pool ``card`` (or a plate when ``None``) with ``amount`` counters and a short
         ``detail`` line (e.g. the two cards of a combination)."""
         self.prepareGeometryChange()
         self.card_rect, self.chip_rect, self.card, self.amount, self.dpr = (
-            card_rect, chip_rect, card, amount, dpr)
+            card_rect,
+            chip_rect,
+            card,
+            amount,
+            dpr,
+        )
         self.detail = detail
         self.setToolTip(self.accessible_name())
         self.update()
@@ -104,8 +116,9 @@ class PoolItem(QGraphicsItem):
 
     def _detail_rect(self) -> QRectF:
         cr0 = self.card_rect
-        return QRectF(cr0.left(), cr0.bottom() - cr0.height() * 0.26, cr0.width(),
-                      cr0.height() * 0.2)
+        return QRectF(
+            cr0.left(), cr0.bottom() - cr0.height() * 0.26, cr0.width(), cr0.height() * 0.2
+        )
 
     def boundingRect(self) -> QRectF:  # noqa: N802 (Qt name)
         # Everything painted: the card, the chip stack (it reaches above and below the chip
@@ -119,8 +132,9 @@ class PoolItem(QGraphicsItem):
             r = r.united(stack)
         return r.adjusted(-2, -2, 2, 2)
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         w = round(self.card_rect.width())
         if self.card is not None and w > 0:
@@ -150,9 +164,11 @@ class PoolItem(QGraphicsItem):
             painter.drawPixmap(QPointF(x, base - i * d * 0.12), chip)
         painter.setPen(INK)
         painter.setFont(self._number_font())
-        painter.drawText(self._number_rect(),
-                         Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                         str(self.amount))
+        painter.drawText(
+            self._number_rect(),
+            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+            str(self.amount),
+        )
 
 
 class StockItem(QGraphicsItem):
@@ -193,11 +209,13 @@ class StockItem(QGraphicsItem):
         if self.rect.isEmpty():
             return QRectF()
         lift = 1.5 * (self.LAYERS - 1)
-        return self.rect.adjusted(0, -lift, lift, 0).united(self._label_rect()).adjusted(
-            -1, -1, 1, 1)
+        return (
+            self.rect.adjusted(0, -lift, lift, 0).united(self._label_rect()).adjusted(-1, -1, 1, 1)
+        )
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
         w = round(self.rect.width())
         if w <= 0:
             return
@@ -207,6 +225,8 @@ class StockItem(QGraphicsItem):
             painter.drawPixmap(self.rect.topLeft() + QPointF(i * 1.5, -i * 1.5), back)
         painter.setPen(INK)
         painter.setFont(self._label_font())
-        painter.drawText(self._label_rect(),
-                         Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop,
-                         self._label())
+        painter.drawText(
+            self._label_rect(),
+            Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop,
+            self._label(),
+        )

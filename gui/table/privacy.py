@@ -21,8 +21,10 @@ class PrivacyScreen(QWidget):
         # An opaque cover: the table behind it must not show through.
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         self.setAutoFillBackground(True)
-        self.setStyleSheet("#privacy { background: #10301e; } #privacy QLabel { color: #f5f0e1; }"
-                           " #privacy QLabel#passTo { font-size: 26px; font-weight: bold; }")
+        self.setStyleSheet(
+            "#privacy { background: #10301e; } #privacy QLabel { color: #f5f0e1; }"
+            " #privacy QLabel#passTo { font-size: 26px; font-weight: bold; }"
+        )
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         layout = QVBoxLayout(self)
         layout.addStretch(2)

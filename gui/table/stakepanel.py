@@ -31,8 +31,10 @@ from gamecore.limits import MAX_AMOUNT
 #: The layout a new body is laid out with (a row or a grid).
 _Layout = TypeVar("_Layout", QHBoxLayout, QGridLayout)
 
-_STYLE = ("#stakePanel { background: rgba(12, 36, 24, 235); border: 1px solid #f2c94c; "
-          "border-radius: 8px; } #stakePanel QLabel { color: #f5f0e1; }")
+_STYLE = (
+    "#stakePanel { background: rgba(12, 36, 24, 235); border: 1px solid #f2c94c; "
+    "border-radius: 8px; } #stakePanel QLabel { color: #f5f0e1; }"
+)
 
 
 class StakePanel(QFrame):
@@ -82,15 +84,15 @@ class StakePanel(QFrame):
         self.text.setText(text)
         self._show()
 
-    def ask_split(self, text: str, total: int, labels: list[str],
-                  default: tuple[int, ...]) -> None:
+    def ask_split(self, text: str, total: int, labels: list[str], default: tuple[int, ...]) -> None:
         """Ask how ``total`` counters are spread over the pools ``labels`` (one amount per
         pool, adding up to ``total``), with ``default`` proposed. Raises ``ValueError`` when
         ``default`` does not fit."""
-        if len(default) != len(labels) or sum(default) != total or min(default,
-                                                                       default=0) < 0:
-            raise ValueError(f"default split {default!r} does not spread {total} counters "
-                             f"over {len(labels)} pools")
+        if len(default) != len(labels) or sum(default) != total or min(default, default=0) < 0:
+            raise ValueError(
+                f"default split {default!r} does not spread {total} counters "
+                f"over {len(labels)} pools"
+            )
         body, grid = self._new_body(QGridLayout)
         grid.setHorizontalSpacing(8)
         top = min(total, MAX_AMOUNT)
@@ -198,8 +200,9 @@ class StakePanel(QFrame):
         self._body, self.spins, self.remaining = body, [], None
         return body, layout
 
-    def _spin(self, body: QWidget, name: str, low: int, high: int, value: int,
-              accessible: str) -> QSpinBox:
+    def _spin(
+        self, body: QWidget, name: str, low: int, high: int, value: int, accessible: str
+    ) -> QSpinBox:
         spin = QSpinBox(body)
         spin.setObjectName(name)
         spin.setRange(low, high)
@@ -220,8 +223,13 @@ class StakePanel(QFrame):
         if self._total is None or self.remaining is None or self.ok is None:
             return
         left = self._total - sum(self.amounts())
-        self.remaining.setText(f"{left:,} left to place" if left > 0 else
-                               "All placed" if left == 0 else f"{-left:,} too many")
+        self.remaining.setText(
+            f"{left:,} left to place"
+            if left > 0
+            else "All placed"
+            if left == 0
+            else f"{-left:,} too many"
+        )
         self.ok.setEnabled(left == 0)
 
     def _show(self) -> None:

@@ -25,8 +25,9 @@ class TrickDrawing(QGraphicsView):
     #: Trick games: the name of who played each card of the trick, by card.
     trick_tags: dict[int, NameTag]
 
-    def _draw_tricks(self, snap: TableSnapshot, lay: TableLayout,
-                     targets: dict[int, CardTarget]) -> None:
+    def _draw_tricks(
+        self, snap: TableSnapshot, lay: TableLayout, targets: dict[int, CardTarget]
+    ) -> None:
         """Trick games: each card of the trick placed toward its player, the last trick
         small on the left with the reason it was won, the trump note under the pack."""
         tricks = snap.mode == "tricks"
@@ -44,8 +45,7 @@ class TrickDrawing(QGraphicsView):
         # Each card lies toward its player and carries his name: above the cards of the
         # players across the table, below your own (the row between is too narrow).
         others = [lay.plates[d].x + lay.plates[d].w / 2 for d in range(1, n)]
-        step = min((b - a for a, b in zip(others, others[1:], strict=False)),
-                   default=4 * pw) * 0.55
+        step = min((b - a for a, b in zip(others, others[1:], strict=False)), default=4 * pw) * 0.55
         tag_w = min(1.3 * pw, step - 0.06 * pw)
         # Never smaller than the window's own text, larger on a large table.
         px_font = max(QFontInfo(self.font()).pixelSize(), lay.card_w * 0.15)
@@ -65,12 +65,14 @@ class TrickDrawing(QGraphicsView):
                 tag = self.trick_tags[c] = NameTag()
                 tag.setZValue(420)
                 self.scene().addItem(tag)
-            tag.set_tag(snap.seats[seat].name, QPointF(pos.x() + pw / 2, edge), tag_w,
-                        px_font, above=d != 0)
+            tag.set_tag(
+                snap.seats[seat].name, QPointF(pos.x() + pw / 2, edge), tag_w, px_font, above=d != 0
+            )
         self._draw_last_trick(snap, lay, targets)
 
-    def _draw_last_trick(self, snap: TableSnapshot, lay: TableLayout,
-                         targets: dict[int, CardTarget]) -> None:
+    def _draw_last_trick(
+        self, snap: TableSnapshot, lay: TableLayout, targets: dict[int, CardTarget]
+    ) -> None:
         """The last trick small on the left with the reason it was won, and the trump note
         under the pack."""
         small = round(lay.fan_card_w)
@@ -87,5 +89,7 @@ class TrickDrawing(QGraphicsView):
         self.trump_text.setFont(font)
         self.trump_text.setText(snap.trump_note)
         width = self.trump_text.boundingRect().width()
-        self.trump_text.setPos(min(lay.stock.x - lay.card_w * 0.6, lay.width - width - 8),
-                               lay.stock.bottom + lay.card_w * 0.35)
+        self.trump_text.setPos(
+            min(lay.stock.x - lay.card_w * 0.6, lay.width - width - 8),
+            lay.stock.bottom + lay.card_w * 0.35,
+        )

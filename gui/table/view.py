@@ -87,8 +87,9 @@ class TableView(TableInput):
 
     def _set_up_view(self) -> None:
         """Smooth drawing, no scroll bars or frame, the smallest table, keyboard focus."""
-        self.setRenderHints(QPainter.RenderHint.Antialiasing
-                            | QPainter.RenderHint.SmoothPixmapTransform)
+        self.setRenderHints(
+            QPainter.RenderHint.Antialiasing | QPainter.RenderHint.SmoothPixmapTransform
+        )
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setFrameShape(QGraphicsView.Shape.NoFrame)
@@ -150,7 +151,11 @@ class TableView(TableInput):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt name)
         if watched is self.stake_panel and event.type() in (
-                QEvent.Type.Show, QEvent.Type.Hide, QEvent.Type.Move, QEvent.Type.Resize):
+            QEvent.Type.Show,
+            QEvent.Type.Hide,
+            QEvent.Type.Move,
+            QEvent.Type.Resize,
+        ):
             self._place_log()
         return super().eventFilter(watched, event)
 
@@ -168,8 +173,7 @@ class TableView(TableInput):
             return
         text = self._calls.popleft()
         self.announced.append(text)
-        self.announcement.show_text(text, QPointF(lay.width / 2, lay.announce_y),
-                                    lay.card_w * 0.26)
+        self.announcement.show_text(text, QPointF(lay.width / 2, lay.announce_y), lay.card_w * 0.26)
         self.announcement.setOpacity(1.0)
         if self._fade is not None:
             self._fade.stop()
@@ -194,7 +198,12 @@ class TableView(TableInput):
         """Draw every card with ``art`` from now on (four-colour deck, another back)."""
         self.art = art
         drawn: list[CardItem | FanItem | PoolItem | StockItem | RoundBoard] = [
-            *self.cards.values(), *self.fans.values(), *self.pool_items, self.stock, self.board]
+            *self.cards.values(),
+            *self.fans.values(),
+            *self.pool_items,
+            self.stock,
+            self.board,
+        ]
         for each in drawn:
             each.art = art
         for item in self.cards.values():

@@ -45,8 +45,11 @@ def number(n: int) -> str:
 
 def _red(palette: QPalette) -> str:
     """The red ink that reads well on ``palette``'s window background."""
-    return _RED_ON_DARK if palette.color(QPalette.ColorRole.Window).lightness() < 128 else (
-        _RED_ON_LIGHT)
+    return (
+        _RED_ON_DARK
+        if palette.color(QPalette.ColorRole.Window).lightness() < 128
+        else (_RED_ON_LIGHT)
+    )
 
 
 def _dark(palette: QPalette) -> str:
@@ -78,7 +81,7 @@ def text_html(text: str, palette: QPalette) -> str:
     out: list[str] = []
     pos = 0
     for m in _CARD_TOKEN.finditer(text):
-        out.append(html.escape(text[pos:m.start()]))
+        out.append(html.escape(text[pos : m.start()]))
         token = m.group()
         out.append(_span(html.escape(token), any(s in token for s in _RED_SUITS), palette))
         pos = m.end()

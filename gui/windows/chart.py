@@ -7,10 +7,19 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2",
-           "#17becf", "#7f7f7f", "#bcbd22")
-DASHES = (Qt.PenStyle.SolidLine, Qt.PenStyle.DashLine, Qt.PenStyle.DotLine,
-          Qt.PenStyle.DashDotLine)
+COLOURS = (
+    "#1f77b4",
+    "#d62728",
+    "#2ca02c",
+    "#9467bd",
+    "#ff7f0e",
+    "#8c564b",
+    "#e377c2",
+    "#17becf",
+    "#7f7f7f",
+    "#bcbd22",
+)
+DASHES = (Qt.PenStyle.SolidLine, Qt.PenStyle.DashLine, Qt.PenStyle.DotLine, Qt.PenStyle.DashDotLine)
 
 
 class BalanceChart(QWidget):
@@ -26,13 +35,15 @@ class BalanceChart(QWidget):
         self.setMinimumSize(320, 180)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
 
-    def set_series(self, series: list[tuple[str, list[int]]], x_label: str = "deal",
-                   span: int | None = None) -> None:
+    def set_series(
+        self, series: list[tuple[str, list[int]]], x_label: str = "deal", span: int | None = None
+    ) -> None:
         """Draw ``series`` (name, values per step); ``span``: the steps the values stand for
         when they are an even sample of a longer run (the axis then reads 1 … ``span``)."""
         self.series, self.x_label, self.span = series, x_label, span
-        self.setAccessibleName("Chart of " + ", ".join(
-            f"{n}: {v[-1] if v else 0}" for n, v in series))
+        self.setAccessibleName(
+            "Chart of " + ", ".join(f"{n}: {v[-1] if v else 0}" for n, v in series)
+        )
         self.update()
 
     def sizeHint(self) -> QSize:  # noqa: N802 (Qt name)
@@ -62,14 +73,16 @@ class BalanceChart(QWidget):
             return QPointF(x, y)
 
         zero = pt(0, 0).y()
-        p.setPen(QPen(QColor(text.red(), text.green(), text.blue(), 90), 1,
-                      Qt.PenStyle.DashLine))
+        p.setPen(QPen(QColor(text.red(), text.green(), text.blue(), 90), 1, Qt.PenStyle.DashLine))
         p.drawLine(QPointF(area.left(), zero), QPointF(area.right(), zero))
         p.setPen(text)
         p.drawText(QRectF(0, area.top() - 6, 40, 14), Qt.AlignmentFlag.AlignRight, str(hi))
         p.drawText(QRectF(0, area.bottom() - 8, 40, 14), Qt.AlignmentFlag.AlignRight, str(lo))
-        p.drawText(QRectF(area.left(), area.bottom() + 4, area.width(), 16),
-                   Qt.AlignmentFlag.AlignCenter, f"{self.x_label} 1 … {self.span or steps}")
+        p.drawText(
+            QRectF(area.left(), area.bottom() + 4, area.width(), 16),
+            Qt.AlignmentFlag.AlignCenter,
+            f"{self.x_label} 1 … {self.span or steps}",
+        )
         for k, (name, vs) in enumerate(self.series):
             pen = QPen(QColor(COLOURS[k % len(COLOURS)]), 2, DASHES[k % len(DASHES)])
             p.setPen(pen)
@@ -78,12 +91,16 @@ class BalanceChart(QWidget):
                 p.drawLine(a, b)
             for q in pts[1:]:
                 p.drawEllipse(q, 2.5, 2.5) if k % 2 == 0 else p.drawRect(
-                    QRectF(q.x() - 2.5, q.y() - 2.5, 5, 5))
+                    QRectF(q.x() - 2.5, q.y() - 2.5, 5, 5)
+                )
             ly = area.top() + 6 + k * 18
             lx = area.right() + 10
             p.drawLine(QPointF(lx, ly + 6), QPointF(lx + 22, ly + 6))
             p.setPen(text)
             last = vs[-1] if vs else 0
-            p.drawText(QRectF(lx + 26, ly - 2, legend_w - 30, 16),
-                       Qt.AlignmentFlag.AlignLeft, f"{name} {last:+d}")
+            p.drawText(
+                QRectF(lx + 26, ly - 2, legend_w - 30, 16),
+                Qt.AlignmentFlag.AlignLeft,
+                f"{name} {last:+d}",
+            )
         p.end()

@@ -20,8 +20,10 @@ class CoachBar(QFrame):
         super().__init__(parent)
         self.setObjectName("coach")
         self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.setStyleSheet("#coach { background: #e8f1ff; border: 1px solid #5b7db3; "
-                           "border-radius: 4px; } #coach QLabel { color: #14233d; }")
+        self.setStyleSheet(
+            "#coach { background: #e8f1ff; border: 1px solid #5b7db3; "
+            "border-radius: 4px; } #coach QLabel { color: #14233d; }"
+        )
         row = QHBoxLayout(self)
         row.setContentsMargins(10, 4, 6, 4)
         title = QLabel("<b>Coach</b>", self)

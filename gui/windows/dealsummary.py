@@ -45,9 +45,13 @@ def _heading_text(s: DealSummary) -> str:
     tricks = s.tricks
     if tricks is not None:
         won = tricks[s.winner] if s.winner is not None else 0
-        return ("Spoiled" if s.winner is None else
-                f"{s.names[s.winner]} won all five tricks" if won == 5 else
-                f"{s.names[s.winner]} won {won} tricks")
+        return (
+            "Spoiled"
+            if s.winner is None
+            else f"{s.names[s.winner]} won all five tricks"
+            if won == 5
+            else f"{s.names[s.winner]} won {won} tricks"
+        )
     return f"{s.names[s.winner]} went out" if s.winner is not None else "Deal over"
 
 
@@ -58,14 +62,18 @@ def _fingerprint_text(s: DealSummary) -> str:
     salt, whole = s.fingerprint
     # In groups of four, as the status line showed its start before the deal (and
     # so the line can wrap on a small screen).
-    sha = " ".join(whole[i:i + 4] for i in range(0, len(whole), 4))
+    sha = " ".join(whole[i : i + 4] for i in range(0, len(whole), 4))
     if salt is not None and s.fingerprint_text:
-        return (f"Fingerprint shown before the deal: {sha}\nSalt: {salt}\n"
-                "Its SHA-256 is the text below: check it with any SHA-256 tool.")
-    return (f"Fingerprint shown before the deal: {sha}\nThe salt and the "
-            "unplayed cards stay hidden, as the rules want (GEN-9): the salt "
-            "would let them be worked out from the hash. They are in the saved "
-            "game.")
+        return (
+            f"Fingerprint shown before the deal: {sha}\nSalt: {salt}\n"
+            "Its SHA-256 is the text below: check it with any SHA-256 tool."
+        )
+    return (
+        f"Fingerprint shown before the deal: {sha}\nThe salt and the "
+        "unplayed cards stay hidden, as the rules want (GEN-9): the salt "
+        "would let them be worked out from the hash. They are in the saved "
+        "game."
+    )
 
 
 class DealSummaryDialog(FittedDialog):
@@ -142,8 +150,9 @@ class DealSummaryDialog(FittedDialog):
         grid.setColumnStretch(1, 1)
         return hands
 
-    def _hand_row(self, grid: QGridLayout, hands: QFrame, s: DealSummary, seat: int,
-                  name: str) -> None:
+    def _hand_row(
+        self, grid: QGridLayout, hands: QFrame, s: DealSummary, seat: int, name: str
+    ) -> None:
         """Row ``seat + 1`` of the players' table: ``name`` with its marks (out, dealer),
         the cards left in the hand or the tricks taken, the change and the balance."""
         tricks = s.tricks
@@ -153,14 +162,14 @@ class DealSummaryDialog(FittedDialog):
             marks.append("★" if tricks is not None else "★ out")
         if seat == s.dealer:
             marks.append("(dealer)")
-        who = name_label(name, " ".join(marks), hands, f"name_{seat}",
-                         bold=seat == s.winner)
+        who = name_label(name, " ".join(marks), hands, f"name_{seat}", bold=seat == s.winner)
         cards: QLabel
         if tricks is not None:
             cards = plain_label(str(tricks[seat]), hands, f"tricks_{seat}", wrap=False)
         else:
-            cards = rich_label(cards_html(sorted(s.hands_left[seat]), self.palette()), hands,
-                               f"cards_{seat}")
+            cards = rich_label(
+                cards_html(sorted(s.hands_left[seat]), self.palette()), hands, f"cards_{seat}"
+            )
             cards.setMinimumWidth(160)
         delta = plain_label(signed(s.deltas[seat]), hands, f"delta_{seat}", wrap=False)
         balance = plain_label(number(s.balances[seat]), hands, f"balance_{seat}", wrap=False)
@@ -176,8 +185,7 @@ class DealSummaryDialog(FittedDialog):
         """The stock's cards (not in a trick game) and the deal's lines (who paid whom)."""
         pal = self.palette()
         if s.tricks is None:  # a trick game's pack stays hidden (GEN-9)
-            stock = rich_label("Stock: " + cards_html(sorted(s.stock), pal, "none"), self,
-                               "stock")
+            stock = rich_label("Stock: " + cards_html(sorted(s.stock), pal, "none"), self, "stock")
             column.addWidget(stock)
 
         if s.lines:
@@ -189,13 +197,18 @@ class DealSummaryDialog(FittedDialog):
         """The pool left for the next deal (a trick game) or the pools carried over."""
         if s.tricks is not None:
             left = sum(n for _label, n in s.pools)
-            return plain_label(f"Pool for the next deal: {number(left)}" if left else
-                               "Pool for the next deal: empty (a fresh pool is made)", self,
-                               "pools")
+            return plain_label(
+                f"Pool for the next deal: {number(left)}"
+                if left
+                else "Pool for the next deal: empty (a fresh pool is made)",
+                self,
+                "pools",
+            )
         if s.pools:
             pools_text = " · ".join(f"{label} {number(n)}" for label, n in s.pools)
-            return rich_label(text_html(f"Pools carried over: {pools_text}", self.palette()),
-                              self, "pools")
+            return rich_label(
+                text_html(f"Pools carried over: {pools_text}", self.palette()), self, "pools"
+            )
         return plain_label("Pools carried over: none", self, "pools")
 
     def _add_fingerprint(self, column: QVBoxLayout, s: DealSummary) -> None:
@@ -219,8 +232,9 @@ class DealSummaryDialog(FittedDialog):
         review.clicked.connect(self.review_requested.emit)
         if s.deal_again:
             self._add_deal_again(buttons, s)
-        text = ("Back to your game" if s.practice else
-                "Final standings" if s.last_deal else "Next deal")
+        text = (
+            "Back to your game" if s.practice else "Final standings" if s.last_deal else "Next deal"
+        )
         self._next = buttons.addButton(text, QDialogButtonBox.ButtonRole.AcceptRole)
         self._next.setObjectName("next")
         self._next.setDefault(True)
@@ -229,8 +243,9 @@ class DealSummaryDialog(FittedDialog):
 
     def _add_deal_again(self, buttons: QDialogButtonBox, s: DealSummary) -> None:
         """The "Deal again from another seat" button and its menu of every other seat."""
-        again = buttons.addButton("Deal &again from another seat",
-                                  QDialogButtonBox.ButtonRole.ActionRole)
+        again = buttons.addButton(
+            "Deal &again from another seat", QDialogButtonBox.ButtonRole.ActionRole
+        )
         again.setObjectName("dealAgain")
         again.setAutoDefault(False)
         seats = QMenu(again)

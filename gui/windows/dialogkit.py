@@ -101,15 +101,17 @@ def plain_label(text: str, parent: QWidget, name: str = "", wrap: bool = True) -
 NAME_CHARS = 18
 
 
-def name_label(name: str, suffix: str, parent: QWidget, object_name: str,
-               bold: bool = False) -> QLabel:
+def name_label(
+    name: str, suffix: str, parent: QWidget, object_name: str, bold: bool = False
+) -> QLabel:
     """A plain label with ``name`` (elided if long) and ``suffix`` ("★ out (dealer)")."""
     label = plain_label("", parent, object_name, wrap=False)
     if bold:
         embolden(label)
     metrics = QFontMetrics(label.font())
-    shown = metrics.elidedText(name, Qt.TextElideMode.ElideRight,
-                               metrics.averageCharWidth() * NAME_CHARS)
+    shown = metrics.elidedText(
+        name, Qt.TextElideMode.ElideRight, metrics.averageCharWidth() * NAME_CHARS
+    )
     label.setText(" ".join(t for t in (shown, suffix) if t))
     label.setToolTip(name)
     label.setAccessibleName(" ".join(t for t in (name, suffix) if t))

@@ -87,24 +87,31 @@ class GameFilesMixin:
                 self._ask_elsewhere(resume)
                 return
             if state is LockState.UNUSABLE:
-                self.add_notice(f"Games cannot be saved: the data folder {self.data_dir} is "
-                                "not writable. You can play, but nothing is kept.")
+                self.add_notice(
+                    f"Games cannot be saved: the data folder {self.data_dir} is "
+                    "not writable. You can play, but nothing is kept."
+                )
                 c.keeper.autosave_path = c.keeper.stats_path = None
             else:
                 self.lock = lock
                 if lock.damaged is not None:
-                    self.add_notice(f"A damaged lock file was set aside as "
-                                    f"{lock.damaged.name}.")
+                    self.add_notice(f"A damaged lock file was set aside as {lock.damaged.name}.")
                 persistence.remove_leftovers(self.data_dir)
         self._start(resume)
 
     def _ask_elsewhere(self, resume: bool) -> None:
         """Another copy holds the table: quit, or play on keeping nothing."""
-        box = QMessageBox(QMessageBox.Icon.Warning, "Parlour is already open",
-                          "Parlour is already open elsewhere on this computer, with your "
-                          "saved game and statistics.", parent=self)
-        box.setInformativeText("Playing here as well keeps no autosave and no statistics, "
-                               "so that the other window's are not written over.")
+        box = QMessageBox(
+            QMessageBox.Icon.Warning,
+            "Parlour is already open",
+            "Parlour is already open elsewhere on this computer, with your "
+            "saved game and statistics.",
+            parent=self,
+        )
+        box.setInformativeText(
+            "Playing here as well keeps no autosave and no statistics, "
+            "so that the other window's are not written over."
+        )
         quit_button = box.addButton("Quit", QMessageBox.ButtonRole.AcceptRole)
         quit_button.setObjectName("quit")
         go_on = box.addButton("Play without saving", QMessageBox.ButtonRole.RejectRole)
@@ -117,8 +124,10 @@ class GameFilesMixin:
             if box.clickedButton() is go_on:
                 c = self.controller
                 c.keeper.autosave_path = c.keeper.stats_path = None
-                self.add_notice("Parlour is open elsewhere too: this window keeps no "
-                                "autosave and no statistics.")
+                self.add_notice(
+                    "Parlour is open elsewhere too: this window keeps no "
+                    "autosave and no statistics."
+                )
                 self._start(resume)
             else:
                 self.close()
@@ -159,10 +168,15 @@ class GameFilesMixin:
         where = f"deal {len(session.logs)} of {session.total_deals}"
         self.setWindowTitle(f"Parlour — {label} (saved game, {where})")
         self.controller.preview(session)
-        box = QMessageBox(QMessageBox.Icon.Question, "Resume?",
-                          f"Resume your game of {label} ({where})?", parent=self)
-        box.setInformativeText("A new game keeps this one: Game → Open finds it among the "
-                               "abandoned games.")
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            "Resume?",
+            f"Resume your game of {label} ({where})?",
+            parent=self,
+        )
+        box.setInformativeText(
+            "A new game keeps this one: Game → Open finds it among the abandoned games."
+        )
         resume = box.addButton("Resume", QMessageBox.ButtonRole.AcceptRole)
         resume.setObjectName("resume")
         fresh = box.addButton("New game", QMessageBox.ButtonRole.ActionRole)
@@ -193,9 +207,10 @@ class GameFilesMixin:
             return
         session = self.offer[0]
         label = registryview.game_label(session.game)
-        self.view.prompt.ask(f"Your game of {label} (deal {len(session.logs)} of "
-                             f"{session.total_deals}) is waiting.",
-                             [("resume", "Resume"), ("newgame", "New game")])
+        self.view.prompt.ask(
+            f"Your game of {label} (deal {len(session.logs)} of {session.total_deals}) is waiting.",
+            [("resume", "Resume"), ("newgame", "New game")],
+        )
         self.show_status("Resume your saved game, or start a new one (Game → New Game).")
 
     def _offer_answered(self, key: str) -> None:
@@ -230,8 +245,7 @@ class GameFilesMixin:
         meta = c.keeper.table_meta()
         return (session, meta) if persistence.has_progress(session, meta.people) else None
 
-    def _replace_game(self, then: Callable[[], None], what: str, confirm: bool = True
-                      ) -> None:
+    def _replace_game(self, then: Callable[[], None], what: str, confirm: bool = True) -> None:
         """Run ``then`` (which replaces the current game) once the game at stake, if any, is
         kept among the abandoned games; with ``confirm`` the person is asked first."""
         stake = self._at_stake()
@@ -244,13 +258,19 @@ class GameFilesMixin:
             return
         session = stake[0]
         label = registryview.game_label(session.game)
-        box = QMessageBox(QMessageBox.Icon.Question, "Leave this game?",
-                          f"Leave your game of {label} (deal {len(session.logs)} of "
-                          f"{session.total_deals}) to {what}?", parent=self)
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            "Leave this game?",
+            f"Leave your game of {label} (deal {len(session.logs)} of "
+            f"{session.total_deals}) to {what}?",
+            parent=self,
+        )
         box.setInformativeText(
             "It is kept: Game → Open finds it among the abandoned games (the newest "
-            f"{persistence.KEEP_ABANDONED} are kept)." if self.data_dir is not None else
-            "Games are not being saved, so it cannot be kept.")
+            f"{persistence.KEEP_ABANDONED} are kept)."
+            if self.data_dir is not None
+            else "Games are not being saved, so it cannot be kept."
+        )
         leave = box.addButton("Leave it", QMessageBox.ButtonRole.AcceptRole)
         leave.setObjectName("leave")
         stay = box.addButton("Keep playing", QMessageBox.ButtonRole.RejectRole)
@@ -258,21 +278,26 @@ class GameFilesMixin:
         box.setDefaultButton(stay)
         box.setEscapeButton(stay)
         self.message = box
-        box.finished.connect(lambda _r: box.clickedButton() is leave
-                             and self._keep_and(stake, then))
+        box.finished.connect(
+            lambda _r: box.clickedButton() is leave and self._keep_and(stake, then)
+        )
         self._modal(box)
 
-    def _keep_and(self, stake: tuple[Session, persistence.TableMeta],
-                  then: Callable[[], None]) -> None:
+    def _keep_and(
+        self, stake: tuple[Session, persistence.TableMeta], then: Callable[[], None]
+    ) -> None:
         if self.data_dir is not None:
             try:
                 kept = persistence.abandon(stake[0], stake[1], self.data_dir)
             except OSError as e:
-                self._warn("The game was not left",
-                           f"It could not be kept ({e.strerror or e}), so it goes on.")
+                self._warn(
+                    "The game was not left",
+                    f"It could not be kept ({e.strerror or e}), so it goes on.",
+                )
                 return
-            self.add_notice(f"Your last game was kept as {kept.name} in the abandoned games "
-                            "(Game → Open).")
+            self.add_notice(
+                f"Your last game was kept as {kept.name} in the abandoned games (Game → Open)."
+            )
         self.offer = None
         then()
 
@@ -280,14 +305,20 @@ class GameFilesMixin:
         seats = None
         if self.seats and len(self.seats) == self.players:
             seats = [SeatKind(*x) for x in self.seats]
-        setup = Setup(self.game_name, self.options, seats, self.allow_undo) if seats else \
-            Setup.you_and_computers(self.game_name, self.player_name, self.players,
-                                    self.options, self.allow_undo)
+        setup = (
+            Setup(self.game_name, self.options, seats, self.allow_undo)
+            if seats
+            else Setup.you_and_computers(
+                self.game_name, self.player_name, self.players, self.options, self.allow_undo
+            )
+        )
         try:
             self.controller.new_session(setup)
         except Exception as e:  # remembered choices that no longer fit: never fail to start
-            self.add_notice(f"The last game could not start ({e}); Newmarket with the "
-                            "default house rules begins instead.")
+            self.add_notice(
+                f"The last game could not start ({e}); Newmarket with the "
+                "default house rules begins instead."
+            )
             self.game_name, self.options, self.seats, self.players = DEFAULT_GAME, {}, None, 4
             self.controller.new_session(Setup.you_and_computers(name=self.player_name))
         assert self.controller.session is not None
@@ -297,8 +328,15 @@ class GameFilesMixin:
 
     def ask_new_game(self) -> None:
         """Show the New Game dialog; a new session starts when it is accepted."""
-        dlg = NewGameDialog(self, registryview.game_choices(), self.game_label, self.players,
-                            self.player_name, self.options, self.seats)
+        dlg = NewGameDialog(
+            self,
+            registryview.game_choices(),
+            self.game_label,
+            self.players,
+            self.player_name,
+            self.options,
+            self.seats,
+        )
         self.new_dialog = dlg
 
         def accepted() -> None:
@@ -328,8 +366,12 @@ class GameFilesMixin:
     def ask_open(self) -> None:
         """Game → Open: a saved game (``*.parlour.json``), starting in the abandoned games;
         a bad file leaves this game as it is and says why in one message."""
-        dlg = QFileDialog(self, "Open a saved game", str(self._open_folder()),
-                          "Parlour games (*.parlour.json);;All files (*)")
+        dlg = QFileDialog(
+            self,
+            "Open a saved game",
+            str(self._open_folder()),
+            "Parlour games (*.parlour.json);;All files (*)",
+        )
         dlg.setObjectName("openDialog")
         dlg.setAcceptMode(QFileDialog.AcceptMode.AcceptOpen)
         dlg.setFileMode(QFileDialog.FileMode.ExistingFile)
@@ -368,8 +410,9 @@ class GameFilesMixin:
 
         threading.Thread(target=work, name="parlour-open", daemon=True).start()
 
-    def _on_loaded(self, path: Path, loaded: tuple[Session, persistence.TableMeta] | None,
-                   error: str | None) -> None:
+    def _on_loaded(
+        self, path: Path, loaded: tuple[Session, persistence.TableMeta] | None, error: str | None
+    ) -> None:
         self.loading = None
         self.busy.hide()
         QApplication.restoreOverrideCursor()
@@ -396,8 +439,12 @@ class GameFilesMixin:
         if self.controller.practising:
             self.show_status("A practice deal is not saved; your game is saved as always.")
             return
-        dlg = QFileDialog(self, "Save the game", str(Path.home() / "game.parlour.json"),
-                          "Parlour games (*.parlour.json)")
+        dlg = QFileDialog(
+            self,
+            "Save the game",
+            str(Path.home() / "game.parlour.json"),
+            "Parlour games (*.parlour.json)",
+        )
         dlg.setObjectName("saveDialog")
         dlg.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
         dlg.fileSelected.connect(lambda name: name and self.save_file(Path(name)))

@@ -57,8 +57,14 @@ class MainWindow(GameFilesMixin, SideWindowsMixin, MenusMixin, PlacementMixin, Q
     #: A file read on a worker thread: (path, (session, meta) or None, error or None).
     _loaded = Signal(object, object, object)
 
-    def __init__(self, pace: int = 350, seed: int | None = None, remember: bool = False,
-                 autosave: Path | None = None, notice_log: Path | None = None) -> None:
+    def __init__(
+        self,
+        pace: int = 350,
+        seed: int | None = None,
+        remember: bool = False,
+        autosave: Path | None = None,
+        notice_log: Path | None = None,
+    ) -> None:
         super().__init__()
         self.setWindowTitle("Parlour — Newmarket")
         self.prefs = settings.load_prefs() if remember else settings.Prefs()
@@ -106,13 +112,21 @@ class MainWindow(GameFilesMixin, SideWindowsMixin, MenusMixin, PlacementMixin, Q
         self.status_label.setObjectName("status")
         self.statusBar().addWidget(self.status_label, 1)
 
-    def _build_controller(self, pace: int, seed: int | None, remember: bool,
-                          autosave: Path | None) -> None:
+    def _build_controller(
+        self, pace: int, seed: int | None, remember: bool, autosave: Path | None
+    ) -> None:
         """The controller that plays at the table: ``pace`` in ms, ``seed`` for the deals;
         with ``remember`` the pace, auto-play and name of the settings; the autosave at
         ``autosave`` and the statistics beside it (``None``: nothing kept)."""
-        self.controller = Controller(self.view, self, self.show_status, pace=pace, seed=seed,
-                                     notice=self.add_notice, questions=dialogs)
+        self.controller = Controller(
+            self.view,
+            self,
+            self.show_status,
+            pace=pace,
+            seed=seed,
+            notice=self.add_notice,
+            questions=dialogs,
+        )
         self.controller.keeper.autosave_path = autosave
         #: The data folder (abandoned games go below it), even when nothing is autosaved.
         self.data_dir: Path | None = autosave.parent if autosave is not None else None
@@ -151,7 +165,8 @@ class MainWindow(GameFilesMixin, SideWindowsMixin, MenusMixin, PlacementMixin, Q
             "The deal's fingerprint: a SHA-256 hash of its shuffled cards, shown before the "
             "first decision. After the deal the summary shows the salt and the cards, so "
             "anyone can check with any SHA-256 tool that they were not changed during play "
-            "(Help → Rules, \"How to play at this table\").")
+            '(Help → Rules, "How to play at this table").'
+        )
         self.statusBar().addPermanentWidget(self.fingerprint)
 
     def _connect_controller(self) -> None:
@@ -181,9 +196,11 @@ class MainWindow(GameFilesMixin, SideWindowsMixin, MenusMixin, PlacementMixin, Q
             if self.seats:
                 self.players = len(self.seats)
             if last.dropped:
-                self.add_notice("Some of your last New Game choices no longer fit this "
-                                f"version ({', '.join(last.dropped)}); their defaults are "
-                                "used.")
+                self.add_notice(
+                    "Some of your last New Game choices no longer fit this "
+                    f"version ({', '.join(last.dropped)}); their defaults are "
+                    "used."
+                )
 
     # ---- the coach ------------------------------------------------------------------
 
@@ -192,8 +209,7 @@ class MainWindow(GameFilesMixin, SideWindowsMixin, MenusMixin, PlacementMixin, Q
         c = self.controller
         c.advisor.coaching = True
         d = c.session.decision() if c.session is not None else None
-        if (d is not None and c.seats[d.seat].person and d.seat == c.human
-                and not c.privacy_up):
+        if d is not None and c.seats[d.seat].person and d.seat == c.human and not c.privacy_up:
             c.advisor.coach(d.seat)
         else:
             self.coach.say([advice.COACH_WAITS])
@@ -203,8 +219,7 @@ class MainWindow(GameFilesMixin, SideWindowsMixin, MenusMixin, PlacementMixin, Q
         c = self.controller
         # Only for a player's own table (settings kept): not for a window made by a test,
         # the self-test or a bench, which keep no settings.
-        if not self.remember or c.session is None or self.prefs.coach_off or \
-                len(c.people) != 1:
+        if not self.remember or c.session is None or self.prefs.coach_off or len(c.people) != 1:
             return
         if registryview.game_label(c.session.game) not in self.prefs.coached:
             c.advisor.coaching = True

@@ -87,13 +87,16 @@ class MenusMixin:
     def _build_view_menu(self) -> None:
         """View: zoom in and out in steps of 0.05 (1.0 is the normal size), and back to 1.0."""
         view_menu = self.menuBar().addMenu("&View")
-        for text, keys, step in (("Zoom &in", QKeySequence.StandardKey.ZoomIn, 0.05),
-                                 ("Zoom &out", QKeySequence.StandardKey.ZoomOut, -0.05),
-                                 ("&Normal size", QKeySequence("Ctrl+0"), 0.0)):
+        for text, keys, step in (
+            ("Zoom &in", QKeySequence.StandardKey.ZoomIn, 0.05),
+            ("Zoom &out", QKeySequence.StandardKey.ZoomOut, -0.05),
+            ("&Normal size", QKeySequence("Ctrl+0"), 0.0),
+        ):
             act = QAction(text, self)
             act.setShortcut(keys)
-            act.triggered.connect(lambda _=False, st=step: self.view.set_zoom(
-                self.view.zoom + st if st else 1.0))
+            act.triggered.connect(
+                lambda _=False, st=step: self.view.set_zoom(self.view.zoom + st if st else 1.0)
+            )
             view_menu.addAction(act)
 
     def _build_help_menu(self) -> None:
@@ -123,20 +126,32 @@ class MenusMixin:
         for menu_action in self.menuBar().actions():
             for act in menu_action.menu().actions():
                 if act.text() and not act.shortcut().isEmpty():
-                    out.append((act.text().replace("&", "").rstrip("…"),
-                                act.shortcut().toString(QKeySequence.SequenceFormat.NativeText)))
-        out += [("Move over your playable cards", "Left / Right"),
-                ("Play the card in focus, or choose", "Enter / Space"),
-                ("Cancel a drag; clear the focus", "Escape"),
-                ("Go to the panel's buttons (rob, claim, jink)", "Tab"),
-                ("Zoom your cards", "Ctrl + wheel")]
+                    out.append(
+                        (
+                            act.text().replace("&", "").rstrip("…"),
+                            act.shortcut().toString(QKeySequence.SequenceFormat.NativeText),
+                        )
+                    )
+        out += [
+            ("Move over your playable cards", "Left / Right"),
+            ("Play the card in focus, or choose", "Enter / Space"),
+            ("Cancel a drag; clear the focus", "Escape"),
+            ("Go to the panel's buttons (rob, claim, jink)", "Tab"),
+            ("Zoom your cards", "Ctrl + wheel"),
+        ]
         return out
 
     def show_keys(self) -> None:
         """Help → Keyboard shortcuts."""
-        rows = "".join(f"<tr><td>{what}</td><td><b>{keys}</b></td></tr>"
-                       for what, keys in self.shortcut_lines())
-        box = QMessageBox(QMessageBox.Icon.Information, "Keyboard shortcuts",
-                          f"<table cellspacing='6'>{rows}</table>", parent=self)
+        rows = "".join(
+            f"<tr><td>{what}</td><td><b>{keys}</b></td></tr>"
+            for what, keys in self.shortcut_lines()
+        )
+        box = QMessageBox(
+            QMessageBox.Icon.Information,
+            "Keyboard shortcuts",
+            f"<table cellspacing='6'>{rows}</table>",
+            parent=self,
+        )
         self.message = box
         self._modal(box)

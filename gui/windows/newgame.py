@@ -47,10 +47,16 @@ class NewGameDialog(FittedDialog):
     After acceptance: :meth:`choice`, :meth:`players`, :meth:`name`, :meth:`options`.
     """
 
-    def __init__(self, parent: QWidget | None, games: list[GameChoice], current: str = "",
-                 players: int = 4, name: str = "You",
-                 options: dict[str, Any] | None = None,
-                 seats: list[tuple[str, bool, str]] | None = None) -> None:
+    def __init__(
+        self,
+        parent: QWidget | None,
+        games: list[GameChoice],
+        current: str = "",
+        players: int = 4,
+        name: str = "You",
+        options: dict[str, Any] | None = None,
+        seats: list[tuple[str, bool, str]] | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle("New game")
         self.games = games
@@ -78,8 +84,9 @@ class NewGameDialog(FittedDialog):
         self._who.setObjectName("opponents")
         layout.addWidget(self._who)
         layout.addWidget(self._build_seats(seats))
-        self._undo = QCheckBox("Allow undo (with several people, it would show one "
-                               "person's choices to another)", self)
+        self._undo = QCheckBox(
+            "Allow undo (with several people, it would show one person's choices to another)", self
+        )
         self._undo.setObjectName("allowUndo")
         self._undo.toggled.connect(lambda _on: setattr(self, "_undo_touched", True))
         layout.addWidget(self._undo)
@@ -96,8 +103,7 @@ class NewGameDialog(FittedDialog):
         self._game.currentIndexChanged.connect(self._game_changed)
         self._players.valueChanged.connect(self._update_who)
         self._game_changed()
-        self._players.setValue(max(self._players.minimum(), min(players,
-                                                                self._players.maximum())))
+        self._players.setValue(max(self._players.minimum(), min(players, self._players.maximum())))
         self._wheel.guard_all(body)
 
     def _build_form(self, games: list[GameChoice], current: str, name: str) -> QFormLayout:
@@ -133,8 +139,7 @@ class NewGameDialog(FittedDialog):
             kind.addItems(KINDS)
             person = given[i][1] if i < len(given) else i == 0
             level = given[i][2] if i < len(given) and len(given[i]) > 2 else "normal"
-            kind.setCurrentIndex(0 if person else 1 + LEVELS.index(level)
-                                 if level in LEVELS else 2)
+            kind.setCurrentIndex(0 if person else 1 + LEVELS.index(level) if level in LEVELS else 2)
             edit = self._name if i == 0 else QLineEdit(seats_box)
             if i > 0:
                 edit.setObjectName(f"seatname_{i}")
@@ -152,7 +157,8 @@ class NewGameDialog(FittedDialog):
     def _build_buttons(self) -> QDialogButtonBox:
         """Deal (the default) and Cancel."""
         buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
+        )
         ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
         ok.setObjectName("ok")
         ok.setText("Deal")
@@ -247,9 +253,11 @@ class NewGameDialog(FittedDialog):
             return
         people = sum(1 for i in range(n) if self._kinds[i].currentIndex() == 0)
         computers = n - people
-        self._who.setText(f"{people} {'person' if people == 1 else 'people'} at this screen "
-                          f"and {computers} computer player{'s' if computers != 1 else ''}."
-                          + ("" if people else " At least one seat must be a person."))
+        self._who.setText(
+            f"{people} {'person' if people == 1 else 'people'} at this screen "
+            f"and {computers} computer player{'s' if computers != 1 else ''}."
+            + ("" if people else " At least one seat must be a person.")
+        )
         self._ok.setEnabled(people > 0)
         if not self._undo_touched:
             self._undo.blockSignals(True)
@@ -289,16 +297,21 @@ class NewGameDialog(FittedDialog):
             index = self._kinds[i].currentIndex()
             person = index == 0
             level = LEVELS[index - 1] if index > 0 else "normal"
-            fallback = ("You" if i == 0 else f"Player {i + 1}") if person \
-                else DEFAULT_NAMES[max(0, i - 1)]
+            fallback = (
+                ("You" if i == 0 else f"Player {i + 1}") if person else DEFAULT_NAMES[max(0, i - 1)]
+            )
             name = fit_name(self._names[i].text(), fallback)
             out.append((name, person, level))
         return out
 
     def setup(self) -> Setup:
         """The table chosen, as one :class:`~gui.model.setup.Setup`."""
-        return Setup(self.choice()[0], self.options(),
-                     [SeatKind(*seat) for seat in self.seats()], self.allow_undo())
+        return Setup(
+            self.choice()[0],
+            self.options(),
+            [SeatKind(*seat) for seat in self.seats()],
+            self.allow_undo(),
+        )
 
     def options(self) -> dict[str, Any]:
         """The house rules as option values (record keys), the profile included."""
@@ -312,6 +325,9 @@ class NewGameDialog(FittedDialog):
                 v = control.value()
                 out[spec.key] = None if spec.kind == "int?" and v == NO_LIMIT else v
             elif isinstance(control, QComboBox):
-                out[spec.key] = suit_letters(control.currentText()) \
-                    if spec.kind == "suits" else control.currentData()
+                out[spec.key] = (
+                    suit_letters(control.currentText())
+                    if spec.kind == "suits"
+                    else control.currentData()
+                )
         return out

@@ -21,8 +21,10 @@ class Notice(QFrame):
         self.text = text
         self.setObjectName("notice")
         self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.setStyleSheet("#notice { background: #fff4ce; border: 1px solid #c8a400; "
-                           "border-radius: 4px; } #notice QLabel { color: #3b2f00; }")
+        self.setStyleSheet(
+            "#notice { background: #fff4ce; border: 1px solid #c8a400; "
+            "border-radius: 4px; } #notice QLabel { color: #3b2f00; }"
+        )
         row = QHBoxLayout(self)
         row.setContentsMargins(10, 4, 6, 4)
         label = QLabel(text, self)

@@ -34,8 +34,9 @@ class PlacementMixin:
         when the screen is smaller now."""
         saved = settings.load_window() if self.remember and size is None else None
         at = QPoint(saved[0], saved[1]) if saved else None
-        screen = (QGuiApplication.screenAt(at) if at is not None else None) or \
-            QGuiApplication.primaryScreen()
+        screen = (
+            QGuiApplication.screenAt(at) if at is not None else None
+        ) or QGuiApplication.primaryScreen()
         want = size or (QSize(saved[2], saved[3]) if saved else None)
         if screen is None:
             self.resize(want or QSize(1280, 800))

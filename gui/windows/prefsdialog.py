@@ -24,8 +24,7 @@ FELT_NAMES = {"green": "Green baize", "blue": "Blue baize", "red": "Red baize"}
 class PrefsDialog(FittedDialog):
     """Edit a copy of ``prefs``; :meth:`prefs` gives the result after acceptance."""
 
-    def __init__(self, parent: QWidget | None, prefs: Prefs, several_people: bool = False
-                 ) -> None:
+    def __init__(self, parent: QWidget | None, prefs: Prefs, several_people: bool = False) -> None:
         super().__init__(parent)
         self.setWindowTitle("Settings")
         self._base = prefs
@@ -48,7 +47,8 @@ class PrefsDialog(FittedDialog):
         self._add_review_and_coach(form, prefs, several_people)
         layout.addLayout(form)
         buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
+        )
         buttons.button(QDialogButtonBox.StandardButton.Ok).setObjectName("ok")
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
@@ -69,23 +69,25 @@ class PrefsDialog(FittedDialog):
         self.back.setObjectName("back")
         for key, label in BACK_NAMES.items():
             self.back.addItem(label, key)
-        self.back.setCurrentIndex(max(0, list(BACK_NAMES).index(prefs.back)
-                                      if prefs.back in BACK_NAMES else 0))
+        self.back.setCurrentIndex(
+            max(0, list(BACK_NAMES).index(prefs.back) if prefs.back in BACK_NAMES else 0)
+        )
         self.felt = QComboBox(self)
         self.felt.setObjectName("felt")
         for key, label in FELT_NAMES.items():
             self.felt.addItem(label, key)
-        self.felt.setCurrentIndex(list(FELT_NAMES).index(prefs.felt)
-                                  if prefs.felt in FELT_NAMES else 0)
+        self.felt.setCurrentIndex(
+            list(FELT_NAMES).index(prefs.felt) if prefs.felt in FELT_NAMES else 0
+        )
 
-    def _add_review_and_coach(self, form: QFormLayout, prefs: Prefs,
-                              several_people: bool) -> None:
+    def _add_review_and_coach(self, form: QFormLayout, prefs: Prefs, several_people: bool) -> None:
         """The last rows of ``form``: whether review shows a Spoil Five deal's unplayed
         cards (never while ``several_people`` share the screen) and the coach."""
         # GEN-9: Spoil Five's unplayed cards stay hidden after the deal; a person alone
         # against computers may still look at them in review, never with several people.
-        self.reveal = QCheckBox("Review shows the unplayed cards of a finished Spoil Five "
-                                "deal", self)
+        self.reveal = QCheckBox(
+            "Review shows the unplayed cards of a finished Spoil Five deal", self
+        )
         self.reveal.setObjectName("revealTricks")
         self.reveal.setChecked(prefs.reveal_tricks and not several_people)
         self.reveal.setEnabled(not several_people)
@@ -99,10 +101,17 @@ class PrefsDialog(FittedDialog):
 
     def prefs(self) -> Prefs:
         """The settings as edited; the name fitted to the record's name rule."""
-        return Prefs(speed=self.speed.currentData(), four_colour=self.four.isChecked(),
-                     back=self.back.currentData(), felt=self.felt.currentData(),
-                     auto_play=self.auto.isChecked(),
-                     name=fit_name(self.name.text(), "You"), zoom=self._base.zoom,
-                     reveal_tricks=self.reveal.isChecked() if self.reveal.isEnabled()
-                     else self._base.reveal_tricks,
-                     coach_off=not self.coach.isChecked(), coached=self._base.coached)
+        return Prefs(
+            speed=self.speed.currentData(),
+            four_colour=self.four.isChecked(),
+            back=self.back.currentData(),
+            felt=self.felt.currentData(),
+            auto_play=self.auto.isChecked(),
+            name=fit_name(self.name.text(), "You"),
+            zoom=self._base.zoom,
+            reveal_tricks=self.reveal.isChecked()
+            if self.reveal.isEnabled()
+            else self._base.reveal_tricks,
+            coach_off=not self.coach.isChecked(),
+            coached=self._base.coached,
+        )

@@ -64,15 +64,20 @@ class PlayCheckRun(QObject):
     #: first); the last reference is dropped on the GUI thread.
     _running: set[PlayCheckRun] = set()
 
-    def __init__(self, review: DealReview, seat: int, *, iterations: int = DEFAULT_ITERATIONS,
-                 samples: int | None = None) -> None:
+    def __init__(
+        self,
+        review: DealReview,
+        seat: int,
+        *,
+        iterations: int = DEFAULT_ITERATIONS,
+        samples: int | None = None,
+    ) -> None:
         super().__init__()
         self.review, self.seat = review, seat
         self.iterations, self.samples = iterations, samples
         self.total = len(checkable_steps(review, seat))
         self._cancel = threading.Event()
-        self._thread = threading.Thread(target=self._work, name="parlour-playcheck",
-                                        daemon=True)
+        self._thread = threading.Thread(target=self._work, name="parlour-playcheck", daemon=True)
         self.ended.connect(self._forget)
 
     def start(self) -> None:
@@ -92,8 +97,13 @@ class PlayCheckRun(QObject):
     def _work(self) -> None:
         done = 0
         try:
-            for result in check_review(self.review, self.seat, iterations=self.iterations,
-                                       samples=self.samples, cancel=self._cancel):
+            for result in check_review(
+                self.review,
+                self.seat,
+                iterations=self.iterations,
+                samples=self.samples,
+                cancel=self._cancel,
+            ):
                 done += 1
                 self.checked.emit(result)
             status = "cancelled" if self._cancel.is_set() else "done"
@@ -200,8 +210,10 @@ class PlayCheckTab(_Dialog):
         seat = self.check_seat()
         running = self.run is not None
         if seat is None:
-            self.check_about.setText("The play check looks at the decisions of a person at "
-                                     "this screen whose whole hand this review shows.")
+            self.check_about.setText(
+                "The play check looks at the decisions of a person at "
+                "this screen whose whole hand this review shows."
+            )
             self.check_btn.setEnabled(False)
             return
         who = "your" if self.words[seat] == "You" else f"{self.session.players[seat]}'s"
@@ -209,7 +221,8 @@ class PlayCheckTab(_Dialog):
         self.check_about.setText(
             f"What the Hard computer player would have chosen at each of {who} card "
             "decisions (plays, robs, claims, jinks; not stakes), from that seat's view "
-            "only, and the difference it estimates in counters.")
+            "only, and the difference it estimates in counters."
+        )
         self.check_btn.setEnabled(not running)
 
     def start_check(self) -> None:
@@ -218,19 +231,22 @@ class PlayCheckTab(_Dialog):
         if self.review is None or seat is None or self.run is not None:
             return
         self._reset_check()
-        run = PlayCheckRun(self.review, seat, iterations=self.check_iterations,
-                           samples=self.check_samples)
+        run = PlayCheckRun(
+            self.review, seat, iterations=self.check_iterations, samples=self.check_samples
+        )
         if run.total == 0:
-            self.check_status.setText("There is no card decision with a choice to check "
-                                      "in this deal.")
+            self.check_status.setText(
+                "There is no card decision with a choice to check in this deal."
+            )
             return
         self.run = run
         run.checked.connect(self._checked)
         run.ended.connect(self._check_ended)
         self.progress.setRange(0, run.total)
         self.progress.setValue(0)
-        self.check_status.setText(f"Checking {run.total} "
-                                  f"{'decision' if run.total == 1 else 'decisions'}…")
+        self.check_status.setText(
+            f"Checking {run.total} {'decision' if run.total == 1 else 'decisions'}…"
+        )
         self.check_btn.setEnabled(False)
         self.cancel_btn.setEnabled(True)
         run.start()
@@ -244,8 +260,7 @@ class PlayCheckTab(_Dialog):
         run.checked.disconnect(self._checked)
         run.ended.disconnect(self._check_ended)
         self.cancel_btn.setEnabled(False)
-        self.check_status.setText(f"Cancelled after {len(self.results)} of {run.total} "
-                                  "decisions.")
+        self.check_status.setText(f"Cancelled after {len(self.results)} of {run.total} decisions.")
         self._update_check_about()
 
     def _checked(self, result: CheckedDecision) -> None:
@@ -263,8 +278,10 @@ class PlayCheckTab(_Dialog):
         self.cancel_btn.setEnabled(False)
         if status == "done":
             agree = sum(1 for r in self.results if r.agrees)
-            self.check_status.setText(f"Done: Hard agrees with {agree} of {total} decisions. "
-                                      "Select one to see it on the table.")
+            self.check_status.setText(
+                f"Done: Hard agrees with {agree} of {total} decisions. "
+                "Select one to see it on the table."
+            )
         elif status == "cancelled":
             self.check_status.setText(f"Cancelled after {done} of {total} decisions.")
         else:

@@ -23,36 +23,52 @@ def fingerprint_html(review: DealReview, rule: ShowRule) -> str:
     searched out), or why there is none."""
     fp = review.fingerprint
     if fp is None:
-        return ("<p>This deal has no fingerprint: it was dealt without one (a practice deal, "
-                "which deals again cards already shown; an older game; or a record written "
-                "before fingerprints).</p>")
-    head = (f"<p>Before the deal the table showed its fingerprint, "
-            f"<b>{escape(fp.shown())}</b>…: the start of the SHA-256 of the shuffled cards "
-            "and a random salt.</p><p>SHA-256:<br><tt>" + escape(fp.sha256) + "</tt></p>")
+        return (
+            "<p>This deal has no fingerprint: it was dealt without one (a practice deal, "
+            "which deals again cards already shown; an older game; or a record written "
+            "before fingerprints).</p>"
+        )
+    head = (
+        f"<p>Before the deal the table showed its fingerprint, "
+        f"<b>{escape(fp.shown())}</b>…: the start of the SHA-256 of the shuffled cards "
+        "and a random salt.</p><p>SHA-256:<br><tt>" + escape(fp.sha256) + "</tt></p>"
+    )
     if not review.finished:
         return head + "<p>The salt and the cards are shown once the deal is over.</p>"
     if not rule.show_unplayed:
-        return head + ("<p>The salt and the cards are not shown: cards never played stay "
-                       "hidden after a Spoil Five deal (GEN-9), and the salt would let "
-                       "them be worked out.</p>")
+        return head + (
+            "<p>The salt and the cards are not shown: cards never played stay "
+            "hidden after a Spoil Five deal (GEN-9), and the salt would let "
+            "them be worked out.</p>"
+        )
     text = hashed_text(fp.salt, review.hands, review.stock, review.turnup)
     ok = matches(fp, review.hands, review.stock, review.turnup)
-    return (head + "<p>Salt: <tt>" + escape(fp.salt) + "</tt></p><p>The hashed text (the "
-            "salt and every card as dealt):<br><tt>" + escape(text) + "</tt></p><p>"
-            + ("It matches: these are the cards fixed before the first decision."
-               if ok else "<b>It does not match these cards.</b>")
-            + "</p><p>To check it yourself, give the hashed text (UTF-8, no line break) to any "
-            "SHA-256 tool, e.g. <tt>printf '%s' 'TEXT' | sha256sum</tt>: the result must be "
-            "the SHA-256 above. It proves the cards were not changed during play, not that "
-            "the shuffle was fair.</p>")
+    return (
+        head + "<p>Salt: <tt>" + escape(fp.salt) + "</tt></p><p>The hashed text (the "
+        "salt and every card as dealt):<br><tt>"
+        + escape(text)
+        + "</tt></p><p>"
+        + (
+            "It matches: these are the cards fixed before the first decision."
+            if ok
+            else "<b>It does not match these cards.</b>"
+        )
+        + "</p><p>To check it yourself, give the hashed text (UTF-8, no line break) to any "
+        "SHA-256 tool, e.g. <tt>printf '%s' 'TEXT' | sha256sum</tt>: the result must be "
+        "the SHA-256 above. It proves the cards were not changed during play, not that "
+        "the shuffle was fair.</p>"
+    )
 
 
 def step_html(text: reviewtext.StepText) -> str:
     """The step panel: the heading, what led here, then the turn, choices and action."""
     out = [f"<h3>{escape(text.heading)}</h3>"]
     if text.why:
-        out.append("<p><b>What happened</b></p><ul>"
-                   + "".join(f"<li>{escape(s)}</li>" for s in text.why) + "</ul>")
+        out.append(
+            "<p><b>What happened</b></p><ul>"
+            + "".join(f"<li>{escape(s)}</li>" for s in text.why)
+            + "</ul>"
+        )
     if text.counters:
         out.append(f"<p>{escape(text.counters)}</p>")
     now = [t for t in (text.turn, text.choices, text.taken) if t]

@@ -77,9 +77,17 @@ class ReviewWindow(FittedDialog, PlayCheckTab):
 
     step_changed = Signal(int)
 
-    def __init__(self, parent: QWidget | None, source: Record | Session, deal: int | None,
-                 *, people: Sequence[int], person: int | None, reveal: bool,
-                 art: CardArt | None = None) -> None:
+    def __init__(
+        self,
+        parent: QWidget | None,
+        source: Record | Session,
+        deal: int | None,
+        *,
+        people: Sequence[int],
+        person: int | None,
+        reveal: bool,
+        art: CardArt | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setModal(False)
         self.setObjectName("review")
@@ -110,11 +118,25 @@ class ReviewWindow(FittedDialog, PlayCheckTab):
         outer.addLayout(nav)
 
         self.deal_box.currentIndexChanged.connect(
-            lambda i: self.choose_deal(self.deal_box.itemData(i)))
+            lambda i: self.choose_deal(self.deal_box.itemData(i))
+        )
         self.seat_box.currentIndexChanged.connect(lambda _i: self._seat_changed())
-        for w in (self.view, self.view.viewport(), self.deal_box, self.seat_box,
-                  self.step_text, self.fingerprint, self.tabs, self.first_btn, self.back_btn,
-                  self.forward_btn, self.last_btn, close, self.check_btn, self.cancel_btn):
+        for w in (
+            self.view,
+            self.view.viewport(),
+            self.deal_box,
+            self.seat_box,
+            self.step_text,
+            self.fingerprint,
+            self.tabs,
+            self.first_btn,
+            self.back_btn,
+            self.forward_btn,
+            self.last_btn,
+            close,
+            self.check_btn,
+            self.cancel_btn,
+        ):
             w.installEventFilter(self)
 
     def _build_top(self) -> QHBoxLayout:
@@ -173,17 +195,18 @@ class ReviewWindow(FittedDialog, PlayCheckTab):
         and Close; returns the row and its Close button."""
         nav = QHBoxLayout()
         self.first_btn = self._button("first", "|◀", "First step (Home)", lambda: self.go(0))
-        self.back_btn = self._button("back", "◀ Back", "A step back (Left)",
-                                     lambda: self.go(self.step - 1))
+        self.back_btn = self._button(
+            "back", "◀ Back", "A step back (Left)", lambda: self.go(self.step - 1)
+        )
         self.slider = QSlider(Qt.Orientation.Horizontal, self)
         self.slider.setObjectName("slider")
         self.slider.setAccessibleName("Step")
         self.slider.setPageStep(5)
         self.slider.valueChanged.connect(self.go)
-        self.forward_btn = self._button("forward", "Forward ▶", "A step forward (Right)",
-                                        lambda: self.go(self.step + 1))
-        self.last_btn = self._button("last", "▶|", "Last step (End)",
-                                     lambda: self.go(self.last))
+        self.forward_btn = self._button(
+            "forward", "Forward ▶", "A step forward (Right)", lambda: self.go(self.step + 1)
+        )
+        self.last_btn = self._button("last", "▶|", "Last step (End)", lambda: self.go(self.last))
         self.step_label = QLabel(self)
         self.step_label.setObjectName("stepLabel")
         close = self._button("close", "Close", "Close the review", self.close)
@@ -213,8 +236,9 @@ class ReviewWindow(FittedDialog, PlayCheckTab):
     # ---- deals and seats ---------------------------------------------------------
 
     def _base_rule(self, finished: bool, seat: int | None = None) -> ShowRule:
-        return show_rule(finished, self.session.game.family, len(self.people), self.reveal,
-                         seat, self.person)
+        return show_rule(
+            finished, self.session.game.family, len(self.people), self.reveal, seat, self.person
+        )
 
     def _fill_deals(self) -> None:
         box = self.deal_box
@@ -261,8 +285,7 @@ class ReviewWindow(FittedDialog, PlayCheckTab):
         self.slider.setRange(0, review.last)
         self.slider.setValue(0)
         self.slider.blockSignals(False)
-        for w in (self.slider, self.first_btn, self.back_btn, self.forward_btn,
-                  self.last_btn):
+        for w in (self.slider, self.first_btn, self.back_btn, self.forward_btn, self.last_btn):
             w.setEnabled(True)
         self.step = -1
         self._reset_check()
@@ -274,8 +297,14 @@ class ReviewWindow(FittedDialog, PlayCheckTab):
         self.setWindowTitle("Review")
         self.seat_box.clear()
         self.seat_box.setEnabled(False)
-        for w in (self.slider, self.first_btn, self.back_btn, self.forward_btn,
-                  self.last_btn, self.check_btn):
+        for w in (
+            self.slider,
+            self.first_btn,
+            self.back_btn,
+            self.forward_btn,
+            self.last_btn,
+            self.check_btn,
+        ):
             w.setEnabled(False)
         self.step_text.setPlainText(why)
         self.fingerprint.setPlainText("")
@@ -291,8 +320,9 @@ class ReviewWindow(FittedDialog, PlayCheckTab):
             for s, name in enumerate(review.players):
                 who = "Your view" if self.words[s] == "You" else f"{name}'s view"
                 box.addItem(who, s)
-            box.setToolTip("Show the table as one seat saw it at each step: its own hand "
-                           "and what was public")
+            box.setToolTip(
+                "Show the table as one seat saw it at each step: its own hand and what was public"
+            )
         else:
             seat = rule.viewpoint
             assert seat is not None
@@ -365,8 +395,13 @@ class ReviewWindow(FittedDialog, PlayCheckTab):
         k = self.step
         shown = shown_table(review, k, rule)
         step = review.steps[k]
-        snap = reviewtext.review_snapshot(review, shown, self.bottom(), self.words,
-                                          legal_shown=reviewtext.choices_shown(shown, step))
+        snap = reviewtext.review_snapshot(
+            review,
+            shown,
+            self.bottom(),
+            self.words,
+            legal_shown=reviewtext.choices_shown(shown, step),
+        )
         self.view.show(snap, 0)
         text = reviewtext.review_step_text(review, shown, self.words)
         self.view.announcement.setVisible(False)
@@ -381,8 +416,12 @@ class ReviewWindow(FittedDialog, PlayCheckTab):
         self.last_btn.setEnabled(k < review.last)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt name)
-        if event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent) \
-                and event.key() in _STEP_KEYS and not event.modifiers():
+        if (
+            event.type() == QEvent.Type.KeyPress
+            and isinstance(event, QKeyEvent)
+            and event.key() in _STEP_KEYS
+            and not event.modifiers()
+        ):
             self._step_key(event.key())
             return True
         return super().eventFilter(watched, event)
@@ -395,8 +434,12 @@ class ReviewWindow(FittedDialog, PlayCheckTab):
         super().keyPressEvent(event)
 
     def _step_key(self, key: int) -> None:
-        targets = {int(Qt.Key.Key_Left): self.step - 1, int(Qt.Key.Key_Right): self.step + 1,
-                   int(Qt.Key.Key_Home): 0, int(Qt.Key.Key_End): self.last}
+        targets = {
+            int(Qt.Key.Key_Left): self.step - 1,
+            int(Qt.Key.Key_Right): self.step + 1,
+            int(Qt.Key.Key_Home): 0,
+            int(Qt.Key.Key_End): self.last,
+        }
         self.go(targets[int(key)])
 
     # ---- closing -----------------------------------------------------------------
@@ -411,8 +454,14 @@ class ReviewWindow(FittedDialog, PlayCheckTab):
         super().done(result)
 
 
-def run_review(source: Record | Session, deal: int | None, *, people: Sequence[int],
-               person: int | None, reveal: bool) -> int:
+def run_review(
+    source: Record | Session,
+    deal: int | None,
+    *,
+    people: Sequence[int],
+    person: int | None,
+    reveal: bool,
+) -> int:
     """``parlour review``: create the application, open a :class:`ReviewWindow` on its own
     (arguments as its constructor's; ``reveal`` only where the Settings' Spoil Five choice
     allows it too), run the event loop until it closes; the exit status."""

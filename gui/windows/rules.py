@@ -67,10 +67,16 @@ class RulesPage:
 def pages() -> tuple[RulesPage, ...]:
     """Every page, in the order of the list: the table's page, each registered game
     entry's page (as its descriptor names it), the keyboard."""
-    games = tuple(RulesPage(e.rules_page, e.rules_title or e.label, d.name, e.profile)
-                  for d, e in entries() if e.rules_page)
-    return (RulesPage("table", "How to play at this table"), *games,
-            RulesPage("keyboard", "Keyboard"))
+    games = tuple(
+        RulesPage(e.rules_page, e.rules_title or e.label, d.name, e.profile)
+        for d, e in entries()
+        if e.rules_page
+    )
+    return (
+        RulesPage("table", "How to play at this table"),
+        *games,
+        RulesPage("keyboard", "Keyboard"),
+    )
 
 
 def _by_key() -> dict[str, RulesPage]:
@@ -81,6 +87,7 @@ def __getattr__(name: str) -> Any:
     if name == "PAGES":  # the pages as they stand now (a game may register later)
         return pages()
     raise AttributeError(name)
+
 
 #: Where a page's house-rules summary goes (the box itself ends the page).
 MARKER = "<!-- house-rules -->"
@@ -101,8 +108,9 @@ def rules_dir() -> Path:
     return here
 
 
-def page_key(game: str | None, profile: str | None = None,
-             options: Mapping[str, Any] | None = None) -> str:
+def page_key(
+    game: str | None, profile: str | None = None, options: Mapping[str, Any] | None = None
+) -> str:
     """The page of ``game``'s entry (a game with profiles: of ``profile``, else the one
     ``options`` select, else its default); the table page when there is no game, it is
     unknown, or its entry has no page."""
@@ -123,8 +131,10 @@ def load_page(key: str) -> str:
     try:
         return path.read_text(encoding="utf-8")
     except OSError:
-        return (f"<html><body><h1>{title}</h1><p>This page is missing from the installation "
-                f"({html.escape(str(path))}).</p></body></html>")
+        return (
+            f"<html><body><h1>{title}</h1><p>This page is missing from the installation "
+            f"({html.escape(str(path))}).</p></body></html>"
+        )
 
 
 def format_value(spec: OptionSpec, value: Any) -> str:
@@ -146,8 +156,9 @@ def _same(spec: OptionSpec, a: Any, b: Any) -> bool:
     return type(a) is type(b) and a == b
 
 
-def house_rules_html(game: str, profile: str | None, options: Mapping[str, Any] | None,
-                     at_table: bool = True) -> str:
+def house_rules_html(
+    game: str, profile: str | None, options: Mapping[str, Any] | None, at_table: bool = True
+) -> str:
     """The house-rules box of ``game``: every house rule with its value at the table (from
     ``options``, else the default), its help line, and a mark on those that differ from the
     default. With ``at_table`` false it lists the defaults of a game not being played."""
@@ -161,15 +172,21 @@ def house_rules_html(game: str, profile: str | None, options: Mapping[str, Any] 
         cell = html.escape(format_value(spec, value))
         if at_table and not _same(spec, value, default):
             changed += 1
-            cell = (f"<b>{cell}</b><br><small>★ changed from the default "
-                    f"({html.escape(format_value(spec, default))})</small>")
-        rows.append(f"<tr><td><b>{html.escape(caption(spec.key))}</b></td><td>{cell}</td>"
-                    f"<td>{html.escape(HELP.get(spec.key, ''))}</td></tr>")
+            cell = (
+                f"<b>{cell}</b><br><small>★ changed from the default "
+                f"({html.escape(format_value(spec, default))})</small>"
+            )
+        rows.append(
+            f"<tr><td><b>{html.escape(caption(spec.key))}</b></td><td>{cell}</td>"
+            f"<td>{html.escape(HELP.get(spec.key, ''))}</td></tr>"
+        )
     if at_table:
         head = "House rules at this table"
         if changed:
-            note = (f"{changed} of these {'differs' if changed == 1 else 'differ'} from the "
-                    "usual setting, marked ★.")
+            note = (
+                f"{changed} of these {'differs' if changed == 1 else 'differ'} from the "
+                "usual setting, marked ★."
+            )
         else:
             note = "All of them have their usual setting."
         value_head = "At this table"
@@ -177,13 +194,19 @@ def house_rules_html(game: str, profile: str | None, options: Mapping[str, Any] 
         head = "House rules of this game"
         note = "Chosen in New Game; shown here with their usual settings."
         value_head = "Usual setting"
-    return (f'<hr><h2><a name="{_ANCHOR}"></a>{head}</h2><p>{note}</p>'
-            f'<table class="house"><tr><th>Rule</th><th>{value_head}</th>'
-            f'<th>What it means</th></tr>{"".join(rows)}</table>')
+    return (
+        f'<hr><h2><a name="{_ANCHOR}"></a>{head}</h2><p>{note}</p>'
+        f'<table class="house"><tr><th>Rule</th><th>{value_head}</th>'
+        f"<th>What it means</th></tr>{''.join(rows)}</table>"
+    )
 
 
-def page_html(key: str, game: str | None = None, profile: str | None = None,
-              options: Mapping[str, Any] | None = None) -> str:
+def page_html(
+    key: str,
+    game: str | None = None,
+    profile: str | None = None,
+    options: Mapping[str, Any] | None = None,
+) -> str:
     """Page ``key`` ready to show: a game page ends with its house rules, at the table's
     values when it is the page of ``game`` (and ``profile``), else with their defaults."""
     text = load_page(key)
@@ -193,8 +216,10 @@ def page_html(key: str, game: str | None = None, profile: str | None = None,
     current = page_key(game, profile, options) == key
     box = house_rules_html(page.game, page.profile, options if current else None, current)
     if current:
-        link = (f'<p><small><a href="#{_ANCHOR}">House rules at this table</a> '
-                "are listed at the end of this page.</small></p>")
+        link = (
+            f'<p><small><a href="#{_ANCHOR}">House rules at this table</a> '
+            "are listed at the end of this page.</small></p>"
+        )
         text = text.replace(MARKER, link, 1)
     end = text.lower().rfind("</body>")
     return text[:end] + box + text[end:] if end >= 0 else text + box
@@ -204,10 +229,12 @@ def _style(palette: QPalette) -> str:
     """The pages' style sheet: only lines and spacing, in the palette's own colours, so
     the pages read in light and dark themes alike."""
     line = palette.color(QPalette.ColorRole.Mid).name()
-    return ("table { border-collapse: collapse; margin-top: 4px; margin-bottom: 8px; }"
-            f" th, td {{ border: 1px solid {line}; padding: 3px 8px; vertical-align: top; }}"
-            " th { text-align: left; } h1 { margin-bottom: 4px; } h2 { margin-top: 16px; }"
-            " li { margin-bottom: 3px; }")
+    return (
+        "table { border-collapse: collapse; margin-top: 4px; margin-bottom: 8px; }"
+        f" th, td {{ border: 1px solid {line}; padding: 3px 8px; vertical-align: top; }}"
+        " th { text-align: left; } h1 { margin-bottom: 4px; } h2 { margin-top: 16px; }"
+        " li { margin-bottom: 3px; }"
+    )
 
 
 class RulesWindow(FittedDialog):
@@ -219,8 +246,13 @@ class RulesWindow(FittedDialog):
     game; :meth:`show_page` and :meth:`current_page` move about by page key.
     """
 
-    def __init__(self, parent: QWidget | None = None, game: str | None = None,
-                 profile: str | None = None, options: dict | None = None) -> None:
+    def __init__(
+        self,
+        parent: QWidget | None = None,
+        game: str | None = None,
+        profile: str | None = None,
+        options: dict | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("rulesWindow")
         self.setWindowTitle("Rules")
@@ -277,8 +309,9 @@ class RulesWindow(FittedDialog):
         else:
             self.pages.setCurrentRow(row)
 
-    def set_table(self, game: str | None, profile: str | None = None,
-                  options: dict | None = None) -> None:
+    def set_table(
+        self, game: str | None, profile: str | None = None, options: dict | None = None
+    ) -> None:
         """The table now plays ``game``: show its page with these house rules."""
         self.game, self.profile, self.options = game, profile, dict(options or {})
         self.show_page(page_key(game, profile, self.options))
@@ -314,9 +347,13 @@ class RulesWindow(FittedDialog):
         super().changeEvent(event)
 
 
-def show_rules(parent: QWidget | None, game: str | None = None, profile: str | None = None,
-               options: dict | None = None,
-               window: RulesWindow | None = None) -> RulesWindow:
+def show_rules(
+    parent: QWidget | None,
+    game: str | None = None,
+    profile: str | None = None,
+    options: dict | None = None,
+    window: RulesWindow | None = None,
+) -> RulesWindow:
     """Show the rules at ``game``'s page: reuse ``window`` if given, else make one. Returns
     the window, raised and modeless, for the caller to keep."""
     if window is None:

@@ -67,8 +67,7 @@ def fit_geometry(geometry: QRect, avail: QRect, margins: QMargins) -> QRect:
     return QRect(QPoint(x, y), size)
 
 
-def window_geometry(want: QSize, saved_at: QPoint | None, avail: QRect,
-                    margins: QMargins) -> QRect:
+def window_geometry(want: QSize, saved_at: QPoint | None, avail: QRect, margins: QMargins) -> QRect:
     """Where a main window opens: ``want`` (its client size: the remembered one, or the
     size asked for) shrunk to ``avail`` with its frame ``margins``, at the remembered
     client position ``saved_at`` moved inside ``avail``, or centred in it when there is
@@ -77,8 +76,10 @@ def window_geometry(want: QSize, saved_at: QPoint | None, avail: QRect,
     if saved_at is None:
         outer_w = size.width() + margins.left() + margins.right()
         outer_h = size.height() + margins.top() + margins.bottom()
-        saved_at = QPoint(avail.left() + (avail.width() - outer_w) // 2 + margins.left(),
-                          avail.top() + (avail.height() - outer_h) // 2 + margins.top())
+        saved_at = QPoint(
+            avail.left() + (avail.width() - outer_w) // 2 + margins.left(),
+            avail.top() + (avail.height() - outer_h) // 2 + margins.top(),
+        )
     return fit_geometry(QRect(saved_at, size), avail, margins)
 
 
@@ -105,10 +106,16 @@ def _measured(window: QWidget) -> QMargins | None:
     if not window.isVisible():
         return None
     outer, inner = window.frameGeometry(), window.geometry()
-    margins = QMargins(inner.left() - outer.left(), inner.top() - outer.top(),
-                       outer.right() - inner.right(), outer.bottom() - inner.bottom())
-    if margins.isNull() or min(margins.left(), margins.top(), margins.right(),
-                               margins.bottom()) < 0:
+    margins = QMargins(
+        inner.left() - outer.left(),
+        inner.top() - outer.top(),
+        outer.right() - inner.right(),
+        outer.bottom() - inner.bottom(),
+    )
+    if (
+        margins.isNull()
+        or min(margins.left(), margins.top(), margins.right(), margins.bottom()) < 0
+    ):
         return None
     return margins
 
@@ -194,8 +201,11 @@ class WheelGuard(QObject):
             self.guard(editor)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt name)
-        if event.type() == QEvent.Type.Wheel and isinstance(watched, QWidget) and not (
-                watched.hasFocus() or _popup_open(watched)):
+        if (
+            event.type() == QEvent.Type.Wheel
+            and isinstance(watched, QWidget)
+            and not (watched.hasFocus() or _popup_open(watched))
+        ):
             QApplication.sendEvent(self.scroll.verticalScrollBar(), event)
             return True
         return False

@@ -47,20 +47,28 @@ class SideWindowsMixin:
         """Game → Review this game: any deal of the game at the table (or of the saved game
         waiting behind the resume offer), step by step."""
         c = self.controller
-        session = c.session if c.session is not None else (self.offer[0] if self.offer
-                                                            else None)
+        session = c.session if c.session is not None else (self.offer[0] if self.offer else None)
         if session is None or not session.logs:
             self.show_status("There is no deal to review yet.")
             return
-        people = c.people if c.session is not None else [
-            s for s, p in enumerate(self.offer[1].people) if p] if self.offer else [0]
+        people = (
+            c.people
+            if c.session is not None
+            else [s for s, p in enumerate(self.offer[1].people) if p]
+            if self.offer
+            else [0]
+        )
         self.open_review(session, None, people=people)
 
     def ask_review_file(self) -> None:
         """Game → Review a saved game: a record (``*.parlour.json``), read off the GUI
         thread like Open; the game at the table is not touched."""
-        dlg = QFileDialog(self, "Review a saved game", str(self._open_folder()),
-                          "Parlour games (*.parlour.json);;All files (*)")
+        dlg = QFileDialog(
+            self,
+            "Review a saved game",
+            str(self._open_folder()),
+            "Parlour games (*.parlour.json);;All files (*)",
+        )
         dlg.setObjectName("reviewDialog")
         dlg.setAcceptMode(QFileDialog.AcceptMode.AcceptOpen)
         dlg.setFileMode(QFileDialog.FileMode.ExistingFile)
@@ -68,8 +76,9 @@ class SideWindowsMixin:
         self.file_dialog = dlg
         self._modal(dlg)
 
-    def open_review(self, source: Session, deal: int | None, *, people: list[int],
-                    parent: QWidget | None = None) -> None:
+    def open_review(
+        self, source: Session, deal: int | None, *, people: list[int], parent: QWidget | None = None
+    ) -> None:
         """Open the review window on ``source`` (deal ``deal``, or its chooser's default)
         for the people at ``people`` seats; what it may show follows
         :func:`gamecore.review.show_rule` (the Settings' Spoil Five choice included)."""
@@ -77,8 +86,9 @@ class SideWindowsMixin:
 
         person = people[0] if people else None
         reveal = self.prefs.reveal_tricks and len(people) <= 1
-        window = ReviewWindow(parent or self, source, deal, people=people, person=person,
-                              reveal=reveal)
+        window = ReviewWindow(
+            parent or self, source, deal, people=people, person=person, reveal=reveal
+        )
         self.review_window = window
         # The game waits while its deals are reviewed, as behind any window in front of the
         # table: a review of the deal being played would otherwise fall behind it.
@@ -91,8 +101,7 @@ class SideWindowsMixin:
         """The deal summary's Review button: the deal just finished, over the summary."""
         c = self.controller
         if c.session is not None:
-            self.open_review(c.session, len(c.session.logs), people=c.people,
-                             parent=summary)
+            self.open_review(c.session, len(c.session.logs), people=c.people, parent=summary)
 
     # ---- statistics, settings, rules --------------------------------------------
 
@@ -147,6 +156,7 @@ class SideWindowsMixin:
         # A game with profiles (Pope Joan) names its profile among its resolved options.
         key = descriptor(game).profile_key if game is not None else None
         profile = session.options.get(key) if session and key is not None else None
-        self.rules_window = RulesWindow(self, game, profile,
-                                        dict(session.options) if session else {})
+        self.rules_window = RulesWindow(
+            self, game, profile, dict(session.options) if session else {}
+        )
         self.rules_window.show()

@@ -23,8 +23,9 @@ class SpinChoiceDialog(FittedDialog):
     acceptance :attr:`spin` says which was chosen.
     """
 
-    def __init__(self, parent: QWidget | None, call: str, special: str, card_text: str,
-                 effect: str) -> None:
+    def __init__(
+        self, parent: QWidget | None, call: str, special: str, card_text: str, effect: str
+    ) -> None:
         super().__init__(parent)
         readable(self)
         self.setWindowTitle(f"{call}?")

@@ -32,8 +32,14 @@ class StandingsDialog(FittedDialog):
     (the Close button, Esc or closing the window).
     """
 
-    def __init__(self, parent: QWidget | None, names: list[str], balances: list[int],
-                 start_balances: list[int], split_line: str = "") -> None:
+    def __init__(
+        self,
+        parent: QWidget | None,
+        names: list[str],
+        balances: list[int],
+        start_balances: list[int],
+        split_line: str = "",
+    ) -> None:
         """``names``, ``balances`` (counters held at the end) and ``start_balances`` (counters
         held at the start), all by seat. Rows are sorted by balance, highest first; equal
         balances share a rank and keep seat order. ``split_line``: the end-of-session split
@@ -60,8 +66,7 @@ class StandingsDialog(FittedDialog):
         layout.addWidget(self._buttons())
         self.setMinimumWidth(380)
 
-    def _table(self, names: list[str], balances: list[int],
-               start_balances: list[int]) -> QFrame:
+    def _table(self, names: list[str], balances: list[int], start_balances: list[int]) -> QFrame:
         """The ranked table (arguments as the constructor's): rank, player, counters held
         and net, one row per seat in :attr:`order`; the leaders in bold."""
         table = QFrame(self)
@@ -87,8 +92,9 @@ class StandingsDialog(FittedDialog):
                 plain_label(str(rank), table, f"rank_{pos}", wrap=False),
                 name_label(names[seat], "", table, f"name_{pos}", bold=rank == 1),
                 plain_label(number(balances[seat]), table, f"balance_{pos}", wrap=False),
-                plain_label(signed(balances[seat] - start_balances[seat]), table,
-                            f"net_{pos}", wrap=False),
+                plain_label(
+                    signed(balances[seat] - start_balances[seat]), table, f"net_{pos}", wrap=False
+                ),
             )
             for col, cell in enumerate(cells):
                 if col != 1:

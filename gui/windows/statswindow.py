@@ -28,8 +28,7 @@ COLUMNS = ("Player", "Sessions", "Deals", "Won", "Lost", "Pools taken", "Best", 
 class StatsWindow(FittedDialog):
     """Shows ``stats``; ``on_reset`` is called after the player confirms a reset."""
 
-    def __init__(self, parent: QWidget | None, stats: Stats,
-                 on_reset: Callable[[], None]) -> None:
+    def __init__(self, parent: QWidget | None, stats: Stats, on_reset: Callable[[], None]) -> None:
         super().__init__(parent)
         self.setWindowTitle("Statistics")
         self.stats, self.on_reset = stats, on_reset
@@ -77,19 +76,32 @@ class StatsWindow(FittedDialog):
         players = self.stats.games.get(game, {})
         self.table.setRowCount(len(players))
         for r, (name, ps) in enumerate(sorted(players.items())):
-            cells = (name, ps.sessions, ps.deals, ps.won, ps.lost, ps.pools_taken,
-                     "—" if ps.best_session is None else f"{ps.best_session:+d}",
-                     "—" if ps.worst_session is None else f"{ps.worst_session:+d}")
+            cells = (
+                name,
+                ps.sessions,
+                ps.deals,
+                ps.won,
+                ps.lost,
+                ps.pools_taken,
+                "—" if ps.best_session is None else f"{ps.best_session:+d}",
+                "—" if ps.worst_session is None else f"{ps.worst_session:+d}",
+            )
             for c, value in enumerate(cells):
                 self.table.setItem(r, c, QTableWidgetItem(str(value)))
         self.table.resizeColumnsToContents()
-        series = [(name, list(accumulate(ps.past + ([ps.current[-1]] if ps.current else []))))
-                  for name, ps in sorted(players.items())]
+        series = [
+            (name, list(accumulate(ps.past + ([ps.current[-1]] if ps.current else []))))
+            for name, ps in sorted(players.items())
+        ]
         self.chart.set_series(series, "session")
 
     def _ask_reset(self) -> None:
-        box = QMessageBox(QMessageBox.Icon.Question, "Reset statistics",
-                          "Forget every game's statistics?", parent=self)
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            "Reset statistics",
+            "Forget every game's statistics?",
+            parent=self,
+        )
         yes = box.addButton("Reset", QMessageBox.ButtonRole.DestructiveRole)
         yes.setObjectName("confirmReset")
         box.addButton("Keep", QMessageBox.ButtonRole.RejectRole)

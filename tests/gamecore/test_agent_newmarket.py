@@ -32,9 +32,16 @@ OPTION_SETS: list[dict[str, Any]] = [
     {"nm.removeEightOfDiamonds": True},
     # Everything at once, with a stake cap that bites (GEN-5 rule 2) and sessions that may
     # end early for want of counters (GEN-5 rule 1).
-    {"nm.aceHigh": True, "nm.mustChangeSuit": True, "nm.removeEightOfDiamonds": True,
-     "gen.allowDebt": False, "gen.startCounters": 12, "nm.stake": 6, "nm.maxStake": 9,
-     "gen.rounds": 2},
+    {
+        "nm.aceHigh": True,
+        "nm.mustChangeSuit": True,
+        "nm.removeEightOfDiamonds": True,
+        "gen.allowDebt": False,
+        "gen.startCounters": 12,
+        "nm.stake": 6,
+        "nm.maxStake": 9,
+        "gen.rounds": 2,
+    },
 ]
 
 POOL = {"AH": 0, "KC": 1, "QD": 2, "JS": 3}
@@ -82,6 +89,7 @@ def play_session(game: StopsGame, n: int, seed: int, agents: list[Any]) -> Sessi
 
 
 # ---- long random runs --------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(o) or "defaults")
 @pytest.mark.parametrize("n", range(3, 9))
@@ -138,19 +146,18 @@ def _obs(decision: SplitChoice) -> StopsObservation:
 
 def test_no_decision_is_refused() -> None:
     game = make_game("newmarket")
-    deal = StopsDeal.from_position(game, [mask_of(cards("2S")), mask_of(cards("3S"))],
-                                   to_act=0)
+    deal = StopsDeal.from_position(game, [mask_of(cards("2S")), mask_of(cards("3S"))], to_act=0)
     with pytest.raises(ValueError):
         NewmarketAgent().choose(game, deal.observation(1), random.Random(0))
 
 
 # ---- information (GEN-9) -----------------------------------------------------------------
 
+
 def test_agent_is_given_only_the_observation() -> None:
     assert isinstance(NewmarketAgent(), Agent) and isinstance(RandomAgent(), Agent)
     params = list(inspect.signature(NewmarketAgent.choose).parameters)
     assert params == ["self", "game", "obs", "rng"]
-
 
 
 def test_swapping_opponents_cards_changes_nothing_built_position() -> None:
@@ -163,13 +170,15 @@ def test_swapping_opponents_cards_changes_nothing_built_position() -> None:
     agent = NewmarketAgent()
     for ca in cards_in(hands[1]):
         for cb in list(cards_in(hands[2]))[:4]:
-            deal_b = StopsDeal.from_position(game, swap_cards(hands, 1, 2, ca, cb), to_act=0,
-                                             pools=pools)
+            deal_b = StopsDeal.from_position(
+                game, swap_cards(hands, 1, 2, ca, cb), to_act=0, pools=pools
+            )
             obs_a, obs_b = deal_a.observation(0), deal_b.observation(0)
             assert obs_a == obs_b
             for seed in range(3):
-                assert (agent.choose(game, obs_a, random.Random(seed))
-                        == agent.choose(game, obs_b, random.Random(seed)))
+                assert agent.choose(game, obs_a, random.Random(seed)) == agent.choose(
+                    game, obs_b, random.Random(seed)
+                )
 
 
 def test_swapping_opponents_cards_changes_nothing_in_live_deals() -> None:
@@ -180,29 +189,38 @@ def test_swapping_opponents_cards_changes_nothing_in_live_deals() -> None:
         for n in (3, 4, 6):
             session = Session(game, [f"P{i}" for i in range(n)], first_dealer=0)
             session.start_deal_seeded(n)
-            checked = play_checking_swaps(game, session.deal, lambda _s: agent,
-                                          random.Random(n), checked=checked)
+            checked = play_checking_swaps(
+                game, session.deal, lambda _s: agent, random.Random(n), checked=checked
+            )
     assert checked > 100
 
 
 # ---- lead choice (NM-7, NM-8, STOP-7) ----------------------------------------------------
 
-def position(mine: str, *, played: str = "", stock: str = "",
-             pools: Mapping[str, int] | None = None, n: int = 3,
-             options: Mapping[str, Any] | None = None, last_suit: int | None = None
-             ) -> tuple[StopsGame, StopsDeal]:
+
+def position(
+    mine: str,
+    *,
+    played: str = "",
+    stock: str = "",
+    pools: Mapping[str, int] | None = None,
+    n: int = 3,
+    options: Mapping[str, Any] | None = None,
+    last_suit: int | None = None,
+) -> tuple[StopsGame, StopsDeal]:
     """Seat 0 to lead holding ``mine``; ``played`` and ``stock`` as given; every other card
     of the pack in an opponent's hand (dealt round seats 1..n-1), so no successor is known
     unavailable by accident."""
     game = make_game("newmarket", dict(options or {}))
     mine_m, played_m, stock_m = (mask_of(cards(t)) for t in (mine, played, stock))
     rest = list(cards_in(game.pack & ~mine_m & ~played_m & ~stock_m))
-    hands = [mine_m] + [mask_of(rest[i::n - 1]) for i in range(n - 1)]
+    hands = [mine_m] + [mask_of(rest[i :: n - 1]) for i in range(n - 1)]
     pool_list = [0] * 4
     for name, amount in (pools or {}).items():
         pool_list[POOL[name]] = amount
-    deal = StopsDeal.from_position(game, hands, to_act=0, stock=stock_m, played=played_m,
-                                   pools=pool_list, last_suit=last_suit)
+    deal = StopsDeal.from_position(
+        game, hands, to_act=0, stock=stock_m, played=played_m, pools=pool_list, last_suit=last_suit
+    )
     return game, deal
 
 
@@ -270,8 +288,9 @@ def test_ace_high_run_through_the_ace_of_hearts() -> None:
 
 def test_must_change_suit_is_obeyed() -> None:
     # NM-11: spades just stopped, so only 9♥ may be led even though spades score higher.
-    game, deal = position("2S 3S 4S 9H", options={"nm.mustChangeSuit": True}, last_suit=0,
-                          pools={"JS": 20})
+    game, deal = position(
+        "2S 3S 4S 9H", options={"nm.mustChangeSuit": True}, last_suit=0, pools={"JS": 20}
+    )
     assert choice_of(game, deal) == "9H"
 
 
@@ -292,7 +311,8 @@ def test_exact_ties_are_broken_by_rng_deterministically() -> None:
     assert picks == {"2S", "2H"}
     for s in range(10):
         assert agent.choose(game, obs, random.Random(s)) == agent.choose(
-            game, obs, random.Random(s))
+            game, obs, random.Random(s)
+        )
 
 
 def test_rank_position() -> None:

@@ -34,10 +34,19 @@ OPTION_SETS: list[dict[str, Any]] = [
     {},
     {"sf.robbing": "compulsory", "sf.jinking": False},
     {"sf.robbing": "off", "sf.playOutDeadTricks": True},
-    {"sf.staking": "dealerPaysAll", "sf.playOutDeadTricks": True, "sf.packets": "2-3",
-     "sf.jinkBonus": 2},
-    {"sf.robbing": "compulsory", "sf.dealerAddsOnFresh": True, "gen.rounds": 2,
-     "gen.allowDebt": False, "gen.startCounters": 6},
+    {
+        "sf.staking": "dealerPaysAll",
+        "sf.playOutDeadTricks": True,
+        "sf.packets": "2-3",
+        "sf.jinkBonus": 2,
+    },
+    {
+        "sf.robbing": "compulsory",
+        "sf.dealerAddsOnFresh": True,
+        "gen.rounds": 2,
+        "gen.allowDebt": False,
+        "gen.startCounters": 6,
+    },
 ]
 
 
@@ -73,6 +82,7 @@ def play_session(game: Any, n: int, seed: int, agents: list[Any]) -> Session:
 
 # ---- whole sessions ----------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(o) or "defaults")
 def test_whole_sessions_legal_and_conserving(options: dict[str, Any]) -> None:
     game = make_game("spoil-five", options)
@@ -91,7 +101,11 @@ def test_agent_for_gives_the_spoil_five_player() -> None:
     agent = agent_for(make_game("spoil-five"))
     assert type(agent) is SpoilFiveAgent and isinstance(agent, Agent)
     assert list(inspect.signature(SpoilFiveAgent.choose).parameters) == [
-        "self", "game", "obs", "rng"]
+        "self",
+        "game",
+        "obs",
+        "rng",
+    ]
 
 
 def test_beats_random_players() -> None:
@@ -104,8 +118,7 @@ def test_beats_random_players() -> None:
     for n in (2, 3, 4, 5, 6):
         for seed in range(12):
             for parity in (0, 1):
-                agents = [SpoilFiveAgent() if (s + parity) % 2 else RandomAgent()
-                          for s in range(n)]
+                agents = [SpoilFiveAgent() if (s + parity) % 2 else RandomAgent() for s in range(n)]
                 session = play_session(game, n, seed, agents)
                 balances, _ = session.final_accounts()
                 for s in range(n):
@@ -121,8 +134,10 @@ def test_beats_random_players() -> None:
 
 def test_deterministic_for_a_seed() -> None:
     game = make_game("spoil-five")
-    logs = [[log.actions for log in play_session(game, 5, 3, [SpoilFiveAgent()] * 5).logs]
-            for _ in range(2)]
+    logs = [
+        [log.actions for log in play_session(game, 5, 3, [SpoilFiveAgent()] * 5).logs]
+        for _ in range(2)
+    ]
     assert logs[0] == logs[1]
 
 
@@ -141,23 +156,38 @@ def test_swapping_unseen_cards_changes_nothing(options: dict[str, Any]) -> None:
             session = Session(game, [f"P{i}" for i in range(n)], first_dealer=seed % n)
             session.start_deal_seeded(100 * n + seed)
             assert isinstance(session.deal, SpoilFiveDeal)
-            checked = play_checking_swaps(game, session.deal, lambda _s: agent,
-                                          random.Random(seed), checked=checked,
-                                          stock_swaps=True, seed=seed)
+            checked = play_checking_swaps(
+                game,
+                session.deal,
+                lambda _s: agent,
+                random.Random(seed),
+                checked=checked,
+                stock_swaps=True,
+                seed=seed,
+            )
     assert checked > 100
 
 
 # ---- built positions -----------------------------------------------------------------------
 
-def build(hands: dict[int, str], turnup: str, *, n: int = 3, dealer: int | None = None,
-          options: dict[str, Any] | None = None, moves: str = "") -> tuple[SpoilFive, Session]:
+
+def build(
+    hands: dict[int, str],
+    turnup: str,
+    *,
+    n: int = 3,
+    dealer: int | None = None,
+    options: dict[str, Any] | None = None,
+    moves: str = "",
+) -> tuple[SpoilFive, Session]:
     """A deal with chosen hands (seat → cards) and turn-up; seats not given get the lowest
     remaining cards; the rest is the stock. ``dealer`` defaults to the last seat (seat 0 is
     the eldest). ``moves`` (record syntax, separated by commas) are then applied."""
     game = make_game("spoil-five", options or {})
     assert isinstance(game, SpoilFive)
-    session = Session(game, [f"P{i}" for i in range(n)],
-                      first_dealer=n - 1 if dealer is None else dealer)
+    session = Session(
+        game, [f"P{i}" for i in range(n)], first_dealer=n - 1 if dealer is None else dealer
+    )
     given = {s: cards(h) for s, h in hands.items()}
     used = {parse_card(turnup), *(c for h in given.values() for c in h)}
     rest = [c for c in cards_in(FULL_PACK) if c not in used]
@@ -224,8 +254,11 @@ JINK_OPPONENTS = {1: "9S 9C 9H 7H 6H", 2: "10S 10C 8H 4H 3H"}
 
 def test_jinks_when_its_last_two_cards_are_the_best_remaining_trumps() -> None:
     # ♦ trumps: after K♠, K♣ and 5♦ won tricks 1–3, J♦ and ♥A are the two best trumps left.
-    game, session = build({0: "KS KC 5D JD AH", **JINK_OPPONENTS}, "8D",
-                          moves="0 KS, 1 9S, 2 10S, 0 KC, 1 9C, 2 10C, 0 5D, 1 7H, 2 4H")
+    game, session = build(
+        {0: "KS KC 5D JD AH", **JINK_OPPONENTS},
+        "8D",
+        moves="0 KS, 1 9S, 2 10S, 0 KC, 1 9C, 2 10C, 0 5D, 1 7H, 2 4H",
+    )
     assert decide(game, session, 0) == Jink(0)
     session.apply(Jink(0))
     # As the jinker it leads a card that surely wins, and wins tricks 4 and 5 (SF-32).
@@ -239,17 +272,26 @@ def test_jinks_when_its_last_two_cards_are_the_best_remaining_trumps() -> None:
 
 def test_claims_when_an_unseen_trump_could_beat_it() -> None:
     # The same, but 5♦ was never seen: it could beat J♦ (SF-14), so claim the pool.
-    game, session = build({0: "KS KC KH JD AH", **JINK_OPPONENTS}, "8D",
-                          moves="0 KS, 1 9S, 2 10S, 0 KC, 1 9C, 2 10C, 0 KH, 1 9H, 2 8H")
+    game, session = build(
+        {0: "KS KC KH JD AH", **JINK_OPPONENTS},
+        "8D",
+        moves="0 KS, 1 9S, 2 10S, 0 KC, 1 9C, 2 10C, 0 KH, 1 9H, 2 8H",
+    )
     assert decide(game, session, 0) == Claim(0)
     # Q♠ is the best spade left, but any unseen trump could trump it: claim too.
-    game, session = build({0: "KS KC KH 5D QS", **JINK_OPPONENTS}, "8D",
-                          moves="0 KS, 1 9S, 2 10S, 0 KC, 1 9C, 2 10C, 0 KH, 1 9H, 2 8H")
+    game, session = build(
+        {0: "KS KC KH 5D QS", **JINK_OPPONENTS},
+        "8D",
+        moves="0 KS, 1 9S, 2 10S, 0 KC, 1 9C, 2 10C, 0 KH, 1 9H, 2 8H",
+    )
     assert decide(game, session, 0) == Claim(0)
     # Q♠ and J♦ after 5♦ drew no trump from either opponent: both showed they hold none
     # (SF-26), so J♦ and Q♠ (K♠ played) surely win: jink.
-    game, session = build({0: "KS 5D KC JD QS", **JINK_OPPONENTS}, "8D",
-                          moves="0 KS, 1 9S, 2 10S, 0 5D, 1 7H, 2 4H, 0 KC, 1 9C, 2 10C")
+    game, session = build(
+        {0: "KS 5D KC JD QS", **JINK_OPPONENTS},
+        "8D",
+        moves="0 KS, 1 9S, 2 10S, 0 5D, 1 7H, 2 4H, 0 KC, 1 9C, 2 10C",
+    )
     assert decide(game, session, 0) == Jink(0)
 
 
@@ -271,21 +313,25 @@ def test_spoils_a_two_trick_opponent_when_it_cannot_win_itself() -> None:
     # Seat 1 has two tricks, seat 0 one, seat 2 none (three tricks are out of its reach).
     # Seat 0 leads 4♦ to trick 4 and seat 1 trumps with 10♣; seat 2 overtrumps with 9♣
     # rather than following with 7♦ (SF-25, SF-14: 9♣ beats 10♣ in a black suit).
-    game, session = build({0: "7S 2H KD 4D QH", 1: "KS KH 2D 10C 6S", 2: "8S 5H 3D 9C 7D"},
-                          "8C", moves="0 7S, 1 KS, 2 8S, 1 KH, 2 5H, 0 2H, 1 2D, 2 3D, 0 KD,"
-                                      " 0 4D, 1 10C")
+    game, session = build(
+        {0: "7S 2H KD 4D QH", 1: "KS KH 2D 10C 6S", 2: "8S 5H 3D 9C 7D"},
+        "8C",
+        moves="0 7S, 1 KS, 2 8S, 1 KH, 2 5H, 0 2H, 1 2D, 2 3D, 0 KD, 0 4D, 1 10C",
+    )
     assert session.deal is not None and session.deal.tricks_won == [1, 2, 0]
     assert played(decide(game, session, 2)) == "9C"
 
 
 def test_throws_its_cheapest_card_when_it_cannot_win() -> None:
     # 5♣ led: no trump, so any card; none can win: the lowest plain card, 10♠ (SF-13).
-    game, session = build({0: "5C 2C 3C 4C 6C", 1: "2H 3H 4H 5H 6H", 2: "10S QD 7S KH 2D"},
-                          "8C", moves="0 5C, 1 2H")
+    game, session = build(
+        {0: "5C 2C 3C 4C 6C", 1: "2H 3H 4H 5H 6H", 2: "10S QD 7S KH 2D"}, "8C", moves="0 5C, 1 2H"
+    )
     assert played(decide(game, session, 2)) == "10S"
     # 4♥ led and 5♣ on it: neither K♥ nor 10♣ can win; it follows with K♥ and keeps its trump.
-    game, session = build({0: "4H 2C 3C 4C 6C", 1: "5C 3H 5H 6H 7H", 2: "10C 8S 2D KH QD"},
-                          "8C", moves="0 4H, 1 5C")
+    game, session = build(
+        {0: "4H 2C 3C 4C 6C", 1: "5C 3H 5H 6H 7H", 2: "10C 8S 2D KH QD"}, "8C", moves="0 4H, 1 5C"
+    )
     assert played(decide(game, session, 2)) == "KH"
 
 
@@ -294,8 +340,10 @@ def test_reneges_keeping_its_privileged_trump_when_the_trick_is_not_worth_it() -
     # 10♣ (the lowest trump) is led: J♣ may renege (SF-27), so it keeps J♣ and plays 7♥.
     game, session = build(
         {0: "KS 2H 4D 9S 10S", 1: "2S KH 2D 9H 10H", 2: "3S 3H KD 10C QH", 3: "4S 4H 3D JC 7H"},
-        "8C", n=4, moves="0 KS, 1 2S, 2 3S, 3 4S, 0 2H, 1 KH, 2 3H, 3 4H, 1 2D, 2 KD, 3 3D,"
-                         " 0 4D, 2 10C")
+        "8C",
+        n=4,
+        moves="0 KS, 1 2S, 2 3S, 3 4S, 0 2H, 1 KH, 2 3H, 3 4H, 1 2D, 2 KD, 3 3D, 0 4D, 2 10C",
+    )
     assert session.deal is not None and session.deal.tricks_won == [1, 1, 1, 0]
     d = session.decision()
     assert d is not None and Play(3, parse_card("7H")) in d.actions

@@ -94,17 +94,29 @@ def play_session(game: StopsGame, n: int, seed: int, agents: list[Agent]) -> Ses
 
 # ---- the factory ---------------------------------------------------------------------------
 
+
 def test_agent_for_picks_each_game_its_player() -> None:
-    expected = {"newmarket": NewmarketAgent, "spin": SpinAgent, "spinado": SpinadoAgent,
-                "pope-joan": PopeJoanAgent}
-    for name, options in (("newmarket", {}), ("spin", {}), ("spinado", {}), ("pope-joan", {}),
-                          ("pope-joan", {"pj.profile": "M"}), ("pope-joan", {"pj.profile": "C"})):
+    expected = {
+        "newmarket": NewmarketAgent,
+        "spin": SpinAgent,
+        "spinado": SpinadoAgent,
+        "pope-joan": PopeJoanAgent,
+    }
+    for name, options in (
+        ("newmarket", {}),
+        ("spin", {}),
+        ("spinado", {}),
+        ("pope-joan", {}),
+        ("pope-joan", {"pj.profile": "M"}),
+        ("pope-joan", {"pj.profile": "C"}),
+    ):
         agent = agent_for(make_game(name, options))
         assert type(agent) is expected[name] and isinstance(agent, Agent)
 
 
-@pytest.mark.parametrize(("desc", "entry"), registry_entries(),
-                         ids=lambda x: getattr(x, "label", getattr(x, "name", "")))
+@pytest.mark.parametrize(
+    ("desc", "entry"), registry_entries(), ids=lambda x: getattr(x, "label", getattr(x, "name", ""))
+)
 def test_agent_for_gives_a_new_player_of_the_descriptor(desc: Any, entry: Any) -> None:
     game = games.make_game(desc.name, desc.entry_options(entry))
     first, second = agent_for(game), agent_for(game)
@@ -123,9 +135,9 @@ def test_agent_for_refuses_an_unknown_game() -> None:
 
 # ---- long whole sessions (legality, GEN-5) -------------------------------------------------
 
+
 @pytest.mark.parametrize("config", CONFIGS, ids=config_id)
-def test_whole_sessions_all_agents_legal_and_conserving(config: tuple[str, dict[str, Any]]
-                                                        ) -> None:
+def test_whole_sessions_all_agents_legal_and_conserving(config: tuple[str, dict[str, Any]]) -> None:
     name, options = config
     game = make_game(name, options)
     counts = range(game.min_players, game.max_players + 1)
@@ -173,11 +185,12 @@ def test_pj_m_dealer_names_the_default_stake_and_splits_automatically() -> None:
 # ---- information (GEN-9) -------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("config", [c for c in CONFIGS
-                                    if type(agent_for(make_game(*c))) is not NewmarketAgent],
-                         ids=config_id)
-def test_swapping_opponents_cards_changes_no_decision(config: tuple[str, dict[str, Any]]
-                                                      ) -> None:
+@pytest.mark.parametrize(
+    "config",
+    [c for c in CONFIGS if type(agent_for(make_game(*c))) is not NewmarketAgent],
+    ids=config_id,
+)
+def test_swapping_opponents_cards_changes_no_decision(config: tuple[str, dict[str, Any]]) -> None:
     name, options = config
     game = make_game(name, options)
     checked = 0
@@ -185,17 +198,27 @@ def test_swapping_opponents_cards_changes_no_decision(config: tuple[str, dict[st
         agents = [agent_for(game) for _ in range(n)]
         session = Session(game, [f"P{i}" for i in range(n)], first_dealer=n % 3)
         session.start_deal_seeded(100 + n)
-        checked = play_checking_swaps(game, session.deal, agents.__getitem__,
-                                      random.Random(n), checked=checked)
+        checked = play_checking_swaps(
+            game, session.deal, agents.__getitem__, random.Random(n), checked=checked
+        )
     assert checked > 10
 
 
 # ---- built positions -----------------------------------------------------------------------
 
-def position(game: StopsGame, mine: str, *, played: str = "", stock: str = "",
-             opponents: list[str] | None = None, n: int = 3, top: str | None = None,
-             pools: Mapping[str, int] | None = None, turnup: str | None = None
-             ) -> StopsDeal:
+
+def position(
+    game: StopsGame,
+    mine: str,
+    *,
+    played: str = "",
+    stock: str = "",
+    opponents: list[str] | None = None,
+    n: int = 3,
+    top: str | None = None,
+    pools: Mapping[str, int] | None = None,
+    turnup: str | None = None,
+) -> StopsDeal:
     """Seat 0 to act holding ``mine``. With ``opponents`` their hands are exactly those and
     every other card not in ``stock`` counts as played; otherwise ``played`` and ``stock``
     are as given and every other card of the pack is dealt round the ``n - 1`` opponents."""
@@ -207,14 +230,20 @@ def position(game: StopsGame, mine: str, *, played: str = "", stock: str = "",
         played_m = 0
     else:
         rest = list(cards_in(game.pack & ~mine_m & ~played_m & ~stock_m))
-        hands = [mine_m] + [mask_of(rest[i::n - 1]) for i in range(n - 1)]
+        hands = [mine_m] + [mask_of(rest[i :: n - 1]) for i in range(n - 1)]
     pool_list = [0] * len(game.pools)
     for key, amount in (pools or {}).items():
         pool_list[game.pools.index(key)] = amount
     return StopsDeal.from_position(
-        game, hands, to_act=0, stock=stock_m, played=played_m, pools=pool_list,
+        game,
+        hands,
+        to_act=0,
+        stock=stock_m,
+        played=played_m,
+        pools=pool_list,
         top=None if top is None else parse_card(top),
-        turnup=None if turnup is None else parse_card(turnup))
+        turnup=None if turnup is None else parse_card(turnup),
+    )
 
 
 def act(agent: Agent, game: StopsGame, deal: StopsDeal, seed: int = 0) -> Play:
@@ -244,6 +273,7 @@ def test_helpers_own_run_only_by_lead_single_run() -> None:
 
 
 # -- Pope Joan
+
 
 def test_pj_f_leads_the_layout_card_nothing_can_reach() -> None:
     # PJ-8, PJ-11: J♠ is played, so the Q♠ (Queen compartment, 3) can only leave the hand as
@@ -275,8 +305,12 @@ def test_pj_f_layout_king_is_a_free_capture() -> None:
 def test_pj_m_takes_matrimony_with_both_cards() -> None:
     # PJ-23: hearts are trumps (5♥ turned); Q♥ K♥ in one hand take Matrimony whole.
     game = make_game("pope-joan", {"pj.profile": "M"})
-    deal = position(game, "QH KH 2C 3C 4C 5C 6C", turnup="5H",
-                    pools={"matrimony": 4, "intrigue": 4, "confederacy": 4})
+    deal = position(
+        game,
+        "QH KH 2C 3C 4C 5C 6C",
+        turnup="5H",
+        pools={"matrimony": 4, "intrigue": 4, "confederacy": 4},
+    )
     assert led(PopeJoanAgent(), game, deal) == "QH"
     deal.apply(Play(0, parse_card("QH")))
     deal.apply(act(PopeJoanAgent(), game, deal))  # the K♥ continues (STOP-6)
@@ -295,8 +329,7 @@ def test_pj_m_turned_card_is_a_known_stop() -> None:
 def test_pj_c_trump_ace_is_led() -> None:
     # PJ-C-6: with the ace low the trump Ace is won only by leading it.
     game = make_game("pope-joan", {"pj.profile": "C"})
-    deal = position(game, "AS 2H 3H 4H 5H", turnup="5S",
-                    pools={"pope": 6, "ace": 5, "game": 1})
+    deal = position(game, "AS 2H 3H 4H 5H", turnup="5S", pools={"pope": 6, "ace": 5, "game": 1})
     assert led(PopeJoanAgent(), game, deal) == "AS"
 
 
@@ -316,11 +349,13 @@ def test_ties_are_broken_by_rng_deterministically() -> None:
     picks = {card_code(act(agent, game, deal, s).card) for s in range(30)}
     assert picks == {"4S", "4C"}
     for s in range(5):
-        assert (agent.choose(game, obs, random.Random(s))
-                == agent.choose(game, obs, random.Random(s)))
+        assert agent.choose(game, obs, random.Random(s)) == agent.choose(
+            game, obs, random.Random(s)
+        )
 
 
 # -- Spin
+
 
 def test_spin_with_the_last_two_cards_goes_out() -> None:
     # SP-8: 10♠ and the ♦A are the last two cards: the Spin goes out at once.
@@ -361,8 +396,7 @@ def test_spin_keeps_the_ace_when_nothing_is_at_stake() -> None:
 def test_spin_stops_an_opponent_about_to_go_out() -> None:
     # An opponent holds two cards, one of them the 10♠ that would continue the sequence.
     game = make_game("spin")
-    deal = position(game, "9S 2C 5C 3H 4H AD", top="8S",
-                    opponents=["10S 5D", "JS QS KS 6D 7D 8D"])
+    deal = position(game, "9S 2C 5C 3H 4H AD", top="8S", opponents=["10S 5D", "JS QS KS 6D 7D 8D"])
     assert act(SpinAgent(), game, deal) == Play(0, parse_card("9S"), spin=True)
 
 
@@ -374,6 +408,7 @@ def test_spin_stops_a_run_to_a_pool() -> None:
 
 
 # -- Spinado
+
 
 def test_spinado_not_wasted_on_a_known_stop_unless_it_goes_out() -> None:
     game, agent = make_game("spinado"), SpinadoAgent()

@@ -29,9 +29,11 @@ from gamecore.search.fast_stops import FastStops
 from helpers import entry_key, registry_entries
 
 
-@pytest.mark.parametrize("game,options,players", [
-    (d.name, d.entry_options(e), d.default_players) for d, e in registry_entries()],
-    ids=[entry_key(d, e) for d, e in registry_entries()])
+@pytest.mark.parametrize(
+    "game,options,players",
+    [(d.name, d.entry_options(e), d.default_players) for d, e in registry_entries()],
+    ids=[entry_key(d, e) for d, e in registry_entries()],
+)
 def test_canary_scores_exactly_zero(game: str, options: dict, players: int) -> None:
     for level in ("normal", "easy"):
         cfg = ArenaConfig(game, options, players, level, level, deals=3, seed=5, iterations=10)
@@ -49,9 +51,29 @@ def test_hard_canary_scores_exactly_zero() -> None:
 
 def test_smoke_with_reference_and_json(tmp_path: Path) -> None:
     out = tmp_path / "deals.json"
-    assert arena.main(["--game", "pope-joan", "--profile", "C", "--agent", "hard",
-                       "--iterations", "15", "--deals", "2", "--workers", "1", "--reference",
-                       "--quiet", "--json", str(out)]) == 0
+    assert (
+        arena.main(
+            [
+                "--game",
+                "pope-joan",
+                "--profile",
+                "C",
+                "--agent",
+                "hard",
+                "--iterations",
+                "15",
+                "--deals",
+                "2",
+                "--workers",
+                "1",
+                "--reference",
+                "--quiet",
+                "--json",
+                str(out),
+            ]
+        )
+        == 0
+    )
     data = json.loads(out.read_text())
     assert len(data["deals"]) == 2
     deal = data["deals"][0]
@@ -76,9 +98,30 @@ def test_mean_ci() -> None:
 
 def test_hard_seeing_beside_hard_on_the_same_deals(tmp_path: Path) -> None:
     out = tmp_path / "deals.json"
-    assert arena.main(["--game", "newmarket", "--agent", "hard", "--agent", "hard-seeing",
-                       "--iterations", "15", "--deals", "2", "--workers", "1", "--seed", "3",
-                       "--quiet", "--json", str(out)]) == 0
+    assert (
+        arena.main(
+            [
+                "--game",
+                "newmarket",
+                "--agent",
+                "hard",
+                "--agent",
+                "hard-seeing",
+                "--iterations",
+                "15",
+                "--deals",
+                "2",
+                "--workers",
+                "1",
+                "--seed",
+                "3",
+                "--quiet",
+                "--json",
+                str(out),
+            ]
+        )
+        == 0
+    )
     data = json.loads(out.read_text())
     deal = data["deals"][0]
     assert set(deal) >= {"baseline", "tested", "hard-seeing"}
@@ -90,12 +133,16 @@ def test_hard_seeing_beside_hard_on_the_same_deals(tmp_path: Path) -> None:
 
 
 def test_information_share_is_the_ratio_of_the_margins() -> None:
-    cfg = ArenaConfig("newmarket", {}, 2, "hard", "normal", deals=3, seed=1, iterations=1,
-                      also=("hard-seeing",))
+    cfg = ArenaConfig(
+        "newmarket", {}, 2, "hard", "normal", deals=3, seed=1, iterations=1, also=("hard-seeing",)
+    )
 
     def deal(hard: float, seeing: float) -> dict:
-        return {"baseline_first": 0.5, "tested": {"margin": hard, "first": 0.5},
-                "hard-seeing": {"margin": seeing, "first": 0.5}}
+        return {
+            "baseline_first": 0.5,
+            "tested": {"margin": hard, "first": 0.5},
+            "hard-seeing": {"margin": seeing, "first": 0.5},
+        }
 
     summary = summarize(cfg, [deal(1, 2), deal(0, 1), deal(2, 3)])
     share = summary["information_share"]["tested"]
@@ -110,7 +157,8 @@ def test_bootstrap_ratio() -> None:
     # each pair of draws a quarter of the time at least, so the 95% interval is [0, 1]
     assert bootstrap_ratio([1.0, 0.0], [1.0, 1.0]) == (0.5, 0.0, 1.0)
     assert bootstrap_ratio([1.0, 0.0], [1.0, 1.0], seed=4) == bootstrap_ratio(
-        [1.0, 0.0], [1.0, 1.0], seed=4)
+        [1.0, 0.0], [1.0, 1.0], seed=4
+    )
     with pytest.raises(ValueError):
         bootstrap_ratio([], [])
     with pytest.raises(ValueError):
@@ -143,7 +191,8 @@ def test_seeing_search_runs_on_the_true_deal() -> None:
 
 
 def test_time_budget_smoke() -> None:
-    cfg = ArenaConfig("spoil-five", {}, 3, "hard", "normal", deals=1, seed=2, iterations=1,
-                      time_ms=5)
+    cfg = ArenaConfig(
+        "spoil-five", {}, 3, "hard", "normal", deals=1, seed=2, iterations=1, time_ms=5
+    )
     result = run(cfg, workers=1, progress=False)
     assert len(result["deals"][0]["tested"]["margins"]) == 3

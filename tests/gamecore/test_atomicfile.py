@@ -112,8 +112,10 @@ def test_a_file_in_the_folder_path_raises_not_a_directory(tmp_path):
         write_atomic(tmp_path / "file" / "a.json", b"x")
 
 
-@pytest.mark.skipif(sys.platform == "win32" or (hasattr(os, "geteuid") and os.geteuid() == 0),
-                    reason="POSIX folder permissions, which root ignores")
+@pytest.mark.skipif(
+    sys.platform == "win32" or (hasattr(os, "geteuid") and os.geteuid() == 0),
+    reason="POSIX folder permissions, which root ignores",
+)
 def test_a_folder_that_is_not_writable_raises_permission_error(tmp_path):
     folder = tmp_path / "ro"
     folder.mkdir()

@@ -27,10 +27,26 @@ def test_lenient_reading_of_the_ten_of_diamonds(text):
     assert parse_card(text) == parse_card("10D")
 
 
-@pytest.mark.parametrize("text", ["", "1D", "11S", "10X", "D10", "AHH", "10", "♦",
-                                  # Nothing around the card, and no look-alikes that
-                                  # upper-case or read as ASCII (format "Cards", "Limits").
-                                  " 10D ", "10D ", "7\u017f", "\uff17S", "\uff110D"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "1D",
+        "11S",
+        "10X",
+        "D10",
+        "AHH",
+        "10",
+        "♦",
+        # Nothing around the card, and no look-alikes that
+        # upper-case or read as ASCII (format "Cards", "Limits").
+        " 10D ",
+        "10D ",
+        "7\u017f",
+        "\uff17S",
+        "\uff110D",
+    ],
+)
 def test_bad_cards_are_refused(text):
     with pytest.raises(CardSyntaxError):
         parse_card(text)

@@ -86,31 +86,36 @@ def test_why_a_sequence_stopped():
     deal = position(game, ["8S 2H", "3H", "4H"], stock="9S")
     assert _after(deal, Play(0, C("8S")))[1] == (
         "No 9♠: nobody holds it, so it lies in the stock, unseen, and the sequence stops "
-        "(STOP-7); Ann leads next.")
+        "(STOP-7); Ann leads next."
+    )
     # After a stops deal the stock is shown (GEN-9), and may be named.
     deal = position(game, ["8S 2H", "3H", "4H"], stock="9S")
     assert _after(deal, Play(0, C("8S")), show_stock=True)[1] == (
-        "No 9♠: it is in the stock, so the sequence stops (STOP-7); Ann leads next.")
+        "No 9♠: it is in the stock, so the sequence stops (STOP-7); Ann leads next."
+    )
     deal = position(game, ["8S 2H", "3H", "4H"])  # the 9♠ was played earlier
     assert _after(deal, Play(0, C("8S")))[1] == (
-        "No 9♠: it was played earlier, so the sequence stops (STOP-7); Ann leads next.")
+        "No 9♠: it was played earlier, so the sequence stops (STOP-7); Ann leads next."
+    )
     deal = position(game, ["KS 2H", "3H", "4H"])
     assert _after(deal, Play(0, C("KS")), ["You", "Ben", "Cat"])[1] == (
-        "K♠ is a stop: no card ranks above the king (STOP-7); you lead next.")
+        "K♠ is a stop: no card ranks above the king (STOP-7); you lead next."
+    )
     eight_out = nm(nm_removeEightOfDiamonds=True)
     deal = position(eight_out, ["7D 2H", "3H", "4H"])
     assert _after(deal, Play(0, C("7D")))[1] == (
-        "7♦ is a stop: 8♦ is not in the pack this game (STOP-7); Ann leads next.")
+        "7♦ is a stop: 8♦ is not in the pack this game (STOP-7); Ann leads next."
+    )
 
 
 def test_a_sequence_continued_and_a_pool_captured():
     deal = position(nm(), ["10S JS 2H", "3H", "4H"], stock="QS", pools=[0, 0, 0, 5])
-    assert _after(deal, Play(0, C("10S"))) == [
-        "Ann leads 10♠, opening a sequence (STOP-5)."]
+    assert _after(deal, Play(0, C("10S"))) == ["Ann leads 10♠, opening a sequence (STOP-5)."]
     lines = _after(deal, Play(0, C("JS")))
     assert lines[0] == "Ann plays J♠: its holder must continue the sequence (STOP-6)."
-    assert lines[1] == "Ann takes the ♠J pool (5): Ann played J♠, the card that captures it " \
-        "(STOP-8)."
+    assert (
+        lines[1] == "Ann takes the ♠J pool (5): Ann played J♠, the card that captures it (STOP-8)."
+    )
 
 
 def test_going_out_and_the_payments_for_cards_left():
@@ -135,28 +140,32 @@ def test_a_spin_stops_the_sequence_and_a_lead_that_cannot_be_made_passes():
     deal = position(spin, ["KS AD", "3S 4S", "6H"], to_act=0)
     assert _after(deal, Play(0, C("KS")))[2] == (
         "Ann cannot lead: the only card left is the ♦A, which is never led alone (STOP-11); "
-        "Ben leads instead.")
+        "Ben leads instead."
+    )
 
 
 def test_spinado_payments_and_the_king_bonus():
     game = make_game("spinado")
     deal = position(game, ["KS 3H AD 9C", "4H 5H", "6H 7H"], to_act=0)
     lines = _after(deal, Play(0, C("KS")))
-    assert lines[1:3] == ["Ben pays Ann 1: K♠ earns its player 1 from each other player "
-                          "(STOP-8).",
-                          "Cat pays Ann 1: K♠ earns its player 1 from each other player "
-                          "(STOP-8)."]
+    assert lines[1:3] == [
+        "Ben pays Ann 1: K♠ earns its player 1 from each other player (STOP-8).",
+        "Cat pays Ann 1: K♠ earns its player 1 from each other player (STOP-8).",
+    ]
     lines = _after(deal, Play(0, C("3H"), spin=True))
-    assert lines[0] == ("Ann plays 3♥ with the ♦A: Spinado! Every other player pays for it "
-                        "and the sequence stops at 3♥ (SN-8).")
+    assert lines[0] == (
+        "Ann plays 3♥ with the ♦A: Spinado! Every other player pays for it "
+        "and the sequence stops at 3♥ (SN-8)."
+    )
     assert lines[1] == "Ben pays Ann 3 for the Spinado (SN-8)."
 
 
 def test_a_combination_taken_whole_or_shared():
     game = make_game("pope-joan", {"pj.profile": "M"})
     # Hearts are trumps (the turned 2♥): Matrimony is K♥ Q♥.
-    shared = position(game, ["QH 2S", "KH 3S", "4S 5S"], stock="2H", turnup=C("2H"),
-                      pools=[6, 0, 0, 0, 0])
+    shared = position(
+        game, ["QH 2S", "KH 3S", "4S 5S"], stock="2H", turnup=C("2H"), pools=[6, 0, 0, 0, 0]
+    )
     _after(shared, Play(0, C("QH")))
     assert _after(shared, Play(1, C("KH")))[1:3] == [
         "Ben takes the Matrimony pool (3): K♥ and Q♥ have both been played, by two players, "
@@ -164,22 +173,27 @@ def test_a_combination_taken_whole_or_shared():
         "Ann takes the Matrimony pool (3): K♥ and Q♥ have both been played, by two players, "
         "who share it (PJ-23).",
     ]
-    whole = position(game, ["QH KH 2S", "3S", "4S 5S"], stock="2H", turnup=C("2H"),
-                     pools=[6, 0, 0, 0, 0])
+    whole = position(
+        game, ["QH KH 2S", "3S", "4S 5S"], stock="2H", turnup=C("2H"), pools=[6, 0, 0, 0, 0]
+    )
     _after(whole, Play(0, C("QH")))
     assert _after(whole, Play(0, C("KH")))[1] == (
-        "Ann takes the Matrimony pool (6): Ann has played both K♥ and Q♥ (STOP-8).")
+        "Ann takes the Matrimony pool (6): Ann has played both K♥ and Q♥ (STOP-8)."
+    )
 
 
 def test_the_game_pool_and_doubling_at_the_end():
     game = make_game("pope-joan", {"pj.profile": "M"})  # the Pope is 7♦, doubling on
-    deal = position(game, ["2S", "7D 3S", "4S"], stock="2H", turnup=C("2H"),
-                    pools=[0, 0, 0, 5, 4])
+    deal = position(game, ["2S", "7D 3S", "4S"], stock="2H", turnup=C("2H"), pools=[0, 0, 0, 5, 4])
     lines = _after(deal, Play(0, C("2S")))
-    assert "Ann takes the Game pool (4): Ann went out, and the Game pool goes to the winner " \
+    assert (
+        "Ann takes the Game pool (4): Ann went out, and the Game pool goes to the winner "
         "(STOP-10)." in lines
-    assert "Ben pays 5 into the Pope pool: 7♦ was left in hand, which doubles its pool " \
+    )
+    assert (
+        "Ben pays 5 into the Pope pool: 7♦ was left in hand, which doubles its pool "
         "(STOP-10)." in lines
+    )
 
 
 def test_a_turned_up_honour_goes_to_the_dealer():
@@ -188,12 +202,14 @@ def test_a_turned_up_honour_goes_to_the_dealer():
     session = Session(game, list(NAMES), 2)
     session.start_deal_from_deck(deck)
     lines = explain_step(review_deal(session, 1), 0)
-    assert lines[:2] == ["Cat puts 6 on the Pope pool: a stake, paid before the cards are seen "
-                         "(GEN-9).",
-                         "Cat puts 2 on the Matrimony pool: a stake, paid before the cards are "
-                         "seen (GEN-9)."]
-    assert lines[-1] == ("Cat takes the Jack pool (1): the turned-up J♥ is that pool's card, "
-                         "and it goes to the dealer.")
+    assert lines[:2] == [
+        "Cat puts 6 on the Pope pool: a stake, paid before the cards are seen (GEN-9).",
+        "Cat puts 2 on the Matrimony pool: a stake, paid before the cards are seen (GEN-9).",
+    ]
+    assert lines[-1] == (
+        "Cat takes the Jack pool (1): the turned-up J♥ is that pool's card, "
+        "and it goes to the dealer."
+    )
 
 
 # ---- Spoil Five -------------------------------------------------------------------------------
@@ -218,15 +234,18 @@ def test_robbing_and_why_each_trick_was_won():
     session = _spoil_five()
     assert _act(session, Rob(0, C("3C"))) == [
         "You rob: the holder of the ace of trumps takes the turned-up 5♥ and lays one card "
-        "face down (SF-22)."]
+        "face down (SF-22)."
+    ]
     _act(session, Play(0, C("AH")))
     _act(session, Play(1, C("JH")))
     assert _act(session, Play(2, C("9C")))[1] == (
-        "Ben wins trick 1: J♥ is the second-best trump (SF-28).")
+        "Ben wins trick 1: J♥ is the second-best trump (SF-28)."
+    )
     _act(session, Play(1, C("5S")))
     _act(session, Play(2, C("9C") + 1))  # 10♣, off suit
     assert _act(session, Play(0, C("2C")))[1] == (
-        "Ben wins trick 2: 5♠ is the best spade played; no trump was played (SF-28).")
+        "Ben wins trick 2: 5♠ is the best spade played; no trump was played (SF-28)."
+    )
 
 
 def test_a_claim_a_jink_and_a_failed_jink():
@@ -242,12 +261,14 @@ def test_a_claim_a_jink_and_a_failed_jink():
     three_tricks(claimed)
     pool = claimed.pools[0]
     assert _act(claimed, Claim(0))[0] == (
-        f"You take the pool ({pool}), claimed after winning the first three tricks (SF-31).")
+        f"You take the pool ({pool}), claimed after winning the first three tricks (SF-31)."
+    )
     jinked = _spoil_five(hands, "3D", **{"sf.robbing": "off"})
     three_tricks(jinked)
     assert _act(jinked, Jink(0)) == [
         "You jink: you must win the last two tricks as well, or the deal is spoiled and the "
-        "pool stays (SF-31, SF-32)."]
+        "pool stays (SF-31, SF-32)."
+    ]
     _act(jinked, Play(0, C("QH")))
     _act(jinked, Play(1, C("7S")))
     _act(jinked, Play(2, C("QC")))
@@ -256,7 +277,8 @@ def test_a_claim_a_jink_and_a_failed_jink():
     lines = _act(jinked, Play(2, C("KC")))  # K♣ beats 2♣: the jink fails (SF-32)
     assert lines[-2:] == [
         "The deal is spoiled (the jink failed): the pool stays for the next deal (SF-32).",
-        "The deal is over and spoiled: the pool stays for the next deal (SF-32)."]
+        "The deal is over and spoiled: the pool stays for the next deal (SF-32).",
+    ]
 
 
 def test_a_successful_jink():
@@ -278,7 +300,8 @@ def test_a_successful_jink():
     assert lines[2:5] == [
         f"You take the pool ({pool}): you jinked and won all five tricks (SF-32).",
         "Ben pays you 1 for the successful jink (SF-32).",
-        "Cat pays you 1 for the successful jink (SF-32)."]
+        "Cat pays you 1 for the successful jink (SF-32).",
+    ]
 
 
 def test_a_scene_before_an_action_holds_only_public_facts():

@@ -38,8 +38,12 @@ def _to_summary(qtbot, window: MainWindow) -> None:
 def test_the_fingerprint_before_the_deal_matches_the_cards_after_it(qtbot, tmp_path):
     window = _window(qtbot, tmp_path)
     c = window.controller
-    c.new_session(Setup("newmarket", seats=[SeatKind("Ann", True), SeatKind("Ben", False),
-                                      SeatKind("Cat", False)]))
+    c.new_session(
+        Setup(
+            "newmarket",
+            seats=[SeatKind("Ann", True), SeatKind("Ben", False), SeatKind("Cat", False)],
+        )
+    )
     shown = window.fingerprint.text()
     assert shown.startswith("Fingerprint ") and len(shown.split()) == 5  # 4 groups of 4
     log = c.session.logs[-1]
@@ -60,8 +64,13 @@ def test_the_fingerprint_before_the_deal_matches_the_cards_after_it(qtbot, tmp_p
 def test_deal_again_from_another_seat_is_the_same_cards_and_no_statistics(qtbot, tmp_path):
     window = _window(qtbot, tmp_path)
     c = window.controller
-    c.new_session(Setup("newmarket", seats=[SeatKind("Ann", True), SeatKind("Ben", False),
-                                      SeatKind("Cat", False)], options={"gen.rounds": 2}))
+    c.new_session(
+        Setup(
+            "newmarket",
+            seats=[SeatKind("Ann", True), SeatKind("Ben", False), SeatKind("Cat", False)],
+            options={"gen.rounds": 2},
+        )
+    )
     _to_summary(qtbot, window)
     real = c.session
     dealt = [list(h) for h in real.logs[-1].hands]
@@ -99,10 +108,10 @@ def _spoil_five_finished() -> Session:
     return session
 
 
-@pytest.mark.parametrize(("reveal", "people"), [(False, 1), (True, 2)],
-                         ids=["setting-off", "several-people"])
-def test_spoil_five_summary_keeps_the_salt_hidden_with_the_unplayed_cards(qtbot, reveal,
-                                                                          people):
+@pytest.mark.parametrize(
+    ("reveal", "people"), [(False, 1), (True, 2)], ids=["setting-off", "several-people"]
+)
+def test_spoil_five_summary_keeps_the_salt_hidden_with_the_unplayed_cards(qtbot, reveal, people):
     """GEN-9: where the unplayed cards stay hidden, so does the salt: with it and the
     hash, trying the few deals the played cards leave open would give those cards away."""
     session = _spoil_five_finished()

@@ -112,27 +112,44 @@ class FivePools(StopsGame):
     def auto_stakes(self, deal: StopsDeal) -> list[tuple[int, int, int]]:
         stake = int(self.options["fp.stake"])
         return [(s, p, 1) for s in range(deal.n) for p in range(4)] + [
-            (s, GAME, stake) for s in range(deal.n)]
+            (s, GAME, stake) for s in range(deal.n)
+        ]
 
-    def least_stake(self, seat: int, dealer: int, balances: list[int],
-                    prev_winner: int | None = None, fresh: bool = True) -> int:
+    def least_stake(
+        self,
+        seat: int,
+        dealer: int,
+        balances: list[int],
+        prev_winner: int | None = None,
+        fresh: bool = True,
+    ) -> int:
         return 4 + int(self.options["fp.stake"])
 
     def pool_faces(self, turnup: int | None) -> tuple[PoolFace, ...]:
-        pay = tuple(PoolFace(SUIT_SYMBOLS[suit_of(c)] + RANK_CODES[rank_of(c)], c)
-                    for c in self._captures)
+        pay = tuple(
+            PoolFace(SUIT_SYMBOLS[suit_of(c)] + RANK_CODES[rank_of(c)], c) for c in self._captures
+        )
         return (*pay, PoolFace("Game"))
 
 
 DESCRIPTOR = GameDescriptor(
-    name="five-pools", title="Five Pools", rules=FivePools, order=900,
-    entries=(Entry("Five Pools (a test's own game)"),), option_prefixes=("fp.",),
-    options=(OptionSpec("fp.stake", "int", 2, minimum=0),
-             OptionSpec("fp.lowestLead", "bool", True),
-             OptionSpec("fp.sevenBonus", "bool", False)),
-    help={"fp.stake": "What each player puts in the Game pool.",
-          "fp.lowestLead": "Leads are the lowest card of a suit.",
-          "fp.sevenBonus": "The 7♠ earns 1 counter from each other player."})
+    name="five-pools",
+    title="Five Pools",
+    rules=FivePools,
+    order=900,
+    entries=(Entry("Five Pools (a test's own game)"),),
+    option_prefixes=("fp.",),
+    options=(
+        OptionSpec("fp.stake", "int", 2, minimum=0),
+        OptionSpec("fp.lowestLead", "bool", True),
+        OptionSpec("fp.sevenBonus", "bool", False),
+    ),
+    help={
+        "fp.stake": "What each player puts in the Game pool.",
+        "fp.lowestLead": "Leads are the lowest card of a suit.",
+        "fp.sevenBonus": "The 7♠ earns 1 counter from each other player.",
+    },
+)
 
 CONFIGS = [{}, {"fp.lowestLead": False, "fp.sevenBonus": True, "fp.stake": 3}]
 
@@ -147,14 +164,21 @@ def five_pools_registered() -> Iterator[None]:
 
 # ---- the option table and the registry ------------------------------------------------------
 
+
 def test_the_option_table_reads_its_rows() -> None:
     assert descriptor("five-pools") is DESCRIPTOR
     opts = defaults("five-pools")
     assert {k: v for k, v in opts.items() if k.startswith("fp.")} == {
-        "fp.stake": 2, "fp.lowestLead": True, "fp.sevenBonus": False}
+        "fp.stake": 2,
+        "fp.lowestLead": True,
+        "fp.sevenBonus": False,
+    }
     assert "stop.autoPlayForced" in opts and "nm.stake" not in opts
     assert [s.key for s in house_rules("five-pools") if s.key.startswith("fp.")] == [
-        "fp.stake", "fp.lowestLead", "fp.sevenBonus"]
+        "fp.stake",
+        "fp.lowestLead",
+        "fp.sevenBonus",
+    ]
     assert HELP["fp.sevenBonus"] == "The 7♠ earns 1 counter from each other player."
     with pytest.raises(OptionError, match="nm.stake is not an option of five-pools"):
         resolve_options("five-pools", {"nm.stake": 4})
@@ -164,11 +188,19 @@ def test_the_option_table_reads_its_rows() -> None:
 
 def test_a_record_cannot_hold_it() -> None:
     with pytest.raises(RecordError, match="game: unknown game 'five-pools'"):
-        parse_record({"format": "parlour-record", "version": 1, "game": "five-pools",
-                      "players": ["A", "B", "C"], "deals": [{"dealer": 0, "seed": 1}]})
+        parse_record(
+            {
+                "format": "parlour-record",
+                "version": 1,
+                "game": "five-pools",
+                "players": ["A", "B", "C"],
+                "deals": [{"dealer": 0, "seed": 1}],
+            }
+        )
 
 
 # ---- the engine -------------------------------------------------------------------------------
+
 
 def test_the_fifth_pool_goes_to_the_player_who_goes_out() -> None:
     game = make_game("five-pools", {"fp.stake": 3})
@@ -190,8 +222,9 @@ def test_the_fifth_pool_goes_to_the_player_who_goes_out() -> None:
 
 def test_declared_bonus_and_any_card_leads() -> None:
     game = make_game("five-pools", {"fp.lowestLead": False, "fp.sevenBonus": True})
-    deal = StopsDeal.from_position(game, [hand("7S 10S AH"), hand("8S 5D"), hand("2S 4D")],
-                                   pools=[1, 0, 0, 0, 5])
+    deal = StopsDeal.from_position(
+        game, [hand("7S 10S AH"), hand("8S 5D"), hand("2S 4D")], pools=[1, 0, 0, 0, 5]
+    )
     assert {a.card for a in deal.legal_actions()} == set(cards("7S 10S AH"))  # any card
     deal.apply(Play(0, SEVEN_S))  # the 7♠ earns 1 from each other player; B plays the 8♠
     assert deal.balances == [2, -1, -1] and deal.top == SEVEN_S and deal.current == 1
@@ -213,6 +246,7 @@ def test_the_descriptor_shows_five_pools() -> None:
 
 
 # ---- the search ---------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("options", CONFIGS, ids=["defaults", "changed"])
 def test_fast_path_agrees_with_the_engine(options: dict[str, Any]) -> None:
@@ -253,8 +287,10 @@ def test_search_and_every_level_play_it() -> None:
     session.start_deal_seeded(5)
     deal = session.deal
     rng = random.Random(0)
-    agents = [agent_for_level(game, level, iterations=30, workers=1)
-              for level in ("hard", "easy", "normal", "hard")]
+    agents = [
+        agent_for_level(game, level, iterations=30, workers=1)
+        for level in ("hard", "easy", "normal", "hard")
+    ]
     searched = 0
     while session.deal_in_progress:
         d = session.decision()
@@ -299,18 +335,31 @@ def test_the_table_shows_and_plays_it(qtbot: Any) -> None:
     window.show()
     qtbot.waitExposed(window)
     c, view = window.controller, window.view
-    c.new_session(Setup("five-pools", seats=[SeatKind("You", True), SeatKind("Ben", False),
-                                       SeatKind("Cat", False)]))
-    assert window.windowTitle() != "" and model_registryview.game_label(c.session.game) == \
-        "Five Pools (a test's own game)"
+    c.new_session(
+        Setup(
+            "five-pools",
+            seats=[SeatKind("You", True), SeatKind("Ben", False), SeatKind("Cat", False)],
+        )
+    )
+    assert (
+        window.windowTitle() != ""
+        and model_registryview.game_label(c.session.game) == "Five Pools (a test's own game)"
+    )
     snap = tablesnap.table_snapshot(c.session, 0)
     assert [(p.label, p.card) for p in snap.pools] == [
-        ("♥A", AH), ("♣K", KC), ("♦Q", QD), ("♠J", JS), ("Game", None)]
+        ("♥A", AH),
+        ("♣K", KC),
+        ("♦Q", QD),
+        ("♠J", JS),
+        ("Game", None),
+    ]
     qtbot.waitUntil(lambda: len(view.pool_items) == 5, timeout=10_000)
     assert view.pool_items[4].label == "Game"
     for _ in range(200):
-        qtbot.waitUntil(lambda: c.state in ("human", "summary") and not view.busy
-                        and not c._timer.isActive(), timeout=10_000)
+        qtbot.waitUntil(
+            lambda: c.state in ("human", "summary") and not view.busy and not c._timer.isActive(),
+            timeout=10_000,
+        )
         if c.state == "summary":
             break
         d = c.session.decision()
@@ -365,16 +414,28 @@ class Ninado(StopsGame):
     def auto_stakes(self, deal: StopsDeal) -> list[tuple[int, int, int]]:
         return [(s, 0, 2) for s in range(deal.n)]
 
-    def least_stake(self, seat: int, dealer: int, balances: list[int],
-                    prev_winner: int | None = None, fresh: bool = True) -> int:
+    def least_stake(
+        self,
+        seat: int,
+        dealer: int,
+        balances: list[int],
+        prev_winner: int | None = None,
+        fresh: bool = True,
+    ) -> int:
         return 2
 
 
 NINADO = GameDescriptor(
-    name="ninado", title="Ninado", rules=Ninado, order=901,
-    entries=(Entry("Ninado (a test's own game)"),), stock_name="Widow", option_prefixes=("ni.",),
+    name="ninado",
+    title="Ninado",
+    rules=Ninado,
+    order=901,
+    entries=(Entry("Ninado (a test's own game)"),),
+    stock_name="Widow",
+    option_prefixes=("ni.",),
     options=(OptionSpec("ni.payment", "int", 2, minimum=0),),
-    help={"ni.payment": "What each other player pays for a Ninado."})
+    help={"ni.payment": "What each other player pays for a Ninado."},
+)
 
 
 @pytest.fixture(scope="module")
@@ -400,7 +461,9 @@ def test_the_nine_is_declared_and_the_ace_is_ordinary(ninado: None) -> None:
     events = deal.apply(Play(0, card(4, SPADES), spin=True))
     assert [type(e).__name__ for e in events] == ["Played", "Paid", "Paid", "Stopped"]
     assert [(e.payer, e.payee, e.amount, e.reason) for e in events[1:3]] == [
-        (1, 0, 2, "Ninado"), (2, 0, 2, "Ninado")]
+        (1, 0, 2, "Ninado"),
+        (2, 0, 2, "Ninado"),
+    ]
     assert deal.balances == [4, -2, -2] and deal.hands[0] == hand("AD")
     assert deal.played_by[NINE_D] == 0 and deal.current == 0 and deal.top is None
     # the ♦A is an ordinary card: led alone, it continues to the 2♦ and earns nothing
@@ -471,8 +534,7 @@ def test_rule_based_and_hard_players_play_whole_sessions(ninado: None) -> None:
     assert type(agent_for(game)).__name__ == "SpinadoAgent"
     rng = random.Random(4)
     spins: list[str] = []
-    for n, levels in ((3, ("normal", "normal", "normal")), (4, ("hard", "normal", "easy",
-                                                                "hard"))):
+    for n, levels in ((3, ("normal", "normal", "normal")), (4, ("hard", "normal", "easy", "hard"))):
         session = Session(game, [f"p{i}" for i in range(n)], 0)
         agents = [agent_for_level(game, level, iterations=20, workers=1) for level in levels]
         while not session.complete:
@@ -516,9 +578,14 @@ def test_the_words_name_the_nine_and_never_the_ace(ninado: None) -> None:
             events = session.apply(action)
             spin = tablewords.spin_call(game)
             for e in events:
-                texts += [t for t in (tablewords.log_line(e, session.players, ["Game"], spin),
-                                      tablewords.announcement(e, session.players, ["Game"],
-                                                               spin)) if t]
+                texts += [
+                    t
+                    for t in (
+                        tablewords.log_line(e, session.players, ["Game"], spin),
+                        tablewords.announcement(e, session.players, ["Game"], spin),
+                    )
+                    if t
+                ]
             spoken += explain_events(events, scene_before(before, session.players, events))
     texts += spoken
     call, effect = prompts.spin_question(game)
@@ -526,8 +593,9 @@ def test_the_words_name_the_nine_and_never_the_ace(ninado: None) -> None:
     review = review_deal(session, 1)
     rule = show_rule(True, STOPS, 1, False, None, 0)
     for step in review.steps:
-        st = reviewtext.review_step_text(review, shown_table(review, step.index, rule),
-                                         list(review.players))
+        st = reviewtext.review_step_text(
+            review, shown_table(review, step.index, rule), list(review.players)
+        )
         texts += [st.heading, st.turn, st.choices, st.taken, *st.why, *st.calls, *st.log]
     assert not [t for t in texts if "♦A" in t]
     with_nine = [t for t in texts if "with the 9♦" in t]
@@ -555,30 +623,40 @@ def test_the_table_offers_the_nine_by_mouse(ninado: None, qtbot: Any) -> None:
     dlg = c.dialog
     assert isinstance(dlg, SpinChoiceDialog) and dlg.isVisible()
     texts = [w.text() for w in dlg.findChildren(QLabel)] + [
-        b.text() for b in dlg.findChildren(QPushButton)]
+        b.text() for b in dlg.findChildren(QPushButton)
+    ]
     label = card_label(card_)
     assert f"Play {label} with the 9♦?" in texts and f"Play {label} + 9♦: Ninado!" in texts
     assert not [t for t in texts if "♦A" in t]
     click_button(qtbot, dlg, dlg.findChild(QPushButton, "spin"))
     assert actions(win)[len(expected)] == f"0 spin {card_code(card_)}"
     assert not c.session.deal.hands[0] >> NINE_D & 1
-    assert any(line.startswith("You ") and line.endswith(f" {label} with the 9♦: Ninado!")
-               for line in c.log), c.log[-3:]
+    assert any(
+        line.startswith("You ") and line.endswith(f" {label} with the 9♦: Ninado!")
+        for line in c.log
+    ), c.log[-3:]
 
 
 def _names_and_strings(path: Path) -> tuple[set[str], list[str]]:
     """The names a module reads and its string constants that are not docstrings."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    docstrings = {id(n.body[0].value) for n in ast.walk(tree)
-                  if isinstance(n, ast.Module | ast.ClassDef | ast.FunctionDef
-                                | ast.AsyncFunctionDef)
-                  and n.body and isinstance(n.body[0], ast.Expr)
-                  and isinstance(n.body[0].value, ast.Constant)}
+    docstrings = {
+        id(n.body[0].value)
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+        and n.body
+        and isinstance(n.body[0], ast.Expr)
+        and isinstance(n.body[0].value, ast.Constant)
+    }
     names = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
-    names |= {a.asname or a.name for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)
-              for a in n.names}
-    strings = [n.value for n in ast.walk(tree) if isinstance(n, ast.Constant)
-               and isinstance(n.value, str) and id(n) not in docstrings]
+    names |= {
+        a.asname or a.name for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) for a in n.names
+    }
+    strings = [
+        n.value
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docstrings
+    ]
     return names, strings
 
 
@@ -590,9 +668,11 @@ def test_only_the_rules_of_its_games_name_the_diamond_ace() -> None:
     from gamecore.games import descriptors
 
     root = ROOT
-    owners = {Path(sys.modules[type(make_game(d.name)).__module__].__file__ or "").resolve()
-              for d in descriptors()
-              if getattr(make_game(d.name), "special_card", None) == AD}
+    owners = {
+        Path(sys.modules[type(make_game(d.name)).__module__].__file__ or "").resolve()
+        for d in descriptors()
+        if getattr(make_game(d.name), "special_card", None) == AD
+    }
     assert {p.name for p in owners} == {"spin.py", "spinado.py"}
     allowed = owners | {(root / "gamecore" / "cards.py").resolve()}
     offenders = []

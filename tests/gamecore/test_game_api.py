@@ -38,7 +38,10 @@ def test_descriptor_agrees_with_its_rules(desc: Any, entry: Any) -> None:
     assert game.name == desc.name and game.family == desc.family in (STOPS, TRICKS)
     assert (game.min_players, game.max_players) == (desc.min_players, desc.max_players)
     assert (desc.family, desc.min_players, desc.max_players) == (
-        desc.rules.family, desc.rules.min_players, desc.rules.max_players)
+        desc.rules.family,
+        desc.rules.min_players,
+        desc.rules.max_players,
+    )
     assert desc.min_players <= desc.default_players <= desc.max_players
     assert desc.entry_for(game.options) is entry
     faces = desc.pool_faces(game, None)
@@ -51,10 +54,12 @@ def test_every_record_game_is_registered() -> None:
     assert set(record_games()) <= set(names) and len(names) == len(set(names))
 
 
-@pytest.mark.parametrize(("desc", "entry"), registry_entries(STOPS),
-                         ids=[entry_key(d, e) for d, e in registry_entries(STOPS)])
-def test_stop_5_the_eldest_leads_first_and_a_lead_opens_a_sequence(desc: Any, entry: Any
-                                                                     ) -> None:
+@pytest.mark.parametrize(
+    ("desc", "entry"),
+    registry_entries(STOPS),
+    ids=[entry_key(d, e) for d, e in registry_entries(STOPS)],
+)
+def test_stop_5_the_eldest_leads_first_and_a_lead_opens_a_sequence(desc: Any, entry: Any) -> None:
     """STOP-5: the first leader of a deal is the eldest hand (unless STOP-11 passes the lead
     or a turn-up award ends the deal); the card he leads opens a sequence with it on top,
     or is a stop at once."""

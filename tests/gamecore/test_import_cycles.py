@@ -45,7 +45,8 @@ def modules() -> dict[str, Path]:
 
 def _type_checking(test: ast.expr) -> bool:
     return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
 
 
 def _imports(tree: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
@@ -72,10 +73,12 @@ def imported(name: str, path: Path, known: set[str]) -> set[str]:
             base = node.module or ""
             if node.level:
                 anchor = package.split(".")
-                anchor = anchor[:len(anchor) - (node.level - 1)]
+                anchor = anchor[: len(anchor) - (node.level - 1)]
                 base = ".".join([*anchor, base] if base else anchor)
-            targets = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in known else base
-                       for alias in node.names]
+            targets = [
+                f"{base}.{alias.name}" if f"{base}.{alias.name}" in known else base
+                for alias in node.names
+            ]
         for target in targets:
             while target and target not in known:  # an attribute path: its module
                 target = target.rpartition(".")[0]
@@ -175,4 +178,5 @@ def test_no_import_cycle_but_the_stops_engine() -> None:
     found = [c for c in strongly_connected(graph) if frozenset(c) not in ALLOWED]
     assert not found, "import cycles in gamecore:\n" + "\n".join(
         f"  {len(c)} modules: {', '.join(c)}\n    e.g. {' -> '.join(a_cycle(graph, c))}"
-        for c in found)
+        for c in found
+    )

@@ -35,8 +35,12 @@ def test_t_nm_1_staking_nm5():
     with pytest.raises(IllegalAction, match="from 4 counters, not 3"):
         session.apply(NameStake(3, 3))
     session.apply(NameStake(3, 4))
-    for action in (Split(0, (4, 0, 0, 0)), Split(1, (1, 1, 1, 1)), Split(2, (0, 2, 0, 2)),
-                   Split(3, (1, 1, 1, 1))):
+    for action in (
+        Split(0, (4, 0, 0, 0)),
+        Split(1, (1, 1, 1, 1)),
+        Split(2, (0, 2, 0, 2)),
+        Split(3, (1, 1, 1, 1)),
+    ):
         session.apply(action)
     assert session.pools == [6, 4, 2, 4]
     assert session.balances == [96, 96, 96, 96]
@@ -84,8 +88,14 @@ def test_t_nm_2_lowest_card_lead_nm7():
 
 
 def test_t_nm_4_heart_ace_only_captured_by_a_lead():
-    deal = position(nm(), ["QS", "3H 8S", "AH 2H 9C"], to_act=2, stock="4H",
-                    pools=[6, 0, 0, 0], balances=[0, 0, 0])
+    deal = position(
+        nm(),
+        ["QS", "3H 8S", "AH 2H 9C"],
+        to_act=2,
+        stock="4H",
+        pools=[6, 0, 0, 0],
+        balances=[0, 0, 0],
+    )
     events = deal.apply(Play(2, C("AH")))
     assert PoolTaken(2, AH, 6) in events
     assert deal.balances == [0, 0, 6] and deal.pools == [0, 0, 0, 0]
@@ -113,7 +123,9 @@ def test_t_nm_7_going_out_in_the_middle_of_a_sequence_stop9():
     assert WentOut(0) in events
     assert deal.over and deal.winner == 0
     assert [e for e in events if isinstance(e, Paid)] == [
-        Paid(1, 0, 3, "cards left"), Paid(2, 0, 2, "cards left")]
+        Paid(1, 0, 3, "cards left"),
+        Paid(2, 0, 2, "cards left"),
+    ]
     assert deal.balances == [5, -3, -2]
     assert deal.hands[2] == hand("6H 2D")  # C never plays 6♥
 
@@ -156,16 +168,22 @@ def test_t_nm_9_part_3_stake_capped_by_the_poorest_balance():
     with pytest.raises(IllegalAction):
         session.apply(NameStake(2, 7))
     # B caught with 5 cards pays all 5 even into debt (GEN-5 rule 3).
-    deal = position(nm(gen_allowDebt=False), ["5H", "2S 3S 4S 6S 7S", "6H 2D"], to_act=0,
-                    top="4H", balances=[0, 2, 0])
+    deal = position(
+        nm(gen_allowDebt=False),
+        ["5H", "2S 3S 4S 6S 7S", "6H 2D"],
+        to_act=0,
+        top="4H",
+        balances=[0, 2, 0],
+    )
     deal.apply(Play(0, C("5H")))
     assert deal.balances == [7, -3, -2]
 
 
 def test_pay_cards_capture_nm8_and_stay_when_unplayed_nm10():
     # ♣K is always a stop with the ace low; its pool is captured by playing it.
-    deal = position(nm(), ["QC KC 2H", "3H 9S", "4S"], to_act=0, pools=[1, 7, 0, 0],
-                    balances=[0, 0, 0])
+    deal = position(
+        nm(), ["QC KC 2H", "3H 9S", "4S"], to_act=0, pools=[1, 7, 0, 0], balances=[0, 0, 0]
+    )
     events = deal.apply(Play(0, C("QC")))
     assert deal.decision() == PlayChoice(0, (Play(0, C("KC")),))
     events = deal.apply(Play(0, C("KC")))
@@ -208,8 +226,9 @@ def test_must_change_suit_nm11():
     assert leads(deal) == {"4C"}
 
 
-@pytest.mark.parametrize(("n", "k", "stock"), [(3, 15, 7), (4, 12, 4), (5, 9, 7), (6, 8, 4),
-                                               (7, 7, 3), (8, 6, 4)])
+@pytest.mark.parametrize(
+    ("n", "k", "stock"), [(3, 15, 7), (4, 12, 4), (5, 9, 7), (6, 8, 4), (7, 7, 3), (8, 6, 4)]
+)
 def test_fixed_stock_deal_table_stop13(n, k, stock):
     """NM-6: the fixed-stock deal of STOP-13's table."""
     session = Session(nm(), [f"P{i}" for i in range(n)], first_dealer=0)
@@ -299,8 +318,7 @@ def test_observation_hides_other_hands_and_the_stock_gen9():
 
 
 def test_settlement_lists_the_payments_and_the_deal_deltas_stop10():
-    deal = position(nm(), ["5H", "2S 3S 4S", "6H 2D"], to_act=0, top="4H",
-                    balances=[10, 10, 10])
+    deal = position(nm(), ["5H", "2S 3S 4S", "6H 2D"], to_act=0, top="4H", balances=[10, 10, 10])
     assert deal.settlement() is None
     deal.apply(Play(0, C("5H")))
     s = deal.settlement()
@@ -312,12 +330,18 @@ def test_settlement_lists_the_payments_and_the_deal_deltas_stop10():
 def test_nm_10_a_pay_card_never_played_costs_nothing_and_its_pool_stays():
     """NM-10: B ends holding the ♥A and the ♣K lies in the stock: B pays only for his cards
     (NM-9: 1 each) and both pools stay for the next deal."""
-    deal = position(nm(), ["5H", "AH 9S", "2S 3D 4D"], to_act=0, top="4H", stock="KC",
-                    pools=[5, 3, 0, 0], balances=[0, 0, 0])
+    deal = position(
+        nm(),
+        ["5H", "AH 9S", "2S 3D 4D"],
+        to_act=0,
+        top="4H",
+        stock="KC",
+        pools=[5, 3, 0, 0],
+        balances=[0, 0, 0],
+    )
     deal.apply(Play(0, C("5H")))
     assert deal.over and deal.winner == 0
-    assert deal.settlement().events == (Paid(1, 0, 2, "cards left"),
-                                        Paid(2, 0, 3, "cards left"))
+    assert deal.settlement().events == (Paid(1, 0, 2, "cards left"), Paid(2, 0, 3, "cards left"))
     assert deal.balances == [5, -2, -3] and deal.pools == [5, 3, 0, 0]
 
 
@@ -338,8 +362,7 @@ def test_amb_23_default_stake_and_round_robin_split():
 def test_stop_8_a_card_takes_effect_before_its_player_goes_out():
     """STOP-8 before STOP-9: A's last card, the ♥A, captures its pool first; then A is out
     and the settlement follows (STOP-10)."""
-    deal = position(nm(), ["AH", "2S 3S", "4S"], to_act=0, pools=[6, 0, 0, 0],
-                    balances=[0, 0, 0])
+    deal = position(nm(), ["AH", "2S 3S", "4S"], to_act=0, pools=[6, 0, 0, 0], balances=[0, 0, 0])
     events = deal.apply(Play(0, C("AH")))
     kinds = [type(e).__name__ for e in events]
     assert kinds[:3] == ["Played", "PoolTaken", "WentOut"]

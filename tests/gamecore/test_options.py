@@ -30,8 +30,10 @@ def test_spoil_five_starts_with_20_counters_gen5():
         ({"nm.kitty": True}, "options: nm.kitty is reserved and accepts only false (got True)"),
         ({"nm.stake": 3}, "options: nm.stake (3) is below nm.minStake (4)"),
         ({"nm.maxStake": 6, "nm.stake": 7}, "options: nm.stake (7) is above nm.maxStake (6)"),
-        ({"gen.endPools": "keep"},
-         'options: gen.endPools must be one of "split", "carryToNextSession" (got \'keep\')'),
+        (
+            {"gen.endPools": "keep"},
+            'options: gen.endPools must be one of "split", "carryToNextSession" (got \'keep\')',
+        ),
     ],
 )
 def test_bad_options_are_refused_with_the_key_named(options, message):

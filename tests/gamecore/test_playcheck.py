@@ -37,8 +37,7 @@ def _pope_joan_ending():
 
 def test_the_check_names_hards_choice_in_an_ending_whose_best_play_is_known():
     game, deal = _pope_joan_ending()
-    result = check_decision(game, deal.observation(0), Play(0, C("2H")), iterations=300,
-                            seed=1)
+    result = check_decision(game, deal.observation(0), Play(0, C("2H")), iterations=300, seed=1)
     assert result.preferred == Play(0, C("KS")) and not result.agrees
     assert result.preferred_text == "0 KS" and result.taken_text == "0 2H"
     assert result.values["0 KS"] == 7.0  # the same in every world: it goes out at once
@@ -49,8 +48,7 @@ def test_the_check_names_hards_choice_in_an_ending_whose_best_play_is_known():
 
 def test_the_check_agrees_with_the_best_play():
     game, deal = _pope_joan_ending()
-    result = check_decision(game, deal.observation(0), Play(0, C("KS")), iterations=300,
-                            seed=1)
+    result = check_decision(game, deal.observation(0), Play(0, C("KS")), iterations=300, seed=1)
     assert result.agrees and result.difference == 0.0 and result.values == {"0 KS": 0.0}
     assert result.words == "your K♠ lead: Hard agrees"
 
@@ -119,8 +117,11 @@ def test_a_recorded_deal_is_checked_decision_by_decision_never_a_stake():
     record = load_record(dumps_record(session))
     review = review_deal(record, 1)
     steps = checkable_steps(review, 0)
-    expected = [s.index for s in review.steps
-                if s.seat == 0 and isinstance(s.decision, PlayChoice) and not s.decision.forced]
+    expected = [
+        s.index
+        for s in review.steps
+        if s.seat == 0 and isinstance(s.decision, PlayChoice) and not s.decision.forced
+    ]
     assert steps == expected and steps
     assert review.steps[0].seat == 0  # the dealer names the stake: not checked
     assert 0 not in steps
@@ -156,7 +157,11 @@ def test_spoil_five_cards_played_after_the_deal_is_decided_are_not_checked():
     review = review_deal(session, 1)
     # the three leads and the claim; not the two cards played out after it
     assert [review.steps[k].action for k in checkable_steps(review, 0)] == [
-        Play(0, C("5D")), Play(0, C("JD")), Play(0, C("AH")), Claim(0)]
+        Play(0, C("5D")),
+        Play(0, C("JD")),
+        Play(0, C("AH")),
+        Claim(0),
+    ]
     assert hand("2H 3H") == review.state(9).hands[0]
 
 
@@ -164,16 +169,24 @@ def test_the_words_of_a_check():
     game, deal = _pope_joan_ending()
     obs = deal.observation(0)
     lead_2h, lead_ks = Play(0, C("2H")), Play(0, C("KS"))
-    assert decision_words(lead_2h, lead_ks, 1.25, obs, game) == \
-        "your 2♥ lead: Hard prefers K♠ lead, +1.2"
-    assert decision_words(lead_2h, lead_ks, 0.04, obs, game) == \
-        "your 2♥ lead: Hard prefers K♠ lead, no clear difference"
-    assert decision_words(lead_2h, lead_ks, -0.6, obs, game) == \
-        "your 2♥ lead: Hard prefers K♠ lead, no clear difference"
+    assert (
+        decision_words(lead_2h, lead_ks, 1.25, obs, game)
+        == "your 2♥ lead: Hard prefers K♠ lead, +1.2"
+    )
+    assert (
+        decision_words(lead_2h, lead_ks, 0.04, obs, game)
+        == "your 2♥ lead: Hard prefers K♠ lead, no clear difference"
+    )
+    assert (
+        decision_words(lead_2h, lead_ks, -0.6, obs, game)
+        == "your 2♥ lead: Hard prefers K♠ lead, no clear difference"
+    )
     assert decision_words(lead_ks, lead_ks, 0.0, obs, game) == "your K♠ lead: Hard agrees"
     spin = position(make_game("spin"), ["2S AD 5H", "3S", "6H"], top="AS", to_act=0)
-    assert action_words(Play(0, C("2S"), spin=True), spin.observation(0), spin.game) == \
-        "2♠ with the ♦A"
+    assert (
+        action_words(Play(0, C("2S"), spin=True), spin.observation(0), spin.game)
+        == "2♠ with the ♦A"
+    )
     assert action_words(Play(0, C("2S")), spin.observation(0), spin.game) == "2♠"
     _, session = _claim_or_jink()
     obs = session.deal.observation(0)

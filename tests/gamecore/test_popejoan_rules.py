@@ -51,7 +51,7 @@ def settled(deal: StopsDeal, *stages) -> None:
     left, doubling); within a stage the order is free."""
     events = list(deal.settlement().events)
     for stage in stages:
-        head, events = events[:len(stage)], events[len(stage):]
+        head, events = events[: len(stage)], events[len(stage) :]
         assert sorted(map(repr, head)) == sorted(map(repr, stage))
     assert not events, events
 
@@ -86,11 +86,14 @@ def test_t_pj_1_dressing_and_fixed_stock_deal_4_players():
     assert deal.phase == "play" and deal.to_act == 0
 
 
-@pytest.mark.parametrize(("options", "n", "k", "stock"), [
-    ({"pj_removeEightOfDiamonds": True}, 4, 12, 3),
-    ({}, 6, 8, 4),
-    ({}, 3, 15, 7),
-])
+@pytest.mark.parametrize(
+    ("options", "n", "k", "stock"),
+    [
+        ({"pj_removeEightOfDiamonds": True}, 4, 12, 3),
+        ({}, 6, 8, 4),
+        ({}, 3, 15, 7),
+    ],
+)
 def test_t_pj_1_deal_size_variants(options, n, k, stock):
     game = pj(**options)
     session = Session(game, [f"P{i}" for i in range(n)], first_dealer=n - 1)
@@ -101,7 +104,7 @@ def test_t_pj_1_deal_size_variants(options, n, k, stock):
     assert [h.bit_count() for h in deal.hands] == [k] * n
     for i in range(n * k):
         assert deal.hands[i % n] >> deck[i] & 1  # seat (dealer + 1 + i) mod N
-    assert deal.stock == mask_of(deck[n * k:]) and deal.stock.bit_count() == stock
+    assert deal.stock == mask_of(deck[n * k :]) and deal.stock.bit_count() == stock
     assert session.pools == [1, 2, 3, 4, 5]
 
 
@@ -113,8 +116,9 @@ T_PJ_2_HANDS = ["4S 5S 6S 9C", "7S 8S KH", "10S JS 2D"]
 def test_t_pj_2_run_across_two_players_stock_stop_king_lead_going_out():
     game = pj(pj_honourSuits="DDDD")
     # The 7-card stock: 9♠, the five layout cards, and 2♣.
-    deal = at(game, T_PJ_2_HANDS, stock="9S 10D JD QD KD 7D 2C", dealer=2, to_act=0,
-              pools=[1, 2, 3, 4, 5])
+    deal = at(
+        game, T_PJ_2_HANDS, stock="9S 10D JD QD KD 7D 2C", dealer=2, to_act=0, pools=[1, 2, 3, 4, 5]
+    )
     assert legal(deal) == {"4S", "5S", "6S", "9C"}  # PJ-7: any card may be led
     play(deal, 0, "4S")
     # 1. A must continue 5♠ and 6♠; then B plays 7♠, 8♠.
@@ -134,8 +138,7 @@ def test_t_pj_2_run_across_two_players_stock_stop_king_lead_going_out():
     assert s.deltas == (-1, 4, -3)
     assert deal.pools == [1, 2, 3, 4, 5]
     # Carried to the next deal, where dealer A adds 15.
-    nxt = Session(game, ["A", "B", "C"], first_dealer=0, balances=[100, 100, 100],
-                  pools=deal.pools)
+    nxt = Session(game, ["A", "B", "C"], first_dealer=0, balances=[100, 100, 100], pools=deal.pools)
     nxt.start_deal_seeded(2)
     assert nxt.pools == [2, 4, 6, 8, 10]
     assert nxt.balances == [85, 100, 100]
@@ -143,8 +146,9 @@ def test_t_pj_2_run_across_two_players_stock_stop_king_lead_going_out():
 
 def test_t_pj_2_contrast_default_layout_king_card_led():
     game = pj()  # 10♦ J♣ Q♠ K♥ 7♦
-    deal = at(game, T_PJ_2_HANDS, stock="9S 10D JC QS 7D 2C 3H", dealer=2, to_act=0,
-              pools=[1, 2, 3, 4, 5])
+    deal = at(
+        game, T_PJ_2_HANDS, stock="9S 10D JC QS 7D 2C 3H", dealer=2, to_act=0, pools=[1, 2, 3, 4, 5]
+    )
     for c in ("4S", "5S", "6S"):
         play(deal, 0, c)
     for c in ("7S", "8S"):
@@ -164,8 +168,16 @@ T_PJ_4_HANDS = ["5D 6D 10C", "4D QS 3H", "7D JH 2C"]
 def test_t_pj_4_eight_removed_seven_pope_is_a_stop_and_captured():
     game = pj(pj_removeEightOfDiamonds=True, pj_honourSuits="DDDD")
     assert not game.pack >> C("8D") & 1 and game.succ[C("7D")] is None
-    deal = at(game, T_PJ_4_HANDS, stock="QH 10D JD QD KD", played="3C", rest="stock",
-              dealer=2, to_act=1, pools=[1, 2, 3, 4, 5])
+    deal = at(
+        game,
+        T_PJ_4_HANDS,
+        stock="QH 10D JD QD KD",
+        played="3C",
+        rest="stock",
+        dealer=2,
+        to_act=1,
+        pools=[1, 2, 3, 4, 5],
+    )
     play(deal, 1, "4D")
     forced(deal, 0, "5D")
     forced(deal, 0, "6D")
@@ -188,8 +200,16 @@ def test_t_pj_4_eight_removed_seven_pope_is_a_stop_and_captured():
 
 def test_t_pj_4_with_default_layout_cards_q_spades_doubles_queen():
     game = pj(pj_removeEightOfDiamonds=True)  # Ten 10♦, Jack J♣, Queen Q♠, King K♥
-    deal = at(game, T_PJ_4_HANDS, stock="QH 10D JC KH", played="3C", rest="stock",
-              dealer=2, to_act=1, pools=[1, 2, 3, 4, 5])
+    deal = at(
+        game,
+        T_PJ_4_HANDS,
+        stock="QH 10D JC KH",
+        played="3C",
+        rest="stock",
+        dealer=2,
+        to_act=1,
+        pools=[1, 2, 3, 4, 5],
+    )
     play(deal, 1, "4D")
     for c in ("5D", "6D"):
         play(deal, 0, c)
@@ -197,8 +217,9 @@ def test_t_pj_4_with_default_layout_cards_q_spades_doubles_queen():
         play(deal, 2, c)
     s = deal.settlement()
     # B still holds the Queen card Q♠ → pays the Queen's 3 into it.
-    settled(deal, [Paid(0, 2, 1, "cards left"), Paid(1, 2, 2, "cards left")],
-            [PaidToPool(1, QUEEN, 3)])
+    settled(
+        deal, [Paid(0, 2, 1, "cards left"), Paid(1, 2, 2, "cards left")], [PaidToPool(1, QUEEN, 3)]
+    )
     assert s.deltas == (-1, -5, 8)
     assert deal.pools == [1, 2, 6, 4, 0]
 
@@ -208,9 +229,16 @@ def test_t_pj_4_with_default_layout_cards_q_spades_doubles_queen():
 
 def test_t_pj_5_stop_on_an_already_played_card():
     game = pj()
-    deal = at(game, ["AC 2C 9H 10H KS", "6C 7H", "8H JH"],
-              stock="QH 10D JC QS KH 7D", played="3C 4C 5C", rest="stock",
-              dealer=2, to_act=0, pools=[1, 2, 3, 4, 5])
+    deal = at(
+        game,
+        ["AC 2C 9H 10H KS", "6C 7H", "8H JH"],
+        stock="QH 10D JC QS KH 7D",
+        played="3C 4C 5C",
+        rest="stock",
+        dealer=2,
+        to_act=0,
+        pools=[1, 2, 3, 4, 5],
+    )
     play(deal, 0, "AC")
     # 1. A continues 2♣; 3♣ already played → stop; A leads (not B, although B holds a club).
     events = forced(deal, 0, "2C")
@@ -236,8 +264,15 @@ def test_t_pj_5_stop_on_an_already_played_card():
 
 def test_t_pj_6_nine_pope_with_eight_removed_only_led_and_doubled():
     game = pj(pj_pope="9D", pj_removeEightOfDiamonds=True)
-    deal = at(game, ["9D 3S", "6D 7D 4S QH", "5S 10C"], stock="6S 10D JC QS KH",
-              rest="stock", dealer=2, to_act=1, pools=[1, 2, 3, 4, 5])
+    deal = at(
+        game,
+        ["9D 3S", "6D 7D 4S QH", "5S 10C"],
+        stock="6S 10D JC QS KH",
+        rest="stock",
+        dealer=2,
+        to_act=1,
+        pools=[1, 2, 3, 4, 5],
+    )
     play(deal, 1, "6D")
     # 1. B continues 7♦; 8♦ not in the pack → stop; A's 9♦ is never a continuation.
     events = forced(deal, 1, "7D")
@@ -252,8 +287,9 @@ def test_t_pj_6_nine_pope_with_eight_removed_only_led_and_doubled():
     assert deal.over and deal.winner == 2
     # 3. A pays 2, B pays 1; A holds the Pope 9♦ → pays 5 → Pope 10.
     s = deal.settlement()
-    settled(deal, [Paid(0, 2, 2, "cards left"), Paid(1, 2, 1, "cards left")],
-            [PaidToPool(0, POPE, 5)])
+    settled(
+        deal, [Paid(0, 2, 2, "cards left"), Paid(1, 2, 1, "cards left")], [PaidToPool(0, POPE, 5)]
+    )
     assert s.deltas == (-7, -1, 3)
     assert deal.pools == [1, 2, 3, 4, 10]
 
@@ -265,8 +301,16 @@ def test_t_pj_7_one_player_takes_three_combinations_game_pope_doubled():
     """T-PJ-7 (PJ-23, PJ-24, PJ-25, PJ-27): the winner takes Game and the per-card payments
     (PJ-25); the holder of the Pope doubles it (PJ-24)."""
     game = pj(pj_profile="M")
-    deal = at(game, ["JH QH KH 2C", "7D 9S 10S", "5C 6S"], stock="4H", rest="stock",
-              turnup="4H", dealer=2, to_act=0, pools=[6, 4, 4, 5, 3])
+    deal = at(
+        game,
+        ["JH QH KH 2C", "7D 9S 10S", "5C 6S"],
+        stock="4H",
+        rest="stock",
+        turnup="4H",
+        dealer=2,
+        to_act=0,
+        pools=[6, 4, 4, 5, 3],
+    )
     play(deal, 0, "JH")
     # 1. Q♥: A has played Q♥ and J♥ → Intrigue +4.
     events = forced(deal, 0, "QH")
@@ -281,9 +325,12 @@ def test_t_pj_7_one_player_takes_three_combinations_game_pope_doubled():
     assert deal.over and deal.winner == 0
     s = deal.settlement()
     # 4. B holds the Pope → pays 5; no combination doubling (all paid out).
-    settled(deal, [PoolTaken(0, M_GAME, 3)],
-            [Paid(1, 0, 3, "cards left"), Paid(2, 0, 2, "cards left")],
-            [PaidToPool(1, M_POPE, 5)])
+    settled(
+        deal,
+        [PoolTaken(0, M_GAME, 3)],
+        [Paid(1, 0, 3, "cards left"), Paid(2, 0, 2, "cards left")],
+        [PaidToPool(1, M_POPE, 5)],
+    )
     assert s.deltas == (22, -8, -2)
     assert deal.pools == [0, 0, 0, 10, 0]
 
@@ -318,8 +365,7 @@ def test_t_pj_9_turned_pope_pj_m_default_gives_nothing_and_cannot_be_won():
         session.apply(deal.legal_actions()[0])
     # The Pope is dead: never captured, nobody doubles it.
     assert session.pools[M_POPE] == 9
-    assert not [e for e in deal.settle_events if isinstance(e, PaidToPool)
-                and e.pool == M_POPE]
+    assert not [e for e in deal.settle_events if isinstance(e, PaidToPool) and e.pool == M_POPE]
     # The next staking is added to it (dealer A: 5, others 4 → Pope +4).
     session.start_deal_seeded(3)
     auto_stake(session)
@@ -360,8 +406,7 @@ def test_t_pj_10_classic_board_pope_turned_ends_the_deal():
     events = session.start_deal_from_deck(deck)
     deal = session.deal
     # 1. Dressing: Pope 6, Matrimony 2, Intrigue 2, Ace, King, Queen, Jack, Game 1 each.
-    assert events[:8] == [PaidToPool(3, pool, n) for pool, n in
-                          enumerate((6, 2, 2, 1, 1, 1, 1, 1))]
+    assert events[:8] == [PaidToPool(3, pool, n) for pool, n in enumerate((6, 2, 2, 1, 1, 1, 1, 1))]
     # 2. Five hands: A, B, C, D 10 each (deck index i < 50: i mod 5), dead hand 11.
     for i in range(50):
         j = i % 5
@@ -372,9 +417,14 @@ def test_t_pj_10_classic_board_pope_turned_ends_the_deal():
     assert [h.bit_count() for h in deal.hands] == [10, 10, 10, 10]
     assert deal.stock.bit_count() == 11 and deal.turnup == nine_d == deck[50]
     # 3. Pope 6 + Game 1 to D, A B C pay 10 each; no play.
-    assert events[8:] == [PoolTaken(3, C_POPE, 6), PoolTaken(3, C_GAME, 1),
-                          Paid(0, 3, 10, "turned Pope"), Paid(1, 3, 10, "turned Pope"),
-                          Paid(2, 3, 10, "turned Pope"), DealEnded(3)]
+    assert events[8:] == [
+        PoolTaken(3, C_POPE, 6),
+        PoolTaken(3, C_GAME, 1),
+        Paid(0, 3, 10, "turned Pope"),
+        Paid(1, 3, 10, "turned Pope"),
+        Paid(2, 3, 10, "turned Pope"),
+        DealEnded(3),
+    ]
     assert deal.over and deal.winner == 3 and not deal.history
     assert deal.settlement().deltas == (-10, -10, -10, 22)
     assert session.pools == [0, 2, 2, 1, 1, 1, 1, 0]
@@ -422,8 +472,16 @@ def test_t_pj_11_honour_turned_queen_taken_by_dealer():
 def test_t_pj_11_jack_led_intrigue_blocked_by_the_turned_queen():
     game = pj(pj_profile="C")
     # Later in the deal: B has the lead with J♣ (no K♣); the Q♣ turn-up lies in the dead hand.
-    deal = at(game, ["3H 5S", "JC 4H 6S", "KC 5H 8S", "10H 2S"], stock="QC", rest="stock",
-              turnup="QC", dealer=3, to_act=1, pools=[6, 2, 2, 1, 1, 0, 1, 1])
+    deal = at(
+        game,
+        ["3H 5S", "JC 4H 6S", "KC 5H 8S", "10H 2S"],
+        stock="QC",
+        rest="stock",
+        turnup="QC",
+        dealer=3,
+        to_act=1,
+        pools=[6, 2, 2, 1, 1, 0, 1, 1],
+    )
     # 3. B leads J♣ → takes Jack (+1); Q♣ is dead → stop; B leads again; Intrigue stays 2.
     events = play(deal, 1, "JC")
     assert PoolTaken(1, C_JACK, 1) in events
@@ -443,8 +501,16 @@ def test_t_pj_11_jack_led_intrigue_blocked_by_the_turned_queen():
 
 def test_t_pj_13_confederacy_divided_between_two_players():
     game = pj(pj_profile="M")
-    deal = at(game, ["10C JC 6H 3S", "4D 5D 9S", "KC 7H 2S"], stock="3C QC 8H 7D",
-              rest="played", turnup="3C", dealer=2, to_act=0, pools=[4, 2, 7, 3, 2])
+    deal = at(
+        game,
+        ["10C JC 6H 3S", "4D 5D 9S", "KC 7H 2S"],
+        stock="3C QC 8H 7D",
+        rest="played",
+        turnup="3C",
+        dealer=2,
+        to_act=0,
+        pools=[4, 2, 7, 3, 2],
+    )
     play(deal, 0, "10C")
     # 1. A continues J♣; Q♣ in the stock → stop; A leads 6♥; C 7♥; 8♥ in the stock → stop.
     events = forced(deal, 0, "JC")
@@ -462,8 +528,9 @@ def test_t_pj_13_confederacy_divided_between_two_players():
     assert deal.over and deal.winner == 2
     # 3. Game 2 to C; A pays 1, B pays 3. 4. No doubling.
     s = deal.settlement()
-    settled(deal, [PoolTaken(2, M_GAME, 2)],
-            [Paid(0, 2, 1, "cards left"), Paid(1, 2, 3, "cards left")])
+    settled(
+        deal, [PoolTaken(2, M_GAME, 2)], [Paid(0, 2, 1, "cards left"), Paid(1, 2, 3, "cards left")]
+    )
     assert s.deltas == (2, -3, 9)
     assert deal.pools == [4, 2, 1, 3, 0]
 
@@ -474,34 +541,70 @@ def test_t_pj_13_confederacy_divided_between_two_players():
 T_PJ_14 = ["9S KS 4H", "QS 7D 6C", "10S JS"]
 T_PJ_14_QS_TURNED = ["9S KS 4H", "5S 7D 6C", "10S JS"]
 # B holds the Pope; A holds K♠ (Matrimony, Confederacy); B holds Q♠ (Matrimony, Intrigue).
-ALL_DOUBLED = [PaidToPool(1, M_POPE, 3), PaidToPool(0, M_MAT, 6), PaidToPool(1, M_MAT, 6),
-               PaidToPool(1, M_INT, 4), PaidToPool(0, M_CONF, 5)]
+ALL_DOUBLED = [
+    PaidToPool(1, M_POPE, 3),
+    PaidToPool(0, M_MAT, 6),
+    PaidToPool(1, M_MAT, 6),
+    PaidToPool(1, M_INT, 4),
+    PaidToPool(0, M_CONF, 5),
+]
 
 
-@pytest.mark.parametrize(("options", "hands", "turnup", "doubling", "deltas", "pools"), [
-    ({}, T_PJ_14, "5S", ALL_DOUBLED, (-13, -16, 7), [18, 8, 10, 6, 0]),
-    ({"pj_m_doubleCombos": False}, T_PJ_14, "5S", [PaidToPool(1, M_POPE, 3)],
-     (-2, -6, 7), [6, 4, 5, 6, 0]),
-    ({"pj_doubling": False}, T_PJ_14, "5S", [], (-2, -3, 7), [6, 4, 5, 3, 0]),
-    ({"pj_doubling": False, "pj_m_doubleCombos": True}, T_PJ_14, "5S", [],
-     (-2, -3, 7), [6, 4, 5, 3, 0]),
-    ({}, T_PJ_14_QS_TURNED, "QS", [PaidToPool(1, M_POPE, 3), PaidToPool(0, M_CONF, 5)],
-     (-7, -6, 7), [6, 4, 10, 6, 0]),
-], ids=["default", "doubleCombos-false", "doubling-false", "doubling-false-combos-true",
-        "turnup-QS"])
+@pytest.mark.parametrize(
+    ("options", "hands", "turnup", "doubling", "deltas", "pools"),
+    [
+        ({}, T_PJ_14, "5S", ALL_DOUBLED, (-13, -16, 7), [18, 8, 10, 6, 0]),
+        (
+            {"pj_m_doubleCombos": False},
+            T_PJ_14,
+            "5S",
+            [PaidToPool(1, M_POPE, 3)],
+            (-2, -6, 7),
+            [6, 4, 5, 6, 0],
+        ),
+        ({"pj_doubling": False}, T_PJ_14, "5S", [], (-2, -3, 7), [6, 4, 5, 3, 0]),
+        (
+            {"pj_doubling": False, "pj_m_doubleCombos": True},
+            T_PJ_14,
+            "5S",
+            [],
+            (-2, -3, 7),
+            [6, 4, 5, 3, 0],
+        ),
+        (
+            {},
+            T_PJ_14_QS_TURNED,
+            "QS",
+            [PaidToPool(1, M_POPE, 3), PaidToPool(0, M_CONF, 5)],
+            (-7, -6, 7),
+            [6, 4, 10, 6, 0],
+        ),
+    ],
+    ids=[
+        "default",
+        "doubleCombos-false",
+        "doubling-false",
+        "doubling-false-combos-true",
+        "turnup-QS",
+    ],
+)
 def test_t_pj_14_unplayed_trump_honours_double_their_combinations(
-        options, hands, turnup, doubling, deltas, pools):
+    options, hands, turnup, doubling, deltas, pools
+):
     game = pj(pj_profile="M", **options)
-    deal = at(game, hands, stock=turnup, turnup=turnup, dealer=2, to_act=0,
-              pools=[6, 4, 5, 3, 2])
+    deal = at(game, hands, stock=turnup, turnup=turnup, dealer=2, to_act=0, pools=[6, 4, 5, 3, 2])
     play(deal, 0, "9S")
     forced(deal, 2, "10S")
     # 1. C plays J♠ → hand empty → C wins at once, although B holds Q♠ in the default.
     events = forced(deal, 2, "JS")
     assert WentOut(2) in events and deal.over and deal.winner == 2
     # 2. Game 2 to C; A pays 2, B pays 3. 3. Doubling with the end-of-play amounts.
-    settled(deal, [PoolTaken(2, M_GAME, 2)],
-            [Paid(0, 2, 2, "cards left"), Paid(1, 2, 3, "cards left")], doubling)
+    settled(
+        deal,
+        [PoolTaken(2, M_GAME, 2)],
+        [Paid(0, 2, 2, "cards left"), Paid(1, 2, 3, "cards left")],
+        doubling,
+    )
     assert deal.settlement().deltas == deltas
     assert deal.pools == pools
 
@@ -509,14 +612,24 @@ def test_t_pj_14_unplayed_trump_honours_double_their_combinations(
 # ---- T-PJ-15 --------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("options", "deltas", "pools"), [
-    ({}, (-1, -17, 4), [2, 0, 6, 16, 20]),
-    ({"pj_doubling": False}, (-1, 1, 4), [2, 0, 6, 8, 10]),
-], ids=["default", "doubling-false"])
+@pytest.mark.parametrize(
+    ("options", "deltas", "pools"),
+    [
+        ({}, (-1, -17, 4), [2, 0, 6, 16, 20]),
+        ({"pj_doubling": False}, (-1, 1, 4), [2, 0, 6, 8, 10]),
+    ],
+    ids=["default", "doubling-false"],
+)
 def test_t_pj_15_one_player_doubles_two_compartments(options, deltas, pools):
     game = pj(**options)
-    deal = at(game, ["9C 10C 5H", "JC KH 7D 3S", "QC 8S 6H"], stock="KC 9S 10D QS",
-              dealer=2, to_act=0, pools=[2, 4, 6, 8, 10])
+    deal = at(
+        game,
+        ["9C 10C 5H", "JC KH 7D 3S", "QC 8S 6H"],
+        stock="KC 9S 10D QS",
+        dealer=2,
+        to_act=0,
+        pools=[2, 4, 6, 8, 10],
+    )
     play(deal, 0, "9C")
     forced(deal, 0, "10C")
     # 1. B plays J♣ → Jack (+4); C plays Q♣ (not the Queen card); K♣ in stock → stop.
@@ -572,20 +685,28 @@ def test_pj_20_trump_layout_compartments():
     game = pj(pj_profile="M")
     assert game.pools == ("matrimony", "intrigue", "confederacy", "pope", "game")
     hearts = C("4H") // 13
-    assert game.combo_table(hearts) == ((M_MAT, C("KH"), C("QH")), (M_INT, C("QH"), C("JH")),
-                                        (M_CONF, C("KH"), C("JH")))
+    assert game.combo_table(hearts) == (
+        (M_MAT, C("KH"), C("QH")),
+        (M_INT, C("QH"), C("JH")),
+        (M_CONF, C("KH"), C("JH")),
+    )
     assert game.combo_table(None) == ()
     for trump in range(4):
         assert dict(game.capture_table(trump)) == {C("7D"): M_POPE}
     assert dict(pj(pj_profile="M", pj_pope="9D").capture_table(hearts)) == {C("9D"): M_POPE}
     faces = game.pool_faces(C("4H"))
     assert [(f.label, f.card, f.detail) for f in faces] == [
-        ("Matrimony", None, "K♥ Q♥"), ("Intrigue", None, "Q♥ J♥"),
-        ("Confederacy", None, "K♥ J♥"), ("Pope", C("7D"), ""), ("Game", None, "")]
+        ("Matrimony", None, "K♥ Q♥"),
+        ("Intrigue", None, "Q♥ J♥"),
+        ("Confederacy", None, "K♥ J♥"),
+        ("Pope", C("7D"), ""),
+        ("Game", None, ""),
+    ]
 
 
-@pytest.mark.parametrize(("n", "k", "dead"), [(3, 12, 15), (4, 10, 11), (5, 8, 11), (6, 7, 9),
-                                              (7, 6, 9), (8, 5, 11)])
+@pytest.mark.parametrize(
+    ("n", "k", "dead"), [(3, 12, 15), (4, 10, 11), (5, 8, 11), (6, 7, 9), (7, 6, 9), (8, 5, 11)]
+)
 def test_pj_c_1_and_pj_c_4_classic_board_seats_and_deal(n, k, dead):
     """PJ-C-1: 3–8 players. PJ-C-4: 51 cards, the extra-hand deal (k each, a dead hand of the
     rest) and the last card dealt (deck index 50, in the dead hand) turned for trumps."""
@@ -608,8 +729,16 @@ def _pj_c_end(**options):
     """PJ-C, clubs trumps (3♣ turned, in the dead hand), 3 players: A goes out with 5♠; B holds
     the Pope 9♦ and 2♥; C holds the trump Ace and King (A♣ K♣) and 4♥."""
     game = pj(pj_profile="C", **options)
-    deal = at(game, ["5S", "9D 2H", "AC KC 4H"], stock="3C", rest="played", turnup="3C",
-              dealer=2, to_act=0, pools=[6, 2, 2, 1, 1, 1, 1, 1])
+    deal = at(
+        game,
+        ["5S", "9D 2H", "AC KC 4H"],
+        stock="3C",
+        rest="played",
+        turnup="3C",
+        dealer=2,
+        to_act=0,
+        pools=[6, 2, 2, 1, 1, 1, 1, 1],
+    )
     events = play(deal, 0, "5S")
     assert WentOut(0) in events and deal.over and deal.winner == 0
     return deal
@@ -622,8 +751,9 @@ def test_pj_c_7_the_winner_takes_game_and_the_pope_excuses_its_holder():
     settled(deal, [PoolTaken(0, C_GAME, 1)], [Paid(2, 0, 3, "cards left")])
     assert deal.settlement().deltas == (4, 0, -3)
     deal = _pj_c_end(pj_c_popeExcuses=False)
-    settled(deal, [PoolTaken(0, C_GAME, 1)],
-            [Paid(1, 0, 2, "cards left"), Paid(2, 0, 3, "cards left")])
+    settled(
+        deal, [PoolTaken(0, C_GAME, 1)], [Paid(1, 0, 2, "cards left"), Paid(2, 0, 3, "cards left")]
+    )
     assert deal.settlement().deltas == (6, -2, -3)
 
 
@@ -641,8 +771,16 @@ def test_pj_c_10_the_pope_is_never_played_in_lieu_of_a_stop():
     play out of turn; the classic board keeps its eight compartments."""
     game = pj(pj_profile="C")
     assert len(game.pools) == 8
-    deal = at(game, ["4S 5S 2H", "9D 3H", "KC 4H"], stock="3C", played="6S", rest="played",
-              turnup="3C", dealer=2, to_act=0)
+    deal = at(
+        game,
+        ["4S 5S 2H", "9D 3H", "KC 4H"],
+        stock="3C",
+        played="6S",
+        rest="played",
+        turnup="3C",
+        dealer=2,
+        to_act=0,
+    )
     play(deal, 0, "4S")
     forced(deal, 0, "5S")  # A's own run; the 6♠ is played: a stop
     assert deal.to_act == 0 and legal(deal) == {"2H"}

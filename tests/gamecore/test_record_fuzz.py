@@ -41,7 +41,8 @@ def test_every_kind_of_limit_fault_gives_an_outcome_or_a_reason():
             except RecordError as e:
                 assert str(e) and "\n" not in str(e), kind
                 assert (len(raw) > MAX_FILE_BYTES) == str(e).startswith(
-                    "the file is larger than"), kind
+                    "the file is larger than"
+                ), kind
             else:
                 assert len(raw) <= MAX_FILE_BYTES, kind
                 assert set(out) == {"game", "deals", "balances", "pools", "next"}, kind
@@ -58,7 +59,7 @@ def test_version_1_fixtures_stay_loadable():
     fixtures = sorted((DATA / "records" / "v1").glob("*.parlour.json"))
     assert len(fixtures) >= 3
     for path in fixtures:
-        expected = json.loads(path.with_name(path.name.replace(".parlour.json",
-                                                               ".parlour.expected.json"))
-                              .read_text())
+        expected = json.loads(
+            path.with_name(path.name.replace(".parlour.json", ".parlour.expected.json")).read_text()
+        )
         assert replay(load_record(path.read_text())) == expected

@@ -20,8 +20,12 @@ from paths import DATA, ROOT
 CONFORMANCE = DATA / "conformance"
 #: One folder per New Game entry of every game the record format lists.
 STOPS_FOLDERS = conformance_folders()
-RECORDS = sorted(p for folder in STOPS_FOLDERS for p in (CONFORMANCE / folder).glob("[0-9]*.json")
-                 if not p.name.endswith(".expected.json"))
+RECORDS = sorted(
+    p
+    for folder in STOPS_FOLDERS
+    for p in (CONFORMANCE / folder).glob("[0-9]*.json")
+    if not p.name.endswith(".expected.json")
+)
 BAD = sorted(p for folder in STOPS_FOLDERS for p in (CONFORMANCE / folder).glob("bad-*.json"))
 NM_RECORDS = [p for p in RECORDS if p.parent.name == "newmarket"]
 NM_BAD = [p for p in BAD if p.parent.name == "newmarket"]
@@ -29,8 +33,13 @@ NM_BAD = [p for p in BAD if p.parent.name == "newmarket"]
 
 def _compared(out: dict) -> tuple:
     """The fields the conformance README says to compare; ``next.legal`` as a set."""
-    return ([(d["winner"], d["balances"], d["pools"]) for d in out["deals"]],
-            out["balances"], out["pools"], out["next"]["seat"], sorted(out["next"]["legal"]))
+    return (
+        [(d["winner"], d["balances"], d["pools"]) for d in out["deals"]],
+        out["balances"],
+        out["pools"],
+        out["next"]["seat"],
+        sorted(out["next"]["legal"]),
+    )
 
 
 def test_there_are_conformance_records_for_every_game():
@@ -53,34 +62,33 @@ def test_conformance(path, capsys):
 BAD_REASONS = {
     "newmarket/bad-001": "the file is not valid JSON",
     "newmarket/bad-002": "version: a version-2 record has at least one deal with a "
-                         "fingerprint; this one has none",
+    "fingerprint; this one has none",
     "newmarket/bad-003": "options: unknown key nm.jokers",
     "newmarket/bad-004": "options: nm.stake must be an integer ≥ 1 (got 0)",
     "newmarket/bad-005": "deal 1: QH appears twice",
     "newmarket/bad-006": "deal 1: cards missing from hands and stock: AC",
     "newmarket/bad-007": "deal 2: dealer must be seat 5 (rotation, GEN-3), not 6",
     "newmarket/bad-008": 'deal 1, action 31 ("1 9S"): seat 1 does not hold 9S',
-    "newmarket/bad-009": 'deal 1, action 10 ("2 9D"): it is seat 0\'s turn, not seat 2\'s',
+    "newmarket/bad-009": "deal 1, action 10 (\"2 9D\"): it is seat 0's turn, not seat 2's",
     "newmarket/bad-010": "deal 1: hands[2]: not a card: '1X'",
-    "pope-joan-f/bad-002": 'format: expected "parlour-record", got \'parlour-save\'',
-    "pope-joan-f/bad-004": "options: pj.pope must be one of \"7D\", \"9D\" (got '8D')",
+    "pope-joan-f/bad-002": "format: expected \"parlour-record\", got 'parlour-save'",
+    "pope-joan-f/bad-004": 'options: pj.pope must be one of "7D", "9D" (got \'8D\')',
     "pope-joan-f/bad-008": 'deal 2, action 15 ("2 10S"): seat 2 does not hold 10S',
     "pope-joan-m/bad-002": "version: a version-2 record has at least one deal with a "
-                           "fingerprint; this one has none",
+    "fingerprint; this one has none",
     "pope-joan-m/bad-004": "options: pj.m.dealerStake must be an integer ≥ 1 (got 0)",
-    "pope-joan-m/bad-009": 'deal 4, action 39 ("0 2H"): it is seat 2\'s turn, not seat 0\'s',
+    "pope-joan-m/bad-009": "deal 4, action 39 (\"0 2H\"): it is seat 2's turn, not seat 0's",
     "pope-joan-c/bad-004": "options: pj.c.popeTurnUp must be one of",
     "pope-joan-c/bad-007": "deal 2: dealer must be seat 3 (rotation, GEN-3), not 4",
     "spin/bad-002": "version: a version-2 record has at least one deal with a fingerprint",
     "spin/bad-003": "options: unknown key sp.doubleSpin",
     "spin/bad-004": "options: nm.aceHigh must be false in Spin (SP-9)",
-    "spinado/bad-002": "version: a version-2 record has at least one deal with a "
-                       "fingerprint",
-    "spinado/bad-004": "options: sn.intrigue must be one of \"QJ\", \"KJ\" (got 'KQ')",
+    "spinado/bad-002": "version: a version-2 record has at least one deal with a fingerprint",
+    "spinado/bad-004": 'options: sn.intrigue must be one of "QJ", "KJ" (got \'KQ\')',
     "spinado/bad-008": 'deal 3, action 9 ("0 spin AH"): seat 0 does not hold AH',
-    "spoil-five/bad-004": "options: sf.packets must be one of \"3-2\", \"2-3\" (got '4-1')",
+    "spoil-five/bad-004": 'options: sf.packets must be one of "3-2", "2-3" (got \'4-1\')',
     "spoil-five/bad-007": "start.first_dealer: must equal deals[0].dealer (1)",
-    "spoil-five/bad-009": 'deal 1, action 25 ("0 10S"): it is seat 6\'s turn, not seat 0\'s',
+    "spoil-five/bad-009": "deal 1, action 25 (\"0 10S\"): it is seat 6's turn, not seat 0's",
 }
 
 
@@ -98,11 +106,21 @@ def test_bad_records_are_refused(path, capsys):
 
 
 def test_replay_as_a_command_in_a_fresh_process_exit_codes():
-    good = subprocess.run([sys.executable, "-m", "gui.app.cli", "replay", str(NM_RECORDS[0])],
-                          capture_output=True, text=True, cwd=ROOT, timeout=60)
+    good = subprocess.run(
+        [sys.executable, "-m", "gui.app.cli", "replay", str(NM_RECORDS[0])],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
     assert good.returncode == 0 and json.loads(good.stdout)["game"] == "newmarket"
-    bad = subprocess.run([sys.executable, "-m", "gui.app.cli", "replay", str(NM_BAD[0])],
-                         capture_output=True, text=True, cwd=ROOT, timeout=60)
+    bad = subprocess.run(
+        [sys.executable, "-m", "gui.app.cli", "replay", str(NM_BAD[0])],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
     assert bad.returncode == 2 and bad.stdout == ""
     assert len(bad.stderr.splitlines()) == 1 and "Traceback" not in bad.stderr
 
@@ -122,8 +140,14 @@ def test_replay_never_imports_qt():
         sys.exit(code)
     """)
     env = {k: v for k, v in os.environ.items() if k != "QT_QPA_PLATFORM"}
-    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                         cwd=ROOT, env=env, timeout=60)
+    run = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=60,
+    )
     assert run.returncode == 0, run.stderr
     assert json.loads(run.stdout)["deals"]
 
@@ -135,14 +159,18 @@ def test_replay_never_imports_qt():
         (lambda r: r.update(extra=1), "unknown key extra"),
         (lambda r: r.update(game="bridge"), "game: unknown game 'bridge'"),
         (lambda r: r.update(players=["A", "B"]), "players: newmarket is for 3 to 8 players"),
-        (lambda r: r["start"].update(first_dealer=(r["deals"][0]["dealer"] + 1) % 4),
-         "start.first_dealer: must equal deals[0].dealer"),
+        (
+            lambda r: r["start"].update(first_dealer=(r["deals"][0]["dealer"] + 1) % 4),
+            "start.first_dealer: must equal deals[0].dealer",
+        ),
         (lambda r: r["start"].update(pools={"XX": 1}), "start.pools: unknown pool XX"),
         (lambda r: r["deals"][0].update(turnup="2S"), "newmarket turns no trump"),
         (lambda r: r["deals"][0]["hands"][0].pop(), "deal 1: hands[0] has 11 cards"),
         (lambda r: r["deals"][0]["actions"].insert(5, "0 hello"), "deal 1, action 6"),
-        (lambda r: r["deals"].append(dict(r["deals"][0], dealer=r["deals"][0]["dealer"])),
-         "deal 2: dealer must be seat"),
+        (
+            lambda r: r["deals"].append(dict(r["deals"][0], dealer=r["deals"][0]["dealer"])),
+            "deal 2: dealer must be seat",
+        ),
     ],
 )
 def test_bad_record_variants(patch, reason):
@@ -169,11 +197,19 @@ def test_deal_beyond_the_end_of_the_session_is_refused():
 def test_write_read_replay_gives_the_same_outcome(seed, tmp_path):
     rng = random.Random(seed)
     n = 3 + seed % 6
-    options = [{}, {"nm.aceHigh": True}, {"nm.mustChangeSuit": True, "gen.rounds": 2},
-               {"nm.removeEightOfDiamonds": True, "gen.endPools": "carryToNextSession"},
-               {"gen.allowDebt": False, "gen.startCounters": 15}, {"nm.maxStake": 9}][seed % 6]
-    session = Session(nm(**{k.replace(".", "_"): v for k, v in options.items()}),
-                      [f"P{i}" for i in range(n)], first_dealer=rng.randrange(n))
+    options = [
+        {},
+        {"nm.aceHigh": True},
+        {"nm.mustChangeSuit": True, "gen.rounds": 2},
+        {"nm.removeEightOfDiamonds": True, "gen.endPools": "carryToNextSession"},
+        {"gen.allowDebt": False, "gen.startCounters": 15},
+        {"nm.maxStake": 9},
+    ][seed % 6]
+    session = Session(
+        nm(**{k.replace(".", "_"): v for k, v in options.items()}),
+        [f"P{i}" for i in range(n)],
+        first_dealer=rng.randrange(n),
+    )
     play_session(session, rng, max_deals=rng.randrange(1, 2 * n + 1))
     # Leave the last deal half played about half of the time (a saved game in progress).
     if not session.complete and rng.random() < 0.5:
@@ -205,14 +241,16 @@ def test_unfinished_staking_lists_the_next_staking_decision():
     session = Session(nm(nm_maxStake=20), ["A", "B", "C"], first_dealer=2)
     session.start_deal_seeded(1)
     assert replay(load_record(dumps_record(session)))["next"] == {
-        "seat": 2, "legal": ["2 stake 4..20"]}
+        "seat": 2,
+        "legal": ["2 stake 4..20"],
+    }
     session = Session(nm(), ["A", "B", "C"], first_dealer=2)
     session.start_deal_seeded(1)
     assert replay(load_record(dumps_record(session)))["next"]["legal"] == ["2 stake 4.."]
     from gamecore.actions import NameStake
+
     session.apply(NameStake(2, 6))
-    assert replay(load_record(dumps_record(session)))["next"] == {
-        "seat": 0, "legal": ["0 split 6"]}
+    assert replay(load_record(dumps_record(session)))["next"] == {"seat": 0, "legal": ["0 split 6"]}
 
 
 def test_unreadable_file_gives_one_line(tmp_path, capsys):

@@ -57,14 +57,27 @@ def test_a_session_without_fingerprints_is_written_as_version_1_exactly_as_befor
     session = _session([False, False])
     # Version 1 as the writer has always written it: these keys, in this order.
     expected = {
-        "format": "parlour-record", "version": 1, "game": "newmarket",
-        "options": dict(session.options), "players": ["Ann", "Ben", "Cat"],
-        "start": {"balances": [100, 100, 100], "pools": {"AH": 0, "KC": 0, "QD": 0, "JS": 0},
-                  "first_dealer": 0},
-        "deals": [{"dealer": log.dealer,
-                   "hands": [[card_code(c) for c in h] for h in log.hands],
-                   "stock": [card_code(c) for c in log.stock], "turnup": None,
-                   "actions": log.actions} for log in session.logs]}
+        "format": "parlour-record",
+        "version": 1,
+        "game": "newmarket",
+        "options": dict(session.options),
+        "players": ["Ann", "Ben", "Cat"],
+        "start": {
+            "balances": [100, 100, 100],
+            "pools": {"AH": 0, "KC": 0, "QD": 0, "JS": 0},
+            "first_dealer": 0,
+        },
+        "deals": [
+            {
+                "dealer": log.dealer,
+                "hands": [[card_code(c) for c in h] for h in log.hands],
+                "stock": [card_code(c) for c in log.stock],
+                "turnup": None,
+                "actions": log.actions,
+            }
+            for log in session.logs
+        ],
+    }
     assert dumps_record(session) == json.dumps(expected, ensure_ascii=False, indent=1) + "\n"
     assert "fingerprint" not in dumps_record(session)
 
@@ -76,9 +89,17 @@ def test_one_fingerprinted_deal_makes_the_record_version_2_with_its_fingerprint(
     assert "fingerprint" not in data["deals"][0]
     made = session.logs[1].fingerprint
     assert made is not None and data["deals"][1]["fingerprint"] == {
-        "salt": made.salt, "sha256": made.sha256}
-    assert list(data["deals"][1]) == ["dealer", "hands", "stock", "turnup", "fingerprint",
-                                      "actions"]
+        "salt": made.salt,
+        "sha256": made.sha256,
+    }
+    assert list(data["deals"][1]) == [
+        "dealer",
+        "hands",
+        "stock",
+        "turnup",
+        "fingerprint",
+        "actions",
+    ]
     assert fp.matches(made, session.logs[1].hands, session.logs[1].stock, None)
 
 
@@ -92,8 +113,7 @@ def test_record_head_turns_version_2_when_the_current_deal_is_fingerprinted():
     made = session.fingerprint_deal(SALT)
     assert made.salt == SALT and session.fingerprint == made
     assert record_head(session)["version"] == 2
-    assert deal_entry(session.logs[-1])["fingerprint"] == {"salt": SALT,
-                                                          "sha256": made.sha256}
+    assert deal_entry(session.logs[-1])["fingerprint"] == {"salt": SALT, "sha256": made.sha256}
 
 
 def test_a_fingerprint_comes_before_the_first_decision_only():
@@ -170,8 +190,9 @@ def test_a_version_2_record_without_any_fingerprint_is_refused():
     data = _v2()
     for d in data["deals"]:
         d.pop("fingerprint", None)
-    assert _refused(data) == ("version: a version-2 record has at least one deal with a "
-                              "fingerprint; this one has none")
+    assert _refused(data) == (
+        "version: a version-2 record has at least one deal with a fingerprint; this one has none"
+    )
 
 
 def test_a_fingerprint_in_a_version_1_record_is_an_unknown_key():
@@ -214,24 +235,35 @@ def test_the_order_of_the_cards_in_a_hand_does_not_matter():
 def test_a_fingerprinted_deal_never_gives_a_seed():
     data = _v2()
     data["deals"][0] = {"dealer": 0, "seed": 5, "fingerprint": data["deals"][0]["fingerprint"]}
-    assert _refused(data) == ("deal 1: a fingerprinted deal lists its cards (hands, stock, "
-                              "turnup), never a seed")
+    assert _refused(data) == (
+        "deal 1: a fingerprinted deal lists its cards (hands, stock, turnup), never a seed"
+    )
 
 
-@pytest.mark.parametrize(("value", "reason"), [
-    ("3f9c", 'fingerprint must be an object {"salt": …, "sha256": …}'),
-    ({"salt": SALT}, "fingerprint.sha256 missing"),
-    ({"sha256": "0" * 64}, "fingerprint.salt missing"),
-    ({"salt": SALT, "sha256": "0" * 64, "pepper": 1}, "fingerprint: unknown key pepper"),
-    ({"salt": SALT.upper(), "sha256": "0" * 64},
-     "fingerprint.salt must be 32 lower-case hex digits"),
-    ({"salt": SALT[:-1], "sha256": "0" * 64}, "fingerprint.salt must be 32 lower-case hex digits"),
-    ({"salt": 12, "sha256": "0" * 64}, "fingerprint.salt must be 32 lower-case hex digits"),
-    ({"salt": SALT, "sha256": "0" * 63 + "g"},
-     "fingerprint.sha256 must be 64 lower-case hex digits"),
-    ({"salt": SALT, "sha256": "0" * 65}, "fingerprint.sha256 must be 64 lower-case hex digits"),
-    ({"salt": SALT, "sha256": "0" * 64}, "fingerprint does not match its cards"),
-])
+@pytest.mark.parametrize(
+    ("value", "reason"),
+    [
+        ("3f9c", 'fingerprint must be an object {"salt": …, "sha256": …}'),
+        ({"salt": SALT}, "fingerprint.sha256 missing"),
+        ({"sha256": "0" * 64}, "fingerprint.salt missing"),
+        ({"salt": SALT, "sha256": "0" * 64, "pepper": 1}, "fingerprint: unknown key pepper"),
+        (
+            {"salt": SALT.upper(), "sha256": "0" * 64},
+            "fingerprint.salt must be 32 lower-case hex digits",
+        ),
+        (
+            {"salt": SALT[:-1], "sha256": "0" * 64},
+            "fingerprint.salt must be 32 lower-case hex digits",
+        ),
+        ({"salt": 12, "sha256": "0" * 64}, "fingerprint.salt must be 32 lower-case hex digits"),
+        (
+            {"salt": SALT, "sha256": "0" * 63 + "g"},
+            "fingerprint.sha256 must be 64 lower-case hex digits",
+        ),
+        ({"salt": SALT, "sha256": "0" * 65}, "fingerprint.sha256 must be 64 lower-case hex digits"),
+        ({"salt": SALT, "sha256": "0" * 64}, "fingerprint does not match its cards"),
+    ],
+)
 def test_salt_and_hash_syntax(value, reason):
     data = _v2()
     data["deals"][1]["fingerprint"] = value
@@ -242,19 +274,35 @@ def _spoil_five_record(hashed_text: str) -> dict:
     hands = [["AS", "2S", "3S", "4S", "5S"], ["AH", "2H", "3H", "4H", "5H"]]
     held = {*cards(" ".join(hands[0] + hands[1])), cards("7D")[0]}
     stock = [card_code(c) for c in range(52) if c not in held]
-    return {"format": "parlour-record", "version": 2, "game": "spoil-five",
-            "players": ["Ann", "Ben"],
-            "deals": [{"dealer": 1, "hands": hands, "stock": stock, "turnup": "7D",
-                       "fingerprint": {"salt": SALT, "sha256": hashlib.sha256(
-                           hashed_text.encode()).hexdigest()},
-                       "actions": []}]}
+    return {
+        "format": "parlour-record",
+        "version": 2,
+        "game": "spoil-five",
+        "players": ["Ann", "Ben"],
+        "deals": [
+            {
+                "dealer": 1,
+                "hands": hands,
+                "stock": stock,
+                "turnup": "7D",
+                "fingerprint": {
+                    "salt": SALT,
+                    "sha256": hashlib.sha256(hashed_text.encode()).hexdigest(),
+                },
+                "actions": [],
+            }
+        ],
+    }
 
 
 def test_a_spoil_five_fingerprint_hashes_the_stock_without_the_turnup():
     """The hashed text written out by hand, hashed by hashlib (not by gamecore)."""
     rest = [c for c in range(52) if c not in cards("AS 2S 3S 4S 5S AH 2H 3H 4H 5H 7D")]
-    text = (f"parlour-deal|{SALT}|AS 2S 3S 4S 5S/AH 2H 3H 4H 5H|"
-            + " ".join(card_code(c) for c in rest) + "|7D")
+    text = (
+        f"parlour-deal|{SALT}|AS 2S 3S 4S 5S/AH 2H 3H 4H 5H|"
+        + " ".join(card_code(c) for c in rest)
+        + "|7D"
+    )
     assert text.count("7D") == 1 and "6D 8D" in text
     record = load_record(json.dumps(_spoil_five_record(text)))
     assert record.deals[0].fingerprint is not None
@@ -264,8 +312,11 @@ def test_a_spoil_five_fingerprint_hashes_the_stock_without_the_turnup():
 
 def test_a_fingerprinted_spoil_five_deal_lists_its_stock():
     rest = [c for c in range(52) if c not in cards("AS 2S 3S 4S 5S AH 2H 3H 4H 5H 7D")]
-    text = (f"parlour-deal|{SALT}|AS 2S 3S 4S 5S/AH 2H 3H 4H 5H|"
-            + " ".join(card_code(c) for c in rest) + "|7D")
+    text = (
+        f"parlour-deal|{SALT}|AS 2S 3S 4S 5S/AH 2H 3H 4H 5H|"
+        + " ".join(card_code(c) for c in rest)
+        + "|7D"
+    )
     data = _spoil_five_record(text)
     del data["deals"][0]["stock"]
     assert _refused(data) == "deal 1: a fingerprinted deal lists its cards: stock missing"
@@ -278,14 +329,16 @@ def _version(path: Path) -> object:
         return None  # the bad record that is not JSON at all
 
 
-VERSION_2_BAD = sorted(p for p in (DATA / "conformance").glob("*/bad-*.json")
-                       if _version(p) == 2)
+VERSION_2_BAD = sorted(p for p in (DATA / "conformance").glob("*/bad-*.json") if _version(p) == 2)
 
 
 def test_the_version_2_conformance_records_that_must_be_refused_still_are():
     assert [f"{p.parent.name}/{p.name}" for p in VERSION_2_BAD] == [
-        "newmarket/bad-002.json", "pope-joan-m/bad-002.json", "spin/bad-002.json",
-        "spinado/bad-002.json"]
+        "newmarket/bad-002.json",
+        "pope-joan-m/bad-002.json",
+        "spin/bad-002.json",
+        "spinado/bad-002.json",
+    ]
     for path in VERSION_2_BAD:
         with pytest.raises(RecordError, match="at least one deal with a fingerprint"):
             replay(load_record(Path(path).read_text()))

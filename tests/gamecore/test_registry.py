@@ -23,8 +23,7 @@ from paths import DATA, SHARED
 
 def test_the_built_in_games_are_found_in_their_packages_in_menu_order() -> None:
     builtin = [d for d in descriptors() if d.recorded]
-    assert [d.name for d in builtin] == ["newmarket", "spin", "spinado", "pope-joan",
-                                         "spoil-five"]
+    assert [d.name for d in builtin] == ["newmarket", "spin", "spinado", "pope-joan", "spoil-five"]
     for d in builtin:
         assert d.rules.__module__.startswith(tuple(p + "." for p in registry.GAME_PACKAGES))
 
@@ -45,8 +44,11 @@ def test_the_record_games_are_games_the_format_lists() -> None:
     fmt = SHARED / "formats" / "deal-record.md"
     if not fmt.is_file():
         pytest.skip(f"{fmt} is absent")
-    row = next(line for line in fmt.read_text(encoding="utf-8").splitlines()
-               if line.startswith("| `game` |"))
+    row = next(
+        line
+        for line in fmt.read_text(encoding="utf-8").splitlines()
+        if line.startswith("| `game` |")
+    )
     assert set(record_games()) <= set(re.findall(r"`([a-z-]+)`", row.split("|")[2]))
 
 
@@ -57,6 +59,7 @@ def test_an_entry_has_conformance_records_exactly_when_it_says_so() -> None:
 
 # ---- a game of this file's own: what a descriptor states and what it reads ------------------
 
+
 class Pinned(Newmarket):
     """Newmarket with aces high pinned (its own name and seat range)."""
 
@@ -66,9 +69,14 @@ class Pinned(Newmarket):
 
 
 PINNED = GameDescriptor(
-    name="pinned", title="Pinned", rules=Pinned, order=901,
-    entries=(Entry("Pinned (a test's own game)"),), option_prefixes=("nm.",),
-    fixed={"nm.aceHigh": (True, "NM-3")})
+    name="pinned",
+    title="Pinned",
+    rules=Pinned,
+    order=901,
+    entries=(Entry("Pinned (a test's own game)"),),
+    option_prefixes=("nm.",),
+    fixed={"nm.aceHigh": (True, "NM-3")},
+)
 
 
 @pytest.fixture
@@ -94,15 +102,22 @@ def test_a_pinned_option_is_stated_once(pinned: GameDescriptor) -> None:
 
 def test_a_pin_is_not_repeated_as_a_default() -> None:
     with pytest.raises(ValueError, match="nm.aceHigh is pinned"):
-        GameDescriptor(name="twice", title="Twice", rules=Pinned, entries=(Entry("Twice"),),
-                       option_prefixes=("nm.",), fixed={"nm.aceHigh": (True, "NM-3")},
-                       option_defaults={"nm.aceHigh": True})
+        GameDescriptor(
+            name="twice",
+            title="Twice",
+            rules=Pinned,
+            entries=(Entry("Twice"),),
+            option_prefixes=("nm.",),
+            fixed={"nm.aceHigh": (True, "NM-3")},
+            option_defaults={"nm.aceHigh": True},
+        )
 
 
 def test_only_a_record_game_has_conformance_records() -> None:
     with pytest.raises(ValueError, match="only a game of the record format"):
-        GameDescriptor(name="nope", title="Nope", rules=Pinned,
-                       entries=(Entry("Nope", conformance=True),))
+        GameDescriptor(
+            name="nope", title="Nope", rules=Pinned, entries=(Entry("Nope", conformance=True),)
+        )
 
 
 def test_a_game_the_format_does_not_list_is_never_a_record(pinned: GameDescriptor) -> None:
@@ -112,9 +127,12 @@ def test_a_game_the_format_does_not_list_is_never_a_record(pinned: GameDescripto
     session = Session(make_game("pinned"), ["A", "B", "C", "D"], 0)
     with pytest.raises(RecordError, match="'pinned' is not a game of the record format"):
         record_of(session)
-    record: dict[str, Any] = {"format": "parlour-record", "version": 1, "game": "pinned",
-                              "players": ["A", "B", "C", "D"],
-                              "deals": [{"dealer": 0, "seed": 1}]}
+    record: dict[str, Any] = {
+        "format": "parlour-record",
+        "version": 1,
+        "game": "pinned",
+        "players": ["A", "B", "C", "D"],
+        "deals": [{"dealer": 0, "seed": 1}],
+    }
     with pytest.raises(RecordError, match="game: unknown game 'pinned'"):
         parse_record(record)
-

@@ -28,9 +28,12 @@ from gamecore.review import (
 from helpers import cards, conformance_folders, game_configs, random_action
 from paths import DATA
 
-RECORDS = sorted(p for folder in conformance_folders()
-                 for p in (DATA / "conformance" / folder).glob("[0-9]*.json")
-                 if not p.name.endswith(".expected.json"))
+RECORDS = sorted(
+    p
+    for folder in conformance_folders()
+    for p in (DATA / "conformance" / folder).glob("[0-9]*.json")
+    if not p.name.endswith(".expected.json")
+)
 
 
 def test_every_deal_of_every_conformance_record_reviews_to_its_replayed_outcome():
@@ -63,8 +66,10 @@ def test_every_deal_of_every_conformance_record_reviews_to_its_replayed_outcome(
             assert review.finished == summary["finished"]
             assert review.winner == summary["winner"]
             if not review.finished:
-                assert (end.seat, sorted(end.legal)) == (out["next"]["seat"],
-                                                         sorted(out["next"]["legal"]))
+                assert (end.seat, sorted(end.legal)) == (
+                    out["next"]["seat"],
+                    sorted(out["next"]["legal"]),
+                )
     assert deals > 2 * len(RECORDS) > 400
 
 
@@ -80,14 +85,23 @@ def test_step_zero_is_as_dealt_after_the_automatic_stakes_and_step_k_after_k_act
     review = review_deal(session, 1)
     zero = review.steps[0]
     assert [(e.seat, e.pool, e.amount) for e in zero.events] == [
-        (0, 0, 12), (0, 1, 6), (0, 2, 6), (1, 2, 3), (2, 2, 3)]
+        (0, 0, 12),
+        (0, 1, 6),
+        (0, 2, 6),
+        (1, 2, 3),
+        (2, 2, 3),
+    ]
     assert zero.balances == (100 - 24, 97, 97) and zero.pools == (12, 6, 12)
     assert review.last == 5 and not review.finished
     for k in range(1, 6):
         action = review.steps[k - 1].action
         assert isinstance(action, Play)
-        assert review.steps[k].events[0] == Played(action.seat, action.card, k == 1 or isinstance(
-            review.steps[k - 1].events[-1], Stopped), action.spin)
+        assert review.steps[k].events[0] == Played(
+            action.seat,
+            action.card,
+            k == 1 or isinstance(review.steps[k - 1].events[-1], Stopped),
+            action.spin,
+        )
         assert review.steps[k].balances == tuple(review.state(k).balances)
     assert review.steps[5].decision == session.decision()
     assert review.state(5).hands == session.deal.hands
@@ -120,8 +134,7 @@ def test_a_record_is_reviewed_through_the_replay_and_a_bad_one_is_refused():
     review = review_deal(load_record(path.read_text()), 1)
     assert review.number == 1 and review.players == tuple(data["players"])
     bad = json.loads(path.read_text())
-    bad["deals"][0]["actions"][5] = "0 KS" if bad["deals"][0]["actions"][5] != "0 KS" else \
-        "1 KS"
+    bad["deals"][0]["actions"][5] = "0 KS" if bad["deals"][0]["actions"][5] != "0 KS" else "1 KS"
     with pytest.raises(RecordError, match=r"^deal 1, action 6 "):
         review_deal(load_record(json.dumps(bad)), 1)
 
@@ -144,7 +157,8 @@ PERSONS = (None, 0, 2)
 def test_show_rule_for_every_combination_of_its_arguments():
     """The whole table of :func:`show_rule`, argument by argument."""
     for finished, family, people, reveal, seat, person in itertools.product(
-            (True, False), (STOPS, TRICKS), PEOPLE, (True, False), SEATS, PERSONS):
+        (True, False), (STOPS, TRICKS), PEOPLE, (True, False), SEATS, PERSONS
+    ):
         rule = show_rule(finished, family, people, reveal, seat, person)
         several = people >= 2
         if not finished and several:
@@ -157,8 +171,9 @@ def test_show_rule_for_every_combination_of_its_arguments():
         elif several:
             want = ShowRule(True, "", seat, True, family == STOPS, None, False)
         else:
-            want = ShowRule(True, "", seat, True, family == STOPS or reveal, person,
-                            family == TRICKS)
+            want = ShowRule(
+                True, "", seat, True, family == STOPS or reveal, person, family == TRICKS
+            )
         assert rule == want, (finished, family, people, reveal, seat, person)
 
 
@@ -180,7 +195,8 @@ def test_the_rule_in_the_words_of_the_issue():
 
 def test_deal_again_is_offered_only_where_every_hand_was_shown():
     for finished, family, people, reveal in itertools.product(
-            (True, False), (STOPS, TRICKS), PEOPLE, (True, False)):
+        (True, False), (STOPS, TRICKS), PEOPLE, (True, False)
+    ):
         want = finished and (family == STOPS or (reveal and people <= 1))
         assert deal_again_offered(finished, family, people, reveal) == want
 
@@ -234,8 +250,10 @@ def test_a_seats_view_shows_no_card_that_seat_could_not_see(pair):
                 state = done.state(k)
                 assert all(table.hands[s] & ~state.hands[s] == 0 for s in range(n))
                 # the card counts the seat saw (none while the stakes are made, GEN-9)
-                assert tuple(table.hands[s].bit_count() + table.backs[s]
-                             for s in range(n)) == obs.hand_counts
+                assert (
+                    tuple(table.hands[s].bit_count() + table.backs[s] for s in range(n))
+                    == obs.hand_counts
+                )
                 turnup = getattr(obs, "turnup", None)
                 assert table.stock & ~(0 if turnup is None else 1 << turnup) == 0
 
@@ -273,8 +291,9 @@ def test_an_unfinished_deal_shows_only_the_persons_own_hand(pair):
         table = shown_table(going, k, rule)
         # the person's hand as they saw it (nothing while the stakes are made, GEN-9)
         assert table.viewpoint == 1 and table.hands[1] == going.observation(k, 1).hand
-        assert table.hands[1] == (0 if going.state(k).phase == "staking"
-                                  else going.state(k).hands[1])
+        assert table.hands[1] == (
+            0 if going.state(k).phase == "staking" else going.state(k).hands[1]
+        )
         assert all(table.hands[s] == 0 for s in range(n) if s != 1)
         assert table.discard is None
     with pytest.raises(ValueError, match="several people"):
@@ -299,12 +318,18 @@ def test_spoil_five_after_the_deal_shows_the_robbed_card_and_the_discard_not_the
     session.apply(Claim(0))
     review = review_deal(session, 1)
     assert review.finished and review.winner == 0 and review.robbed == (0, cards("3C")[0])
-    assert review.played_by == (mask_of(cards("AH 5H QH")), mask_of(cards("4S 5S 6S")),
-                                mask_of(cards("9C 10C JC")))
+    assert review.played_by == (
+        mask_of(cards("AH 5H QH")),
+        mask_of(cards("4S 5S 6S")),
+        mask_of(cards("9C 10C JC")),
+    )
     rule = show_rule(True, TRICKS, 1, False, None, None)
     dealt = shown_table(review, 0, rule)
-    assert dealt.hands == (mask_of(cards("AH QH 3C")), mask_of(cards("4S 5S 6S")),
-                           mask_of(cards("9C 10C JC")))
+    assert dealt.hands == (
+        mask_of(cards("AH QH 3C")),
+        mask_of(cards("4S 5S 6S")),
+        mask_of(cards("9C 10C JC")),
+    )
     assert dealt.backs == (2, 2, 2) and dealt.discard == cards("3C")[0]
     end = shown_table(review, review.last, rule)
     assert end.hands == (0, 0, 0) and end.backs == (2, 2, 2)  # K♥ 2♣, 7♠ 8♠, Q♣ K♣ hidden

@@ -50,10 +50,12 @@ def reachable(config: int, seed: int, steps: int) -> Any:
 
 
 @settings(max_examples=250, deadline=None)
-@given(st.integers(0, len(CONFIGS) - 1), st.integers(0, 10**6), st.integers(0, 45),
-       st.integers(0, 7))
-def test_sampled_worlds_give_the_same_observation(config: int, seed: int, steps: int,
-                                                  seat: int) -> None:
+@given(
+    st.integers(0, len(CONFIGS) - 1), st.integers(0, 10**6), st.integers(0, 45), st.integers(0, 7)
+)
+def test_sampled_worlds_give_the_same_observation(
+    config: int, seed: int, steps: int, seat: int
+) -> None:
     got = reachable(config, seed, steps)
     if got is None:
         return
@@ -77,10 +79,12 @@ def test_sampled_worlds_give_the_same_observation(config: int, seed: int, steps:
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.integers(0, len(CONFIGS) - 1), st.integers(0, 10**6), st.integers(0, 45),
-       st.integers(0, 7))
-def test_inference_rebuilds_every_choice_that_was_made(config: int, seed: int, steps: int,
-                                                      seat: int) -> None:
+@given(
+    st.integers(0, len(CONFIGS) - 1), st.integers(0, 10**6), st.integers(0, 45), st.integers(0, 7)
+)
+def test_inference_rebuilds_every_choice_that_was_made(
+    config: int, seed: int, steps: int, seat: int
+) -> None:
     """The evidence of the other seats' decisions (issue 17) is sound: with the true hands,
     every decision taken is among the choices it rebuilds for its player at that moment
     (lead rules NM-7, NM-11, SP-4, SP-10, SN-9, PJ-C-2; SF-24 … SF-27), and it counts no
@@ -107,8 +111,11 @@ def test_no_six_and_lowest_lead_inferences() -> None:
     player holds no lower unplayed heart."""
     game = make_game("newmarket")
     deal = StopsDeal.from_position(
-        game, [hand("9H 10H 2C"), hand("8H 3C 4C"), hand("5S 6S 7S"), hand("2S 3S 4S")],
-        stock=hand("JH 2H"), to_act=0)
+        game,
+        [hand("9H 10H 2C"), hand("8H 3C 4C"), hand("5S 6S 7S"), hand("2S 3S 4S")],
+        stock=hand("JH 2H"),
+        to_act=0,
+    )
     deal.apply(next(a for a in deal.legal_actions() if a.card == parse_card("9H")))
     deal.apply(deal.legal_actions()[0])  # 10♥, then "No jack": the J♥ is in the stock
     assert deal.current == 0 and deal.top is None

@@ -181,8 +181,18 @@ def test_a_newmarket_cousin_is_read_from_its_declarations() -> None:
         fold(deal)
         if deal.over:
             continue
-        fast = FastStops.build(spec, deal.hands, deal.stock, None, deal.pools,
-                               deal.current, deal.top, deal.last_suit, -1, {})  # type: ignore[union-attr]
+        fast = FastStops.build(
+            spec,
+            deal.hands,
+            deal.stock,
+            None,
+            deal.pools,
+            deal.current,
+            deal.top,
+            deal.last_suit,
+            -1,
+            {},
+        )  # type: ignore[union-attr]
         start = list(deal.balances)
         while not deal.over:
             assert sorted(fast.acts) == sorted(stops_code(a) for a in deal.legal_actions())

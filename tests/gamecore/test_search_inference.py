@@ -37,8 +37,7 @@ from helpers import cards, entry_key, hand, play_checking_swaps, position, regis
 def only(kind: str, **weights: float) -> OpponentModel:
     """A model of one decision kind with the named weights (others 0) and ε = 0.5."""
     names = FEATURES[kind]
-    return OpponentModel([{kind: {"theta": [weights.get(n, 0.0) for n in names],
-                                  "eps": 0.5}}])
+    return OpponentModel([{kind: {"theta": [weights.get(n, 0.0) for n in names], "eps": 0.5}}])
 
 
 def play(deal: Any, text: str) -> None:
@@ -55,13 +54,19 @@ def play(deal: Any, text: str) -> None:
 
 # ---- the likelihood of a world -----------------------------------------------------------
 
+
 def test_a_lead_is_likelier_where_it_gave_the_longest_run() -> None:
     """NM-7: seat 1 led 4♥ and ran 4-5-6♥ from his own hand (STOP-6). Where he also held
     a run of four clubs from the 2♣, leading hearts was the worse choice: that world gets
     the lower likelihood, by exactly the model's numbers."""
     game = make_game("newmarket")
-    deal = position(game, ["2S 3S 4S 5S", "4H 5H 6H 2C 9D JS KD", "8H 9H 10H 3D"],
-                    stock="7H 2H 3H", dealer=0, to_act=1)
+    deal = position(
+        game,
+        ["2S 3S 4S 5S", "4H 5H 6H 2C 9D JS KD", "8H 9H 10H 3D"],
+        stock="7H 2H 3H",
+        dealer=0,
+        to_act=1,
+    )
     play(deal, "4H")
     assert deal.current == 1 and deal.top is None  # "No seven": seat 1 leads again
     obs = deal.observation(0)
@@ -133,10 +138,12 @@ def test_each_seat_is_weighed_over_the_styles() -> None:
     assert model.combine(per_seat) == pytest.approx(math.log(0.3) + math.log(0.2))
     skewed = OpponentModel([{}, {}], prior=[3.0, 1.0])
     assert skewed.combine([[math.log(0.4), math.log(0.8)]]) == pytest.approx(
-        math.log(0.75 * 0.4 + 0.25 * 0.8))
+        math.log(0.75 * 0.4 + 0.25 * 0.8)
+    )
 
 
 # ---- importance resampling ---------------------------------------------------------------
+
 
 class _Base:
     def __init__(self) -> None:
@@ -170,9 +177,12 @@ def test_weighted_worlds_resample_by_likelihood() -> None:
 
 # ---- information safety and soundness ----------------------------------------------------
 
-@pytest.mark.parametrize("name,options", [(d.name, d.entry_options(e))
-                                          for d, e in registry_entries()],
-                         ids=[entry_key(d, e) for d, e in registry_entries()])
+
+@pytest.mark.parametrize(
+    "name,options",
+    [(d.name, d.entry_options(e)) for d, e in registry_entries()],
+    ids=[entry_key(d, e) for d, e in registry_entries()],
+)
 def test_hard_with_inference_sees_only_its_observation(name: str, options: dict) -> None:
     """GEN-9: exchanging cards between two opponents (or with the stock) leaves Hard's
     decision unchanged: its worlds and their weights come from its observation alone."""
@@ -187,12 +197,20 @@ def test_hard_with_inference_sees_only_its_observation(name: str, options: dict)
         while not deal.over and not isinstance(deal.decision(), PlayChoice):
             d = deal.decision()
             deal.apply(agent.normal.choose(game, deal.observation(d.seat), random.Random(0)))
-        checked = play_checking_swaps(game, deal, lambda _s: agent, random.Random(seed),
-                                      checked=checked, stock_swaps=True, seed=seed)
+        checked = play_checking_swaps(
+            game,
+            deal,
+            lambda _s: agent,
+            random.Random(seed),
+            checked=checked,
+            stock_swaps=True,
+            seed=seed,
+        )
     assert checked > 8
 
 
 # ---- fitting -------------------------------------------------------------------------------
+
 
 def test_fit_recovers_the_parameters_of_synthetic_play() -> None:
     rng = random.Random(11)
@@ -214,6 +232,7 @@ def test_fit_recovers_the_parameters_of_synthetic_play() -> None:
 
 
 # ---- the exact search of small endings ---------------------------------------------------
+
 
 def maxn(deal: Any, cls: type) -> list[int]:
     """Max^n over the engine itself: what each seat wins from ``deal`` to the end when every
@@ -245,9 +264,11 @@ def maxn(deal: Any, cls: type) -> list[int]:
     return best
 
 
-@pytest.mark.parametrize("name,options,family", [(d.name, d.entry_options(e), d.family)
-                                                 for d, e in registry_entries()],
-                         ids=[entry_key(d, e) for d, e in registry_entries()])
+@pytest.mark.parametrize(
+    "name,options,family",
+    [(d.name, d.entry_options(e), d.family) for d, e in registry_entries()],
+    ids=[entry_key(d, e) for d, e in registry_entries()],
+)
 def test_exact_endings_agree_with_the_engine(name: str, options: dict, family: str) -> None:
     from gamecore.bench import positions
 
@@ -282,6 +303,7 @@ def test_an_ending_too_big_is_left_to_the_rollout() -> None:
 
 # ---- ties --------------------------------------------------------------------------------
 
+
 def test_ties_between_equal_visits_go_to_the_better_value() -> None:
     v = RootVisits()
     for code, visits, total in ((3, 10, 2.0), (7, 10, 5.0), (9, 4, 4.0)):
@@ -301,7 +323,7 @@ def test_placement_score_of_the_hidden_cards() -> None:
     and the same on every run."""
     from gamecore.search.inference_score import placement_score, positions
 
-    (game, deal, seat), = positions("newmarket", {}, 4, 1, 3, "normal")
+    ((game, deal, seat),) = positions("newmarket", {}, 4, 1, 3, "normal")
     plain = placement_score(game, deal, seat, None, 40)
     weighted = placement_score(game, deal, seat, 0.5, 40)
     assert math.log(1e-3) <= plain <= 0 and math.log(1e-3) <= weighted <= 0

@@ -54,28 +54,31 @@ def play_session(game: Any, agents: list[Any], seed: int, deals: int) -> list[in
 def test_every_level_plays_legally(name: str, options: dict[str, Any]) -> None:
     game = make_game(name, options)
     n = descriptor(name).default_players
-    agents = [agent_for_level(game, level, iterations=25, workers=1)
-              for level in ("hard", "easy", "normal", "hard", "easy")[:n]]
+    agents = [
+        agent_for_level(game, level, iterations=25, workers=1)
+        for level in ("hard", "easy", "normal", "hard", "easy")[:n]
+    ]
     assert isinstance(agents[0], HardAgent) and isinstance(agents[1], EasyAgent)
     play_session(game, agents, seed=len(name) + len(options), deals=n)
 
 
 def test_hard_is_reproducible_with_fixed_iterations() -> None:
     game = make_game("spoil-five")
-    runs = [play_session(game, [HardAgent(game, iterations=40, workers=1)] * 4, 11, 3)
-            for _ in range(2)]
+    runs = [
+        play_session(game, [HardAgent(game, iterations=40, workers=1)] * 4, 11, 3) for _ in range(2)
+    ]
     assert runs[0] == runs[1]
     game = make_game("newmarket")
-    runs = [play_session(game, [HardAgent(game, iterations=40, workers=1)] * 4, 12, 2)
-            for _ in range(2)]
+    runs = [
+        play_session(game, [HardAgent(game, iterations=40, workers=1)] * 4, 12, 2) for _ in range(2)
+    ]
     assert runs[0] == runs[1]
 
 
 def test_unknown_level() -> None:
     with pytest.raises(ValueError):
         agent_for_level(make_game("newmarket"), "expert")
-    assert type(agent_for_level(make_game("spin"), "normal")) is type(
-        agent_for(make_game("spin")))
+    assert type(agent_for_level(make_game("spin"), "normal")) is type(agent_for(make_game("spin")))
 
 
 def test_timed_search_in_processes_and_cancel() -> None:

@@ -19,8 +19,9 @@ from gamecore.search import ismcts
 from paths import ROOT
 
 PROC = Path("/proc")
-pytestmark = pytest.mark.skipif(not (PROC / "self" / "stat").exists(),
-                                reason="reads the process tree from /proc (Linux)")
+pytestmark = pytest.mark.skipif(
+    not (PROC / "self" / "stat").exists(), reason="reads the process tree from /proc (Linux)"
+)
 #: The format of the issue: every process of the app gone within 5 s of its death.
 GONE_WITHIN = 5.0
 
@@ -31,7 +32,7 @@ def _stat(pid: int) -> tuple[str, int] | None:
         text = (PROC / str(pid) / "stat").read_text()
     except (FileNotFoundError, ProcessLookupError):
         return None
-    fields = text[text.rindex(")") + 2:].split()
+    fields = text[text.rindex(")") + 2 :].split()
     return fields[0], int(fields[1])
 
 
@@ -103,8 +104,13 @@ def test_pool_processes_exit_when_their_parent_is_killed(tmp_path):
     """)
     path = tmp_path / "pool.py"
     path.write_text(script)
-    proc = subprocess.Popen([sys.executable, str(path)], cwd=ROOT, stdout=subprocess.PIPE,
-                            stderr=subprocess.DEVNULL, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, str(path)],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
     try:
         assert proc.stdout is not None and proc.stdout.readline() == "ready\n"
         below = _wait_for_workers(proc, 2, 60)
@@ -120,14 +126,24 @@ def test_pool_processes_exit_when_their_parent_is_killed(tmp_path):
 def test_the_app_with_a_hard_seat_leaves_no_process_behind_after_sigkill(tmp_path):
     """The real app, offscreen, with a Hard computer at the table (its worker processes
     start with the game), killed with SIGKILL."""
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PARLOUR_DATA_DIR=str(tmp_path / "data"),
-               XDG_CONFIG_HOME=str(tmp_path / "config"))
-    setup = ("from gui.store import settings; settings.save_table('newmarket', {'gen.rounds': 50}, "
-             "[('Ann', False, 'hard'), ('Ben', False, 'hard'), ('Cat', False, 'normal')])")
+    env = dict(
+        os.environ,
+        QT_QPA_PLATFORM="offscreen",
+        PARLOUR_DATA_DIR=str(tmp_path / "data"),
+        XDG_CONFIG_HOME=str(tmp_path / "config"),
+    )
+    setup = (
+        "from gui.store import settings; settings.save_table('newmarket', {'gen.rounds': 50}, "
+        "[('Ann', False, 'hard'), ('Ben', False, 'hard'), ('Cat', False, 'normal')])"
+    )
     subprocess.run([sys.executable, "-c", setup], env=env, cwd=ROOT, check=True, timeout=60)
-    proc = subprocess.Popen([sys.executable, "-m", "gui.app.cli", "--pace", "0", "--seed", "3"],
-                            env=env, cwd=ROOT, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "gui.app.cli", "--pace", "0", "--seed", "3"],
+        env=env,
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         below = _wait_for_workers(proc, 2, 120)
         took, survivors = _kill_and_wait(proc, below)

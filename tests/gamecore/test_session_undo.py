@@ -16,8 +16,11 @@ from gamecore.record import outcome, parse_record, record_of, replay_session
 from helpers import config_id, game_configs, random_action
 
 #: Every registered game and profile that seats four (the sessions below do).
-GAMES = [c for c in game_configs(variants=False)
-         if make_game(*c).min_players <= 4 <= make_game(*c).max_players]
+GAMES = [
+    c
+    for c in game_configs(variants=False)
+    if make_game(*c).min_players <= 4 <= make_game(*c).max_players
+]
 
 
 def _mid_deal(name: str, options: dict, seed: int, deals: int = 3) -> Session:
@@ -41,7 +44,8 @@ def test_a_resumed_deal_has_the_same_events(name, options):
         again = replay_session(parse_record(record_of(session)))
         assert again.deal_events == session.deal_events
         assert [e for e in again.deal_events if isinstance(e, PoolTaken)] == [
-            e for e in session.deal_events if isinstance(e, PoolTaken)]
+            e for e in session.deal_events if isinstance(e, PoolTaken)
+        ]
 
 
 @pytest.mark.parametrize("name, options", GAMES, ids=[config_id(c) for c in GAMES])
@@ -96,7 +100,6 @@ def test_the_long_session_bench_runs(capsys, tmp_path):
     themselves are reported, never asserted)."""
     from gui.app import bench_session
 
-    assert bench_session.main(["--deals", "8,12", "--measure", "1", "--folder",
-                               str(tmp_path)]) == 0
+    assert bench_session.main(["--deals", "8,12", "--measure", "1", "--folder", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert "ratio 12 ÷ 8: slowest action" in out

@@ -59,8 +59,9 @@ def test_t_sp_3_no_spin_without_the_next_card():
 # ---- T-SP-4 ---------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("ordinary", "expected"), [(False, {"5C", "9H"}),
-                                                    (True, {"AD", "5C", "9H"})])
+@pytest.mark.parametrize(
+    ("ordinary", "expected"), [(False, {"5C", "9H"}), (True, {"AD", "5C", "9H"})]
+)
 def test_t_sp_4a_the_diamond_ace_is_never_led_and_no_spin_on_a_lead(ordinary, expected):
     game = spin(sp_diamondAceOrdinary=ordinary)
     deal = at(game, ["7S 4H", "AD 5C 9H", "2D 6S 10H"], to_act=1)
@@ -76,8 +77,7 @@ def test_t_sp_4a_the_diamond_ace_is_never_led_and_no_spin_on_a_lead(ordinary, ex
     assert deal.decision() == PlayChoice(2, (Play(2, C("2D")),))
 
 
-@pytest.mark.parametrize(("ordinary", "expected"), [(False, {"3D", "5C"}),
-                                                    (True, {"AD", "5C"})])
+@pytest.mark.parametrize(("ordinary", "expected"), [(False, {"3D", "5C"}), (True, {"AD", "5C"})])
 def test_t_sp_4b_the_diamond_ace_and_the_lowest_card_rule(ordinary, expected):
     game = spin(sp_diamondAceOrdinary=ordinary)
     deal = at(game, ["7S 4H", "AD 3D 5C", "6S 10H"], to_act=1)
@@ -103,8 +103,7 @@ def test_t_sp_5_going_out_with_spin():
 
 
 def test_t_sp_6_spin_on_a_pay_card():
-    deal = at(spin(), ["3H 5D", "JS AD 3C 8H", "QS 5C 7D"], top="10S", to_act=1,
-              pools=[0, 0, 0, 4])
+    deal = at(spin(), ["3H 5D", "JS AD 3C 8H", "QS 5C 7D"], top="10S", to_act=1, pools=[0, 0, 0, 4])
     events = play(deal, 1, "JS", spin=True)
     # Captures ♠J (+4); the sequence stops (C keeps Q♠).
     assert PoolTaken(1, JS, 4) in events
@@ -118,13 +117,21 @@ def test_t_sp_6_spin_on_a_pay_card():
 # ---- T-SP-7 ---------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("options", "privileged"), [
-    ({}, {"7H", "9D", "QD"}),
-    ({"sp_mustChangeSuit": True}, {"9D", "QD"}),
-])
+@pytest.mark.parametrize(
+    ("options", "privileged"),
+    [
+        ({}, {"7H", "9D", "QD"}),
+        ({"sp_mustChangeSuit": True}, {"9D", "QD"}),
+    ],
+)
 def test_t_sp_7_spin_cuts_off_ones_own_run(options, privileged):
-    deal = at(spin(**options), ["3S 4C", "5H 6H 7H AD QD 9D", "8H 10S 5C"], stock="KD",
-              to_act=1, pools=[0, 0, 3, 0])
+    deal = at(
+        spin(**options),
+        ["3S 4C", "5H 6H 7H AD QD 9D", "8H 10S 5C"],
+        stock="KD",
+        to_act=1,
+        pools=[0, 0, 3, 0],
+    )
     # 1. The ♦A is ignored: 9♦ is B's lowest diamond.
     assert legal(deal) == {"5H", "9D"}
     play(deal, 1, "5H")
@@ -151,13 +158,13 @@ def test_t_sp_7_spin_cuts_off_ones_own_run(options, privileged):
 @pytest.mark.parametrize(("payment", "deltas"), [(3, [9, -3, -3]), (0, [3, 0, 0])])
 def test_t_sp_8a_spin_payment(payment, deltas):
     game = spin(sp_spinPayment=payment) if payment else spin()
-    deal = at(game, ["5H AD KC 2C 9S", "6H 8D", "3S 10C"], top="4H", to_act=0,
-              pools=[0, 3, 0, 0])
+    deal = at(game, ["5H AD KC 2C 9S", "6H 8D", "3S 10C"], top="4H", to_act=0, pools=[0, 3, 0, 0])
     assert legal(deal) == {"5H", "spin 5H"}
     events = play(deal, 0, "5H", spin=True)
     if payment:
         assert sorted(paid(events), key=repr) == sorted(
-            [Paid(1, 0, 3, "Spin"), Paid(2, 0, 3, "Spin")], key=repr)
+            [Paid(1, 0, 3, "Spin"), Paid(2, 0, 3, "Spin")], key=repr
+        )
     else:
         assert not paid(events)
     # The hearts stop although B holds 6♥.
@@ -185,13 +192,15 @@ def test_t_sp_8b_left_with_spin_penalty(penalty, c_pays):
 T_SP_9 = ["8C 4H 5H", "6C AD", "2S 3S 9D"]
 
 
-@pytest.mark.parametrize(("options", "deltas"), [
-    ({}, (-3, -1, 4)),
-    ({"sp_leftWithSpinPenalty": True}, (-3, -2, 5)),
-])
+@pytest.mark.parametrize(
+    ("options", "deltas"),
+    [
+        ({}, (-3, -1, 4)),
+        ({"sp_leftWithSpinPenalty": True}, (-3, -2, 5)),
+    ],
+)
 def test_t_sp_9_last_card_diamond_ace_the_lead_passes(options, deltas):
-    deal = at(spin(**options), T_SP_9, stock="7C 4S 2D", dealer=0, to_act=1,
-              pools=[3, 2, 4, 1])
+    deal = at(spin(**options), T_SP_9, stock="7C 4S 2D", dealer=0, to_act=1, pools=[3, 2, 4, 1])
     # 1. B's only legal lead is 6♣: a forced move (STOP-14).
     d = deal.decision()
     assert d == PlayChoice(1, (Play(1, C("6C")),)) and d.forced
@@ -211,8 +220,14 @@ def test_t_sp_9_last_card_diamond_ace_the_lead_passes(options, deltas):
 
 
 def test_t_sp_9_diamond_ace_ordinary_b_leads_it_and_wins():
-    deal = at(spin(sp_diamondAceOrdinary=True), T_SP_9, stock="7C 4S 2D", dealer=0,
-              to_act=1, pools=[3, 2, 4, 1])
+    deal = at(
+        spin(sp_diamondAceOrdinary=True),
+        T_SP_9,
+        stock="7C 4S 2D",
+        dealer=0,
+        to_act=1,
+        pools=[3, 2, 4, 1],
+    )
     assert legal(deal) == {"6C", "AD"}
     play(deal, 1, "6C")
     assert deal.to_act == 1 and legal(deal) == {"AD"}
@@ -225,12 +240,16 @@ def test_t_sp_9_diamond_ace_ordinary_b_leads_it_and_wins():
 # ---- T-SP-10 --------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("change", "b_hand", "expected"), [
-    (True, "6H AD 9H JH 4C", {"4C"}),
-    (False, "6H AD 9H JH 4C", {"4C", "9H"}),
-    (True, "6H AD 9H JH", {"9H"}),
-    (False, "6H AD 9H JH", {"9H"}),
-], ids=["a-change", "a-default", "b-change-lapses", "b-default"])
+@pytest.mark.parametrize(
+    ("change", "b_hand", "expected"),
+    [
+        (True, "6H AD 9H JH 4C", {"4C"}),
+        (False, "6H AD 9H JH 4C", {"4C", "9H"}),
+        (True, "6H AD 9H JH", {"9H"}),
+        (False, "6H AD 9H JH", {"9H"}),
+    ],
+    ids=["a-change", "a-default", "b-change-lapses", "b-default"],
+)
 def test_t_sp_10_a_spin_that_must_change_suit(change, b_hand, expected):
     game = spin(sp_mustChangeSuit=True) if change else spin()
     deal = at(game, ["2S 3D", b_hand, "7H 10S 8C"], top="5H", to_act=1)
@@ -245,9 +264,14 @@ def test_t_sp_10c_ace_high_refused_for_spin_accepted_for_newmarket():
     with pytest.raises(OptionError, match=r"nm\.aceHigh must be false in Spin \(SP-9\)"):
         make_game("spin", {"nm.aceHigh": True})
     assert make_game("newmarket", {"nm.aceHigh": True}).ace_high
-    record = {"format": "parlour-record", "version": 1, "game": "spin",
-              "options": {"nm.aceHigh": True}, "players": ["A", "B", "C"],
-              "deals": [{"dealer": 0, "seed": 1}]}
+    record = {
+        "format": "parlour-record",
+        "version": 1,
+        "game": "spin",
+        "options": {"nm.aceHigh": True},
+        "players": ["A", "B", "C"],
+        "deals": [{"dealer": 0, "seed": 1}],
+    }
     with pytest.raises(RecordError, match=r"nm\.aceHigh must be false in Spin \(SP-9\)"):
         parse_record(json.loads(json.dumps(record)))
     record["game"] = "newmarket"

@@ -50,8 +50,9 @@ def bonus(payee: int, payers, amount: int, reason: str) -> list:
 # ---- T-SN-1 ---------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("n", "k", "widow"), [(2, 15, 17), (3, 11, 14), (4, 9, 11),
-                                               (5, 7, 12), (6, 6, 11), (7, 5, 12)])
+@pytest.mark.parametrize(
+    ("n", "k", "widow"), [(2, 15, 17), (3, 11, 14), (4, 9, 11), (5, 7, 12), (6, 6, 11), (7, 5, 12)]
+)
 def test_t_sn_1_deal_sizes(n, k, widow):
     """T-SN-1 (SN-6): the extra-hand deal of 47 cards; the over-cards go to the widow."""
     game = sn()
@@ -81,18 +82,30 @@ def test_t_sn_2_fresh_staking():
     session = Session(sn(), ["A", "B", "C", "D"], first_dealer=3)
     events = session.start_deal_seeded(2)
     assert sorted(events, key=repr) == sorted(
-        [PaidToPool(3, MAT, 12), PaidToPool(3, INT, 6), PaidToPool(3, GAME, 6),
-         PaidToPool(0, GAME, 3), PaidToPool(1, GAME, 3), PaidToPool(2, GAME, 3)], key=repr)
+        [
+            PaidToPool(3, MAT, 12),
+            PaidToPool(3, INT, 6),
+            PaidToPool(3, GAME, 6),
+            PaidToPool(0, GAME, 3),
+            PaidToPool(1, GAME, 3),
+            PaidToPool(2, GAME, 3),
+        ],
+        key=repr,
+    )
     assert session.pools == [12, 6, 15]
     assert [b - 100 for b in session.balances] == [-3, -3, -3, -24]
     # No staking decision: the eldest leads at once.
     assert session.deal.phase == "play" and session.deal.to_act == 0
 
 
-@pytest.mark.parametrize(("prev_winner", "deltas", "pools"), [
-    (1, [-24, 0, -3, -3], [24, 12, 12]),
-    (0, [-24, -3, -3, -3], [24, 12, 15]),
-], ids=["winner-B-exempt", "winner-is-the-dealer"])
+@pytest.mark.parametrize(
+    ("prev_winner", "deltas", "pools"),
+    [
+        (1, [-24, 0, -3, -3], [24, 12, 12]),
+        (0, [-24, -3, -3, -3], [24, 12, 15]),
+    ],
+    ids=["winner-B-exempt", "winner-is-the-dealer"],
+)
 def test_t_sn_3_winners_exemption(prev_winner, deltas, pools):
     """T-SN-3 (SN-5, SN-15): the unwon Matrimony and Intrigue carry over and the dealer's new
     12 and 6 are added; the previous winner stakes nothing to the Game pool."""
@@ -135,8 +148,7 @@ def test_t_sn_5_spinado_with_a_continuation_card():
 
 
 def test_t_sn_7_jack_queen_king_of_diamonds_by_three_players():
-    deal = at(sn(), ["JD 5C", "QD 9S", "KD 3H 8C", "4S 6H"], to_act=0,
-              pools=[12, 6, 15])
+    deal = at(sn(), ["JD 5C", "QD 9S", "KD 3H 8C", "4S 6H"], to_act=0, pools=[12, 6, 15])
     play(deal, 0, "JD")
     events = play(deal, 1, "QD")
     assert not [e for e in events if isinstance(e, PoolTaken)]
@@ -255,8 +267,9 @@ def test_t_sn_13_the_lead_passes_over_the_diamond_ace_holder():
     s = deal.settlement()
     assert s.events[0] == PoolTaken(3, GAME, 15)
     assert sorted(s.events[1:], key=repr) == sorted(
-        [Paid(0, 3, 3, "cards left"), Paid(1, 3, 2, "cards left"),
-         Paid(2, 3, 1, "cards left")], key=repr)
+        [Paid(0, 3, 3, "cards left"), Paid(1, 3, 2, "cards left"), Paid(2, 3, 1, "cards left")],
+        key=repr,
+    )
     assert s.deltas == (-4, -3, -2, 24)
     assert deal.pools == [12, 6, 0]
     # 5. Next deal (dealer A): D, the winner, is exempt.
@@ -278,8 +291,9 @@ def test_t_sn_13_spinado_alone_allowed():
     s = deal.settlement()
     assert s.events[0] == PoolTaken(1, GAME, 15)
     assert sorted(s.events[1:], key=repr) == sorted(
-        [Paid(0, 1, 3, "cards left"), Paid(2, 1, 2, "cards left"),
-         Paid(3, 1, 3, "cards left")], key=repr)
+        [Paid(0, 1, 3, "cards left"), Paid(2, 1, 2, "cards left"), Paid(3, 1, 3, "cards left")],
+        key=repr,
+    )
     assert s.deltas == (-6, 32, -5, -6)
     assert deal.pools == [12, 6, 0]
 
@@ -304,8 +318,7 @@ def test_sn_15_game_is_won_every_deal_and_the_pairs_carry():
         session.start_deal_seeded(rng.randrange(1 << 30))
         deal = session.deal
         exempt = deal.prev_winner is not None and deal.prev_winner != deal.dealer
-        assert session.pools == [carried[MAT] + 12, carried[INT] + 6,
-                                 6 + 3 * (2 if exempt else 3)]
+        assert session.pools == [carried[MAT] + 12, carried[INT] + 6, 6 + 3 * (2 if exempt else 3)]
         while session.deal_in_progress:
             session.apply(rng.choice(session.legal_actions()))
         assert session.pools[GAME] == 0  # the winner takes it, always

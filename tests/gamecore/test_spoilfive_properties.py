@@ -49,10 +49,12 @@ def session_options(draw) -> dict:
     options["gen.rounds"] = draw(st.integers(1, 2), label="rounds")
     debt = draw(st.booleans(), label="allowDebt")
     options["gen.allowDebt"] = debt
-    options["gen.startCounters"] = draw(st.integers(0, 6) if not debt else st.integers(0, 30),
-                                        label="startCounters")
-    options["gen.endPools"] = draw(st.sampled_from(["split", "carryToNextSession"]),
-                                   label="endPools")
+    options["gen.startCounters"] = draw(
+        st.integers(0, 6) if not debt else st.integers(0, 30), label="startCounters"
+    )
+    options["gen.endPools"] = draw(
+        st.sampled_from(["split", "carryToNextSession"]), label="endPools"
+    )
     return options
 
 
@@ -99,8 +101,9 @@ def stakes(options: dict, n: int, dealer: int, fresh: bool) -> list[int]:
     return pay
 
 
-def referee(winners: list[int], n: int, ineligible: set[int], jinking: bool,
-            choice: str | None) -> tuple[int | None, int, bool, bool]:
+def referee(
+    winners: list[int], n: int, ineligible: set[int], jinking: bool, choice: str | None
+) -> tuple[int | None, int, bool, bool]:
     """SF-30 … SF-32 from the trick winners: returns (pool winner or None, the trick after
     which the deal is decided, jink offered, jink succeeded). ``choice`` is the answer
     given at a jink prompt ("claim" / "jink")."""
@@ -132,8 +135,14 @@ def referee(winners: list[int], n: int, ineligible: set[int], jinking: bool,
 # ---- one deal -------------------------------------------------------------------------------
 
 
-def play_deal(session: Session, rng: random.Random, options: dict, fresh: bool,
-              total: int, stop_after: int | None = None) -> bool:
+def play_deal(
+    session: Session,
+    rng: random.Random,
+    options: dict,
+    fresh: bool,
+    total: int,
+    stop_after: int | None = None,
+) -> bool:
     """Start and play one seeded deal with uniformly random legal actions, checking every
     step. Returns False if it stopped early (after ``stop_after`` actions)."""
     n = session.n
@@ -180,7 +189,8 @@ def play_deal(session: Session, rng: random.Random, options: dict, fresh: bool,
         if expected_robber is not None:
             assert d.seat == expected_robber
             assert set(acts) == {Rob(d.seat, c) for c in _cards(deal.hands[d.seat])} | {
-                Decline(d.seat)}
+                Decline(d.seat)
+            }
         elif any(isinstance(a, Claim | Jink) for a in acts):
             assert set(acts) == {Claim(d.seat), Jink(d.seat)}
             assert len(deal.tricks) == 3 and not deal.trick
@@ -211,8 +221,9 @@ def play_deal(session: Session, rng: random.Random, options: dict, fresh: bool,
 
     # The result, from the trick winners alone.
     winners = [tr.seat for tr in deal.tricks]
-    expected, decided_at, offered, jink_won = referee(winners[:5], n, ineligible,
-                                                      options.get("sf.jinking", True), choice)
+    expected, decided_at, offered, jink_won = referee(
+        winners[:5], n, ineligible, options.get("sf.jinking", True), choice
+    )
     assert expected != "undecided", winners
     assert offered == (jink_prompts == 1)
     assert deal.winner == expected
@@ -264,7 +275,8 @@ def test_random_sessions_follow_the_rules(options, n, seed):
         dealer = (first + deals) % n
         pay = stakes(options, n, dealer, fresh)
         short = not options["gen.allowDebt"] and any(
-            b < p for b, p in zip(session.balances, pay, strict=True))
+            b < p for b, p in zip(session.balances, pay, strict=True)
+        )
         expect_end = deals >= options["gen.rounds"] * n or short
         assert session.complete == expect_end
         if expect_end:
@@ -276,8 +288,11 @@ def test_random_sessions_follow_the_rules(options, n, seed):
     balances, pools = session.final_accounts()
     assert sum(balances) + sum(pools) == total
     if not session.logs:  # nobody could stake the first deal: nothing was dealt
-        assert (balances, pools) == (session.balances, session.pools) == (
-            [options["gen.startCounters"]] * n, [0])
+        assert (
+            (balances, pools)
+            == (session.balances, session.pools)
+            == ([options["gen.startCounters"]] * n, [0])
+        )
     elif options["gen.endPools"] == "split":
         left = session.pools[0]
         share, rest = divmod(left, n)
@@ -291,8 +306,13 @@ def test_random_sessions_follow_the_rules(options, n, seed):
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(options=session_options(), n=st.integers(2, 10), seed=st.integers(0, 2**32 - 1),
-       stop=st.one_of(st.none(), st.integers(0, 40)), deals_wanted=st.integers(1, 4))
+@given(
+    options=session_options(),
+    n=st.integers(2, 10),
+    seed=st.integers(0, 2**32 - 1),
+    stop=st.one_of(st.none(), st.integers(0, 40)),
+    deals_wanted=st.integers(1, 4),
+)
 def test_record_round_trip(options, n, seed, stop, deals_wanted):
     """dumps_record → load_record → replay gives outcome(session), for finished sessions and
     for sessions left in the middle of a deal (``stop`` actions into their last deal)."""
@@ -304,8 +324,7 @@ def test_record_round_trip(options, n, seed, stop, deals_wanted):
     played = 0
     while not session.complete and played < deals_wanted:
         last = played == deals_wanted - 1
-        if not play_deal(session, rng, options, fresh, total,
-                         stop_after=stop if last else None):
+        if not play_deal(session, rng, options, fresh, total, stop_after=stop if last else None):
             break
         fresh = session.deal.winner is not None
         played += 1
@@ -318,6 +337,8 @@ def test_record_round_trip(options, n, seed, stop, deals_wanted):
 
 def test_report_deals_played():
     """Not a rule: shows how many random deals the property tests played (run with -s)."""
-    print(f"\nSpoil Five property tests: {DEALS_PLAYED['sessions']} whole sessions and "
-          f"{DEALS_PLAYED['records']} record round trips; {DEALS_PLAYED['count']} random "
-          f"deals played to the end, {DEALS_PLAYED['actions']} actions")
+    print(
+        f"\nSpoil Five property tests: {DEALS_PLAYED['sessions']} whole sessions and "
+        f"{DEALS_PLAYED['records']} record round trips; {DEALS_PLAYED['count']} random "
+        f"deals played to the end, {DEALS_PLAYED['actions']} actions"
+    )

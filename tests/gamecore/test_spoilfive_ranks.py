@@ -102,8 +102,9 @@ def engine_trumps(t: int) -> list[int]:
     """Trumps best → worst according to the engine's TRUMP_RANK table."""
     ranked = sorted((r, c) for c, r in enumerate(TRUMP_RANK[t]) if r)
     assert [r for r, _ in ranked] == list(range(1, len(ranked) + 1))
-    by_strength = sorted((c for c in range(52) if EFFECTIVE[t][c] == TRUMP),
-                         key=lambda c: -STRENGTH[t][c])
+    by_strength = sorted(
+        (c for c in range(52) if EFFECTIVE[t][c] == TRUMP), key=lambda c: -STRENGTH[t][c]
+    )
     assert by_strength == [c for _, c in ranked]
     return [c for _, c in ranked]
 
@@ -171,8 +172,7 @@ T_SF_2 = [
 ]
 
 
-@pytest.mark.parametrize(("label", "trump", "played", "winner"), T_SF_2,
-                         ids=[x[0] for x in T_SF_2])
+@pytest.mark.parametrize(("label", "trump", "played", "winner"), T_SF_2, ids=[x[0] for x in T_SF_2])
 def test_t_sf_2_trick_winners(label, trump, played, winner):
     plays = list(enumerate(cards(played)))
     expected_seat = cards(played).index(parse_card(winner))
@@ -200,8 +200,10 @@ def test_every_three_card_trick_matches_reference(trump):
         # Score relative to this lead: trumps above every card of the led suit; off-suit
         # non-trumps below the lead (they can never win).
         score = [
-            100 + strength[c] if suit_of[c] == "T"
-            else strength[c] if suit_of[c] == led_suit
+            100 + strength[c]
+            if suit_of[c] == "T"
+            else strength[c]
+            if suit_of[c] == led_suit
             else -1
             for c in range(52)
         ]

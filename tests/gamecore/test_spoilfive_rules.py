@@ -72,15 +72,17 @@ def rest_of_pack(hands: list[str], turnup: str) -> list[int]:
     return [c for c in range(52) if c not in used]
 
 
-def start(hands: list[str], turnup: str, *, dealer: int | None = None,
-          game: SpoilFive | None = None) -> Session:
+def start(
+    hands: list[str], turnup: str, *, dealer: int | None = None, game: SpoilFive | None = None
+) -> Session:
     """A session whose next deal is dealt with exactly these hands (``"5C JC AH KD 3S"``,
     seat order) and turn-up; every other card is in the (dead) stock. ``dealer`` defaults to
     the last seat, so seat 0 is the eldest."""
     n = len(hands)
     game = game or sf()
-    session = Session(game, [chr(65 + i) for i in range(n)],
-                      first_dealer=n - 1 if dealer is None else dealer)
+    session = Session(
+        game, [chr(65 + i) for i in range(n)], first_dealer=n - 1 if dealer is None else dealer
+    )
     session.start_deal([cards(h) for h in hands], rest_of_pack(hands, turnup), C(turnup))
     return session
 
@@ -110,16 +112,24 @@ def is_rob_decision(deal: SpoilFiveDeal) -> bool:
     return d is not None and any(isinstance(a, Rob | Decline) for a in d.actions)
 
 
-def position(hands: list[str], turnup: str, *, dealer: int | None = None,
-             game: SpoilFive | None = None) -> SpoilFiveDeal:
+def position(
+    hands: list[str], turnup: str, *, dealer: int | None = None, game: SpoilFive | None = None
+) -> SpoilFiveDeal:
     """A deal built directly with :class:`SpoilFiveDeal` (no session): exactly these hands
     (seat order; fewer than five cards stand for a deal whose earlier tricks are played),
     this turn-up, every other card in the stock, balances 20 each; the dealer defaults to
     the last seat. Stakes are paid as for a fresh pool."""
     n = len(hands)
     stock = hand(" ".join(card_code(c) for c in rest_of_pack(hands, turnup)))
-    return SpoilFiveDeal(game or sf(), n - 1 if dealer is None else dealer,
-                         [hand(h) for h in hands], stock, C(turnup), [20] * n, [0])
+    return SpoilFiveDeal(
+        game or sf(),
+        n - 1 if dealer is None else dealer,
+        [hand(h) for h in hands],
+        stock,
+        C(turnup),
+        [20] * n,
+        [0],
+    )
 
 
 def after_lead(trumps: str, led: str, held: str) -> SpoilFiveDeal:
@@ -143,8 +153,9 @@ def after_lead(trumps: str, led: str, held: str) -> SpoilFiveDeal:
     return deal
 
 
-def find_line(deal: SpoilFiveDeal, winners: list[int], *, jink: str = "claim",
-              limit: int = 200_000) -> list | None:
+def find_line(
+    deal: SpoilFiveDeal, winners: list[int], *, jink: str = "claim", limit: int = 200_000
+) -> list | None:
     """A line of legal actions from ``deal`` (searched depth-first on clones, in the
     engine's action order) in which the tricks are won by ``winners`` in that order and the
     deal is over after the last of them. Robbing decisions are declined, jink prompts
@@ -163,7 +174,7 @@ def find_line(deal: SpoilFiveDeal, winners: list[int], *, jink: str = "claim",
 
     def search(node: SpoilFiveDeal, path: list) -> list | None:
         got = [t.seat for t in node.tricks]
-        if got != winners[:len(got)]:
+        if got != winners[: len(got)]:
             return None
         if node.over:
             return path if len(got) == len(winners) else None
@@ -221,8 +232,9 @@ T_SF_3 = [
 ]
 
 
-@pytest.mark.parametrize(("label", "trumps", "led", "held", "expected"), T_SF_3,
-                         ids=[x[0] for x in T_SF_3])
+@pytest.mark.parametrize(
+    ("label", "trumps", "led", "held", "expected"), T_SF_3, ids=[x[0] for x in T_SF_3]
+)
 def test_t_sf_3_legal_plays(label, trumps, led, held, expected):
     deal = after_lead(trumps, led, held)
     assert plays(deal) == set(expected.split())
@@ -374,8 +386,14 @@ def test_t_sf_9_dealer_robs_before_the_first_lead():
     assert deal.trump == SUIT["S"]
     # The dealer decides before the eldest leads; the eldest may not lead yet.
     assert session.decision().seat == D and not deal.trick and not deal.tricks
-    assert legal(session) == {"3 rob KH", "3 rob 7D", "3 rob 3C", "3 rob 9S", "3 rob 4H",
-                              "3 decline"}
+    assert legal(session) == {
+        "3 rob KH",
+        "3 rob 7D",
+        "3 rob 3C",
+        "3 rob 9S",
+        "3 rob 4H",
+        "3 decline",
+    }
     with pytest.raises(IllegalAction):
         do(session, "0 2C")
     events = do(session, "3 rob 3C")
@@ -426,8 +444,14 @@ def test_sf_22_holder_is_asked_at_his_first_turn_not_before():
     assert not is_rob_decision(deal) and session.decision().seat == A
     do(session, "0 2C")
     assert session.decision().seat == B and is_rob_decision(deal)
-    assert legal(session) == {"1 rob AS", "1 rob 3H", "1 rob 5D", "1 rob 6D", "1 rob 7C",
-                              "1 decline"}  # even the trump ace itself; not the turn-up
+    assert legal(session) == {
+        "1 rob AS",
+        "1 rob 3H",
+        "1 rob 5D",
+        "1 rob 6D",
+        "1 rob 7C",
+        "1 decline",
+    }  # even the trump ace itself; not the turn-up
     with pytest.raises(IllegalAction):
         do(session, "1 7C")  # first decide
     with pytest.raises(IllegalAction):
@@ -464,8 +488,9 @@ def test_sf_20_no_robbing_when_the_ace_is_undealt():
 
 @pytest.mark.parametrize("turnup", ["AS", "4S"])
 def test_sf_23_robbing_off_nobody_is_asked(turnup):
-    session = start(HOLDER_HANDS if turnup == "4S" else T_SF_9_HANDS, turnup,
-                    game=sf(sf_robbing="off"))
+    session = start(
+        HOLDER_HANDS if turnup == "4S" else T_SF_9_HANDS, turnup, game=sf(sf_robbing="off")
+    )
     for _ in range(4):
         assert not is_rob_decision(session.deal)
         do(session, format_action(session.legal_actions()[0]))
@@ -638,8 +663,9 @@ def test_t_sf_14b_leftover_pool_is_split_from_the_eldest():
 
 
 def test_t_sf_15a_three_tricks_not_the_first_three():
-    session, line = seeded_with_line(lambda: Session(sf(), list("ABCD"), first_dealer=D),
-                                     [A, A, B, A])
+    session, line = seeded_with_line(
+        lambda: Session(sf(), list("ABCD"), first_dealer=D), [A, A, B, A]
+    )
     events = apply_all(session, line)
     assert not any(isinstance(e, JinkOffered) for e in events)
     assert not any(isinstance(a, Claim | Jink) for a in line)
@@ -664,8 +690,9 @@ def test_t_sf_15b_two_players_without_jink_always_won():
 @pytest.mark.parametrize("who", ["dealer", "eldest"])
 def test_t_sf_15b_two_players_jink_prompt_dealer_or_not(who):
     target = B if who == "dealer" else A
-    session, line = seeded_with_line(lambda: Session(sf(), ["A", "B"], first_dealer=B),
-                                     [target] * 3)
+    session, line = seeded_with_line(
+        lambda: Session(sf(), ["A", "B"], first_dealer=B), [target] * 3
+    )
     assert session.deal.dealer == B and line[-1] == Claim(target)
     events = apply_all(session, line[:-1])  # everything up to the prompt
     assert JinkOffered(target) in events
@@ -770,8 +797,7 @@ def t_sf_18_play(session: Session) -> list:
     assert plays(session) == {"2S"}
     events += do(session, "2 2S")
     assert plays(session) == {"10S"}
-    events += do(session, "3 10S", "0 JS", "1 3H", "2 9H", "3 5H", "0 AS", "1 7D", "2 10D",
-                  "3 4D")
+    events += do(session, "3 10S", "0 JS", "1 3H", "2 9H", "3 5H", "0 AS", "1 7D", "2 10D", "3 4D")
     assert [t.seat for t in session.deal.tricks] == [A, A, A]
     return events
 
@@ -823,18 +849,19 @@ def test_sf_9_deal_order_every_table_and_dealer(packets):
             rng.shuffle(deck)
             expected = {s: [] for s in range(n)}
             for j in range(n):  # blocks of `first` from the eldest round to the dealer
-                expected[(dealer + 1 + j) % n] += deck[first * j:first * (j + 1)]
+                expected[(dealer + 1 + j) % n] += deck[first * j : first * (j + 1)]
             base = first * n
             for j in range(n):
-                expected[(dealer + 1 + j) % n] += deck[base + second * j:base + second * (j + 1)]
+                expected[(dealer + 1 + j) % n] += deck[base + second * j : base + second * (j + 1)]
             hands, stock, turnup = game.deal_from_deck(deck, n, dealer)
             assert hands == [expected[s] for s in range(n)]
-            assert turnup == deck[5 * n] and stock == deck[5 * n + 1:]
+            assert turnup == deck[5 * n] and stock == deck[5 * n + 1 :]
             session = Session(game, [str(i) for i in range(n)], first_dealer=dealer)
             session.start_deal_from_deck(deck)
             assert session.deal.trump == deck[5 * n] // 13
-            assert list(session.deal.dealt) == [hand(" ".join(card_code(c) for c in expected[s]))
-                                                for s in range(n)]
+            assert list(session.deal.dealt) == [
+                hand(" ".join(card_code(c) for c in expected[s])) for s in range(n)
+            ]
 
 
 # ---- SF-40 … SF-42: irregularities in software --------------------------------------------
@@ -890,8 +917,9 @@ def test_play_out_after_a_claim_settles_at_once_and_finishes_after_trick_5():
 
 
 def test_play_out_after_a_spoil_t_sf_18():
-    session = start(T_SF_18_HANDS, "4S",
-                    game=sf(sf_robbing="compulsory", sf_playOutDeadTricks=True))
+    session = start(
+        T_SF_18_HANDS, "4S", game=sf(sf_robbing="compulsory", sf_playOutDeadTricks=True)
+    )
     events = t_sf_18_play(session)
     deal = session.deal
     assert any(isinstance(e, Spoiled) for e in events)
@@ -907,8 +935,9 @@ def test_play_out_after_a_spoil_t_sf_18():
 
 def test_play_out_after_a_failed_jink_t_sf_16():
     session = Session(sf(sf_playOutDeadTricks=True), ["A", "B"], first_dealer=B)
-    session.start_deal([cards(h) for h in T_SF_16_HANDS],
-                       rest_of_pack(T_SF_16_HANDS, "8D"), C("8D"))
+    session.start_deal(
+        [cards(h) for h in T_SF_16_HANDS], rest_of_pack(T_SF_16_HANDS, "8D"), C("8D")
+    )
     do(session, "0 KC", "1 5D", "1 JD", "0 7D", "1 AH", "0 9C", "1 jink", "1 3H", "0 QH")
     deal = session.deal
     assert deal.decided and not deal.over and deal.winner is None
@@ -921,8 +950,9 @@ def test_play_out_after_a_failed_jink_t_sf_16():
 def test_play_out_when_the_third_trick_is_the_fourth():
     """T-SF-15 (a) with sf.playOutDeadTricks: A's third trick (the fourth) settles the pool at
     once; trick 5 is still played, as ordinary plays, and then the deal is finished."""
-    session, line = seeded_with_line(lambda: Session(sf(), list("ABCD"), first_dealer=D),
-                                     [A, A, B, A])
+    session, line = seeded_with_line(
+        lambda: Session(sf(), list("ABCD"), first_dealer=D), [A, A, B, A]
+    )
     seed = next(s for s in range(200) if _same_deal(session, s))
     playout = Session(sf(sf_playOutDeadTricks=True), list("ABCD"), first_dealer=D)
     playout.start_deal_seeded(seed)
@@ -997,8 +1027,10 @@ def test_a_card_with_the_diamond_ace_attached_is_refused_not_a_crash() -> None:
     deal = session.deal
     seat = deal.decision().seat
     c = next(iter(cards_in(deal.hands[seat])))
-    for bad, words in ((Play(seat, c, spin=True), "Spoil Five has no Spin"),
-                       (NameStake(seat, 4), "stakes are paid before the deal (SF-6)"),
-                       (Split(seat, (1,)), "stakes are paid before the deal (SF-6)")):
+    for bad, words in (
+        (Play(seat, c, spin=True), "Spoil Five has no Spin"),
+        (NameStake(seat, 4), "stakes are paid before the deal (SF-6)"),
+        (Split(seat, (1,)), "stakes are paid before the deal (SF-6)"),
+    ):
         with pytest.raises(IllegalAction, match=re.escape(words)):
             deal.apply(bad)

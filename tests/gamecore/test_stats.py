@@ -58,8 +58,13 @@ def test_a_deal_is_counted_once_and_charted(qtbot, tmp_path):
     qtbot.addWidget(window)
     window.show()
     c = window.controller
-    c.new_session(Setup("newmarket", seats=[SeatKind("Ann", True), SeatKind("Ben", False),
-                                      SeatKind("Cat", False)], options={"gen.rounds": 2}))
+    c.new_session(
+        Setup(
+            "newmarket",
+            seats=[SeatKind("Ann", True), SeatKind("Ben", False), SeatKind("Cat", False)],
+            options={"gen.rounds": 2},
+        )
+    )
     _play_deal(qtbot, window)
     assert c.keeper.flush_autosave()  # statistics are written after the deal's autosave
     stats = gstats.load(tmp_path / "statistics.json")
@@ -89,8 +94,7 @@ def test_statistics_window_shows_and_resets(qtbot, tmp_path):
     w = window.stats_window
     table = w.findChild(QTableWidget, "table")
     assert table.rowCount() == 1 and table.item(0, 0).text() == "Ann"
-    assert [table.item(0, c).text() for c in range(1, 8)] == ["1", "1", "7", "0", "1", "+7",
-                                                                "+7"]
+    assert [table.item(0, c).text() for c in range(1, 8)] == ["1", "1", "7", "0", "1", "+7", "+7"]
     qtbot.mouseClick(w.findChild(QPushButton, "reset"), Qt.MouseButton.LeftButton)
     assert isinstance(w.confirm, QMessageBox)
     w.confirm.findChild(QPushButton, "confirmReset").click()
@@ -98,12 +102,18 @@ def test_statistics_window_shows_and_resets(qtbot, tmp_path):
     assert gstats.load(tmp_path / "statistics.json").games == {}
 
 
-@pytest.mark.parametrize(("data", "reason"), [
-    (b"[" * 100_000, "statistics.json is nested too deeply to be statistics"),
-    (b"\xff\xfe{}", "statistics.json is not UTF-8 text"),
-    (b"{not json", "statistics.json is not valid JSON (Expecting property name enclosed in "
-                   "double quotes: line 1 column 2 (char 1))"),
-])
+@pytest.mark.parametrize(
+    ("data", "reason"),
+    [
+        (b"[" * 100_000, "statistics.json is nested too deeply to be statistics"),
+        (b"\xff\xfe{}", "statistics.json is not UTF-8 text"),
+        (
+            b"{not json",
+            "statistics.json is not valid JSON (Expecting property name enclosed in "
+            "double quotes: line 1 column 2 (char 1))",
+        ),
+    ],
+)
 def test_unreadable_statistics_say_why_in_words(tmp_path, data, reason):
     path = tmp_path / "statistics.json"
     path.write_bytes(data)

@@ -100,8 +100,15 @@ def _ended_without_play(deal) -> bool:
 @given(data=st.data(), seed=st.integers(0, 2**32 - 1))
 def test_random_sessions_conserve_counters_and_always_end(profile, data, seed):
     name, fixed, optional = PROFILES[profile]
-    options = {**fixed, **data.draw(st.fixed_dictionaries({}, optional=optional).filter(
-        lambda o: _valid(name, {**fixed, **o})), label="options")}
+    options = {
+        **fixed,
+        **data.draw(
+            st.fixed_dictionaries({}, optional=optional).filter(
+                lambda o: _valid(name, {**fixed, **o})
+            ),
+            label="options",
+        ),
+    }
     game = make_game(name, options)
     n = data.draw(st.integers(game.min_players, game.max_players), label="players")
     rng = random.Random(seed)
@@ -166,4 +173,8 @@ def test_clone_is_independent_and_replays_identically(profile, data, seed):
     for action in trail:
         copy.apply(action)
     assert (copy.balances, copy.pools, copy.winner, copy.hands) == (
-        deal.balances, deal.pools, deal.winner, deal.hands)
+        deal.balances,
+        deal.pools,
+        deal.winner,
+        deal.hands,
+    )

@@ -55,7 +55,7 @@ def imported(package: str, source: str) -> list[tuple[int, str]]:
             base = node.module or ""
             if node.level:
                 parts = package.split(".")
-                parts = parts[:len(parts) - (node.level - 1)]
+                parts = parts[: len(parts) - (node.level - 1)]
                 base = ".".join(parts + ([base] if base else []))
             found.extend((node.lineno, f"{base}.{alias.name}") for alias in node.names)
     return found
@@ -76,8 +76,9 @@ def violations(module: str, source: str) -> list[str]:
             elif names[1] not in MAY_IMPORT[room]:
                 bad.append(f"{where}: the {room} room may not import the {names[1]} room")
         elif room == "model" and not (_stdlib(target) or _within(target, PLAIN)):
-            bad.append(f"{where}: the model room imports only gamecore and the standard "
-                       "library (no Qt)")
+            bad.append(
+                f"{where}: the model room imports only gamecore and the standard library (no Qt)"
+            )
         elif room == "store" and not (_stdlib(target) or _within(target, PLAIN + STORE_EXTRA)):
             bad.append(f"{where}: the store room imports no Qt module but QtCore")
     return bad
@@ -106,35 +107,44 @@ def test_imports_run_one_way(path: Path) -> None:
     assert violations(_name(path), path.read_text(encoding="utf-8")) == []
 
 
-@pytest.mark.parametrize(("module", "source"), [
-    ("gui.play.controller", "from gui.windows.dialogs import DealSummaryDialog"),
-    ("gui.play.controller", "def f():\n    from gui.windows import dialogs\n"),
-    ("gui.play.controller", "from ..windows import dialogs"),
-    ("gui.play.controller", "import gui.app.cli"),
-    ("gui.windows.mainwindow", "from gui import app"),
-    ("gui.table.view", "from gui.store import settings"),
-    ("gui.table.view", "from gui.play.seats import SeatKind"),
-    ("gui.model.presenter", "from PySide6.QtCore import Qt"),
-    ("gui.model.presenter", "import PySide6"),
-    ("gui.model.presenter", "from gui.table import view"),
-    ("gui.model.snapshot", "from ..store.settings import Prefs"),
-    ("gui.store.settings", "from PySide6.QtGui import QColor"),
-    ("gui.store.settings", "from PySide6 import QtWidgets"),
-    ("gui.store.paths", "def f():\n    import PySide6.QtNetwork\n"),
-    ("gui.store.persistence", "from gui.model import presenter"),
-    ("gui.windows.dialogs", "from gui import persistence"),
-])
+@pytest.mark.parametrize(
+    ("module", "source"),
+    [
+        ("gui.play.controller", "from gui.windows.dialogs import DealSummaryDialog"),
+        ("gui.play.controller", "def f():\n    from gui.windows import dialogs\n"),
+        ("gui.play.controller", "from ..windows import dialogs"),
+        ("gui.play.controller", "import gui.app.cli"),
+        ("gui.windows.mainwindow", "from gui import app"),
+        ("gui.table.view", "from gui.store import settings"),
+        ("gui.table.view", "from gui.play.seats import SeatKind"),
+        ("gui.model.presenter", "from PySide6.QtCore import Qt"),
+        ("gui.model.presenter", "import PySide6"),
+        ("gui.model.presenter", "from gui.table import view"),
+        ("gui.model.snapshot", "from ..store.settings import Prefs"),
+        ("gui.store.settings", "from PySide6.QtGui import QColor"),
+        ("gui.store.settings", "from PySide6 import QtWidgets"),
+        ("gui.store.paths", "def f():\n    import PySide6.QtNetwork\n"),
+        ("gui.store.persistence", "from gui.model import presenter"),
+        ("gui.windows.dialogs", "from gui import persistence"),
+    ],
+)
 def test_the_check_sees_a_broken_rule(module: str, source: str) -> None:
     assert violations(module, source)
 
 
-@pytest.mark.parametrize(("module", "source"), [
-    ("gui.app.cli", "from gui.windows.mainwindow import MainWindow\nimport gui.store.paths"),
-    ("gui.windows.mainwindow", "from gui.play import controller\nfrom ..table.view import X"),
-    ("gui.play.controller", "from gui.model import presenter\nfrom gui.store import autosave"),
-    ("gui.table.view", "from gui.model.snapshot import TableSnapshot\nfrom . import items"),
-    ("gui.model.presenter", "import json\nfrom gamecore.cards import card_label\nfrom . import x"),
-    ("gui.store.settings", "from PySide6.QtCore import QSettings\nfrom PySide6 import QtCore"),
-])
+@pytest.mark.parametrize(
+    ("module", "source"),
+    [
+        ("gui.app.cli", "from gui.windows.mainwindow import MainWindow\nimport gui.store.paths"),
+        ("gui.windows.mainwindow", "from gui.play import controller\nfrom ..table.view import X"),
+        ("gui.play.controller", "from gui.model import presenter\nfrom gui.store import autosave"),
+        ("gui.table.view", "from gui.model.snapshot import TableSnapshot\nfrom . import items"),
+        (
+            "gui.model.presenter",
+            "import json\nfrom gamecore.cards import card_label\nfrom . import x",
+        ),
+        ("gui.store.settings", "from PySide6.QtCore import QSettings\nfrom PySide6 import QtCore"),
+    ],
+)
 def test_the_check_lets_the_rooms_be(module: str, source: str) -> None:
     assert violations(module, source) == []

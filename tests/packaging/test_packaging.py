@@ -14,58 +14,67 @@ sys.path.insert(0, str(ROOT / "packaging"))
 import bundle_rules  # noqa: E402
 
 
-@pytest.mark.parametrize("path", [
-    "_internal/PySide6/Qt/lib/libQt6Core.so.6",
-    "_internal/PySide6/Qt/lib/libQt6Gui.so.6",
-    "_internal/PySide6/Qt/lib/libQt6Widgets.so.6",
-    "_internal/PySide6/Qt/lib/libQt6Svg.so.6",
-    "_internal/PySide6/Qt/lib/libQt6XcbQpa.so.6",
-    "_internal/PySide6/Qt/lib/libicudata.so.73",
-    "_internal/PySide6/Qt/plugins/platforms/libqxcb.so",
-    "_internal/PySide6/Qt/plugins/platforms/libqoffscreen.so",
-    "_internal/PySide6/Qt/plugins/imageformats/libqsvg.so",
-    "_internal/PySide6/Qt/plugins/iconengines/libqsvgicon.so",
-    "_internal/PySide6/QtWidgets.abi3.so",
-    "_internal/PySide6/Qt6Widgets.dll",
-    "_internal/PySide6/plugins/platforms/qwindows.dll",
-    "_internal/PySide6/plugins/styles/qmodernwindowsstyle.dll",
-    "Contents/Frameworks/PySide6/Qt/lib/QtGui.framework/Versions/A/QtGui",
-    "Contents/Frameworks/PySide6/Qt/plugins/platforms/libqcocoa.dylib",
-    "_internal/libxcb-cursor.so.0",
-])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "_internal/PySide6/Qt/lib/libQt6Core.so.6",
+        "_internal/PySide6/Qt/lib/libQt6Gui.so.6",
+        "_internal/PySide6/Qt/lib/libQt6Widgets.so.6",
+        "_internal/PySide6/Qt/lib/libQt6Svg.so.6",
+        "_internal/PySide6/Qt/lib/libQt6XcbQpa.so.6",
+        "_internal/PySide6/Qt/lib/libicudata.so.73",
+        "_internal/PySide6/Qt/plugins/platforms/libqxcb.so",
+        "_internal/PySide6/Qt/plugins/platforms/libqoffscreen.so",
+        "_internal/PySide6/Qt/plugins/imageformats/libqsvg.so",
+        "_internal/PySide6/Qt/plugins/iconengines/libqsvgicon.so",
+        "_internal/PySide6/QtWidgets.abi3.so",
+        "_internal/PySide6/Qt6Widgets.dll",
+        "_internal/PySide6/plugins/platforms/qwindows.dll",
+        "_internal/PySide6/plugins/styles/qmodernwindowsstyle.dll",
+        "Contents/Frameworks/PySide6/Qt/lib/QtGui.framework/Versions/A/QtGui",
+        "Contents/Frameworks/PySide6/Qt/plugins/platforms/libqcocoa.dylib",
+        "_internal/libxcb-cursor.so.0",
+    ],
+)
 def test_kept(path: str) -> None:
     assert bundle_rules.keep(path)
     assert bundle_rules.forbidden(path) is None
 
 
-@pytest.mark.parametrize("path", [
-    "_internal/PySide6/Qt/lib/libQt6Quick.so.6",
-    "_internal/PySide6/Qt/lib/libQt6Qml.so.6",
-    "_internal/PySide6/Qt/lib/libQt6Network.so.6",
-    "_internal/PySide6/Qt/lib/libQt6OpenGL.so.6",
-    "_internal/PySide6/Qt/lib/libQt6WaylandClient.so.6",
-    "_internal/PySide6/Qt/plugins/platforms/libqwayland.so",
-    "_internal/PySide6/Qt/plugins/platforms/libqeglfs.so",
-    "_internal/PySide6/Qt/plugins/platformthemes/libqgtk3.so",
-    "_internal/PySide6/Qt/plugins/tls/libqopensslbackend.so",
-    "_internal/PySide6/Qt/plugins/imageformats/libqtiff.so",
-    "_internal/PySide6/Qt/translations/qtbase_de.qm",
-    "_internal/PySide6/Qt6Quick.dll",
-    "_internal/PySide6/libpyside6qml.abi3.so.6.11",
-    "_internal/PySide6/QtNetwork.abi3.so",
-])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "_internal/PySide6/Qt/lib/libQt6Quick.so.6",
+        "_internal/PySide6/Qt/lib/libQt6Qml.so.6",
+        "_internal/PySide6/Qt/lib/libQt6Network.so.6",
+        "_internal/PySide6/Qt/lib/libQt6OpenGL.so.6",
+        "_internal/PySide6/Qt/lib/libQt6WaylandClient.so.6",
+        "_internal/PySide6/Qt/plugins/platforms/libqwayland.so",
+        "_internal/PySide6/Qt/plugins/platforms/libqeglfs.so",
+        "_internal/PySide6/Qt/plugins/platformthemes/libqgtk3.so",
+        "_internal/PySide6/Qt/plugins/tls/libqopensslbackend.so",
+        "_internal/PySide6/Qt/plugins/imageformats/libqtiff.so",
+        "_internal/PySide6/Qt/translations/qtbase_de.qm",
+        "_internal/PySide6/Qt6Quick.dll",
+        "_internal/PySide6/libpyside6qml.abi3.so.6.11",
+        "_internal/PySide6/QtNetwork.abi3.so",
+    ],
+)
 def test_dropped(path: str) -> None:
     assert not bundle_rules.keep(path)
 
 
-@pytest.mark.parametrize("path", [
-    "_internal/PySide6/Qt/lib/libQt6Quick.so.6",
-    "_internal/PySide6/QtQml.abi3.so",
-    "_internal/PySide6/QtNetwork.abi3.so",
-    "_internal/PySide6/Qt/translations/qtbase_de.qm",
-    "_internal/PySide6/Qt/plugins/platforms/libqwayland.so",
-    "_internal/tkinter/__init__.pyc",
-])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "_internal/PySide6/Qt/lib/libQt6Quick.so.6",
+        "_internal/PySide6/QtQml.abi3.so",
+        "_internal/PySide6/QtNetwork.abi3.so",
+        "_internal/PySide6/Qt/translations/qtbase_de.qm",
+        "_internal/PySide6/Qt/plugins/platforms/libqwayland.so",
+        "_internal/tkinter/__init__.pyc",
+    ],
+)
 def test_forbidden_in_a_built_bundle(path: str) -> None:
     assert bundle_rules.forbidden(path) is not None
 

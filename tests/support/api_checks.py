@@ -32,8 +32,16 @@ def player_counts(game: Any) -> list[int]:
 
 def fingerprint(deal: Any) -> tuple[Any, ...]:
     """Everything a deal shows, from every seat: equal fingerprints, equal states."""
-    return (tuple(deal.hands), deal.stock, tuple(deal.balances), tuple(deal.pools), deal.phase,
-            deal.decision(), deal.winner, tuple(deal.observation(s) for s in range(deal.n)))
+    return (
+        tuple(deal.hands),
+        deal.stock,
+        tuple(deal.balances),
+        tuple(deal.pools),
+        deal.phase,
+        deal.decision(),
+        deal.winner,
+        tuple(deal.observation(s) for s in range(deal.n)),
+    )
 
 
 def illegal_actions(deal: Any) -> list[Action]:
@@ -63,14 +71,19 @@ def illegal_actions(deal: Any) -> list[Action]:
         if missing:
             out.append(Play(d.seat, missing[0]))
         legal = set(d.actions)
-        out += [a for c in cards_in(hand) for a in (Play(d.seat, c), Play(d.seat, c, True))
-                if a not in legal][:4]
+        out += [
+            a
+            for c in cards_in(hand)
+            for a in (Play(d.seat, c), Play(d.seat, c, True))
+            if a not in legal
+        ][:4]
         out += [NameStake(d.seat, 4), Split(d.seat, (1,) * len(deal.game.pools))]
     return [a for a in out if a not in (d.actions if isinstance(d, PlayChoice) else ())]
 
 
-def play_random(name: str, options: dict[str, Any], n: int, seed: int, deals: int = 2
-                ) -> tuple[Session, list[str]]:
+def play_random(
+    name: str, options: dict[str, Any], n: int, seed: int, deals: int = 2
+) -> tuple[Session, list[str]]:
     """A seeded session of random legal actions (``deals`` deals at most): the session and
     every action in record syntax."""
     game = make_game(name, options)
@@ -88,8 +101,7 @@ def play_random(name: str, options: dict[str, Any], n: int, seed: int, deals: in
     return session, trail
 
 
-def check_legal_sets_and_illegal_actions(name: str, options: dict[str, Any], seed: int
-                                         ) -> None:
+def check_legal_sets_and_illegal_actions(name: str, options: dict[str, Any], seed: int) -> None:
     """Until the deal is over the seat to act has a non-empty legal set, each of whose
     actions the deal accepts; an illegal action raises :class:`IllegalAction` with a reason
     and changes nothing (the deal, and the session's log); once over, the legal set is empty
@@ -152,8 +164,7 @@ def check_clone_is_independent(name: str, options: dict[str, Any], seed: int) ->
         assert copy.settlement() == deal.settlement()
 
 
-def check_observation_hides_what_it_must(name: str, options: dict[str, Any], seed: int
-                                         ) -> None:
+def check_observation_hides_what_it_must(name: str, options: dict[str, Any], seed: int) -> None:
     """GEN-9: at each decision, exchanging a card between two other hands, or between an
     other hand and the stock, changes nothing in the observation of the seat to act."""
     game = make_game(name, options)
@@ -222,6 +233,10 @@ def check_record_round_trip(name: str, options: dict[str, Any], seed: int) -> No
         assert json.dumps(record_of(again)) == text
 
 
-ALL_CHECKS = (check_legal_sets_and_illegal_actions, check_clone_is_independent,
-              check_observation_hides_what_it_must, check_deterministic_by_seed,
-              check_record_round_trip)
+ALL_CHECKS = (
+    check_legal_sets_and_illegal_actions,
+    check_clone_is_independent,
+    check_observation_hides_what_it_must,
+    check_deterministic_by_seed,
+    check_record_round_trip,
+)

@@ -41,8 +41,11 @@ ROOT = Path(__file__).resolve().parents[2]
 CONFORMANCE = ROOT / "tests" / "data" / "conformance"
 #: One conformance folder per New Game entry that has a conformance set, from the registry
 #: (as tests/support/helpers.py's conformance_folders; this module also runs on its own).
-FOLDERS = tuple(d.name if e.profile is None else f"{d.name}-{e.profile.lower()}"
-                for d, e in entries() if e.conformance)
+FOLDERS = tuple(
+    d.name if e.profile is None else f"{d.name}-{e.profile.lower()}"
+    for d, e in entries()
+    if e.conformance
+)
 #: A case that takes longer than this, seconds, is a hang.
 HANG_SECONDS = 3.0
 #: Through ``parlour replay``: the same, plus the start of a Python process on a busy machine.
@@ -60,16 +63,68 @@ def seeds() -> list[dict[str, Any]]:
     return out
 
 
-JUNK: list[Any] = [None, True, False, 0, -1, 2**70, 1.5, 2.0, -0.0, 1e308, "", "XX", "10Z",
-                   [], {}, [1, 2], {"a": 1}, "0 AH", "9 stake 4", "0 split AH:99",
-                   "0 spin AD", "0 rob 2C", MAX_AMOUNT, MAX_AMOUNT + 1, -MAX_AMOUNT - 1,
-                   (1 << 63) - 1, 1 << 63, "4", "²", "\u0663", "\ud800", "a\nb", "\u2028",
-                   [[[[[[1]]]]]], "7♦", "9d", "♦♣♠♥"]
+JUNK: list[Any] = [
+    None,
+    True,
+    False,
+    0,
+    -1,
+    2**70,
+    1.5,
+    2.0,
+    -0.0,
+    1e308,
+    "",
+    "XX",
+    "10Z",
+    [],
+    {},
+    [1, 2],
+    {"a": 1},
+    "0 AH",
+    "9 stake 4",
+    "0 split AH:99",
+    "0 spin AD",
+    "0 rob 2C",
+    MAX_AMOUNT,
+    MAX_AMOUNT + 1,
+    -MAX_AMOUNT - 1,
+    (1 << 63) - 1,
+    1 << 63,
+    "4",
+    "²",
+    "\u0663",
+    "\ud800",
+    "a\nb",
+    "\u2028",
+    [[[[[[1]]]]]],
+    "7♦",
+    "9d",
+    "♦♣♠♥",
+]
 #: Text pieces that make a record's strings hostile: escapes of forbidden characters
 #: (written raw into the JSON text) and odd but allowed characters.
-HOSTILE = ["\\u0000", "\\n", "\\t", "\\u001f", "\\u007f", "\\u0085", "\\ud800", "\\udfff",
-           "\\ud83d\\ude00", "\\u2028", "\\u2029", "\\u00a0", "\\u3000", "\\ufeff", "é", "♦",
-           "\\u0301", "\\\\", "\\\""]
+HOSTILE = [
+    "\\u0000",
+    "\\n",
+    "\\t",
+    "\\u001f",
+    "\\u007f",
+    "\\u0085",
+    "\\ud800",
+    "\\udfff",
+    "\\ud83d\\ude00",
+    "\\u2028",
+    "\\u2029",
+    "\\u00a0",
+    "\\u3000",
+    "\\ufeff",
+    "é",
+    "♦",
+    "\\u0301",
+    "\\\\",
+    '\\"',
+]
 ODD_DIGITS = ["²", "¹", "\u0664", "\uff11", "\u0966", "\u00bd", "\u2167", "\U0001d7ce"]
 INT_PLACES = ("dealer", "first_dealer", "version", "seed", "balance", "pool", "option")
 
@@ -122,8 +177,9 @@ def _truncated(d: dict, rng: random.Random) -> bytes:
 def _flipped_char(d: dict, rng: random.Random) -> bytes:
     text = _text(d)
     i = rng.randrange(len(text))
-    return (text[:i] + chr(rng.randrange(0, 0x2660)) + text[i + 1:]).encode(
-        "utf-8", "surrogatepass")
+    return (text[:i] + chr(rng.randrange(0, 0x2660)) + text[i + 1 :]).encode(
+        "utf-8", "surrogatepass"
+    )
 
 
 def _flipped_byte(d: dict, rng: random.Random) -> bytes:
@@ -171,10 +227,24 @@ def _junk_value(d: dict, rng: random.Random) -> Any:
 
 
 def _junk_option(d: dict, rng: random.Random) -> Any:
-    key = rng.choice(["nm.stake", "nm.minStake", "nm.maxStake", "gen.rounds",
-                      "gen.startCounters", "pj.profile", "pj.pope", "pj.honourSuits",
-                      "pj.m.dealerStake", "sf.robbing", "sf.ante", "sp.spinPayment",
-                      "sn.spinadoPayment", "x.y"])
+    key = rng.choice(
+        [
+            "nm.stake",
+            "nm.minStake",
+            "nm.maxStake",
+            "gen.rounds",
+            "gen.startCounters",
+            "pj.profile",
+            "pj.pope",
+            "pj.honourSuits",
+            "pj.m.dealerStake",
+            "sf.robbing",
+            "sf.ante",
+            "sp.spinPayment",
+            "sn.spinadoPayment",
+            "x.y",
+        ]
+    )
     d.setdefault("options", {})[key] = copy.deepcopy(rng.choice(JUNK))
     return d
 
@@ -209,7 +279,7 @@ def _odd_digits(d: dict, rng: random.Random) -> Any:
         a = acts[i] if isinstance(acts[i], str) else "0 stake 4"
         spots = [k for k, ch in enumerate(a) if ch.isdigit()] or [0]
         k = rng.choice(spots)
-        acts[i] = a[:k] + rng.choice(ODD_DIGITS) + a[k + 1:]
+        acts[i] = a[:k] + rng.choice(ODD_DIGITS) + a[k + 1 :]
     return d
 
 
@@ -227,15 +297,20 @@ def _bool_or_float(d: dict, rng: random.Random) -> Any:
         d["version"] = value
     elif place == "seed":
         deal.clear()
-        deal.update({"dealer": d["deals"][0].get("dealer", 0) if isinstance(
-            d["deals"][0], dict) else 0, "seed": value})
+        deal.update(
+            {
+                "dealer": d["deals"][0].get("dealer", 0) if isinstance(d["deals"][0], dict) else 0,
+                "seed": value,
+            }
+        )
     elif place == "balance" and isinstance(start.get("balances"), list) and start["balances"]:
         start["balances"][rng.randrange(len(start["balances"]))] = value
     elif place == "pool":
         start.setdefault("pools", {})[rng.choice(["AH", "pool", "pope", "game"])] = value
     else:
-        d.setdefault("options", {})[rng.choice(["nm.stake", "gen.rounds", "sf.ante",
-                                                "pj.m.dealerStake"])] = value
+        d.setdefault("options", {})[
+            rng.choice(["nm.stake", "gen.rounds", "sf.ante", "pj.m.dealerStake"])
+        ] = value
     return d
 
 
@@ -254,10 +329,21 @@ def _duplicate_key(d: dict, rng: random.Random) -> bytes:
     text = _text(d)
     opens = [i for i, ch in enumerate(text) if ch == "{"]
     i = rng.choice(opens)
-    key = rng.choice(["dealer", "format", "game", "actions", "nm.stake", "balances",
-                      "first_dealer", "hands", "x"])
-    value = rng.choice(['0', '"newmarket"', "[]", "1", '"parlour-record"'])
-    return (text[:i + 1] + f'"{key}": {value}, ' + text[i + 1:]).encode()
+    key = rng.choice(
+        [
+            "dealer",
+            "format",
+            "game",
+            "actions",
+            "nm.stake",
+            "balances",
+            "first_dealer",
+            "hands",
+            "x",
+        ]
+    )
+    value = rng.choice(["0", '"newmarket"', "[]", "1", '"parlour-record"'])
+    return (text[: i + 1] + f'"{key}": {value}, ' + text[i + 1 :]).encode()
 
 
 def _nesting(d: dict, rng: random.Random) -> Any:
@@ -293,8 +379,9 @@ def _bom(d: dict, rng: random.Random) -> bytes:
 def _huge_amounts(d: dict, rng: random.Random) -> Any:
     """Amounts at the limit and just beyond: stakes (named, split, or left to the default
     split at 10^9), start balances and pools, integer options, seeds."""
-    big = rng.choice([MAX_AMOUNT, MAX_AMOUNT - 1, MAX_AMOUNT + 1, -MAX_AMOUNT,
-                      -MAX_AMOUNT - 1, 10**12])
+    big = rng.choice(
+        [MAX_AMOUNT, MAX_AMOUNT - 1, MAX_AMOUNT + 1, -MAX_AMOUNT, -MAX_AMOUNT - 1, 10**12]
+    )
     choice = rng.randrange(5)
     deal = _pick_deal(d, rng)
     if choice == 0:
@@ -311,8 +398,11 @@ def _huge_amounts(d: dict, rng: random.Random) -> Any:
         opts["gen.startCounters"] = abs(big)
         for dl in d["deals"]:  # leave staking to the default stake and automatic splits
             if isinstance(dl, dict) and isinstance(dl.get("actions"), list):
-                dl["actions"] = [a for a in dl["actions"] if not isinstance(a, str)
-                                 or " stake " not in a and " split " not in a]
+                dl["actions"] = [
+                    a
+                    for a in dl["actions"]
+                    if not isinstance(a, str) or " stake " not in a and " split " not in a
+                ]
     elif choice == 1:
         acts = _actions(deal)
         for i, a in enumerate(acts):
@@ -327,7 +417,8 @@ def _huge_amounts(d: dict, rng: random.Random) -> Any:
             bal[rng.randrange(len(bal))] = big
     elif choice == 3:
         d.setdefault("start", {}).setdefault("pools", {})[
-            rng.choice(["AH", "pool", "pope", "game", "matrimony"])] = big
+            rng.choice(["AH", "pool", "pope", "game", "matrimony"])
+        ] = big
     else:
         deal.clear()
         deal.update({"dealer": 0, "seed": rng.choice([0, (1 << 63) - 1, 1 << 63, -1])})
@@ -347,7 +438,7 @@ def _separators(d: dict, rng: random.Random) -> Any:
         a = acts[i] if isinstance(acts[i], str) else "0 AS"
         sep = rng.choice(["  ", "\t", "\u00a0", "\u3000", "\u2003", " \n", ""])
         op = rng.randrange(3)
-        acts[i] = (a.replace(" ", sep, 1) if op == 0 else " " + a if op == 1 else a + " ")
+        acts[i] = a.replace(" ", sep, 1) if op == 0 else " " + a if op == 1 else a + " "
     return d
 
 
@@ -355,8 +446,24 @@ def _names(d: dict, rng: random.Random) -> Any:
     players = d.get("players")
     if isinstance(players, list) and players:
         players[rng.randrange(len(players))] = rng.choice(
-            ["", " ", "x" * 40, "x" * 41, "é" * 40, "😀" * 40, "😀" * 41, " Ann", "Ann ",
-             "A\u2028n", "A\u2029n", "A\u0085n", "Ann\u3000", "\u200bAnn", "A" * 5000])
+            [
+                "",
+                " ",
+                "x" * 40,
+                "x" * 41,
+                "é" * 40,
+                "😀" * 40,
+                "😀" * 41,
+                " Ann",
+                "Ann ",
+                "A\u2028n",
+                "A\u2029n",
+                "A\u0085n",
+                "Ann\u3000",
+                "\u200bAnn",
+                "A" * 5000,
+            ]
+        )
     return d
 
 
@@ -377,19 +484,38 @@ def _pope_joan(d: dict, rng: random.Random) -> Any:
 
 
 _PLAIN: list[Callable[[dict, random.Random], Any]] = [
-    _truncated, _flipped_char, _flipped_byte, _action_moved, _card_moved, _key_removed,
-    _junk_value, _junk_option, _junk_action, _version_or_game]
+    _truncated,
+    _flipped_char,
+    _flipped_byte,
+    _action_moved,
+    _card_moved,
+    _key_removed,
+    _junk_value,
+    _junk_option,
+    _junk_action,
+    _version_or_game,
+]
 _LIMITS: list[Callable[[dict, random.Random], Any]] = [
-    _huge_digits, _odd_digits, _bool_or_float, _hostile_string, _duplicate_key, _nesting,
-    _bom, _huge_amounts, _separators, _names, _pope_joan]
+    _huge_digits,
+    _odd_digits,
+    _bool_or_float,
+    _hostile_string,
+    _duplicate_key,
+    _nesting,
+    _bom,
+    _huge_amounts,
+    _separators,
+    _names,
+    _pope_joan,
+]
 _MUTATIONS = _PLAIN + _LIMITS
 #: Every kind by name; oversized files are rarer (each is 32 MiB of memory).
 KINDS: dict[str, Callable[[dict, random.Random], Any]] = {
-    f.__name__.lstrip("_"): f for f in _MUTATIONS}
+    f.__name__.lstrip("_"): f for f in _MUTATIONS
+}
 
 
-def mutate(data: dict[str, Any], rng: random.Random, kind: str | None = None
-           ) -> tuple[str, bytes]:
+def mutate(data: dict[str, Any], rng: random.Random, kind: str | None = None) -> tuple[str, bytes]:
     """``(kind, file bytes)``: a damaged copy of ``data``; ``kind`` random unless given
     (``oversized`` about one case in 400)."""
     if kind is None:
@@ -419,9 +545,11 @@ class Tally:
 
     def line(self) -> str:
         """The counts as one line."""
-        return (f"{self.cases} cases: {self.accepted} accepted, {self.refused} refused, "
-                f"{len(self.internal)} internal errors, {len(self.hangs)} hangs "
-                f"(slowest case {self.slowest:.2f} s)")
+        return (
+            f"{self.cases} cases: {self.accepted} accepted, {self.refused} refused, "
+            f"{len(self.internal)} internal errors, {len(self.hangs)} hangs "
+            f"(slowest case {self.slowest:.2f} s)"
+        )
 
 
 class _Hang(Exception):
@@ -502,8 +630,12 @@ def run_by_command(cases: int, seed: int = 7, jobs: int = 2) -> Tally:
         def run(item: tuple[str, Path]) -> tuple[str, Any, float]:
             t0 = time.perf_counter()
             try:
-                r = subprocess.run([sys.executable, "-m", "gui.app.cli", "replay", str(item[1])],
-                                   capture_output=True, cwd=ROOT, timeout=60 + HANG_SECONDS)
+                r = subprocess.run(
+                    [sys.executable, "-m", "gui.app.cli", "replay", str(item[1])],
+                    capture_output=True,
+                    cwd=ROOT,
+                    timeout=60 + HANG_SECONDS,
+                )
             except subprocess.TimeoutExpired:
                 return item[0], None, time.perf_counter() - t0
             return item[0], r, time.perf_counter() - t0
@@ -515,8 +647,7 @@ def run_by_command(cases: int, seed: int = 7, jobs: int = 2) -> Tally:
                 if r is None or took > COMMAND_HANG_SECONDS:
                     tally.hangs.append((kind, f"{took:.1f} s"))
                     continue
-                out, err = r.stdout.decode("utf-8", "replace"), r.stderr.decode("utf-8",
-                                                                                  "replace")
+                out, err = r.stdout.decode("utf-8", "replace"), r.stderr.decode("utf-8", "replace")
                 if b"Traceback" in r.stderr or "internal error" in err:
                     tally.internal.append((kind, err[-300:]))
                 elif r.returncode == 0 and err == "" and "deals" in json.loads(out):
@@ -533,8 +664,9 @@ def main(argv: list[str] | None = None) -> int:
     """Run the fuzz; exit 1 if any internal error or hang was found."""
     parser = argparse.ArgumentParser(prog="python -m tests.support.fuzz_records")
     parser.add_argument("--cases", type=int, default=12_000, help="cases in this process")
-    parser.add_argument("--command", type=int, default=0,
-                        help="cases through `parlour replay` in subprocesses")
+    parser.add_argument(
+        "--command", type=int, default=0, help="cases through `parlour replay` in subprocesses"
+    )
     parser.add_argument("--seed", type=int, default=20261129)
     parser.add_argument("--jobs", type=int, default=2, help="subprocesses at a time")
     args = parser.parse_args(argv)
@@ -543,8 +675,12 @@ def main(argv: list[str] | None = None) -> int:
         t0 = time.perf_counter()
         tally = run_in_process(args.cases, args.seed)
         print(f"in process: {tally.line()}, {time.perf_counter() - t0:.0f} s")
-        print("  by kind (cases/refused): " + ", ".join(
-            f"{k} {tally.kinds[k]}/{tally.refused_kinds[k]}" for k in sorted(tally.kinds)))
+        print(
+            "  by kind (cases/refused): "
+            + ", ".join(
+                f"{k} {tally.kinds[k]}/{tally.refused_kinds[k]}" for k in sorted(tally.kinds)
+            )
+        )
         for kind, what in tally.internal[:20] + tally.hangs[:20]:
             print(f"  {kind}: {what}")
         bad += len(tally.internal) + len(tally.hangs)

@@ -60,13 +60,18 @@ def spin_offered(deal, d) -> int | None:
     """The card the person may play either alone or with the ♦A, if any."""
     if not isinstance(d, PlayChoice) or d.seat != 0:
         return None
-    return next((a.card for a in d.actions
-                 if isinstance(a, Play) and a.spin and Play(0, a.card) in d.actions), None)
+    return next(
+        (
+            a.card
+            for a in d.actions
+            if isinstance(a, Play) and a.spin and Play(0, a.card) in d.actions
+        ),
+        None,
+    )
 
 
 def rob_offered(deal, d) -> bool:
-    return isinstance(d, PlayChoice) and d.seat == 0 and any(
-        isinstance(a, Rob) for a in d.actions)
+    return isinstance(d, PlayChoice) and d.seat == 0 and any(isinstance(a, Rob) for a in d.actions)
 
 
 def claim_offered(deal, d) -> bool:
@@ -77,8 +82,9 @@ def claim_offered(deal, d) -> bool:
 # The headless mirror of the controller
 
 
-def mirror(game_name: str, players: int, options: dict, seed: int, stop: Stop,
-           policy: Policy = plain_first) -> tuple[Session, bool]:
+def mirror(
+    game_name: str, players: int, options: dict, seed: int, stop: Stop, policy: Policy = plain_first
+) -> tuple[Session, bool]:
     """Play deal 1 as ``Controller(seed=seed)`` would, the person choosing by ``policy``,
     until ``stop(deal, decision)`` holds at a person's decision (returns the session and
     True) or the deal ends (False)."""
@@ -91,7 +97,7 @@ def mirror(game_name: str, players: int, options: dict, seed: int, stop: Stop,
         first = rng.randrange(players)
     else:
         first = 0
-    session = Session(game, ["You", *ctl.COMPUTER_NAMES[:players - 1]], first_dealer=first)
+    session = Session(game, ["You", *ctl.COMPUTER_NAMES[: players - 1]], first_dealer=first)
     agents = {s: agent_for_level(game, "normal") for s in range(1, players)}
     session.start_deal_seeded(rng.randrange(1 << 62))
     deal = session.deal
@@ -102,14 +108,21 @@ def mirror(game_name: str, players: int, options: dict, seed: int, stop: Stop,
                 return session, True
             action = policy(deal, d)
         else:
-            action = agents[d.seat].choose(game, deal.observation(d.seat),
-                                           random.Random(rng.random()))
+            action = agents[d.seat].choose(
+                game, deal.observation(d.seat), random.Random(rng.random())
+            )
         session.apply(action)
     return session, False
 
 
-def search(game_name: str, players: int, options: dict, stop: Stop,
-           policy: Policy = plain_first, skip: int = 0) -> tuple[int, list[str]] | None:
+def search(
+    game_name: str,
+    players: int,
+    options: dict,
+    stop: Stop,
+    policy: Policy = plain_first,
+    skip: int = 0,
+) -> tuple[int, list[str]] | None:
     """The first seed (after ``skip`` matches) whose deal 1 reaches ``stop``, with the
     actions recorded up to there; ``None`` if none of the first ``SEARCH`` seeds does."""
     for seed in range(SEARCH):
@@ -121,8 +134,14 @@ def search(game_name: str, players: int, options: dict, stop: Stop,
     return None
 
 
-def find_seed(game_name: str, players: int, options: dict, stop: Stop,
-              policy: Policy = plain_first, skip: int = 0) -> tuple[int, list[str]]:
+def find_seed(
+    game_name: str,
+    players: int,
+    options: dict,
+    stop: Stop,
+    policy: Policy = plain_first,
+    skip: int = 0,
+) -> tuple[int, list[str]]:
     """As :func:`search`, failing the test when no seed is found."""
     found = search(game_name, players, options, stop, policy, skip)
     if found is None:
@@ -134,8 +153,14 @@ def find_seed(game_name: str, players: int, options: dict, stop: Stop,
 # Driving the window
 
 
-def open_game(qtbot, game: str, seed: int, players: int = 4, options: dict | None = None,
-              on_start: Callable[[MainWindow], None] | None = None) -> MainWindow:
+def open_game(
+    qtbot,
+    game: str,
+    seed: int,
+    players: int = 4,
+    options: dict | None = None,
+    on_start: Callable[[MainWindow], None] | None = None,
+) -> MainWindow:
     """A MainWindow set to ``game`` before ``start()``, shown at 1280×800 and laid out.
     ``on_start(win)`` runs right after ``start()``, before any event is processed."""
     win = MainWindow(pace=0, seed=seed)
@@ -224,11 +249,16 @@ def perform(qtbot, win: MainWindow, action: Action) -> None:
             assert len(actions(win)) == n  # nothing played while the question is open
             key = "spin" if action.spin else "plain"
             click_button(qtbot, spin, spin.findChild(QPushButton, key))
-    assert actions(win)[n:n + 1] == [format_action(action, session.game.pools)]
+    assert actions(win)[n : n + 1] == [format_action(action, session.game.pools)]
 
 
-def drive(qtbot, win: MainWindow, stop: Stop | None = None, policy: Policy = plain_first,
-          max_steps: int = 300) -> PlayChoice | None:
+def drive(
+    qtbot,
+    win: MainWindow,
+    stop: Stop | None = None,
+    policy: Policy = plain_first,
+    max_steps: int = 300,
+) -> PlayChoice | None:
     """Act for the person by ``policy`` with the mouse until ``stop`` holds at one of the
     person's decisions (returned) or the deal summary shows (``None``)."""
     c = win.controller
@@ -259,10 +289,13 @@ def hand(win: MainWindow) -> set[int]:
     return set(cards_in(win.controller.session.deal.hands[0]))
 
 
-
 def _inside(outer: QRectF, r: QRectF) -> bool:
-    return (r.left() >= outer.left() - 0.5 and r.top() >= outer.top() - 0.5
-            and r.right() <= outer.right() + 0.5 and r.bottom() <= outer.bottom() + 0.5)
+    return (
+        r.left() >= outer.left() - 0.5
+        and r.top() >= outer.top() - 0.5
+        and r.right() <= outer.right() + 0.5
+        and r.bottom() <= outer.bottom() + 0.5
+    )
 
 
 def _overlap(a: QRectF, b: QRectF) -> bool:
@@ -272,8 +305,12 @@ def _overlap(a: QRectF, b: QRectF) -> bool:
 
 def _ten_seat_stop(deal, d) -> bool:
     """The person to play in trick 3 or later with at least four cards on the trick."""
-    return (isinstance(d, PlayChoice) and len(deal.tricks) >= 2 and len(deal.trick) >= 4
-            and all(isinstance(a, Play) for a in d.actions))
+    return (
+        isinstance(d, PlayChoice)
+        and len(deal.tricks) >= 2
+        and len(deal.trick) >= 4
+        and all(isinstance(a, Play) for a in d.actions)
+    )
 
 
 class GatedAgent:

@@ -73,8 +73,16 @@ def swap_cards(hands: list[int], a: int, b: int, ca: int, cb: int) -> list[int]:
     return out
 
 
-def play_checking_swaps(game: Any, deal: Any, agent_of: Any, pick: random.Random, *,
-                        checked: int = 0, stock_swaps: bool = False, seed: int = 0) -> int:
+def play_checking_swaps(
+    game: Any,
+    deal: Any,
+    agent_of: Any,
+    pick: random.Random,
+    *,
+    checked: int = 0,
+    stock_swaps: bool = False,
+    seed: int = 0,
+) -> int:
     """Play ``deal`` to its end, ``agent_of(seat)`` choosing. At every real choice, exchange
     a card between two opponents (and, with ``stock_swaps``, an opponent's card with a stock
     card): the seat's observation and its agent's decision, with the same rng seed, must not
@@ -105,8 +113,9 @@ def play_checking_swaps(game: Any, deal: Any, agent_of: Any, pick: random.Random
             for v in variants:
                 v_obs = v.observation(seat)
                 assert v_obs == obs
-                assert (agent.choose(game, obs, random.Random(checked))
-                        == agent.choose(game, v_obs, random.Random(checked)))
+                assert agent.choose(game, obs, random.Random(checked)) == agent.choose(
+                    game, v_obs, random.Random(checked)
+                )
             checked += 1
         deal.apply(agent.choose(game, deal.observation(seat), random.Random(seed)))
     return checked
@@ -115,8 +124,15 @@ def play_checking_swaps(game: Any, deal: Any, agent_of: Any, pick: random.Random
 # ---- worked scenarios of the stops games (rules spec section 8) ----------------------
 
 
-def scenario_deal(game: Any, hands: list[str], *, stock: str = "", played: str = "",
-                  rest: str = "played", **kw: Any) -> StopsDeal:
+def scenario_deal(
+    game: Any,
+    hands: list[str],
+    *,
+    stock: str = "",
+    played: str = "",
+    rest: str = "played",
+    **kw: Any,
+) -> StopsDeal:
     """A deal in play. Every pack card not in ``hands``, ``stock`` or ``played`` goes to
     ``rest`` ("played" or "stock"); the four places are checked to partition the pack."""
     hs = [hand(h) for h in hands]
@@ -180,8 +196,9 @@ def _variants(desc: Any, entry: Any) -> list[dict[str, Any]]:
     where there are three or more), every int one above its default, suits rotated."""
     from gamecore.options import house_rules
 
-    own = [s for s in house_rules(desc.name, entry.profile)
-           if s.key.startswith(desc.option_prefixes)]
+    own = [
+        s for s in house_rules(desc.name, entry.profile) if s.key.startswith(desc.option_prefixes)
+    ]
     first: dict[str, Any] = {}
     second: dict[str, Any] = {}
     for s in own:
@@ -203,8 +220,9 @@ def _variants(desc: Any, entry: Any) -> list[dict[str, Any]]:
 NO_DEBT = {"gen.allowDebt": False, "gen.startCounters": 40}
 
 
-def game_configs(family: str | None = None, variants: bool = True, no_debt: bool = False
-                 ) -> list[tuple[str, dict[str, Any]]]:
+def game_configs(
+    family: str | None = None, variants: bool = True, no_debt: bool = False
+) -> list[tuple[str, dict[str, Any]]]:
     """``(game name, options)`` for every registered New Game entry (only ``family``'s, if
     given): its preset options; with ``variants`` also option sets that change each of its
     house rules (:func:`_variants`); with ``no_debt`` also its preset with :data:`NO_DEBT`.

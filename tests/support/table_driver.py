@@ -70,9 +70,13 @@ def first_cards_to_summary(qtbot, win: MainWindow, wait: int = 20_000) -> None:
     each of their turns, the computers as they will."""
     c = win.controller
     for _ in range(500):
-        qtbot.waitUntil(lambda: c.state in (ctl.HUMAN, ctl.SUMMARY)
-                        or (c.state == ctl.STAKING and c.view.stake_panel.isVisible()),
-                        timeout=wait)
+        qtbot.waitUntil(
+            lambda: (
+                c.state in (ctl.HUMAN, ctl.SUMMARY)
+                or (c.state == ctl.STAKING and c.view.stake_panel.isVisible())
+            ),
+            timeout=wait,
+        )
         if c.state == ctl.SUMMARY:
             return
         if c.state == ctl.STAKING:
@@ -152,8 +156,9 @@ def click_button(qtbot, dlg: QDialog, button: QPushButton) -> None:
         qtbot.mouseClick(button, LEFT)
 
 
-def advance(qtbot, win: MainWindow, max_steps: int = 400, allow_end: bool = False,
-            check: bool = False) -> PlayChoice | None:
+def advance(
+    qtbot, win: MainWindow, max_steps: int = 400, allow_end: bool = False, check: bool = False
+) -> PlayChoice | None:
     """Make stakes as proposed (the panel's button) and accept deal summaries (Next) until
     the person has a real card
     choice; return it. At the end of the session (standings shown) return ``None`` if
@@ -209,8 +214,14 @@ def table_point(win: MainWindow) -> QPointF:
     return QPointF(lay.width / 2, lay.drop_line - lay.card_h)
 
 
-def drag(qtbot, win: MainWindow, item: CardItem, to_centre: QPointF,
-         via: tuple[QPointF, ...] = (), steps: int = 8) -> None:
+def drag(
+    qtbot,
+    win: MainWindow,
+    item: CardItem,
+    to_centre: QPointF,
+    via: tuple[QPointF, ...] = (),
+    steps: int = 8,
+) -> None:
     """Press on ``item``, move in ``steps`` per leg so that the card's centre passes through
     ``via`` and ends at ``to_centre`` (scene), and release there — all as mouse events on the
     viewport. Checks that the card follows the pointer."""
@@ -308,5 +319,3 @@ def play_deal_by_clicks(qtbot, win: MainWindow, clicks: list[int] | None = None)
         if clicks is not None:
             clicks.append(item.card)
     pytest.fail("the deal did not end")
-
-

@@ -18,8 +18,10 @@ LINUX = {"DISPLAY": ":0"}
 
 def test_headless_platforms_need_nothing() -> None:
     for value in ("offscreen", "minimal", "offscreen:fontengine=freetype"):
-        assert preflight.platform_problem({"QT_QPA_PLATFORM": value}, "linux",
-                                          lambda _n: False) is None
+        assert (
+            preflight.platform_problem({"QT_QPA_PLATFORM": value}, "linux", lambda _n: False)
+            is None
+        )
 
 
 def test_windows_and_macos_are_not_checked() -> None:
@@ -34,21 +36,26 @@ def test_no_display_names_offscreen() -> None:
 
 
 def test_wayland_session_without_x_is_left_to_qt() -> None:
-    assert preflight.platform_problem({"WAYLAND_DISPLAY": "wayland-0"}, "linux",
-                                      lambda _n: False) is None
+    assert (
+        preflight.platform_problem({"WAYLAND_DISPLAY": "wayland-0"}, "linux", lambda _n: False)
+        is None
+    )
     line = preflight.platform_problem({"QT_QPA_PLATFORM": "wayland"}, "linux", lambda _n: True)
     assert line is not None and "WAYLAND_DISPLAY" in line
 
 
 def test_missing_xcb_cursor_names_the_debian_package() -> None:
     line = preflight.platform_problem(LINUX, "linux", lambda n: n != "libxcb-cursor.so.0")
-    assert line == ("parlour: Qt's X11 platform plugin cannot load: missing libxcb-cursor.so.0; "
-                    "install it (on Debian or Ubuntu: sudo apt-get install libxcb-cursor0)")
+    assert line == (
+        "parlour: Qt's X11 platform plugin cannot load: missing libxcb-cursor.so.0; "
+        "install it (on Debian or Ubuntu: sudo apt-get install libxcb-cursor0)"
+    )
 
 
 def test_several_missing_libraries_in_one_line() -> None:
-    line = preflight.platform_problem(LINUX, "linux",
-                                      lambda n: not n.startswith(("libxcb-icccm", "libxkb")))
+    line = preflight.platform_problem(
+        LINUX, "linux", lambda n: not n.startswith(("libxcb-icccm", "libxkb"))
+    )
     assert line is not None and "\n" not in line
     assert "libxcb-icccm4 libxkbcommon0 libxkbcommon-x11-0" in line
 
@@ -68,8 +75,9 @@ def test_fontconfig_is_asked_without_qt() -> None:
     assert (preflight.fontconfig_font_count() or 0) > 0
 
 
-@pytest.mark.skipif(not sys.platform.startswith("linux") or shutil.which("ldd") is None,
-                    reason="needs ldd on Linux")
+@pytest.mark.skipif(
+    not sys.platform.startswith("linux") or shutil.which("ldd") is None, reason="needs ldd on Linux"
+)
 def test_the_library_table_covers_the_xcb_plugin() -> None:
     """Every system library the installed xcb plugin links (outside Qt's own and glibc's)
     is in the table, so a missing one is named with its package."""
@@ -80,24 +88,33 @@ def test_the_library_table_covers_the_xcb_plugin() -> None:
     for path in (plugins / "platforms" / "libqxcb.so", qt_lib / "libQt6XcbQpa.so.6"):
         out = subprocess.run(["ldd", str(path)], capture_output=True, text=True).stdout
         needed |= {line.split()[0] for line in out.splitlines() if "=>" in line}
-    direct = {n for n in needed if n.startswith(("libxcb", "libX11", "libxkb", "libEGL",
-                                                 "libGL.", "libfontconfig"))}
+    direct = {
+        n
+        for n in needed
+        if n.startswith(("libxcb", "libX11", "libxkb", "libEGL", "libGL.", "libfontconfig"))
+    }
     assert direct, "ldd found none of the expected libraries"
     assert direct <= set(preflight.XCB_LIBRARIES), direct - set(preflight.XCB_LIBRARIES)
 
 
 def _cli(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    code = ("import sys\nfrom gui.app.cli import main\nrc = main([])\n"
-            "print('qt-imported' if 'PySide6.QtGui' in sys.modules else 'no-qt')\n"
-            "sys.exit(rc)")
-    return subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=60)
+    code = (
+        "import sys\nfrom gui.app.cli import main\nrc = main([])\n"
+        "print('qt-imported' if 'PySide6.QtGui' in sys.modules else 'no-qt')\n"
+        "sys.exit(rc)"
+    )
+    return subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
+    )
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="X11 check is Linux's")
 def test_parlour_without_a_display_prints_one_line_not_qts_abort() -> None:
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")
+    }
     done = _cli(env)
     assert done.returncode == 1
     assert done.stdout.strip() == "no-qt"  # Qt never started, so it could not abort
@@ -108,8 +125,9 @@ def test_parlour_without_a_display_prints_one_line_not_qts_abort() -> None:
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="fontconfig is Linux's")
 def test_parlour_without_fonts_names_the_package(tmp_path) -> None:
     conf = tmp_path / "fonts.conf"
-    conf.write_text(f'<?xml version="1.0"?>\n<fontconfig><cachedir>{tmp_path}</cachedir>'
-                    "</fontconfig>\n")
+    conf.write_text(
+        f'<?xml version="1.0"?>\n<fontconfig><cachedir>{tmp_path}</cachedir></fontconfig>\n'
+    )
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", FONTCONFIG_FILE=str(conf))
     done = _cli(env)
     assert done.returncode == 1 and done.stdout.strip() == "no-qt"

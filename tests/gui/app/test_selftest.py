@@ -16,10 +16,17 @@ NO_FONTS = """<?xml version="1.0"?>
 """
 
 
-def _run(*args: str, env: dict[str, str] | None = None, timeout: float = 120
-         ) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "gui.app.cli", *args], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=timeout)
+def _run(
+    *args: str, env: dict[str, str] | None = None, timeout: float = 120
+) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "gui.app.cli", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
 
 
 def test_self_test_passes_and_plays_every_game() -> None:

@@ -93,6 +93,7 @@ def _set(path: tuple, value, raw: str | None = None):
             target = target[key]
         target[path[-1]] = "@@" if raw else value
         return raw
+
     return edit
 
 
@@ -110,8 +111,9 @@ def _mutations() -> dict[str, bytes | None]:
         "float for an integer": _edited(_set(("deals", 0, "dealer"), 0.0)),
         "bool for an integer": _edited(_set(("start", "balances", 1), True)),
         "beyond the format's limits": _edited(_set(("players", 1), "Ben\u0007")),
-        "a key twice": GOOD.replace(b'"game": "newmarket"',
-                                    b'"game": "newmarket", "game": "newmarket"', 1),
+        "a key twice": GOOD.replace(
+            b'"game": "newmarket"', b'"game": "newmarket", "game": "newmarket"', 1
+        ),
         "a folder": None,
     }
 
@@ -134,17 +136,42 @@ class Case:
 def _cases() -> list[Case]:
     cases = []
     for kind, data in _mutations().items():
-        cases.append(Case(f"autosave: {kind}", {persistence.AUTOSAVE: data,
-                                                persistence.STATISTICS: b'{"games": {}}'},
-                          said="Your saved game could not be read",
-                          damaged=persistence.AUTOSAVE, unchanged=(persistence.STATISTICS,)))
-        if kind not in ("thousands of digits", "non-ASCII digits", "float for an integer",
-                        "bool for an integer", "beyond the format's limits", "a key twice"):
-            cases.append(Case(f"statistics: {kind}", {persistence.STATISTICS: data},
-                              said="Your statistics could not be read",
-                              damaged=persistence.STATISTICS))
-    stats_text = json.dumps({"version": 1, "counted": {}, "games": {"Newmarket": {"Ann": {
-        "deals": 3, "won": 5, "lost": 2, "pools_taken": 1, "current": [1, 2, 3]}}}})
+        cases.append(
+            Case(
+                f"autosave: {kind}",
+                {persistence.AUTOSAVE: data, persistence.STATISTICS: b'{"games": {}}'},
+                said="Your saved game could not be read",
+                damaged=persistence.AUTOSAVE,
+                unchanged=(persistence.STATISTICS,),
+            )
+        )
+        if kind not in (
+            "thousands of digits",
+            "non-ASCII digits",
+            "float for an integer",
+            "bool for an integer",
+            "beyond the format's limits",
+            "a key twice",
+        ):
+            cases.append(
+                Case(
+                    f"statistics: {kind}",
+                    {persistence.STATISTICS: data},
+                    said="Your statistics could not be read",
+                    damaged=persistence.STATISTICS,
+                )
+            )
+    stats_text = json.dumps(
+        {
+            "version": 1,
+            "counted": {},
+            "games": {
+                "Newmarket": {
+                    "Ann": {"deals": 3, "won": 5, "lost": 2, "pools_taken": 1, "current": [1, 2, 3]}
+                }
+            },
+        }
+    )
     for kind, text in {
         "thousands of digits": stats_text.replace('"deals": 3', '"deals": ' + "7" * 5000),
         "non-ASCII digits": stats_text.replace('"deals": 3', '"deals": \u0663'),
@@ -152,39 +179,80 @@ def _cases() -> list[Case]:
         "bool for an integer": stats_text.replace('"won": 5', '"won": true'),
         "a string for an integer": stats_text.replace('"lost": 2', '"lost": "2"'),
     }.items():
-        cases.append(Case(f"statistics: {kind}", {persistence.STATISTICS: text.encode()},
-                          said="Your statistics could not be read",
-                          damaged=persistence.STATISTICS))
+        cases.append(
+            Case(
+                f"statistics: {kind}",
+                {persistence.STATISTICS: text.encode()},
+                said="Your statistics could not be read",
+                damaged=persistence.STATISTICS,
+            )
+        )
     side = "autosave.parlour.table.json"
-    for kind, data in {"garbage": b"{{{", "wrong types": b'{"people": "yes"}',
-                       "too few seats": b'{"people": [true, false]}', "a folder": None}.items():
-        cases.append(Case(f"side file: {kind}", {persistence.AUTOSAVE: GOOD, side: data},
-                          said="The seats of your saved game could not be read",
-                          damaged=side, unchanged=(persistence.AUTOSAVE,)))
+    for kind, data in {
+        "garbage": b"{{{",
+        "wrong types": b'{"people": "yes"}',
+        "too few seats": b'{"people": [true, false]}',
+        "a folder": None,
+    }.items():
+        cases.append(
+            Case(
+                f"side file: {kind}",
+                {persistence.AUTOSAVE: GOOD, side: data},
+                said="The seats of your saved game could not be read",
+                damaged=side,
+                unchanged=(persistence.AUTOSAVE,),
+            )
+        )
     cases += [
-        Case("autosave: no permission", {persistence.AUTOSAVE: GOOD},
-             patch=NO_PERMISSION.format(name=persistence.AUTOSAVE),
-             said="Your saved game could not be read", damaged=persistence.AUTOSAVE),
-        Case("statistics: no permission", {persistence.STATISTICS: b'{"games": {}}'},
-             patch=NO_PERMISSION.format(name=persistence.STATISTICS),
-             said="Your statistics could not be read", damaged=persistence.STATISTICS),
-        Case("data folder: a file", data_is_file=True, said="Games cannot be saved: the data "
-             "folder"),
-        Case("data folder: not writable", patch=UNWRITABLE,
-             said="Games cannot be saved: Permission denied"),
-        Case("data folder: disk full", {persistence.AUTOSAVE: WATCHED, side: WATCHED_SIDE},
-             patch=DISK_FULL, said="Games cannot be saved: No space left on device",
-             unchanged=(persistence.AUTOSAVE, side), resume=True),
-        Case("settings: an option this version does not know",
-             settings={"game": "spinado", "options": {"sn.jokers": True}},
-             said="Some of your last New Game choices no longer fit this version"),
-        Case("settings: a malformed seat list",
-             settings={"game": "spoil-five", "seats": [["Ann", True], 7, None]},
-             said="Some of your last New Game choices no longer fit this version"),
-        Case("settings: wrong types",
-             settings={"game": "newmarket", "options": {"nm.stake": "4", "gen.rounds": 2.5},
-                       "seats": "Ann"},
-             said="Some of your last New Game choices no longer fit this version"),
+        Case(
+            "autosave: no permission",
+            {persistence.AUTOSAVE: GOOD},
+            patch=NO_PERMISSION.format(name=persistence.AUTOSAVE),
+            said="Your saved game could not be read",
+            damaged=persistence.AUTOSAVE,
+        ),
+        Case(
+            "statistics: no permission",
+            {persistence.STATISTICS: b'{"games": {}}'},
+            patch=NO_PERMISSION.format(name=persistence.STATISTICS),
+            said="Your statistics could not be read",
+            damaged=persistence.STATISTICS,
+        ),
+        Case(
+            "data folder: a file", data_is_file=True, said="Games cannot be saved: the data folder"
+        ),
+        Case(
+            "data folder: not writable",
+            patch=UNWRITABLE,
+            said="Games cannot be saved: Permission denied",
+        ),
+        Case(
+            "data folder: disk full",
+            {persistence.AUTOSAVE: WATCHED, side: WATCHED_SIDE},
+            patch=DISK_FULL,
+            said="Games cannot be saved: No space left on device",
+            unchanged=(persistence.AUTOSAVE, side),
+            resume=True,
+        ),
+        Case(
+            "settings: an option this version does not know",
+            settings={"game": "spinado", "options": {"sn.jokers": True}},
+            said="Some of your last New Game choices no longer fit this version",
+        ),
+        Case(
+            "settings: a malformed seat list",
+            settings={"game": "spoil-five", "seats": [["Ann", True], 7, None]},
+            said="Some of your last New Game choices no longer fit this version",
+        ),
+        Case(
+            "settings: wrong types",
+            settings={
+                "game": "newmarket",
+                "options": {"nm.stake": "4", "gen.rounds": 2.5},
+                "seats": "Ann",
+            },
+            said="Some of your last New Game choices no longer fit this version",
+        ),
     ]
     return cases
 
@@ -194,8 +262,12 @@ CASES = _cases()
 
 def _lay_out(case: Case, home: Path) -> tuple[dict[str, str], Path]:
     data = home / "data"
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=str(home / "config"),
-               PARLOUR_DATA_DIR=str(data))
+    env = dict(
+        os.environ,
+        QT_QPA_PLATFORM="offscreen",
+        XDG_CONFIG_HOME=str(home / "config"),
+        PARLOUR_DATA_DIR=str(data),
+    )
     if case.data_is_file:
         data.write_text("a file where the data folder belongs")
         return env, data
@@ -207,10 +279,17 @@ def _lay_out(case: Case, home: Path) -> tuple[dict[str, str], Path]:
         else:
             (data / name).write_bytes(content)
     if case.settings is not None:
-        setup = ("import json, sys; from gui.store import settings; "
-                 "s = settings.settings(); s.setValue('newgame/last', sys.argv[1]); s.sync()")
-        subprocess.run([sys.executable, "-c", setup, json.dumps(case.settings)], env=env,
-                       cwd=ROOT, check=True, timeout=60)
+        setup = (
+            "import json, sys; from gui.store import settings; "
+            "s = settings.settings(); s.setValue('newgame/last', sys.argv[1]); s.sync()"
+        )
+        subprocess.run(
+            [sys.executable, "-c", setup, json.dumps(case.settings)],
+            env=env,
+            cwd=ROOT,
+            check=True,
+            timeout=60,
+        )
     return env, data
 
 
@@ -221,11 +300,14 @@ def test_the_app_starts_with_every_class_of_damaged_file(tmp_path):
         home.mkdir()
         env, data = _lay_out(case, home)
         log = home / "notices.txt"
-        args = ["--notice-log", str(log), "--seed", str(i)] + (["--resume"] if case.resume
-                                                              else [])
-        proc = subprocess.Popen([sys.executable, "-c", LAUNCHER.format(patch=case.patch),
-                                 *args], env=env, cwd=ROOT, stdout=subprocess.DEVNULL,
-                                stderr=(home / "stderr.txt").open("w"))
+        args = ["--notice-log", str(log), "--seed", str(i)] + (["--resume"] if case.resume else [])
+        proc = subprocess.Popen(
+            [sys.executable, "-c", LAUNCHER.format(patch=case.patch), *args],
+            env=env,
+            cwd=ROOT,
+            stdout=subprocess.DEVNULL,
+            stderr=(home / "stderr.txt").open("w"),
+        )
         started.append((case, home, data, log, proc))
     try:
         deadline = time.monotonic() + STARTUP_TIMEOUT
@@ -234,14 +316,17 @@ def test_the_app_starts_with_every_class_of_damaged_file(tmp_path):
             for entry in list(pending):
                 case, home, _data, log, proc = entry
                 if proc.poll() is not None:
-                    pytest.fail(f"{case.name}: the app exited with {proc.returncode}: "
-                                f"{(home / 'stderr.txt').read_text()[-1500:]}")
+                    pytest.fail(
+                        f"{case.name}: the app exited with {proc.returncode}: "
+                        f"{(home / 'stderr.txt').read_text()[-1500:]}"
+                    )
                 if log.exists() and case.said in log.read_text(encoding="utf-8"):
                     pending.remove(entry)
             time.sleep(0.05)  # polling the subprocesses' files, not timing the app
         assert not pending, "no notice from: " + ", ".join(
             f"{c.name} ({log.read_text() if log.exists() else 'nothing'})"
-            for c, _h, _d, log, _p in pending)
+            for c, _h, _d, log, _p in pending
+        )
         for case, _home, data, _log, proc in started:
             assert proc.poll() is None, f"{case.name}: the app is not running"
             if case.damaged is not None:

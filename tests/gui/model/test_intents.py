@@ -47,8 +47,7 @@ def test_a_spoil_five_card_chosen_while_robbing_is_offered_is_the_discard():
     hands = ["2C 8H 8D 9D 10C", "KS 3H 5D 6D 7C", "AH 2H 4D 8C QC", "KH 7D 3C 9S 4H"]
     session = Session(make_game("spoil-five", {}), ["A", "B", "C", "D"], first_dealer=3)
     used = set(cards(" ".join(hands))) | {C("AS")}
-    session.start_deal([cards(h) for h in hands], [c for c in range(52) if c not in used],
-                       C("AS"))
+    session.start_deal([cards(h) for h in hands], [c for c in range(52) if c not in used], C("AS"))
     deal = session.deal
     assert intents.card_intent(deal, 3, C("3C")) == CardIntent(C("3C"), (Rob(3, C("3C")),))
     question = intents.question_for(session, deal.decision())

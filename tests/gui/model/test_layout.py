@@ -51,8 +51,7 @@ def named_rects(lay: TableLayout) -> dict[str, Rect]:
 
 
 def inside(r: Rect, width: float, height: float) -> bool:
-    return r.x >= 0 and r.y >= 0 and r.right <= width and r.bottom <= height and r.w > 0 \
-        and r.h > 0
+    return r.x >= 0 and r.y >= 0 and r.right <= width and r.bottom <= height and r.w > 0 and r.h > 0
 
 
 def overlaps(group_a: dict[str, Rect], group_b: dict[str, Rect]) -> list[tuple[str, str]]:
@@ -217,7 +216,7 @@ def test_few_cards_and_no_pools():
     assert lay.pool_cards == () and lay.pool_chips == ()
     assert lay.hand_positions(0) == []
     assert lay.fan_positions(1, 0) == []
-    (x, y), = lay.hand_positions(1)
+    ((x, y),) = lay.hand_positions(1)
     assert x + lay.card_w / 2 == pytest.approx(lay.hand_center_x) and y == lay.hand_y
 
 

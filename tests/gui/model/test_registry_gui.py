@@ -23,11 +23,27 @@ TURNUPS = [None, *(parse_card(c) for c in ("4S", "QH", "7D", "9D", "JC"))]
 
 def test_new_game_entries_are_the_registry_entries() -> None:
     assert list(registryview.GAME_ENTRIES) == [(e.label, d.name, e.profile) for d, e in entries()]
-    assert [(c.label, c.game, c.profile, c.min_players, c.max_players,
-             [(s.key, s.default) for s in c.rules]) for c in registryview.game_choices()] == [
-        (e.label, d.name, e.profile, d.min_players, d.max_players,
-         [(s.key, defaults(d.name)[s.key]) for s in house_rules(d.name, e.profile)])
-        for d, e in entries()]
+    assert [
+        (
+            c.label,
+            c.game,
+            c.profile,
+            c.min_players,
+            c.max_players,
+            [(s.key, s.default) for s in c.rules],
+        )
+        for c in registryview.game_choices()
+    ] == [
+        (
+            e.label,
+            d.name,
+            e.profile,
+            d.min_players,
+            d.max_players,
+            [(s.key, defaults(d.name)[s.key]) for s in house_rules(d.name, e.profile)],
+        )
+        for d, e in entries()
+    ]
     assert all(c.help == dict(HELP) for c in registryview.game_choices())
 
 
@@ -39,7 +55,8 @@ def test_layout_stock_and_label_agree(desc: Any, entry: Any) -> None:
         faces = desc.pool_faces(game, turnup)
         views = registryview.pool_views(game, pools, turnup)
         assert [(v.label, v.card, v.amount, v.detail) for v in views] == [
-            (f.label, f.card, a, f.detail) for f, a in zip(faces, pools, strict=True)]
+            (f.label, f.card, a, f.detail) for f, a in zip(faces, pools, strict=True)
+        ]
     assert registryview.pool_labels(game) == [f.label for f in desc.pool_faces(game, None)]
     assert registryview.game_label(game) == desc.entry_for(game.options).label
     if desc.family == "stops":
@@ -48,8 +65,9 @@ def test_layout_stock_and_label_agree(desc: Any, entry: Any) -> None:
 
 def test_rules_pages_agree() -> None:
     game_pages = [(p.key, p.title, p.game, p.profile) for p in rules.PAGES if p.game]
-    assert game_pages == [(e.rules_page, e.rules_title, d.name, e.profile)
-                          for d, e in entries() if e.rules_page]
+    assert game_pages == [
+        (e.rules_page, e.rules_title, d.name, e.profile) for d, e in entries() if e.rules_page
+    ]
     for d, e in entries():
         assert rules.page_key(d.name, e.profile) == e.rules_page
         assert rules.page_key(d.name, None, d.entry_options(e)) == e.rules_page

@@ -27,8 +27,14 @@ def _window(qtbot) -> MainWindow:
 
 def _my_play(qtbot, window: MainWindow) -> PlayChoice:
     c = window.controller
-    qtbot.waitUntil(lambda: c.state == "human" and isinstance(c.session.decision(), PlayChoice)
-                    and c.session.decision().seat == 0, timeout=WAIT)
+    qtbot.waitUntil(
+        lambda: (
+            c.state == "human"
+            and isinstance(c.session.decision(), PlayChoice)
+            and c.session.decision().seat == 0
+        ),
+        timeout=WAIT,
+    )
     return c.session.decision()
 
 
@@ -41,8 +47,9 @@ def test_the_coach_explains_the_first_deal_and_stays_off_once_turned_off(qtbot):
         coach = window.coach
         qtbot.waitUntil(lambda: coach.isVisible(), timeout=WAIT)
         text = coach.text.text()
-        legal = ", ".join(card_label(c) for c in sorted({a.card for a in d.actions
-                                                         if hasattr(a, "card")}))
+        legal = ", ".join(
+            card_label(c) for c in sorted({a.card for a in d.actions if hasattr(a, "card")})
+        )
         assert f"You may play: {legal}." in text or "rob" in text.lower()
         if len(d.actions) > 1:  # the Hard player's choice follows, off the GUI thread
             qtbot.waitUntil(lambda: "The Hard player would" in coach.text.text(), timeout=WAIT)
@@ -88,13 +95,18 @@ def test_with_several_people_the_coach_never_speaks_over_the_privacy_screen(qtbo
     window.resize(1280, 800)
     window.show()
     c = window.controller
-    c.new_session(Setup("newmarket", seats=[SeatKind("Ann", True), SeatKind("Ben", True),
-                                      SeatKind("Cat", False)]))
+    c.new_session(
+        Setup(
+            "newmarket",
+            seats=[SeatKind("Ann", True), SeatKind("Ben", True), SeatKind("Cat", False)],
+        )
+    )
     window.coach_this_deal()
     seen_screens = 0
     for _ in range(400):
-        qtbot.waitUntil(lambda: c.privacy_up or c.state in ("human", "summary", "staking"),
-                        timeout=WAIT)
+        qtbot.waitUntil(
+            lambda: c.privacy_up or c.state in ("human", "summary", "staking"), timeout=WAIT
+        )
         if c.state == "summary":
             break
         if c.privacy_up:
@@ -127,15 +139,23 @@ def test_while_the_others_play_the_coach_drops_its_advice(qtbot):
     window.resize(1280, 800)
     window.show()
     c = window.controller
-    c.new_session(Setup("newmarket", seats=[SeatKind("Ann", True), SeatKind("Ben", False),
-                                      SeatKind("Cat", False)]))
+    c.new_session(
+        Setup(
+            "newmarket",
+            seats=[SeatKind("Ann", True), SeatKind("Ben", False), SeatKind("Cat", False)],
+        )
+    )
     window.coach_this_deal()
     said: list[list[str]] = []
     c.advisor.coach_said.connect(lambda lines: said.append(list(lines)))
     for _ in range(50):
-        qtbot.waitUntil(lambda: c.state in ("human", "summary")
-                        or (c.state == "staking" and c.view.stake_panel.isVisible()),
-                        timeout=WAIT)
+        qtbot.waitUntil(
+            lambda: (
+                c.state in ("human", "summary")
+                or (c.state == "staking" and c.view.stake_panel.isVisible())
+            ),
+            timeout=WAIT,
+        )
         if c.state == "staking":
             c.view.stake_panel.accept()
             continue

@@ -63,8 +63,11 @@ from table_driver import LEFT, WAIT, click_button, click_card, drag, table_point
 
 #: Every registered entry but plain Newmarket (tests/gui/play/test_table_gui.py plays that one),
 #: by short name ("pope-joan-m").
-GAMES = {entry_key(d, e): (d.name, d.entry_options(e)) for d, e in registry_entries()
-         if entry_key(d, e) != "newmarket"}
+GAMES = {
+    entry_key(d, e): (d.name, d.entry_options(e))
+    for d, e in registry_entries()
+    if entry_key(d, e) != "newmarket"
+}
 #: The entries whose deals have staking decisions (a stake named, splits made).
 STAKING_GAMES = {"pope-joan-m", "spin"}
 
@@ -124,6 +127,7 @@ def _spin_stop(lead: bool | None = None) -> Stop:
         if spin_offered(deal, d) is None:
             return False
         return lead is None or (deal.top is None) == lead
+
     return stop
 
 
@@ -329,11 +333,19 @@ def test_new_game_spoil_five_with_ten_players(qtbot):
     assert len(hand(win)) == 5
 
 
-@pytest.mark.parametrize("label, profile, key, value, absent", [
-    ("Pope Joan (classic board)", "C", "pj.c.popeTurnUp", "popeOnly", "pj.pope"),
-    ("Pope Joan (trump layout: Matrimony, Intrigue…)", "M", "pj.m.dealerStake", 7,
-     "pj.c.popeTurnUp"),
-])
+@pytest.mark.parametrize(
+    "label, profile, key, value, absent",
+    [
+        ("Pope Joan (classic board)", "C", "pj.c.popeTurnUp", "popeOnly", "pj.pope"),
+        (
+            "Pope Joan (trump layout: Matrimony, Intrigue…)",
+            "M",
+            "pj.m.dealerStake",
+            7,
+            "pj.c.popeTurnUp",
+        ),
+    ],
+)
 def test_new_game_pope_joan_profile_rules(qtbot, label, profile, key, value, absent):
     win = open_game(qtbot, "newmarket", 1)
     dlg = _new_game_dialog(qtbot, win)
@@ -364,12 +376,6 @@ def test_new_game_pope_joan_profile_rules(qtbot, label, profile, key, value, abs
 # 5. Spoil Five with ten seats: nothing overlaps, everything inside the view
 
 
-
-
-
-
-
-
 def test_ten_seat_table_layout(qtbot):
     seed, expected = find_seed("spoil-five", 10, {}, _ten_seat_stop)
     win = open_game(qtbot, "spoil-five", seed, players=10)
@@ -392,8 +398,8 @@ def test_ten_seat_table_layout(qtbot):
     for i in range(len(rects)):
         for j in range(i + 1, len(rects)):
             assert not _overlap(rects[i], rects[j]), (
-                f"trick cards {card_code(trick[i].card)} and {card_code(trick[j].card)} "
-                "overlap")
+                f"trick cards {card_code(trick[i].card)} and {card_code(trick[j].card)} overlap"
+            )
     # Nor do they cover a plate, a fan or the last trick.
     others = plates + [f.sceneBoundingRect() for f in view.fans.values() if f.isVisible()]
     others += [view.cards[c].sceneBoundingRect() for _s, c in deal.tricks[-1].cards]
@@ -406,11 +412,10 @@ def test_ten_seat_table_layout(qtbot):
         if isinstance(item, Announcement) and not item.text:
             continue  # an empty call paints nothing
         assert _inside(area, item.sceneBoundingRect()), (
-            f"{type(item).__name__} {item.sceneBoundingRect()} outside {area}")
+            f"{type(item).__name__} {item.sceneBoundingRect()} outside {area}"
+        )
     if view.prompt.isVisible():
         assert view.viewport().rect().contains(view.prompt.geometry())
-
-
 
 
 def test_ten_seat_acting_plate_stays_clear(qtbot):
@@ -435,7 +440,8 @@ def test_ten_seat_acting_plate_stays_clear(qtbot):
             for other, p in view.plates.items():
                 if other != seat:
                     assert not _overlap(painted, p.rect), (
-                        f"seat {seat}'s plate reaches into seat {other}'s")
+                        f"seat {seat}'s plate reaches into seat {other}'s"
+                    )
             checked.add(seat)
             n = len(actions(win))
             if seat == 0:

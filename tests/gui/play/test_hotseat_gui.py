@@ -13,8 +13,13 @@ from gui.table.items import CardItem
 from gui.windows.dialogs import DealSummaryDialog, SpinChoiceDialog
 from gui.windows.mainwindow import MainWindow
 
-SEATS = [SeatKind("Ann", True), SeatKind("Ben", False), SeatKind("Cat", True),
-         SeatKind("Dan", False), SeatKind("Eve", True)]
+SEATS = [
+    SeatKind("Ann", True),
+    SeatKind("Ben", False),
+    SeatKind("Cat", True),
+    SeatKind("Dan", False),
+    SeatKind("Eve", True),
+]
 
 
 def _face_up_hand_cards(window: MainWindow) -> dict[int, set[int]]:
@@ -33,8 +38,12 @@ def _click_card(qtbot, window: MainWindow, card: int) -> None:
     view = window.view
     item = view.cards[card]
     pos = view.mapFromScene(item.sceneBoundingRect().center())
-    QTest.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
-                     QPoint(pos.x(), pos.y()))
+    QTest.mouseClick(
+        view.viewport(),
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+        QPoint(pos.x(), pos.y()),
+    )
 
 
 def _accept(qtbot, dialog: QDialog) -> None:
@@ -61,10 +70,15 @@ def test_three_people_two_computers_hidden_hands(qtbot, game, options):
     screens = 0
     people_seen = set()
     for _ in range(400):
-        qtbot.waitUntil(lambda: c.privacy_up or c.dialog is not None
-                        or c.state in ("human", "summary")
-                        or (c.state == "staking" and c.view.stake_panel.isVisible()),
-                        timeout=5000)
+        qtbot.waitUntil(
+            lambda: (
+                c.privacy_up
+                or c.dialog is not None
+                or c.state in ("human", "summary")
+                or (c.state == "staking" and c.view.stake_panel.isVisible())
+            ),
+            timeout=5000,
+        )
         deal = c.session.deal
         shown = _face_up_hand_cards(window)
         if c.privacy_up:
@@ -76,8 +90,10 @@ def test_three_people_two_computers_hidden_hands(qtbot, game, options):
                 for x, y in ((40, 40), (image.width() // 2, image.height() - 60)):
                     assert image.pixelColor(x, y).name() == "#10301e"
             name = c.session.players[c.pending_person]
-            assert window.controller.privacy.title.text() == \
-                f"Pass to {name} — click or press Space when ready"
+            assert (
+                window.controller.privacy.title.text()
+                == f"Pass to {name} — click or press Space when ready"
+            )
             qtbot.mouseClick(c.privacy.button, Qt.MouseButton.LeftButton)
             continue
         if not deal.over:
@@ -91,8 +107,9 @@ def test_three_people_two_computers_hidden_hands(qtbot, game, options):
         if c.state == "staking":  # on the table, the person's own stake or split
             assert c.seats[deal.decision().seat].person and deal.decision().seat == c.human
             assert c.view.stake_panel.text.text().startswith(c.session.players[c.human])
-            qtbot.mouseClick(c.view.stake_panel.findChild(QPushButton, "ok"),
-                             Qt.MouseButton.LeftButton)
+            qtbot.mouseClick(
+                c.view.stake_panel.findChild(QPushButton, "ok"), Qt.MouseButton.LeftButton
+            )
             continue
         d = deal.decision()
         assert d.seat == c.human and c.seats[d.seat].person
@@ -101,13 +118,15 @@ def test_three_people_two_computers_hidden_hands(qtbot, game, options):
         if isinstance(action, Rob):
             _click_card(qtbot, window, action.card)
         elif isinstance(action, Decline):
-            qtbot.mouseClick(c.view.prompt.findChild(QPushButton, "decline"),
-                             Qt.MouseButton.LeftButton)
+            qtbot.mouseClick(
+                c.view.prompt.findChild(QPushButton, "decline"), Qt.MouseButton.LeftButton
+            )
         elif isinstance(action, Play):
             _click_card(qtbot, window, action.card)
         else:  # claim or jink
-            qtbot.mouseClick(c.view.prompt.findChild(QPushButton, "claim"),
-                             Qt.MouseButton.LeftButton)
+            qtbot.mouseClick(
+                c.view.prompt.findChild(QPushButton, "claim"), Qt.MouseButton.LeftButton
+            )
     else:
         pytest.fail("the deal did not end")
     assert c.session.deal.over
@@ -119,12 +138,21 @@ def test_one_person_never_sees_a_privacy_screen(qtbot):
     qtbot.addWidget(window)
     window.show()
     c = window.controller
-    c.new_session(Setup("newmarket", seats=[SeatKind("Ann", True), SeatKind("Ben", False),
-                                      SeatKind("Cat", False)]))
+    c.new_session(
+        Setup(
+            "newmarket",
+            seats=[SeatKind("Ann", True), SeatKind("Ben", False), SeatKind("Cat", False)],
+        )
+    )
     for _ in range(200):
-        qtbot.waitUntil(lambda: c.dialog is not None or c.state in ("human", "summary")
-                        or (c.state == "staking" and c.view.stake_panel.isVisible()),
-                        timeout=5000)
+        qtbot.waitUntil(
+            lambda: (
+                c.dialog is not None
+                or c.state in ("human", "summary")
+                or (c.state == "staking" and c.view.stake_panel.isVisible())
+            ),
+            timeout=5000,
+        )
         assert not c.privacy_up and not c.privacy.isVisible()
         if isinstance(c.dialog, DealSummaryDialog):
             break
@@ -132,8 +160,9 @@ def test_one_person_never_sees_a_privacy_screen(qtbot):
             _accept(qtbot, c.dialog)
             continue
         if c.state == "staking":
-            qtbot.mouseClick(c.view.stake_panel.findChild(QPushButton, "ok"),
-                             Qt.MouseButton.LeftButton)
+            qtbot.mouseClick(
+                c.view.stake_panel.findChild(QPushButton, "ok"), Qt.MouseButton.LeftButton
+            )
             continue
         _click_card(qtbot, window, c.session.deal.decision().actions[0].card)
     assert c.session.deal.over
@@ -144,10 +173,16 @@ def test_a_new_session_from_the_standings_keeps_the_seats(qtbot):
     qtbot.addWidget(window)
     window.show()
     c = window.controller
-    seats = [SeatKind("Ann", False, "easy"), SeatKind("Ben", False, "normal"),
-             SeatKind("Cat", True)]
+    seats = [
+        SeatKind("Ann", False, "easy"),
+        SeatKind("Ben", False, "normal"),
+        SeatKind("Cat", True),
+    ]
     c.new_session(Setup("spinado", seats=seats, options={"sn.spinadoPayment": 4}))
     c.deal_end._after_standings("new")
-    assert [(k.name, k.person, k.level) for k in c.seats] == \
-        [("Ann", False, "easy"), ("Ben", False, "normal"), ("Cat", True, "normal")]
+    assert [(k.name, k.person, k.level) for k in c.seats] == [
+        ("Ann", False, "easy"),
+        ("Ben", False, "normal"),
+        ("Cat", True, "normal"),
+    ]
     assert c.session.options["sn.spinadoPayment"] == 4 and c.session.game.name == "spinado"

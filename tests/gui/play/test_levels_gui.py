@@ -33,8 +33,16 @@ def _window(qtbot) -> MainWindow:
 def test_hard_thinks_off_the_gui_thread_and_input_waits(qtbot, quick_hard):
     window = _window(qtbot)
     c = window.controller
-    c.new_session(Setup("newmarket", seats=[SeatKind("Ann", True), SeatKind("Ben", False, "hard"),
-                                      SeatKind("Cat", False, "easy")]))
+    c.new_session(
+        Setup(
+            "newmarket",
+            seats=[
+                SeatKind("Ann", True),
+                SeatKind("Ben", False, "hard"),
+                SeatKind("Cat", False, "easy"),
+            ],
+        )
+    )
     assert isinstance(c.agents[1], HardAgent)
     threads = []
     original = c.agents[1].choose
@@ -47,8 +55,9 @@ def test_hard_thinks_off_the_gui_thread_and_input_waits(qtbot, quick_hard):
     refused = False
     for _ in range(20000):
         QApplication.processEvents()  # waitUntil returns at once while the state holds
-        qtbot.waitUntil(lambda: c.state in ("human", "staking", "summary", "computer"),
-                        timeout=10000)
+        qtbot.waitUntil(
+            lambda: c.state in ("human", "staking", "summary", "computer"), timeout=10000
+        )
         if c.state == "summary":
             break
         if c.state == "staking":
@@ -59,8 +68,12 @@ def test_hard_thinks_off_the_gui_thread_and_input_waits(qtbot, quick_hard):
             before = len(c.session.logs[-1].actions)
             item = c.view.cards[c.view.snapshot.hand[0]]
             pos = c.view.mapFromScene(item.sceneBoundingRect().center())
-            QTest.mouseClick(c.view.viewport(), Qt.MouseButton.LeftButton,
-                             Qt.KeyboardModifier.NoModifier, QPoint(pos.x(), pos.y()))
+            QTest.mouseClick(
+                c.view.viewport(),
+                Qt.MouseButton.LeftButton,
+                Qt.KeyboardModifier.NoModifier,
+                QPoint(pos.x(), pos.y()),
+            )
             if window.status_label.text().startswith("Wait:"):
                 after = c.session.logs[-1].actions[before:]
                 assert not any(a.startswith("0 ") for a in after)  # nothing played for Ann
@@ -76,18 +89,26 @@ def test_hard_thinks_off_the_gui_thread_and_input_waits(qtbot, quick_hard):
 def test_hint_names_a_legal_play_with_its_reason(qtbot, quick_hard):
     window = _window(qtbot)
     c = window.controller
-    c.new_session(Setup("spoil-five", seats=[SeatKind("Ann", True), SeatKind("Ben", False),
-                                       SeatKind("Cat", False), SeatKind("Dan", False)]))
+    c.new_session(
+        Setup(
+            "spoil-five",
+            seats=[
+                SeatKind("Ann", True),
+                SeatKind("Ben", False),
+                SeatKind("Cat", False),
+                SeatKind("Dan", False),
+            ],
+        )
+    )
     for _ in range(100):
         qtbot.waitUntil(lambda: c.state == "human", timeout=10000)
         d = c.session.deal.decision()
         if len(d.actions) > 1 and all(type(a).__name__ == "Play" for a in d.actions):
             break
-        c.person.answered("decline") if type(d.actions[-1]).__name__ == "Decline" else \
-            c.person.chose_card(d.actions[0].card)
+        c.person.answered("decline") if type(
+            d.actions[-1]
+        ).__name__ == "Decline" else c.person.chose_card(d.actions[0].card)
     window.hint_action.trigger()
-    qtbot.waitUntil(lambda: window.status_label.text().startswith("Hint: play "),
-                    timeout=10000)
-    assert "simulated deals" in window.status_label.text() or "only" in \
-        window.status_label.text()
+    qtbot.waitUntil(lambda: window.status_label.text().startswith("Hint: play "), timeout=10000)
+    assert "simulated deals" in window.status_label.text() or "only" in window.status_label.text()
     assert c.view.focus_card in {a.card for a in d.actions}

@@ -82,8 +82,9 @@ def _split_by_panel(qtbot, name: str, game, d: SplitChoice) -> tuple[int, ...]:
     """Everything on the last pool, with the split box's "All here" button."""
     panel, chosen = _panel(qtbot), []
     panel.decided.connect(chosen.append)
-    panel.ask_split(prompts.split_prompt(name, d.total), d.total,
-                    registryview.pool_labels(game), d.default)
+    panel.ask_split(
+        prompts.split_prompt(name, d.total), d.total, registryview.pool_labels(game), d.default
+    )
     last = len(d.pools) - 1
     assert panel.findChild(QSpinBox, f"pool_{last}").maximum() == d.total
     panel.findChild(QPushButton, f"all_{last}").click()
@@ -92,8 +93,7 @@ def _split_by_panel(qtbot, name: str, game, d: SplitChoice) -> tuple[int, ...]:
 
 
 @pytest.mark.parametrize("label", [label for label, _, _ in registryview.GAME_ENTRIES])
-def test_a_session_at_the_largest_values_writes_a_record_the_reader_accepts(
-        qtbot, tmp_path, label):
+def test_a_session_at_the_largest_values_writes_a_record_the_reader_accepts(qtbot, tmp_path, label):
     prefs_dlg = PrefsDialog(None, Prefs())
     qtbot.addWidget(prefs_dlg)
     prefs_dlg.show()
@@ -101,7 +101,7 @@ def test_a_session_at_the_largest_values_writes_a_record_the_reader_accepts(
     _retype(qtbot, name_edit, "  " + LONG)
     prefs_dlg.findChild(QPushButton, "ok").click()
     your_name = prefs_dlg.prefs().name
-    assert your_name == LONG[:NAME_MAX - 2].rstrip() and name_problem(your_name) is None
+    assert your_name == LONG[: NAME_MAX - 2].rstrip() and name_problem(your_name) is None
 
     dlg = _largest_new_game(qtbot, label)
     game_name, _profile = dlg.choice()

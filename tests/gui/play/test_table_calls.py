@@ -27,8 +27,12 @@ def _window(qtbot, pace: int) -> MainWindow:
 def test_two_calls_are_shown_one_after_the_other(qtbot):
     window = _window(qtbot, pace=20)
     view = window.view
-    window.controller.new_session(Setup("newmarket", seats=[
-        SeatKind("Ann", False), SeatKind("Ben", False), SeatKind("Cat", False)]))
+    window.controller.new_session(
+        Setup(
+            "newmarket",
+            seats=[SeatKind("Ann", False), SeatKind("Ben", False), SeatKind("Cat", False)],
+        )
+    )
     window.controller.hold()  # keep the table still: only the calls move
     qtbot.waitUntil(lambda: view.layout_ is not None, timeout=WAIT)
     before = len(view.announced)
@@ -36,8 +40,9 @@ def test_two_calls_are_shown_one_after_the_other(qtbot):
     view.announce("No eight")
     assert view.announced[before:] == ["Ann takes the ♣K pool: 7"]
     assert view.announcement.text == "Ann takes the ♣K pool: 7"  # the first is on show
-    qtbot.waitUntil(lambda: view.announced[before:] == ["Ann takes the ♣K pool: 7",
-                                                        "No eight"], timeout=WAIT)
+    qtbot.waitUntil(
+        lambda: view.announced[before:] == ["Ann takes the ♣K pool: 7", "No eight"], timeout=WAIT
+    )
     assert view.announcement.text == "No eight"
 
 
@@ -46,8 +51,7 @@ def test_every_call_of_an_action_at_the_table_is_made_in_order(qtbot):
     Confederacy and a stop); the table makes all three, in the engine's order."""
     window = _window(qtbot, pace=0)
     c = window.controller
-    session = Session(make_game("pope-joan", {"pj.profile": "M"}), ["You", "Ben", "Cat", "Dan"],
-                      0)
+    session = Session(make_game("pope-joan", {"pj.profile": "M"}), ["You", "Ben", "Cat", "Dan"], 0)
     session.start_deal_seeded(0)
     c.resume(session, [False] * 4)
     c.hold()  # the test makes every play itself, as the table would apply them
@@ -60,8 +64,11 @@ def test_every_call_of_an_action_at_the_table_is_made_in_order(qtbot):
         events = session.deal.clone().apply(action)
         c.apply(action)
         seen = tablewords.seen_cards(session)
-        calls = [x for e in events
-                 if (x := tablewords.announcement(e, session.players, labels, spin, seen))]
+        calls = [
+            x
+            for e in events
+            if (x := tablewords.announcement(e, session.players, labels, spin, seen))
+        ]
         assert view.announced[before:] == calls
         if len(calls) >= 3:
             break
@@ -73,8 +80,12 @@ def test_a_call_stays_in_the_middle_when_the_table_changes_size(qtbot):
     say) moves with the layout instead of staying at the old middle, off the edge."""
     window = _window(qtbot, pace=0)
     view = window.view
-    window.controller.new_session(Setup("newmarket", seats=[
-        SeatKind("Ann", False), SeatKind("Ben", False), SeatKind("Cat", False)]))
+    window.controller.new_session(
+        Setup(
+            "newmarket",
+            seats=[SeatKind("Ann", False), SeatKind("Ben", False), SeatKind("Cat", False)],
+        )
+    )
     window.controller.hold()
     qtbot.waitUntil(lambda: view.layout_ is not None, timeout=WAIT)
     view.announce("Cat takes the Jack pool: 1")

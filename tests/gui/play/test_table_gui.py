@@ -139,8 +139,9 @@ def test_drag_released_over_hand_returns_home(qtbot):
     status_before = status(win)
     # Carry the card over the table, then back down and let go over the hand, below the
     # drop line.
-    below = QPointF(item.sceneBoundingRect().center().x() + lay.card_w * 0.8,
-                    lay.drop_line + lay.card_h * 0.6)
+    below = QPointF(
+        item.sceneBoundingRect().center().x() + lay.card_w * 0.8, lay.drop_line + lay.card_h * 0.6
+    )
     assert below.y() > lay.drop_line and below.y() < lay.height
     drag(qtbot, win, item, below, via=(table_point(win),))
 
@@ -213,8 +214,9 @@ def test_stake_and_split_on_the_table_move_counters_NM_5(qtbot):
     others = [parse_action(a, session.game.pools) for a in session.logs[-1].actions[1:]]
     assert [a.seat for a in others] == [1, 2, 3]
     start = session.start_pools
-    assert session.pools == [start[i] + sum(a.amounts[i] for a in others)
-                             for i in range(len(start))]
+    assert session.pools == [
+        start[i] + sum(a.amounts[i] for a in others) for i in range(len(start))
+    ]
     pools_before, balance_before = list(session.pools), session.balances[0]
     others_before = session.balances[1:]
     # Mess the spin boxes up, then put the default back with the button.
@@ -222,20 +224,19 @@ def test_stake_and_split_on_the_table_move_counters_NM_5(qtbot):
     assert panel.amounts() == (0, stake, 0, 0) != sc.default
     qtbot.mouseClick(panel.findChild(QPushButton, "defaultSplit"), LEFT)
     assert panel.amounts() == sc.default
-    assert [panel.findChild(QSpinBox, f"pool_{i}").value() for i in range(4)] == list(
-        sc.default)
+    assert [panel.findChild(QSpinBox, f"pool_{i}").value() for i in range(4)] == list(sc.default)
 
     # Read the accounts the moment the split is applied, before anything else can happen
     # (slots run in connection order: the controller's first).
     seen: dict[str, list[int]] = {}
-    panel.decided.connect(lambda _v: seen.update(pools=list(session.pools),
-                                                  balances=list(session.balances)))
+    panel.decided.connect(
+        lambda _v: seen.update(pools=list(session.pools), balances=list(session.balances))
+    )
     click_stake_ok(qtbot, win)
     assert seen["balances"][0] == balance_before - stake
     assert seen["balances"][1:] == others_before
     assert seen["pools"] == [p + a for p, a in zip(pools_before, sc.default, strict=True)]
-    assert session.logs[-1].actions[4] == format_action(Split(0, sc.default),
-                                                        session.game.pools)
+    assert session.logs[-1].actions[4] == format_action(Split(0, sc.default), session.game.pools)
     assert len(session.logs) == deals_before
     assert session.deal.phase == "play"
     # Staking moves counters but never creates or destroys them.
@@ -271,8 +272,9 @@ def test_the_staking_panel_keys_and_the_menus_stay_usable(qtbot):
     assert len(c.session.logs[-1].actions) == n  # Enter cannot spread too many
     QTest.keyClick(first, Qt.Key.Key_Down)
     QTest.keyClick(first, Qt.Key.Key_Return)
-    assert c.session.logs[-1].actions[n] == format_action(Split(0, sc.default),
-                                                          c.session.game.pools)
+    assert c.session.logs[-1].actions[n] == format_action(
+        Split(0, sc.default), c.session.game.pools
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -411,8 +413,7 @@ def test_every_card_in_one_place_after_clicks(qtbot):
         click_card(win, good)
         assert not good.in_hand
         rest = hand_items(win)
-        if rest and session.deal.decision() is not None and \
-                session.deal.decision().seat != 0:
+        if rest and session.deal.decision() is not None and session.deal.decision().seat != 0:
             hand_before = session.deal.hands[0]
             click_card(win, rest[0])
             assert session.deal.hands[0] == hand_before
@@ -434,12 +435,12 @@ def _shared_point(win: MainWindow, top: CardItem, other: CardItem) -> QPoint | N
         return None
     for i in range(1, 10):
         for j in range(1, 10):
-            p = view.mapFromScene(QPointF(both.left() + both.width() * i / 10,
-                                          both.top() + both.height() * j / 10))
+            p = view.mapFromScene(
+                QPointF(both.left() + both.width() * i / 10, both.top() + both.height() * j / 10)
+            )
             if view.hand_card_at(p) is top:
                 return p
     return None
-
 
 
 def _click_at(win: MainWindow, p: QPoint) -> None:
@@ -455,8 +456,11 @@ def test_refused_drop_leaves_right_neighbour_clickable(qtbot):
         d, _card = find_illegal_choice(qtbot, win)
         legal = {a.card for a in d.actions}
         items = hand_items(win)
-        pairs = [(a, b) for a, b in zip(items, items[1:], strict=False)
-                 if a.card not in legal and b.card in legal]
+        pairs = [
+            (a, b)
+            for a, b in zip(items, items[1:], strict=False)
+            if a.card not in legal and b.card in legal
+        ]
         if pairs:
             break
         click_card(win, next(it for it in items if it.playable))
@@ -473,7 +477,7 @@ def test_refused_drop_leaves_right_neighbour_clickable(qtbot):
     # The person clicks the playable card where it is visible: it should be played.
     n = len(session.logs[-1].actions)
     _click_at(win, p)
-    assert session.logs[-1].actions[n:n + 1] == [f"0 {card_code(right.card)}"], status(win)
+    assert session.logs[-1].actions[n : n + 1] == [f"0 {card_code(right.card)}"], status(win)
 
 
 def test_cancelled_drag_leaves_card_clickable(qtbot):
@@ -483,8 +487,9 @@ def test_cancelled_drag_leaves_card_clickable(qtbot):
     for _ in range(20):
         advance(qtbot, win)
         items = hand_items(win)
-        pairs = [(a, b) for a, b in zip(items, items[1:], strict=False)
-                 if a.playable and b.playable]
+        pairs = [
+            (a, b) for a, b in zip(items, items[1:], strict=False) if a.playable and b.playable
+        ]
         if pairs:
             break
         click_card(win, next(it for it in items if it.playable))
@@ -495,14 +500,21 @@ def test_cancelled_drag_leaves_card_clickable(qtbot):
     if p is None:
         pytest.fail("the cards do not overlap")
     lay = view.layout_
-    drag(qtbot, win, item, QPointF(item.sceneBoundingRect().center().x() + lay.card_w * 0.8,
-                                   lay.drop_line + lay.card_h * 0.6))
+    drag(
+        qtbot,
+        win,
+        item,
+        QPointF(
+            item.sceneBoundingRect().center().x() + lay.card_w * 0.8,
+            lay.drop_line + lay.card_h * 0.6,
+        ),
+    )
     qtbot.waitUntil(lambda: not view.busy, timeout=WAIT)
     assert item.pos() == item.home
     # A click where the card was visible before the drag plays that card, not its neighbour.
     n = len(session.logs[-1].actions)
     _click_at(win, p)
-    assert session.logs[-1].actions[n:n + 1] == [f"0 {card_code(item.card)}"]
+    assert session.logs[-1].actions[n : n + 1] == [f"0 {card_code(item.card)}"]
 
 
 def test_the_log_steps_aside_where_the_staking_panel_must_cover_it(qtbot):
@@ -518,15 +530,27 @@ def test_the_log_steps_aside_where_the_staking_panel_must_cover_it(qtbot):
     win.resize(660, 540)
     win.show()
     c = win.controller
-    c.new_session(Setup("pope-joan", options={"pj.profile": "M"}, seats=[
-        SeatKind(n, n == "Ann", "normal") for n in ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay",
-                                                     "Gus")]))
+    c.new_session(
+        Setup(
+            "pope-joan",
+            options={"pj.profile": "M"},
+            seats=[
+                SeatKind(n, n == "Ann", "normal")
+                for n in ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus")
+            ],
+        )
+    )
     view = win.view
     panel, log = view.stake_panel, view.log_label
     saw_cover = False
     for _ in range(12):
-        qtbot.waitUntil(lambda: c.state in (ctl.STAKING, ctl.HUMAN) and (
-            c.state != ctl.STAKING or panel.isVisible()), timeout=WAIT)
+        qtbot.waitUntil(
+            lambda: (
+                c.state in (ctl.STAKING, ctl.HUMAN)
+                and (c.state != ctl.STAKING or panel.isVisible())
+            ),
+            timeout=WAIT,
+        )
         if c.state != ctl.STAKING:
             break
         overlaps = panel.geometry().intersects(log.geometry())

@@ -53,15 +53,23 @@ def _stopped_for(kind: str):
     def stop(deal, d) -> bool:
         """The person to choose a card (not a forced one, which plays itself) after a
         stop of this kind."""
-        return (isinstance(d, PlayChoice) and not d.forced
-                and any(k == kind for _c, _m, k in _stops(deal)))
+        return (
+            isinstance(d, PlayChoice)
+            and not d.forced
+            and any(k == kind for _c, _m, k in _stops(deal))
+        )
+
     return stop
 
 
-@pytest.mark.parametrize(("game", "options", "kind", "reason"), [
-    ("newmarket", {}, "played", "played earlier"),
-    ("pope-joan", {"pj.profile": "C"}, "turnup", "turned up"),
-], ids=["played", "turn-up"])
+@pytest.mark.parametrize(
+    ("game", "options", "kind", "reason"),
+    [
+        ("newmarket", {}, "played", "played earlier"),
+        ("pope-joan", {"pj.profile": "C"}, "turnup", "turned up"),
+    ],
+    ids=["played", "turn-up"],
+)
 def test_a_stop_on_a_card_in_view_says_why(qtbot, game, options, kind, reason):
     stop = _stopped_for(kind)
     seed, expected = find_seed(game, 4, options, stop)
@@ -80,16 +88,16 @@ def test_stop_words_from_the_engine_events():
     # 7♠ is played on the 6♠; the 8♠ went down in an earlier sequence, so the call names
     # it and says why. A stop on a card nobody has seen (in the stock) stays "No four".
     game = make_game("newmarket", {})
-    deal = scenario_deal(game, ["7S 2H", "3H 5D", "9D JC", "QC KH"], stock="4C 3C",
-                         top="6S", to_act=0)
+    deal = scenario_deal(
+        game, ["7S 2H", "3H 5D", "9D JC", "QC KH"], stock="4C 3C", top="6S", to_act=0
+    )
     assert deal.played >> parse_card("8S") & 1
     stop = next(e for e in play_card(deal, 0, "7S") if isinstance(e, Stopped))
     assert (stop.card, stop.missing) == (parse_card("7S"), parse_card("8S"))
     seen = tablewords.Seen(deal.played)
     assert tablewords.stop_call(stop, seen) == "No 8♠: played earlier"
     names = ["You", "Ben", "Cat", "Dan"]
-    assert tablewords.announcement(stop, names, [], "Spin", seen) == (
-        "No 8♠: played earlier")
+    assert tablewords.announcement(stop, names, [], "Spin", seen) == ("No 8♠: played earlier")
     assert tablewords.log_line(stop, names, [], "Spin", seen) == "No 8♠: played earlier"
     unseen = Stopped(0, parse_card("3C"), parse_card("4C"))
     assert tablewords.stop_call(unseen, seen) == "No four"
@@ -124,7 +132,8 @@ def test_spoil_five_summary_speaks_of_tricks_and_the_pool(qtbot, spoiled):
     assert dlg.findChild(QLabel, "stock") is None
     assert "Tricks" in texts
     assert [dlg.findChild(QLabel, f"tricks_{s}").text() for s in range(4)] == [
-        str(n) for n in deal.tricks_won]
+        str(n) for n in deal.tricks_won
+    ]
     pool = dlg.findChild(QLabel, "pools").text()
     lines = dlg.findChild(QLabel, "lines").text()
     if spoiled:
@@ -134,11 +143,14 @@ def test_spoil_five_summary_speaks_of_tricks_and_the_pool(qtbot, spoiled):
     else:
         name = session.players[deal.winner]
         won = deal.tricks_won[deal.winner]
-        assert heading == (f"{name} won all five tricks" if won == 5 else
-                           f"{name} won {won} tricks")
+        assert heading == (
+            f"{name} won all five tricks" if won == 5 else f"{name} won {won} tricks"
+        )
         assert f"{name} took the pool: " in lines
-        assert pool == ("Pool for the next deal: empty (a fresh pool is made)"
-                        if session.pools[0] == 0 else
-                        f"Pool for the next deal: {session.pools[0]}")
+        assert pool == (
+            "Pool for the next deal: empty (a fresh pool is made)"
+            if session.pools[0] == 0
+            else f"Pool for the next deal: {session.pools[0]}"
+        )
     assert dlg.findChild(QLabel, f"name_{deal.dealer}").text().endswith("(dealer)")
     click_button(qtbot, dlg, dlg.findChild(QPushButton, "next"))

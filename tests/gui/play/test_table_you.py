@@ -29,13 +29,20 @@ def test_the_plate_shows_the_settings_name_and_sentences_say_you(qtbot, tmp_path
         assert c.words[0] == "You" and c.words[1:] == c.session.players[1:]
         dealer = c.session.logs[0].dealer
         line = tablewords.deal_line(c.session, c.words)
-        assert line.endswith("you deal.") if dealer == 0 else line.endswith(
-            f"{c.session.players[dealer]} deals.")
+        assert (
+            line.endswith("you deal.")
+            if dealer == 0
+            else line.endswith(f"{c.session.players[dealer]} deals.")
+        )
         labels = registryview.pool_labels(c.session.game)
-        assert tablewords.log_line(Paid(1, 0, 3, "cards left"), c.words, labels) == \
-            f"{c.session.players[1]} pays you 3 (cards left)"
-        assert tablewords.log_line(LeadPassed(1, 0), c.words, labels) == \
-            f"{c.session.players[1]} cannot lead; you lead"
+        assert (
+            tablewords.log_line(Paid(1, 0, 3, "cards left"), c.words, labels)
+            == f"{c.session.players[1]} pays you 3 (cards left)"
+        )
+        assert (
+            tablewords.log_line(LeadPassed(1, 0), c.words, labels)
+            == f"{c.session.players[1]} cannot lead; you lead"
+        )
     finally:
         settings.settings().clear()
 
@@ -43,19 +50,28 @@ def test_the_plate_shows_the_settings_name_and_sentences_say_you(qtbot, tmp_path
 def test_with_several_people_everyone_is_named():
     words = tablewords.spoken(["Ann", "Ben", "Cat"], [0, 2])
     assert words == ["Ann", "Ben", "Cat"]
-    assert tablewords.log_line(Paid(1, 0, 3, "cards left"), words, []) == \
-        "Ben pays Ann 3 (cards left)"
-    assert prompts.split_prompt(prompts.addressee("Cat", alone=False), 4) == \
-        "Cat, spread your 4 counters over the layout."
-    assert prompts.stake_prompt(prompts.addressee("Cat", alone=True), 4, 20) == \
-        "You deal: name the stake every player puts on the layout (4 to 20 counters)."
+    assert (
+        tablewords.log_line(Paid(1, 0, 3, "cards left"), words, []) == "Ben pays Ann 3 (cards left)"
+    )
+    assert (
+        prompts.split_prompt(prompts.addressee("Cat", alone=False), 4)
+        == "Cat, spread your 4 counters over the layout."
+    )
+    assert (
+        prompts.stake_prompt(prompts.addressee("Cat", alone=True), 4, 20)
+        == "You deal: name the stake every player puts on the layout (4 to 20 counters)."
+    )
 
 
 def test_a_controller_with_two_people_names_them(qtbot):
     window = MainWindow(pace=0, seed=2)
     qtbot.addWidget(window)
     c = window.controller
-    c.new_session(Setup("newmarket", seats=[SeatKind("Ann", True), SeatKind("Ben", False),
-                                      SeatKind("Cat", True)]))
+    c.new_session(
+        Setup(
+            "newmarket",
+            seats=[SeatKind("Ann", True), SeatKind("Ben", False), SeatKind("Cat", True)],
+        )
+    )
     assert c.words == ["Ann", "Ben", "Cat"]
     assert not any(line.startswith("You ") for line in c.log)

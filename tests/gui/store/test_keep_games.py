@@ -49,8 +49,12 @@ def _my_turn(qtbot, window: MainWindow) -> PlayChoice:
             c.view.stake_panel.accept()  # as Enter does: the amounts proposed
             return False
         d = c.session.decision() if c.session is not None else None
-        return (c.state == "human" and isinstance(d, PlayChoice) and d.seat == 0
-                and not c._timer.isActive())
+        return (
+            c.state == "human"
+            and isinstance(d, PlayChoice)
+            and d.seat == 0
+            and not c._timer.isActive()
+        )
 
     qtbot.waitUntil(ready, timeout=WAIT)
     return c.session.decision()
@@ -69,8 +73,11 @@ def _button(box: QMessageBox, name: str) -> QPushButton:
 
 
 def _abandoned(folder) -> list:
-    return sorted(p for p in (folder / persistence.ABANDONED).glob("*.parlour.json")
-                  if not p.name.endswith(".table.json"))
+    return sorted(
+        p
+        for p in (folder / persistence.ABANDONED).glob("*.parlour.json")
+        if not p.name.endswith(".table.json")
+    )
 
 
 def _accept_new_game(qtbot, window: MainWindow) -> None:
@@ -147,8 +154,9 @@ def test_open_asks_first_and_keeps_the_game_it_leaves(qtbot, tmp_path):
     box = window.message
     assert isinstance(box, QMessageBox) and f"to open {other.name}?" in box.text()
     qtbot.mouseClick(_button(box, "leave"), Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: outcome(window.controller.session) == replay(read_record(other)),
-                    timeout=WAIT)
+    qtbot.waitUntil(
+        lambda: outcome(window.controller.session) == replay(read_record(other)), timeout=WAIT
+    )
     assert [replay(read_record(p)) for p in _abandoned(tmp_path / "data")] == [before]
     # The opened game is now the autosave.
     assert window.controller.keeper.flush_autosave()
@@ -182,8 +190,9 @@ def test_only_the_newest_ten_abandoned_games_are_kept(tmp_path):
     for i in range(12):
         session = Session(make_game("newmarket", {}), ["Ann", "Ben", "Cat"], 0)
         session.start_deal_seeded(i)
-        paths.append(persistence.abandon(session, persistence.TableMeta([True, False, False]),
-                                         window_free))
+        paths.append(
+            persistence.abandon(session, persistence.TableMeta([True, False, False]), window_free)
+        )
     kept = _abandoned(window_free)
     assert len(kept) == persistence.KEEP_ABANDONED == 10
     assert kept == sorted(paths[2:])
@@ -251,8 +260,13 @@ OPENERS = {
 
 
 def _front_window(window: MainWindow) -> QDialog:
-    for dlg in (window.file_dialog, window.new_dialog, getattr(window, "prefs_dialog", None),
-                getattr(window, "stats_window", None), window.message):
+    for dlg in (
+        window.file_dialog,
+        window.new_dialog,
+        getattr(window, "prefs_dialog", None),
+        getattr(window, "stats_window", None),
+        window.message,
+    ):
         if dlg is not None and dlg.isVisible():
             return dlg
     raise AssertionError("no window is up")
@@ -347,12 +361,15 @@ def test_a_full_disk_is_said_once_and_what_was_saved_is_kept(qtbot, tmp_path, mo
     _play_once(qtbot, window)
     _my_turn(qtbot, window)
     assert window.controller.keeper.flush_autosave()  # the writes (and their failures) are done
-    qtbot.waitUntil(lambda: any(t.startswith("Games cannot be saved")
-                                for t in window.notices.texts()), timeout=WAIT)
+    qtbot.waitUntil(
+        lambda: any(t.startswith("Games cannot be saved") for t in window.notices.texts()),
+        timeout=WAIT,
+    )
     texts = window.notices.texts()
     assert [t for t in texts if t.startswith("Games cannot be saved")] == [
         f"Games cannot be saved: No space left on device ({tmp_path}). You can play on; "
-        "what was saved before is kept."]
+        "what was saved before is kept."
+    ]
     assert (tmp_path / persistence.AUTOSAVE).read_bytes() == saved
     assert not list(tmp_path.glob("*.tmp"))
 
@@ -428,8 +445,11 @@ def test_a_damaged_lock_file_is_set_aside_and_the_saved_game_offered(qtbot, tmp_
 
 
 def test_leftover_temporary_files_are_removed_once_the_table_is_held(qtbot, tmp_path):
-    own = [tmp_path / "autosave.parlour.json.k3j_x9.tmp", tmp_path / "statistics.json.a1.tmp",
-           tmp_path / "autosave.parlour.table.json.zz.tmp"]
+    own = [
+        tmp_path / "autosave.parlour.json.k3j_x9.tmp",
+        tmp_path / "statistics.json.a1.tmp",
+        tmp_path / "autosave.parlour.table.json.zz.tmp",
+    ]
     others = [tmp_path / "notes.tmp", tmp_path / "statistics.json.bak"]
     for p in own + others:
         p.write_text("x")
@@ -462,8 +482,9 @@ def test_undo_does_not_go_back_to_a_split_GEN_9(qtbot, tmp_path):
     _my_turn(qtbot, window)
     actions = list(c.session.logs[-1].actions)
     assert any(a.startswith("0 split") for a in actions)  # the person has split
-    assert not any(a.split()[0] == "0" and "split" not in a and "stake" not in a
-                   for a in actions)  # and played no card yet
+    assert not any(
+        a.split()[0] == "0" and "split" not in a and "stake" not in a for a in actions
+    )  # and played no card yet
     window.undo_action.trigger()
     assert window.status_label.text() == "Nothing to undo in this deal."
     assert c.session.logs[-1].actions == actions
@@ -472,24 +493,45 @@ def test_undo_does_not_go_back_to_a_split_GEN_9(qtbot, tmp_path):
 # ---- 3. remembered New Game choices that no longer validate -------------------------------
 
 
-@pytest.mark.parametrize("last, game, options, seats, dropped", [
-    ({"game": "spinado", "options": {"nm.jokers": True, "sn.spinadoPayment": 3}},
-     "spinado", {"sn.spinadoPayment": 3}, None, "the house rule nm.jokers"),
-    ({"game": "spoil-five", "options": {}, "seats": [["Ann", True], "Ben", [3, False]]},
-     "spoil-five", {}, None, "the seats"),
-    ({"game": "newmarket", "options": {"nm.stake": "4", "gen.rounds": 2},
-      "seats": [["Ann", 1, "hard"], ["Ben", False]]},
-     "newmarket", {"gen.rounds": 2}, None, "the house rule nm.stake, the seats"),
-    ({"game": "cribbage", "options": {"x": 1}}, "newmarket", {}, None, "the game"),
-])
+@pytest.mark.parametrize(
+    "last, game, options, seats, dropped",
+    [
+        (
+            {"game": "spinado", "options": {"nm.jokers": True, "sn.spinadoPayment": 3}},
+            "spinado",
+            {"sn.spinadoPayment": 3},
+            None,
+            "the house rule nm.jokers",
+        ),
+        (
+            {"game": "spoil-five", "options": {}, "seats": [["Ann", True], "Ben", [3, False]]},
+            "spoil-five",
+            {},
+            None,
+            "the seats",
+        ),
+        (
+            {
+                "game": "newmarket",
+                "options": {"nm.stake": "4", "gen.rounds": 2},
+                "seats": [["Ann", 1, "hard"], ["Ben", False]],
+            },
+            "newmarket",
+            {"gen.rounds": 2},
+            None,
+            "the house rule nm.stake, the seats",
+        ),
+        ({"game": "cribbage", "options": {"x": 1}}, "newmarket", {}, None, "the game"),
+    ],
+)
 def test_remembered_choices_that_no_longer_fit_fall_back_to_defaults(
-        qtbot, tmp_path, last, game, options, seats, dropped):
+    qtbot, tmp_path, last, game, options, seats, dropped
+):
     from gui.store import settings
 
     settings.settings().setValue("newgame/last", json.dumps(last))
     try:
-        window = MainWindow(pace=0, seed=1, remember=True,
-                            autosave=tmp_path / persistence.AUTOSAVE)
+        window = MainWindow(pace=0, seed=1, remember=True, autosave=tmp_path / persistence.AUTOSAVE)
         qtbot.addWidget(window)
         window.show()
         window.start()
@@ -497,7 +539,8 @@ def test_remembered_choices_that_no_longer_fit_fall_back_to_defaults(
         assert window.controller.session.game.name == game
         assert window.notices.texts() == [
             f"Some of your last New Game choices no longer fit this version ({dropped}); "
-            "their defaults are used."]
+            "their defaults are used."
+        ]
     finally:
         settings.settings().clear()
 
@@ -519,22 +562,33 @@ def test_damaged_statistics_at_the_end_of_a_deal_are_set_aside(qtbot, tmp_path):
         c.person.chose_card(d.actions[0].card)
     qtbot.waitUntil(lambda: c.state == "summary" and c.dialog is not None, timeout=WAIT)
     assert c.keeper.flush_autosave()  # the statistics are written after the deal's autosave
-    qtbot.waitUntil(lambda: any(t.startswith("Your statistics could not be read") for t in
-                                window.notices.texts()), timeout=WAIT)
+    qtbot.waitUntil(
+        lambda: any(
+            t.startswith("Your statistics could not be read") for t in window.notices.texts()
+        ),
+        timeout=WAIT,
+    )
     kept = list(tmp_path.glob(persistence.STATISTICS + ".damaged-*"))
     assert len(kept) == 1 and kept[0].read_bytes() == bad
     from gamecore import stats as gstats
 
     assert gstats.read(stats).player("Spoil Five", "You").deals == 1
-    assert any(t.startswith("Your statistics could not be read") for t in
-               window.notices.texts())
+    assert any(t.startswith("Your statistics could not be read") for t in window.notices.texts())
 
 
 def _my_turn_or_summary(qtbot, window: MainWindow) -> PlayChoice | None:
     c = window.controller
-    qtbot.waitUntil(lambda: c.state == "summary" or (
-        c.state == "human" and not c._timer.isActive()
-        and isinstance(c.session.decision(), PlayChoice)), timeout=WAIT)
+    qtbot.waitUntil(
+        lambda: (
+            c.state == "summary"
+            or (
+                c.state == "human"
+                and not c._timer.isActive()
+                and isinstance(c.session.decision(), PlayChoice)
+            )
+        ),
+        timeout=WAIT,
+    )
     return None if c.state == "summary" else c.session.decision()
 
 

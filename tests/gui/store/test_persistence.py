@@ -31,11 +31,12 @@ def _records_continue(before: dict, after: dict) -> bool:
     if len(after["deals"]) < len(before["deals"]):
         return False
     for i, (a, b) in enumerate(zip(before["deals"], after["deals"], strict=False)):
-        if {k: a[k] for k in ("dealer", "hands", "stock")} != \
-                {k: b[k] for k in ("dealer", "hands", "stock")}:
+        if {k: a[k] for k in ("dealer", "hands", "stock")} != {
+            k: b[k] for k in ("dealer", "hands", "stock")
+        }:
             return False
         last = i == len(before["deals"]) - 1
-        if (b["actions"][:len(a["actions"])] if last else b["actions"]) != a["actions"]:
+        if (b["actions"][: len(a["actions"])] if last else b["actions"]) != a["actions"]:
             return False
     return True
 
@@ -113,11 +114,17 @@ def test_sigkill_at_random_moments_then_resume(tmp_path):
     no process of the app outlives it by more than 5 s; the person's statistics count each
     finished deal once, with its counters and pools taken."""
     data = tmp_path / "data"
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PARLOUR_DATA_DIR=str(data),
-               XDG_CONFIG_HOME=str(tmp_path / "config"))
-    setup = ("from gui.store import settings; "
-             "settings.save_table('newmarket', {'gen.rounds': 200}, "
-             "[('Ann', True), ('Ben', False, 'hard'), ('Cat', False), ('Dan', False)])")
+    env = dict(
+        os.environ,
+        QT_QPA_PLATFORM="offscreen",
+        PARLOUR_DATA_DIR=str(data),
+        XDG_CONFIG_HOME=str(tmp_path / "config"),
+    )
+    setup = (
+        "from gui.store import settings; "
+        "settings.save_table('newmarket', {'gen.rounds': 200}, "
+        "[('Ann', True), ('Ben', False, 'hard'), ('Cat', False), ('Dan', False)])"
+    )
     subprocess.run([sys.executable, "-c", setup], env=env, cwd=ROOT, check=True, timeout=60)
     autosave = data / persistence.AUTOSAVE
     journal = persistence.journal_path(autosave)
@@ -132,9 +139,22 @@ def test_sigkill_at_random_moments_then_resume(tmp_path):
         log = tmp_path / f"cycle{cycle}.log"
         before = stamp()
         with log.open("w") as err:
-            proc = subprocess.Popen([sys.executable, "-c", AUTO_PERSON, "--resume", "--pace",
-                                     "0", "--seed", str(cycle)], env=env, cwd=ROOT,
-                                    stdout=subprocess.DEVNULL, stderr=err)
+            proc = subprocess.Popen(
+                [
+                    sys.executable,
+                    "-c",
+                    AUTO_PERSON,
+                    "--resume",
+                    "--pace",
+                    "0",
+                    "--seed",
+                    str(cycle),
+                ],
+                env=env,
+                cwd=ROOT,
+                stdout=subprocess.DEVNULL,
+                stderr=err,
+            )
         # Wait until this run has saved something (start-up is slow on a busy machine), then
         # let it play on for a random moment before the kill.
         for _ in range(1200):
@@ -170,22 +190,27 @@ def test_sigkill_at_random_moments_then_resume(tmp_path):
         finished = _deal_events(record)
         ann = gstats.read(data / persistence.STATISTICS).player("Newmarket", "Ann")
         assert ann.deals in (len(finished), len(finished) - 1), cycle
-        counted = finished[:ann.deals]
-        deltas = [log.balances[0] - (session.logs[i - 1].balances[0] if i else
-                                     session.start_balances[0])
-                  for i, log in enumerate(session.logs[:ann.deals])]
+        counted = finished[: ann.deals]
+        deltas = [
+            log.balances[0] - (session.logs[i - 1].balances[0] if i else session.start_balances[0])
+            for i, log in enumerate(session.logs[: ann.deals])
+        ]
         assert ann.won - ann.lost == sum(deltas)
         assert ann.pools_taken == sum(
-            1 for events in counted for e in events
-            if isinstance(e, PoolTaken) and e.seat == 0 and e.amount)
+            1
+            for events in counted
+            for e in events
+            if isinstance(e, PoolTaken) and e.seat == 0 and e.amount
+        )
     assert actions_seen == sorted(actions_seen) and actions_seen[-1] > actions_seen[0]
     assert ann.deals >= 1  # the statistics were checked against real deals
 
 
 def _window(qtbot, tmp_path, **kw) -> MainWindow:
     tmp_path.mkdir(parents=True, exist_ok=True)
-    window = MainWindow(pace=0, seed=kw.pop("seed", 4), autosave=tmp_path / "auto.parlour.json",
-                        **kw)
+    window = MainWindow(
+        pace=0, seed=kw.pop("seed", 4), autosave=tmp_path / "auto.parlour.json", **kw
+    )
     qtbot.addWidget(window)
     window.resize(1280, 800)
     window.show()
@@ -229,9 +254,13 @@ def test_autosave_after_every_action_and_resume_offer(qtbot, tmp_path):
 
 def test_a_finished_session_is_not_offered(qtbot, tmp_path):
     window = _window(qtbot, tmp_path)
-    window.controller.new_session(Setup("newmarket", seats=[
-        SeatKind("A", False), SeatKind("B", False), SeatKind("C", False)],
-        options={"gen.rounds": 1}))
+    window.controller.new_session(
+        Setup(
+            "newmarket",
+            seats=[SeatKind("A", False), SeatKind("B", False), SeatKind("C", False)],
+            options={"gen.rounds": 1},
+        )
+    )
     qtbot.waitUntil(lambda: window.controller.state == "over", timeout=20000)
     assert window.controller.keeper.flush_autosave()
     assert persistence.resumable(tmp_path / "auto.parlour.json") is None
@@ -269,7 +298,7 @@ def _damaged(text: str, damage: str) -> str:
     if damage == "garbage":
         return "\x00\x01 not a record"
     if damage == "4,301 digits":
-        return text.replace('"first_dealer": ', '"first_dealer": ' + "1" * 4301 + ", \"x\": ")
+        return text.replace('"first_dealer": ', '"first_dealer": ' + "1" * 4301 + ', "x": ')
     if damage == "a superscript digit":
         action = data["deals"][0]["actions"][0]
         data["deals"][0]["actions"][0] = "\u00b9" + action[1:]  # "¹ stake 4"
@@ -280,9 +309,20 @@ def _damaged(text: str, damage: str) -> str:
     return json.dumps(data)
 
 
-@pytest.mark.parametrize("damage", ["truncate", "foreign", "newer", "garbage", "4,301 digits",
-                                    "a superscript digit", "a float dealer",
-                                    "a long unknown key", "over the size limit"])
+@pytest.mark.parametrize(
+    "damage",
+    [
+        "truncate",
+        "foreign",
+        "newer",
+        "garbage",
+        "4,301 digits",
+        "a superscript digit",
+        "a float dealer",
+        "a long unknown key",
+        "over the size limit",
+    ],
+)
 def test_opening_a_bad_file_keeps_the_current_game(qtbot, tmp_path, damage):
     window = _window(qtbot, tmp_path)
     window.start()
@@ -364,19 +404,22 @@ def test_undo_takes_back_to_the_persons_previous_decision(qtbot, tmp_path):
     # The status line is the prompt for the decision undone to, not a line from before.
     from gui.model import prompts
 
-    qtbot.waitUntil(lambda: window.status_label.text() == prompts.lead_hint(c.session, 0),
-                    timeout=5000)
+    qtbot.waitUntil(
+        lambda: window.status_label.text() == prompts.lead_hint(c.session, 0), timeout=5000
+    )
     assert c.session.logs[-1].actions == actions_before  # computers' replies undone too
     assert c.session.deal.hands[0] == hand_before
     assert sorted(c.view.cards) == view_before  # the view is restored with the model
     assert {i.card for i in c.view.cards.values() if i.in_hand} == set(
-        x for x in range(52) if hand_before >> x & 1)
+        x for x in range(52) if hand_before >> x & 1
+    )
 
 
 def test_undo_is_off_by_default_with_several_people(qtbot, tmp_path):
     window = _window(qtbot, tmp_path)
-    window.controller.new_session(Setup("newmarket", seats=[
-        SeatKind("A", True), SeatKind("B", True), SeatKind("C", False)]))
+    window.controller.new_session(
+        Setup("newmarket", seats=[SeatKind("A", True), SeatKind("B", True), SeatKind("C", False)])
+    )
     assert window.controller.allow_undo is False
     window.undo()
     assert "Undo is off" in window.status_label.text()

@@ -27,8 +27,7 @@ from gui.table.plates import NameTag, SeatPlate
 from gui.table.pools import PoolItem, StockItem
 
 #: Window sizes, smallest (the view's minimum) to a 4K screen, and the hand zoom.
-SIZES = [(640, 440, 1.0), (800, 600, 1.0), (1280, 800, 1.0), (1920, 1080, 1.25),
-         (3840, 2160, 1.25)]
+SIZES = [(640, 440, 1.0), (800, 600, 1.0), (1280, 800, 1.0), (1920, 1080, 1.25), (3840, 2160, 1.25)]
 RATIOS = [1.0, 2.0]
 ART = CardArt()
 LONG = "Maximilian Fotheringay-Phipps"
@@ -44,13 +43,17 @@ def outside_pixels(item: QGraphicsItem, dpr: float) -> list[tuple[int, int]]:
     source = bound.adjusted(-room, -room, room, room)
     origin = QPointF(math.floor(source.left()), math.floor(source.top()))
     source = QRectF(origin, source.size())
-    image = QImage(math.ceil(source.width() * dpr), math.ceil(source.height() * dpr),
-                   QImage.Format.Format_ARGB32_Premultiplied)
+    image = QImage(
+        math.ceil(source.width() * dpr),
+        math.ceil(source.height() * dpr),
+        QImage.Format.Format_ARGB32_Premultiplied,
+    )
     image.setDevicePixelRatio(dpr)
     image.fill(Qt.GlobalColor.transparent)
     painter = QPainter(image)
-    painter.setRenderHints(QPainter.RenderHint.Antialiasing
-                           | QPainter.RenderHint.SmoothPixmapTransform)
+    painter.setRenderHints(
+        QPainter.RenderHint.Antialiasing | QPainter.RenderHint.SmoothPixmapTransform
+    )
     scene.render(painter, QRectF(0, 0, source.width(), source.height()), source)
     painter.end()
     scene.removeItem(item)
@@ -65,15 +68,19 @@ def outside_pixels(item: QGraphicsItem, dpr: float) -> list[tuple[int, int]]:
     blank.fill(Qt.GlobalColor.transparent)
     if image == blank:
         return []
-    return [(round(x / dpr + origin.x()), round(y / dpr + origin.y()))
-            for y in range(image.height()) for x in range(image.width())
-            if image.pixelColor(x, y).alpha() > 0][:20]
+    return [
+        (round(x / dpr + origin.x()), round(y / dpr + origin.y()))
+        for y in range(image.height())
+        for x in range(image.width())
+        if image.pixelColor(x, y).alpha() > 0
+    ][:20]
 
 
 def check(item: QGraphicsItem, dpr: float) -> None:
     bad = outside_pixels(item, dpr)
-    assert bad == [], (f"{type(item).__name__} paints pixels outside "
-                       f"{item.sceneBoundingRect()}, e.g. {bad[:4]}")
+    assert bad == [], (
+        f"{type(item).__name__} paints pixels outside {item.sceneBoundingRect()}, e.g. {bad[:4]}"
+    )
 
 
 def _cases():
@@ -105,8 +112,16 @@ def test_seat_plates_and_fans(qtbot, width, height, zoom, dpr, seats):
     for d in (0, 1, seats - 1):
         r = lay.plates[d]
         plate = SeatPlate()
-        plate.set_state(QRectF(r.x, r.y, r.w, r.h), LONG, "13 cards · 1000", acting=True,
-                        thinking=True, dealer=True, winner=True, tricks=5)
+        plate.set_state(
+            QRectF(r.x, r.y, r.w, r.h),
+            LONG,
+            "13 cards · 1000",
+            acting=True,
+            thinking=True,
+            dealer=True,
+            winner=True,
+            tricks=5,
+        )
         check(plate, dpr)
     fan = FanItem(ART)
     fan.set_fan(lay.fan_positions(1, 13), lay.fan_card_w, dpr)
@@ -122,9 +137,14 @@ def test_pools(qtbot, width, height, zoom, dpr, kind):
     if kind == "trick":
         cr = type(cr)(lay.played_x, lay.played_y, lay.card_w, lay.card_h)
         ch = type(ch)(cr.x + cr.w + 0.1 * lay.card_w, cr.y + 0.25 * cr.h, cr.w, 0.5 * cr.h)
-    item.set_state(QRectF(cr.x, cr.y, cr.w, cr.h), QRectF(ch.x, ch.y, ch.w, ch.h),
-                   card(0, 1) if kind == "card" else None, 1234, dpr,
-                   "K♥ Q♥" if kind == "plate" else "")
+    item.set_state(
+        QRectF(cr.x, cr.y, cr.w, cr.h),
+        QRectF(ch.x, ch.y, ch.w, ch.h),
+        card(0, 1) if kind == "card" else None,
+        1234,
+        dpr,
+        "K♥ Q♥" if kind == "plate" else "",
+    )
     check(item, dpr)
 
 
@@ -136,8 +156,9 @@ def test_stock_announcement_board_and_chips(qtbot, width, height, zoom, dpr):
     stock.set_state(QRectF(s.x, s.y, s.w, s.h), 27, dpr, "Dead hand")
     check(stock, dpr)
     call = Announcement()
-    call.show_text(f"Matrimony! {LONG} takes 1234", QPointF(lay.width / 2, lay.announce_y),
-                   lay.card_w * 0.26)
+    call.show_text(
+        f"Matrimony! {LONG} takes 1234", QPointF(lay.width / 2, lay.announce_y), lay.card_w * 0.26
+    )
     check(call, dpr)
     board = RoundBoard(ART)
     b = lay.board
@@ -154,6 +175,11 @@ def test_trick_name_tags(qtbot, width, height, zoom, dpr):
     lay = compute_layout(width, height, 10, 1, zoom)
     for above in (False, True):
         tag = NameTag()
-        tag.set_tag(LONG, QPointF(lay.trick_center[0], lay.trick_center[1]), lay.played_w,
-                    max(10.0, lay.card_w * 0.15), above)
+        tag.set_tag(
+            LONG,
+            QPointF(lay.trick_center[0], lay.trick_center[1]),
+            lay.played_w,
+            max(10.0, lay.card_w * 0.15),
+            above,
+        )
         check(tag, dpr)

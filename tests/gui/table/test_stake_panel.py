@@ -94,8 +94,7 @@ def test_a_split_must_add_up_and_the_proposed_split_comes_back(qtbot, panel):
 
 def test_a_split_of_the_largest_stake(qtbot, panel):
     panel.ask_split("Spread.", MAX_AMOUNT, POOLS, (MAX_AMOUNT, 0, 0, 0))
-    assert [_child(panel, QSpinBox, f"pool_{i}").maximum() for i in range(4)] == \
-        [MAX_AMOUNT] * 4
+    assert [_child(panel, QSpinBox, f"pool_{i}").maximum() for i in range(4)] == [MAX_AMOUNT] * 4
     qtbot.mouseClick(_child(panel, QPushButton, "all_3"), LEFT)
     qtbot.mouseClick(_child(panel, QPushButton, "ok"), LEFT)
     assert panel.decided_values == [(0, 0, 0, MAX_AMOUNT)]

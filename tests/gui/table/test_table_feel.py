@@ -30,13 +30,13 @@ def _until_choice(qtbot, c) -> None:
         qtbot.waitUntil(lambda: c.state in ("human", "staking", "summary"), timeout=5000)
         if c.state == "staking":
             c.view.stake_panel.accept()
-            qtbot.waitUntil(lambda: c.state != "staking" or c.view.stake_panel.isVisible(),
-                            timeout=5000)
+            qtbot.waitUntil(
+                lambda: c.state != "staking" or c.view.stake_panel.isVisible(), timeout=5000
+            )
             continue
         if c.state == "summary":
             c.dialog.accept()
-            qtbot.waitUntil(lambda: c.state != "summary" or c.dialog is not None,
-                            timeout=5000)
+            qtbot.waitUntil(lambda: c.state != "summary" or c.dialog is not None, timeout=5000)
             continue
         d = c.session.deal.decision()
         if len(d.actions) > 1:
@@ -60,8 +60,11 @@ def test_keyboard_alone_plays_a_card(qtbot):
     before = len(c.session.logs[-1].actions)
     QTest.keyClick(view, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: len(c.session.logs[-1].actions) > before)
-    assert c.session.logs[-1].actions[before].endswith(
-        __import__("gamecore.cards", fromlist=["card_code"]).card_code(playable[1]))
+    assert (
+        c.session.logs[-1]
+        .actions[before]
+        .endswith(__import__("gamecore.cards", fromlist=["card_code"]).card_code(playable[1]))
+    )
 
 
 def test_escape_clears_the_focus_and_a_focus_loss_mid_drag_returns_the_card(qtbot):
@@ -80,8 +83,11 @@ def test_escape_clears_the_focus_and_a_focus_loss_mid_drag_returns_the_card(qtbo
     assert item.pos() != item.home
     view.clearFocus()
     window.activateWindow()
-    view.focusOutEvent(__import__("PySide6.QtGui", fromlist=["QFocusEvent"]).QFocusEvent(
-        __import__("PySide6.QtCore", fromlist=["QEvent"]).QEvent.Type.FocusOut))
+    view.focusOutEvent(
+        __import__("PySide6.QtGui", fromlist=["QFocusEvent"]).QFocusEvent(
+            __import__("PySide6.QtCore", fromlist=["QEvent"]).QEvent.Type.FocusOut
+        )
+    )
     assert item.pos() == item.home and not view._dragging
 
 
@@ -92,9 +98,16 @@ def test_ctrl_wheel_zooms_the_hand_within_limits_and_is_remembered(qtbot):
     _until_choice(qtbot, window.controller)
     card = view.snapshot.hand[0]
     width = view.cards[card].width
-    event = QWheelEvent(QPointF(400, 400), QPointF(400, 400), QPoint(), QPoint(0, 120),
-                        Qt.MouseButton.NoButton, Qt.KeyboardModifier.ControlModifier,
-                        Qt.ScrollPhase.NoScrollPhase, False)
+    event = QWheelEvent(
+        QPointF(400, 400),
+        QPointF(400, 400),
+        QPoint(),
+        QPoint(0, 120),
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.ControlModifier,
+        Qt.ScrollPhase.NoScrollPhase,
+        False,
+    )
     QApplication.sendEvent(view.viewport(), event)
     assert view.zoom == 1.05 and view.cards[card].width > width
     for _ in range(20):
@@ -143,13 +156,22 @@ def test_resize_storm_ends_in_one_consistent_layout(qtbot):
     _until_choice(qtbot, window.controller)
     for w, h in [(900, 700), (1500, 900), (820, 620), (1700, 1000), (1024, 768)]:
         window.resize(w, h)
-    qtbot.waitUntil(lambda: view.layout_ is not None
-                    and view.layout_.width == view.viewport().width()
-                    and view.layout_.height == view.viewport().height(), timeout=3000)
+    qtbot.waitUntil(
+        lambda: (
+            view.layout_ is not None
+            and view.layout_.width == view.viewport().width()
+            and view.layout_.height == view.viewport().height()
+        ),
+        timeout=3000,
+    )
     for item in view.cards.values():
         assert item.pos() == item.home
-        assert item.width in (round(view.layout_.hand_w), round(view.layout_.played_w),
-                              round(view.layout_.card_w), round(view.layout_.fan_card_w))
+        assert item.width in (
+            round(view.layout_.hand_w),
+            round(view.layout_.played_w),
+            round(view.layout_.card_w),
+            round(view.layout_.fan_card_w),
+        )
 
 
 def test_cards_are_sharp_at_scale_2():
@@ -162,10 +184,17 @@ def test_cards_are_sharp_at_scale_2():
         "for _ in range(50): app.processEvents()\n"
         "items = list(w.view.cards.values()) or []\n"
         "pix = w.view.art.back(80, w.view.devicePixelRatioF())\n"
-        "print(w.view.devicePixelRatioF(), pix.width(), pix.devicePixelRatio())\n")
+        "print(w.view.devicePixelRatioF(), pix.width(), pix.devicePixelRatio())\n"
+    )
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", QT_SCALE_FACTOR="2")
-    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                         env=env, cwd=ROOT, timeout=60)
+    out = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        timeout=60,
+    )
     ratio, width, pix_ratio = out.stdout.split()
     assert float(ratio) == 2.0 and int(width) == 160 and float(pix_ratio) == 2.0
 
@@ -175,8 +204,10 @@ def test_accessible_names_of_cards_pools_and_seats(qtbot):
     view = window.view
     _until_choice(qtbot, window.controller)
     pool = view.pool_items[0]
-    assert pool.accessible_name() == f"♥A pool, {pool.amount} counters" or \
-        pool.accessible_name() == "♥A pool, 1 counter"
+    assert (
+        pool.accessible_name() == f"♥A pool, {pool.amount} counters"
+        or pool.accessible_name() == "♥A pool, 1 counter"
+    )
     card = view.cards[view.snapshot.hand[0]]
     assert card.accessible_name()[0].isupper() and " of " in card.accessible_name()
     plate = view.plates[0]
@@ -194,10 +225,12 @@ def test_double_click_during_an_animation_leaves_no_card_stuck(qtbot):
     assert view.busy
     pos = view.mapFromScene(item.sceneBoundingRect().center())
     before = len(c.session.logs[-1].actions)
-    QTest.mouseDClick(view.viewport(), Qt.MouseButton.LeftButton,
-                      Qt.KeyboardModifier.NoModifier, pos)
-    QTest.mouseClick(view.viewport(), Qt.MouseButton.LeftButton,
-                     Qt.KeyboardModifier.NoModifier, pos)
+    QTest.mouseDClick(
+        view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, pos
+    )
+    QTest.mouseClick(
+        view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, pos
+    )
     assert len(c.session.logs[-1].actions) == before  # input ignored while it moves
     qtbot.waitUntil(lambda: not view.busy, timeout=5000)
     view.show(view.snapshot, 0)

@@ -30,9 +30,18 @@ from gui.windows.dialogs import DealSummaryDialog, StandingsDialog
 from gui.windows.mainwindow import MainWindow
 from table_driver import WAIT
 
-LONG = ["Maximilian Fotheringay-Phipps", "Bartholomew Higginbottom", "Cat",
-        "Wolfgang Amadeus Mozart", "Eve", "Fay", "Gus", "Hal", "Ivy",
-        "Jo-Anne Featherstonehaugh"]
+LONG = [
+    "Maximilian Fotheringay-Phipps",
+    "Bartholomew Higginbottom",
+    "Cat",
+    "Wolfgang Amadeus Mozart",
+    "Eve",
+    "Fay",
+    "Gus",
+    "Hal",
+    "Ivy",
+    "Jo-Anne Featherstonehaugh",
+]
 
 
 def _table(qtbot, names: list[str], gate: threading.Semaphore) -> MainWindow:
@@ -78,8 +87,9 @@ def test_each_trick_card_carries_its_players_name(qtbot):
     c, view = win.controller, win.view
     try:
         # Trick 3 or later, four or more cards down and somebody still to play after you.
-        _play_until(qtbot, win, gate, lambda deal, d: _ten_seat_stop(deal, d)
-                    and len(deal.trick) <= 8)
+        _play_until(
+            qtbot, win, gate, lambda deal, d: _ten_seat_stop(deal, d) and len(deal.trick) <= 8
+        )
         deal = c.session.deal
         card = plain_first(deal, deal.decision()).card
         perform(qtbot, win, plain_first(deal, deal.decision()))  # your card joins the trick
@@ -123,12 +133,13 @@ def test_each_trick_card_carries_its_players_name(qtbot):
         others += [it.mapRectToScene(it.card_rect()) for it in view.cards.values()]
         for i, t in enumerate(tags):
             assert not any(_overlap(t, o) for o in others)
-            assert not any(_overlap(t, u) for u in tags[i + 1:])
+            assert not any(_overlap(t, u) for u in tags[i + 1 :])
         # The last trick says who won it and why.
         last = deal.tricks[-1]
         who = "you" if last.seat == 0 else names[last.seat]
         assert view.reason_text.text() == (
-            f"Last trick to {who}: {trick_reason(deal.trump, last.cards, last.seat)}")
+            f"Last trick to {who}: {trick_reason(deal.trump, last.cards, last.seat)}"
+        )
         assert view.reason_text.isVisible()
     finally:
         for _ in range(50):
@@ -156,8 +167,7 @@ def test_names_go_with_the_trick(qtbot):
 def _check_plate(plate: SeatPlate, name: str) -> None:
     metrics = QFontMetricsF(plate.name_font())
     shown = plate.shown_name()
-    assert plate.toolTip().startswith(f"{name}: ") and plate.accessible_name() == (
-        plate.toolTip())
+    assert plate.toolTip().startswith(f"{name}: ") and plate.accessible_name() == (plate.toolTip())
     assert metrics.horizontalAdvance(shown) <= plate.name_rect().width() + 0.5, shown
     shown = shown.removesuffix("  ★")
     assert shown == name or (shown.endswith("…") and name.startswith(shown[:-1]))
@@ -172,8 +182,7 @@ def test_long_names_on_the_plates_are_elided_clear_of_the_dealer_chip(qtbot):
     win = _table(qtbot, LONG, gate)
     view = win.view
     try:
-        qtbot.waitUntil(lambda: len(view.plates) == 10 and view.layout_ is not None,
-                        timeout=WAIT)
+        qtbot.waitUntil(lambda: len(view.plates) == 10 and view.layout_ is not None, timeout=WAIT)
         dealer = win.controller.session.deal.dealer
         assert view.plates[dealer].dealer
         for seat, plate in view.plates.items():
@@ -193,18 +202,34 @@ def test_plate_names_at_every_size():
                 r = lay.plates[d]
                 for acting in (False, True):
                     plate = SeatPlate()
-                    plate.set_state(QRectF(r.x, r.y, r.w, r.h), LONG[0], "5 cards · 100",
-                                    acting=acting, thinking=acting, dealer=True,
-                                    winner=True, tricks=3)
+                    plate.set_state(
+                        QRectF(r.x, r.y, r.w, r.h),
+                        LONG[0],
+                        "5 cards · 100",
+                        acting=acting,
+                        thinking=acting,
+                        dealer=True,
+                        winner=True,
+                        tricks=3,
+                    )
                     _check_plate(plate, LONG[0])
                     assert plate.shown_name().endswith("★")
 
 
 def test_long_names_in_the_summary_and_the_standings(qtbot):
     names = [LONG[0], "Ben", LONG[3]]
-    summary = DealSummary(names=names, winner=0, dealer=2, hands_left=[[], [1], [2]],
-                          stock=[], lines=[], deltas=[2, -1, -1], balances=[102, 99, 99],
-                          pools=[], last_deal=True)
+    summary = DealSummary(
+        names=names,
+        winner=0,
+        dealer=2,
+        hands_left=[[], [1], [2]],
+        stock=[],
+        lines=[],
+        deltas=[2, -1, -1],
+        balances=[102, 99, 99],
+        pools=[],
+        last_deal=True,
+    )
     dlg = DealSummaryDialog(None, summary)
     qtbot.addWidget(dlg)
     dlg.show()

@@ -41,7 +41,7 @@ def check_board(board: RoundBoard, min_px: int) -> None:
         assert box.height() >= metrics.height() - 0.5
         assert board.rect.contains(box), f"{text} leaves the board's room"
         assert not any(_overlap(box, s) for s in stacks if not s.isEmpty()), text
-        assert not any(_overlap(box, other) for other in labels[i + 1:]), text
+        assert not any(_overlap(box, other) for other in labels[i + 1 :]), text
         # Outside the tray, beside its own compartment.
         corners = (box.topLeft(), box.topRight(), box.bottomLeft(), box.bottomRight())
         r = disc.width() / 2
@@ -53,10 +53,12 @@ def check_board(board: RoundBoard, min_px: int) -> None:
         assert not _overlap(count, chips)
         for part in (count, chips):  # inside the tray
             if not part.isEmpty():
-                corners = (part.topLeft(), part.topRight(), part.bottomLeft(),
-                           part.bottomRight())
-                assert all(math.dist((p.x(), p.y()), (disc.center().x(), disc.center().y()))
-                           <= disc.width() / 2 for p in corners), board.pools[i]
+                corners = (part.topLeft(), part.topRight(), part.bottomLeft(), part.bottomRight())
+                assert all(
+                    math.dist((p.x(), p.y()), (disc.center().x(), disc.center().y()))
+                    <= disc.width() / 2
+                    for p in corners
+                ), board.pools[i]
         assert (count.center() - board.anchor(i)).manhattanLength() < disc.width() * 0.2
         width = QFontMetricsF(board.count_font()).horizontalAdvance(str(board.pools[i][1]))
         assert width <= count.width()
@@ -79,8 +81,10 @@ def test_board_at_the_table_and_the_log_font(qtbot, width, height):
     win = open_game(qtbot, "pope-joan", 4, options={"pj.profile": "C"})
     win.resize(width, height)
     view = win.view
-    qtbot.waitUntil(lambda: view.layout_ is not None
-                    and view.layout_.width == view.viewport().width(), timeout=WAIT)
+    qtbot.waitUntil(
+        lambda: view.layout_ is not None and view.layout_.width == view.viewport().width(),
+        timeout=WAIT,
+    )
     status_px = QFontInfo(win.findChild(QLabel, "status").font()).pixelSize()
     assert view.board.isVisible()
     check_board(view.board, status_px)
@@ -102,8 +106,15 @@ def test_your_plate_never_elides_your_counters(qtbot, width, height, acting):
     r = lay.plates[0]
     plate = SeatPlate()
     for detail in ("15 cards · 100", "15 cards · 1000", "10 cards · 250"):
-        plate.set_state(QRectF(r.x, r.y, r.w, r.h), "You", detail, acting=acting,
-                        thinking=False, dealer=True, winner=False)
+        plate.set_state(
+            QRectF(r.x, r.y, r.w, r.h),
+            "You",
+            detail,
+            acting=acting,
+            thinking=False,
+            dealer=True,
+            winner=False,
+        )
         font, shown = plate.detail_shown()
         assert shown == detail, (width, height, shown)
         assert font.pixelSize() >= round(r.h * 0.28 * 0.8) - 1

@@ -59,10 +59,12 @@ def test_summary_winner_heading_table_and_next_deal(qtbot):
     assert dlg.findChild(QLabel, "name_1").text() == "Ben ★ out"
     assert dlg.findChild(QLabel, "name_0").text() == "You (dealer)"
     assert dlg.findChild(QLabel, "name_2").text() == "Cass"
-    assert [dlg.findChild(QLabel, f"delta_{i}").text() for i in range(3)] == ["\u22123", "+9",
-                                                                              "0"]
-    assert [dlg.findChild(QLabel, f"balance_{i}").text() for i in range(3)] == ["17", "29",
-                                                                                "\u22122"]
+    assert [dlg.findChild(QLabel, f"delta_{i}").text() for i in range(3)] == ["\u22123", "+9", "0"]
+    assert [dlg.findChild(QLabel, f"balance_{i}").text() for i in range(3)] == [
+        "17",
+        "29",
+        "\u22122",
+    ]
     cards0 = dlg.findChild(QLabel, "cards_0").text()
     assert ">A♠</span>" in cards0 and ">10♦</span>" in cards0
     assert cards0.index("A♠") < cards0.index("10♦")  # sorted by suit, then rank
@@ -108,13 +110,19 @@ def test_summary_escape_goes_on(qtbot):
 
 
 def _rows(dlg: StandingsDialog, n: int) -> list[tuple[str, str, str, str]]:
-    return [tuple(dlg.findChild(QLabel, f"{col}_{i}").text()
-                  for col in ("rank", "name", "balance", "net")) for i in range(n)]
+    return [
+        tuple(
+            dlg.findChild(QLabel, f"{col}_{i}").text() for col in ("rank", "name", "balance", "net")
+        )
+        for i in range(n)
+    ]
 
 
 def test_standings_order_and_new_game(qtbot):
-    dlg = _show(qtbot, StandingsDialog(None, ["You", "Ben", "Cass", "Dora"],
-                                       [18, 31, -4, 18], [20, 20, 20, 20]))
+    dlg = _show(
+        qtbot,
+        StandingsDialog(None, ["You", "Ben", "Cass", "Dora"], [18, 31, -4, 18], [20, 20, 20, 20]),
+    )
     assert dlg.windowTitle() == "Final standings"
     assert _rows(dlg, 4) == [
         ("1", "Ben", "31", "+11"),
@@ -129,10 +137,12 @@ def test_standings_order_and_new_game(qtbot):
 
 
 def test_standings_close(qtbot):
-    dlg = _show(qtbot, StandingsDialog(None, ["You", "Ben", "Cass"], [20, 20, 20],
-                                       [20, 20, 20]))
-    assert _rows(dlg, 3) == [("1", "You", "20", "0"), ("1", "Ben", "20", "0"),
-                             ("1", "Cass", "20", "0")]
+    dlg = _show(qtbot, StandingsDialog(None, ["You", "Ben", "Cass"], [20, 20, 20], [20, 20, 20]))
+    assert _rows(dlg, 3) == [
+        ("1", "You", "20", "0"),
+        ("1", "Ben", "20", "0"),
+        ("1", "Cass", "20", "0"),
+    ]
     with qtbot.waitSignal(dlg.rejected, timeout=1000):
         qtbot.mouseClick(_child(dlg, QPushButton, "close"), Qt.MouseButton.LeftButton)
     assert dlg.choice == "close"

@@ -24,17 +24,27 @@ def test_standings_plates_and_statistics_agree_after_the_split_GEN_6(qtbot, tmp_
     window.resize(1280, 800)
     window.show()
     c = window.controller
-    c.new_session(Setup("newmarket", seats=[SeatKind("Ann", True), SeatKind("Ben", False),
-                                      SeatKind("Cat", False)], options={"gen.rounds": 1}))
+    c.new_session(
+        Setup(
+            "newmarket",
+            seats=[SeatKind("Ann", True), SeatKind("Ben", False), SeatKind("Cat", False)],
+            options={"gen.rounds": 1},
+        )
+    )
     for _ in range(2000):
-        qtbot.waitUntil(lambda: c.state in ("human", "summary", "over")
-                        or (c.state == "staking" and c.view.stake_panel.isVisible()),
-                        timeout=WAIT)
+        qtbot.waitUntil(
+            lambda: (
+                c.state in ("human", "summary", "over")
+                or (c.state == "staking" and c.view.stake_panel.isVisible())
+            ),
+            timeout=WAIT,
+        )
         if c.state == "over":
             break
         if c.state == "staking":
-            qtbot.mouseClick(c.view.stake_panel.findChild(QPushButton, "ok"),
-                             Qt.MouseButton.LeftButton)
+            qtbot.mouseClick(
+                c.view.stake_panel.findChild(QPushButton, "ok"), Qt.MouseButton.LeftButton
+            )
         elif c.state == "summary":
             assert isinstance(c.dialog, DealSummaryDialog)
             qtbot.mouseClick(c.dialog.findChild(QPushButton, "next"), Qt.MouseButton.LeftButton)
@@ -51,10 +61,13 @@ def test_standings_plates_and_statistics_agree_after_the_split_GEN_6(qtbot, tmp_
     assert sum(shares) == left and pools == [0] * len(pools)
     dlg = c.dialog
     assert isinstance(dlg, StandingsDialog)
-    shown = {dlg.findChild(QLabel, f"name_{i}").toolTip() or
-             dlg.findChild(QLabel, f"name_{i}").text():
-             int(dlg.findChild(QLabel, f"balance_{i}").text().replace("\u2212", "-"))
-             for i in range(3)}
+    shown = {
+        dlg.findChild(QLabel, f"name_{i}").toolTip()
+        or dlg.findChild(QLabel, f"name_{i}").text(): int(
+            dlg.findChild(QLabel, f"balance_{i}").text().replace("\u2212", "-")
+        )
+        for i in range(3)
+    }
     assert shown == dict(zip(session.players, final, strict=True))
     split = dlg.findChild(QLabel, "split")
     assert split is not None and f"The {left} counter" in split.text()

@@ -47,7 +47,9 @@ def test_house_rules_of_the_chosen_profile_with_defaults(qtbot):
     assert dlg.findChild(QCheckBox, "stop.autoPlayForced") is None  # a table setting
     turn_up = dlg.findChild(QComboBox, "pj.c.popeTurnUp")
     assert [turn_up.itemText(i) for i in range(turn_up.count())] == [
-        "the dealer takes Pope and Game, no play", "the dealer takes the Pope pool, then play"]
+        "the dealer takes Pope and Game, no play",
+        "the dealer takes the Pope pool, then play",
+    ]
     turn_up.setCurrentText("the dealer takes the Pope pool, then play")
     dlg.findChild(QCheckBox, "pj.c.parlettLead").setChecked(True)
     options = dlg.options()
@@ -61,8 +63,12 @@ def test_seats_people_and_computers(qtbot):
     dlg.findChild(QComboBox, "kind_2").setCurrentIndex(0)  # a person
     dlg.findChild(QLineEdit, "seatname_2").setText("Cat")
     dlg.findChild(QComboBox, "kind_3").setCurrentText("Computer: Hard")
-    assert dlg.seats() == [("Ann", True, "normal"), ("Ben", False, "normal"),
-                           ("Cat", True, "normal"), ("Dan", False, "hard")]
+    assert dlg.seats() == [
+        ("Ann", True, "normal"),
+        ("Ben", False, "normal"),
+        ("Cat", True, "normal"),
+        ("Dan", False, "hard"),
+    ]
     assert dlg.findChild(QPushButton, "ok").isEnabled()
     for i in (0, 2):
         dlg.findChild(QComboBox, f"kind_{i}").setCurrentIndex(1)
@@ -70,8 +76,9 @@ def test_seats_people_and_computers(qtbot):
 
 
 def test_choices_are_remembered_for_next_time(qtbot):
-    settings.save_table("spinado", {"sn.spinadoPayment": 4},
-                        [("Ann", True), ("Ben", False), ("Cat", True)])
+    settings.save_table(
+        "spinado", {"sn.spinadoPayment": 4}, [("Ann", True), ("Ben", False), ("Cat", True)]
+    )
     window = MainWindow(pace=0, seed=1, remember=True)
     qtbot.addWidget(window)
     window.show()
@@ -115,9 +122,16 @@ def _wheel(widget, steps: int = -1) -> None:
 
     assert widget.focusPolicy() != Qt.FocusPolicy.WheelFocus  # the wheel gives no focus
     local = QPointF(widget.rect().center())
-    event = QWheelEvent(local, QPointF(widget.mapToGlobal(local.toPoint())), QPoint(),
-                        QPoint(0, 120 * steps), Qt.MouseButton.NoButton,
-                        Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False)
+    event = QWheelEvent(
+        local,
+        QPointF(widget.mapToGlobal(local.toPoint())),
+        QPoint(),
+        QPoint(0, 120 * steps),
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier,
+        Qt.ScrollPhase.NoScrollPhase,
+        False,
+    )
     QApplication.sendEvent(widget, event)
 
 
@@ -199,7 +213,8 @@ def test_house_rules_read_as_plain_words(qtbot):
                 texts += items
                 if spec.kind == "choice":  # words shown, the option's values kept
                     assert [control.itemData(k) for k in range(control.count())] == list(
-                        spec.choices)
+                        spec.choices
+                    )
             for text in texts:
                 assert not _CAMEL.search(text), f"{spec.key}: {text!r}"
                 assert not _RULE_ID.search(text), f"{spec.key}: {text!r}"
@@ -208,8 +223,9 @@ def test_house_rules_read_as_plain_words(qtbot):
     end_pools = dlg.findChild(QComboBox, "gen.endPools")
     assert end_pools.currentText() == "shared out among the players"
     note = dlg.findChild(QSpinBox, "gen.rounds").parentWidget().findChild(QLabel)
-    assert note.text() == ("Whole rounds in a session: every player deals this many times. "
-                           "Usually: 1.")
+    assert note.text() == (
+        "Whole rounds in a session: every player deals this many times. Usually: 1."
+    )
     dealer = dlg.findChild(QComboBox, "gen.firstDealer")
     assert dealer.currentText() == "the first Jack dealt face up"
     dealer.setCurrentText("at random")
@@ -242,8 +258,7 @@ def test_new_game_and_command_line_start_with_the_same_counters(qtbot, label):
 
 def test_house_rules_of_another_game_start_from_its_own_defaults(qtbot):
     # The table's rules (Newmarket, 100 counters given) do not carry over to Spoil Five.
-    dlg = _dialog(qtbot, current="Newmarket",
-                  options={"gen.startCounters": 100, "gen.rounds": 2})
+    dlg = _dialog(qtbot, current="Newmarket", options={"gen.startCounters": 100, "gen.rounds": 2})
     assert dlg.findChild(QSpinBox, "gen.rounds").value() == 2
     dlg.findChild(QComboBox, "game").setCurrentText("Spoil Five")
     assert dlg.findChild(QSpinBox, "gen.startCounters").value() == 20

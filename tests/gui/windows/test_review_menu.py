@@ -59,14 +59,12 @@ def test_the_summarys_review_button_opens_the_deal_just_finished_face_up(qtbot, 
     assert c.state == "summary"  # the summary still waits for "Next deal"
 
 
-def test_ctrl_r_reviews_the_game_at_the_table_and_its_unfinished_deal_only_as_seen(
-        qtbot, tmp_path):
+def test_ctrl_r_reviews_the_game_at_the_table_and_its_unfinished_deal_only_as_seen(qtbot, tmp_path):
     window = _window(qtbot, tmp_path)
     c = window.controller
     c.new_session(Setup("newmarket", seats=SEATS, options={"gen.rounds": 2}))
     _to_summary(qtbot, window)
-    qtbot.mouseClick(c.dialog.findChild(QPushButton, "next"),
-                     Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(c.dialog.findChild(QPushButton, "next"), Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: len(c.session.logs) == 2, timeout=WAIT)
     session_before = len(c.session.logs), c.session.logs[-1].actions[:]
     window.review_action.trigger()
@@ -91,11 +89,14 @@ def test_review_a_saved_game_reads_the_file_and_leaves_the_table_alone(qtbot, tm
     assert window.save_file(saved)
     table = c.session
     window.review_file_action.trigger()
-    qtbot.waitUntil(lambda: window.file_dialog is not None and window.file_dialog.isVisible(),
-                    timeout=WAIT)
+    qtbot.waitUntil(
+        lambda: window.file_dialog is not None and window.file_dialog.isVisible(), timeout=WAIT
+    )
     window.file_dialog.fileSelected.emit(str(saved))
-    qtbot.waitUntil(lambda: isinstance(window.review_window, ReviewWindow)
-                    and window.review_window.isVisible(), timeout=WAIT)
+    qtbot.waitUntil(
+        lambda: isinstance(window.review_window, ReviewWindow) and window.review_window.isVisible(),
+        timeout=WAIT,
+    )
     win = _review(window)
     qtbot.addWidget(win)
     assert win.session is not table and win.review.number == 1
@@ -112,8 +113,9 @@ def test_review_of_a_damaged_file_says_why_in_one_message(qtbot, tmp_path):
     bad = tmp_path / "bad.parlour.json"
     bad.write_text('{"format": "parlour-deal-record", "version": 1, "game": "newmarket"')
     window._read(bad, "review")
-    qtbot.waitUntil(lambda: isinstance(window.message, QMessageBox)
-                    and window.message.isVisible(), timeout=WAIT)
+    qtbot.waitUntil(
+        lambda: isinstance(window.message, QMessageBox) and window.message.isVisible(), timeout=WAIT
+    )
     text = window.message.text()
     assert text.startswith("bad.parlour.json: ") and "\n" not in text
     assert window.review_window is None
@@ -128,8 +130,10 @@ def test_the_game_waits_while_a_review_is_open(qtbot, tmp_path):
     c = window.controller
     c.new_session(Setup("newmarket", seats=SEATS))
     for _ in range(20):
-        qtbot.waitUntil(lambda: c.state == "human" or (
-            c.state == "staking" and c.view.stake_panel.isVisible()), timeout=WAIT)
+        qtbot.waitUntil(
+            lambda: c.state == "human" or (c.state == "staking" and c.view.stake_panel.isVisible()),
+            timeout=WAIT,
+        )
         if c.state == "human" and isinstance(c.session.decision(), PlayChoice):
             break
         c.view.stake_panel.accept()
@@ -144,5 +148,6 @@ def test_the_game_waits_while_a_review_is_open(qtbot, tmp_path):
         qtbot.waitUntil(lambda: c._held is not None, timeout=WAIT)  # decided, not applied
         assert len(c.session.logs[-1].actions) == after_mine
     win.close()
-    qtbot.waitUntil(lambda: len(c.session.logs[-1].actions) > after_mine
-                    or c.session.deal.over, timeout=WAIT)
+    qtbot.waitUntil(
+        lambda: len(c.session.logs[-1].actions) > after_mine or c.session.deal.over, timeout=WAIT
+    )

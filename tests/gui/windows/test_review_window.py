@@ -76,8 +76,7 @@ def _public(review, k: int) -> set[int]:
     robbed (Spoil Five)."""
     state = review.state(k)
     if review.game.family == STOPS:
-        return {c for s, dealt in enumerate(state.dealt)
-                for c in cards_in(dealt & ~state.hands[s])}
+        return {c for s, dealt in enumerate(state.dealt) for c in cards_in(dealt & ~state.hands[s])}
     out = {c for _, c in state.trick}
     if state.tricks:
         out |= {c for _, c in state.tricks[-1].cards}
@@ -103,8 +102,7 @@ def _expected(review, k: int, rule, bottom: int) -> tuple[dict[int, set[int]], s
 
 @pytest.mark.parametrize("reveal", [True, False], ids=["reveal", "hidden"])
 @pytest.mark.parametrize("folder", FOLDERS)
-def test_a_recorded_deal_steps_to_the_end_and_back_with_exactly_its_cards(qtbot, folder,
-                                                                           reveal):
+def test_a_recorded_deal_steps_to_the_end_and_back_with_exactly_its_cards(qtbot, folder, reveal):
     record = _record(folder)
     win = _window(qtbot, record, reveal=reveal)
     review = win.review
@@ -159,8 +157,11 @@ def test_each_step_names_its_choices_its_action_and_why(qtbot):
     record = _record("newmarket")
     win = _window(qtbot, record)
     review = win.review
-    k = next(s.index for s in review.steps if s.action is not None and s.index
-             and len(s.legal_actions) > 1)
+    k = next(
+        s.index
+        for s in review.steps
+        if s.action is not None and s.index and len(s.legal_actions) > 1
+    )
     win.go(k)
     step = review.steps[k]
     text = win.step_text.toPlainText()
@@ -168,13 +169,21 @@ def test_each_step_names_its_choices_its_action_and_why(qtbot):
     assert f"Step {k} of {review.last}" in text
     who = names[step.seat]
     assert f"{who} to play." in text
-    assert "Choices: " + ", ".join(
-        playcheck_words(a, review.observation(k, step.seat), review.game)
-        for a in step.legal_actions) + "." in text
+    assert (
+        "Choices: "
+        + ", ".join(
+            playcheck_words(a, review.observation(k, step.seat), review.game)
+            for a in step.legal_actions
+        )
+        + "."
+        in text
+    )
     assert f"Taken: {card_label(step.action.card)}" in text
     from gamecore.explain import explain_events, scene_before
-    for sentence in explain_events(step.events, scene_before(review.state(k - 1), names,
-                                                             show_stock=True)):
+
+    for sentence in explain_events(
+        step.events, scene_before(review.state(k - 1), names, show_stock=True)
+    ):
         assert sentence in text
     # the acting seat's legal cards are raised when it sits at the bottom
     win.choose_seat(step.seat)
@@ -185,8 +194,9 @@ def test_the_deal_chooser_lists_every_deal_and_the_slider_moves(qtbot):
     record = _record("newmarket", "002.json")  # four finished deals, then one unfinished
     session = replay_session(record)
     win = _window(qtbot, record)
-    assert [win.deal_box.itemData(i) for i in range(win.deal_box.count())] == \
-        list(range(1, len(session.logs) + 1))
+    assert [win.deal_box.itemData(i) for i in range(win.deal_box.count())] == list(
+        range(1, len(session.logs) + 1)
+    )
     assert win.deal_box.itemText(4).endswith("unfinished")
     win.deal_box.setCurrentIndex(2)
     assert win.review.number == 3 and win.step == 0
@@ -232,10 +242,10 @@ def test_a_seats_view_shows_no_card_that_seat_could_not_see(qtbot, folder):
             # the words name no card of another hand, but the one played next
             state, text = review.state(k), win.step_text.toPlainText()
             nxt = review.steps[k].action
-            hidden = {c for s in range(len(review.players)) if s != seat
-                      for c in cards_in(state.hands[s])} - {getattr(nxt, "card", None)}
-            named = {c for c in hidden if re.search(rf"(?<![0-9]){re.escape(labels[c])}",
-                                                    text)}
+            hidden = {
+                c for s in range(len(review.players)) if s != seat for c in cards_in(state.hands[s])
+            } - {getattr(nxt, "card", None)}
+            named = {c for c in hidden if re.search(rf"(?<![0-9]){re.escape(labels[c])}", text)}
             assert not named, (seat, k, [labels[c] for c in named])
 
 
@@ -338,8 +348,7 @@ def test_the_play_check_names_hards_choice_where_it_is_known(qtbot, monkeypatch)
     assert win.check_status.text().startswith("Done: Hard agrees with ")
     win.go(0)
     rect = win.check_list.visualItemRect(item)
-    qtbot.mouseClick(win.check_list.viewport(), Qt.MouseButton.LeftButton,
-                     pos=rect.center())
+    qtbot.mouseClick(win.check_list.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     assert win.step == jink_step  # selecting a result shows its step
     _wait_idle(qtbot)
 
@@ -387,7 +396,7 @@ def _fingerprinted(finished: bool) -> Session:
     session = Session(make_game("newmarket"), ["You", "Ben", "Cat"], 0)
     rng = random.Random(3)
     session.start_deal_seeded(11, fingerprinted=True)
-    for _ in range(12 if not finished else 10 ** 4):
+    for _ in range(12 if not finished else 10**4):
         if not session.deal_in_progress:
             break
         session.apply(random_action(session.decision(), rng))
@@ -425,20 +434,33 @@ def test_a_deal_without_a_fingerprint_says_so(qtbot):
 
 
 def _cli(args: list[str], tmp_path) -> subprocess.CompletedProcess:
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PARLOUR_DATA_DIR=str(tmp_path / "d"),
-               XDG_CONFIG_HOME=str(tmp_path / "c"))
-    code = ("import sys; from gui.app.cli import main; rc = main(sys.argv[1:]); "
-            "print('qt' if 'PySide6' in sys.modules else 'no qt'); sys.exit(rc)")
-    return subprocess.run([sys.executable, "-c", code, *args], env=env, cwd=ROOT,
-                          capture_output=True, text=True, timeout=60)
+    env = dict(
+        os.environ,
+        QT_QPA_PLATFORM="offscreen",
+        PARLOUR_DATA_DIR=str(tmp_path / "d"),
+        XDG_CONFIG_HOME=str(tmp_path / "c"),
+    )
+    code = (
+        "import sys; from gui.app.cli import main; rc = main(sys.argv[1:]); "
+        "print('qt' if 'PySide6' in sys.modules else 'no qt'); sys.exit(rc)"
+    )
+    return subprocess.run(
+        [sys.executable, "-c", code, *args],
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
 
 
 def _unfinished_with_two_people(tmp_path) -> Path:
     path = tmp_path / "hot.parlour.json"
     path.write_bytes((DATA / "conformance" / "newmarket" / "020.json").read_bytes())
     n = len(json.loads(path.read_text())["players"])
-    (tmp_path / "hot.parlour.table.json").write_text(json.dumps(
-        {"people": [True, True] + [False] * (n - 2), "allow_undo": False}))
+    (tmp_path / "hot.parlour.table.json").write_text(
+        json.dumps({"people": [True, True] + [False] * (n - 2), "allow_undo": False})
+    )
     return path
 
 
@@ -471,13 +493,15 @@ def test_parlour_review_opens_the_first_finished_deal_or_the_persons_view(tmp_pa
     session, deal, people, person, reveal = review_target(str(path))
     assert (deal, people, person, reveal) == (1, [0], 0, True)
     session, deal, people, person, reveal = review_target(
-        str(DATA / "conformance" / "newmarket" / "020.json"))
+        str(DATA / "conformance" / "newmarket" / "020.json")
+    )
     assert deal == 1 and not session.logs[0].finished and person == 0
     hot = _unfinished_with_two_people(tmp_path)
     hot.write_bytes(path.read_bytes())  # a finished first deal: reviewed by both
     n = len(json.loads(path.read_text())["players"])
-    (tmp_path / "hot.parlour.table.json").write_text(json.dumps(
-        {"people": [True, True] + [False] * (n - 2), "allow_undo": False}))
+    (tmp_path / "hot.parlour.table.json").write_text(
+        json.dumps({"people": [True, True] + [False] * (n - 2), "allow_undo": False})
+    )
     _, deal, people, person, reveal = review_target(str(hot))
     assert (deal, people, person, reveal) == (1, [0, 1], None, False)
 
@@ -485,7 +509,8 @@ def test_parlour_review_opens_the_first_finished_deal_or_the_persons_view(tmp_pa
 def test_the_window_parlour_review_opens(qtbot):
     """The window ``parlour review`` opens for an unfinished deal: the person's own view."""
     session, deal, people, person, reveal = review_target(
-        str(DATA / "conformance" / "spoil-five" / "026.json"))
+        str(DATA / "conformance" / "spoil-five" / "026.json")
+    )
     win = _window(qtbot, session, deal, people=people, person=person, reveal=reveal)
     assert win.review.number == deal and win.viewpoint == 0 and not win.seat_box.isEnabled()
     assert review_deal(session, deal).last == win.review.last

@@ -106,7 +106,7 @@ def _house_rows(win: RulesWindow) -> dict[str, list[str]]:
     """The house-rules rows of the page shown, by rule name."""
     rows = _parse(win.text.toHtml()).rows
     head = next(i for i, r in enumerate(rows) if r[:1] == ["Rule"])
-    return {r[0]: r for r in rows[head + 1:] if r}
+    return {r[0]: r for r in rows[head + 1 :] if r}
 
 
 # ---- the pages ----------------------------------------------------------------------------
@@ -148,19 +148,51 @@ def test_keyboard_page_lists_every_shortcut(qtbot: Any) -> None:
     win = _window(qtbot)
     win.show_page("keyboard")
     text = win.text.toPlainText()
-    for keys in ("Ctrl+N", "Ctrl+O", "Ctrl+Shift+S", "Ctrl+Z", "F1", "Ctrl+Q", "Left, Right",
-                 "Enter or Space", "Escape", "Ctrl+plus", "Ctrl+minus", "Ctrl+mouse wheel",
-                 "Ctrl+0"):
+    for keys in (
+        "Ctrl+N",
+        "Ctrl+O",
+        "Ctrl+Shift+S",
+        "Ctrl+Z",
+        "F1",
+        "Ctrl+Q",
+        "Left, Right",
+        "Enter or Space",
+        "Escape",
+        "Ctrl+plus",
+        "Ctrl+minus",
+        "Ctrl+mouse wheel",
+        "Ctrl+0",
+    ):
         assert keys in text, keys
 
 
 def test_table_page_covers_the_controls(qtbot: Any) -> None:
     win = _window(qtbot)
     text = win.text.toPlainText().lower()
-    for topic in ("drag", "raised and outlined", "status line", "name the stake",
-                  "proposed", "♦a", "rob", "claim", "jink", "covers the table", "undo",
-                  "saves itself", "save as", "open", "new game", "statistics", "fingerprint",
-                  "sha-256", "salt", "review", "deal again", "coach"):
+    for topic in (
+        "drag",
+        "raised and outlined",
+        "status line",
+        "name the stake",
+        "proposed",
+        "♦a",
+        "rob",
+        "claim",
+        "jink",
+        "covers the table",
+        "undo",
+        "saves itself",
+        "save as",
+        "open",
+        "new game",
+        "statistics",
+        "fingerprint",
+        "sha-256",
+        "salt",
+        "review",
+        "deal again",
+        "coach",
+    ):
         assert topic in text, topic
 
 
@@ -168,8 +200,9 @@ def test_table_page_covers_the_controls(qtbot: Any) -> None:
 
 
 @pytest.mark.parametrize(("game", "profile", "key"), GAME_PAGES)
-def test_opens_on_the_page_of_the_game(qtbot: Any, game: str, profile: str | None,
-                                       key: str) -> None:
+def test_opens_on_the_page_of_the_game(
+    qtbot: Any, game: str, profile: str | None, key: str
+) -> None:
     win = _window(qtbot, game, profile, {})
     assert win.current_page() == key
     pages = win.findChild(QListWidget, "pages")
@@ -195,9 +228,9 @@ def test_no_game_opens_on_the_table_page(qtbot: Any) -> None:
 
 
 @pytest.mark.parametrize(("game", "profile", "key"), GAME_PAGES)
-def test_house_rules_box_lists_every_rule_with_its_default(qtbot: Any, game: str,
-                                                           profile: str | None,
-                                                           key: str) -> None:
+def test_house_rules_box_lists_every_rule_with_its_default(
+    qtbot: Any, game: str, profile: str | None, key: str
+) -> None:
     win = _window(qtbot, game, profile, {})
     rows = _house_rows(win)
     specs = house_rules(game, profile)
@@ -213,9 +246,9 @@ def test_house_rules_box_lists_every_rule_with_its_default(qtbot: Any, game: str
 
 
 @pytest.mark.parametrize(("game", "profile", "key"), GAME_PAGES)
-def test_house_rules_box_shows_given_values_and_marks_changes(qtbot: Any, game: str,
-                                                             profile: str | None,
-                                                             key: str) -> None:
+def test_house_rules_box_shows_given_values_and_marks_changes(
+    qtbot: Any, game: str, profile: str | None, key: str
+) -> None:
     specs = house_rules(game, profile)
     usual = defaults(game)
     changed = {s.key: _other_value(s, usual[s.key]) for s in specs[::2]}
@@ -229,8 +262,10 @@ def test_house_rules_box_shows_given_values_and_marks_changes(qtbot: Any, game: 
     for spec in specs:
         row = rows[caption(spec.key)]
         if spec.key in changed:
-            assert row[1] == (f"{format_value(spec, changed[spec.key])} ★ changed from the "
-                              f"default ({format_value(spec, usual[spec.key])})")
+            assert row[1] == (
+                f"{format_value(spec, changed[spec.key])} ★ changed from the "
+                f"default ({format_value(spec, usual[spec.key])})"
+            )
         else:
             assert row[1] == format_value(spec, usual[spec.key])
     n = len(changed)
@@ -269,8 +304,7 @@ def test_values_in_words() -> None:
     nm = {s.key: s for s in house_rules("newmarket")}
     assert format_value(nm["nm.maxStake"], None) == "no limit"
     # Suits written with symbols are the same setting as letters.
-    assert "changed" not in page_html("pope-joan-f", "pope-joan", "F",
-                                      {"pj.honourSuits": "♦♣♠♥"})
+    assert "changed" not in page_html("pope-joan-f", "pope-joan", "F", {"pj.honourSuits": "♦♣♠♥"})
 
 
 # ---- moving about --------------------------------------------------------------------------
@@ -345,8 +379,9 @@ def test_rules_dir_in_a_bundle(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) 
     assert rules.rules_dir() == tmp_path / "assets" / "rules"
 
 
-def test_a_missing_page_says_so(qtbot: Any, monkeypatch: pytest.MonkeyPatch,
-                                tmp_path: Path) -> None:
+def test_a_missing_page_says_so(
+    qtbot: Any, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     monkeypatch.setattr(rules, "rules_dir", lambda: tmp_path)
     win = _window(qtbot, "spinado")
     text = win.text.toPlainText()
@@ -358,7 +393,7 @@ def test_a_missing_page_says_so(qtbot: Any, monkeypatch: pytest.MonkeyPatch,
 
 
 def _grams(words: list[str], n: int) -> set[tuple[str, ...]]:
-    return {tuple(words[i:i + n]) for i in range(len(words) - n + 1)}
+    return {tuple(words[i : i + n]) for i in range(len(words) - n + 1)}
 
 
 @pytest.mark.skipif(not SPEC.is_file(), reason="the rules spec is not on this machine")

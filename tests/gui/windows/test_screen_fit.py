@@ -41,8 +41,10 @@ def fits(window: QWidget, avail: QRect) -> bool:
     """The window, with its frame (as the platform draws it, else the frame a window
     manager is assumed to add), is no larger than ``avail``."""
     frame = screenfit.frame_margins(window)
-    return (window.width() + frame.left() + frame.right() <= avail.width()
-            and window.height() + frame.top() + frame.bottom() <= avail.height())
+    return (
+        window.width() + frame.left() + frame.right() <= avail.width()
+        and window.height() + frame.top() + frame.bottom() <= avail.height()
+    )
 
 
 def buttons_in_view(dlg: QDialog) -> list[str]:
@@ -80,16 +82,20 @@ def test_fit_geometry_moves_the_window_in_the_least():
     margins = QMargins(4, 28, 4, 4)
     # Below the bottom edge: moved up so its frame ends at the screen's bottom.
     assert screenfit.fit_geometry(QRect(100, 600, 400, 300), avail, margins) == QRect(
-        100, 800 - 4 - 300, 400, 300)
+        100, 800 - 4 - 300, 400, 300
+    )
     # Under the panel: its title bar comes below the panel.
     assert screenfit.fit_geometry(QRect(-50, 0, 400, 300), avail, margins) == QRect(
-        4, 24 + 28, 400, 300)
+        4, 24 + 28, 400, 300
+    )
     # Too tall: shrunk to the room and put at the top.
     assert screenfit.fit_geometry(QRect(0, 0, 1280, 800), avail, margins) == QRect(
-        4, 52, 1272, 776 - 32)
+        4, 52, 1272, 776 - 32
+    )
     # Inside already: left alone.
     assert screenfit.fit_geometry(QRect(200, 200, 300, 200), avail, margins) == QRect(
-        200, 200, 300, 200)
+        200, 200, 300, 200
+    )
 
 
 def test_a_shown_window_is_moved_inside(qtbot, monkeypatch):
@@ -132,8 +138,7 @@ def test_newmarket_second_summary_with_its_chart_fits(qtbot, monkeypatch):
     monkeypatch.setattr(screenfit, "available_geometry", lambda _w: QRect(avail))
     win = open_game(qtbot, "newmarket", 5)
     assert drive(qtbot, win) is None
-    click_button(qtbot, win.controller.dialog, win.controller.dialog.findChild(
-        QPushButton, "next"))
+    click_button(qtbot, win.controller.dialog, win.controller.dialog.findChild(QPushButton, "next"))
     qtbot.waitUntil(lambda: len(win.controller.session.logs) == 2, timeout=WAIT)
     assert drive(qtbot, win) is None
     dlg = win.controller.dialog
@@ -150,13 +155,18 @@ def test_newmarket_second_summary_with_its_chart_fits(qtbot, monkeypatch):
 def _long_summary(players: int, lines: int, deals: int = 4) -> DealSummary:
     names = [f"Player {i}" for i in range(players)]
     return DealSummary(
-        names=names, winner=1, dealer=0,
+        names=names,
+        winner=1,
+        dealer=0,
         hands_left=[[card(r, s) for r in range(5) for s in range(2)]] * players,
         stock=[card(r, 3) for r in range(13)],
         lines=[f"Player {i % players} paid Player 1 {i} (King)" for i in range(lines)],
-        deltas=[0] * players, balances=[100] * players,
-        pools=[("Matrimony", 12), ("Intrigue", 6), ("Game", 0)], last_deal=False,
-        history=[(n, list(range(deals))) for n in names])
+        deltas=[0] * players,
+        balances=[100] * players,
+        pools=[("Matrimony", 12), ("Intrigue", 6), ("Game", 0)],
+        last_deal=False,
+        history=[(n, list(range(deals))) for n in names],
+    )
 
 
 def test_summary_of_any_length_keeps_its_button(qtbot, screen):
@@ -182,8 +192,9 @@ def _windows() -> dict[str, object]:
         "rules": lambda: RulesWindow(None, "newmarket"),
         "statistics": lambda: StatsWindow(None, Stats(), lambda: None),
         "settings": lambda: PrefsDialog(None, Prefs()),
-        "standings": lambda: StandingsDialog(None, [f"Player {i}" for i in range(10)],
-                                             list(range(10)), [0] * 10),
+        "standings": lambda: StandingsDialog(
+            None, [f"Player {i}" for i in range(10)], list(range(10)), [0] * 10
+        ),
     }
 
 

@@ -20,8 +20,15 @@ def _outer(rect: QRect, m: QMargins) -> QRect:
     return rect.adjusted(-m.left(), -m.top(), m.right(), m.bottom())
 
 
-@pytest.mark.parametrize("screen", [QRect(0, 0, 800, 600), QRect(0, 0, 1280, 800),
-                                    QRect(0, 24, 1920, 1056), QRect(0, 0, 3840, 2160)])
+@pytest.mark.parametrize(
+    "screen",
+    [
+        QRect(0, 0, 800, 600),
+        QRect(0, 0, 1280, 800),
+        QRect(0, 24, 1920, 1056),
+        QRect(0, 0, 3840, 2160),
+    ],
+)
 def test_the_default_window_with_its_frame_fits_and_is_centred(screen):
     rect = window_geometry(QSize(1280, 800), None, screen, FRAME)
     outer = _outer(rect, FRAME)
@@ -47,8 +54,9 @@ def test_a_remembered_place_off_a_smaller_screen_is_moved_in_and_shrunk():
 
 def test_a_remembered_place_that_fits_is_kept():
     screen = QRect(0, 0, 1920, 1080)
-    assert window_geometry(QSize(1000, 700), QPoint(100, 80), screen, FRAME) == \
-        QRect(100, 80, 1000, 700)
+    assert window_geometry(QSize(1000, 700), QPoint(100, 80), screen, FRAME) == QRect(
+        100, 80, 1000, 700
+    )
 
 
 def test_the_window_remembers_its_size_and_place(qtbot):
@@ -60,8 +68,9 @@ def test_the_window_remembers_its_size_and_place(qtbot):
         window.place_on_screen()
         assert window.size() == QSize(700, 500)
         # The frame goes where the client area, inside its frame, lands at the saved place.
-        assert window.pos() == QPoint(avail.left() + 40 - DEFAULT_FRAME.left(),
-                                      avail.top() + 60 - DEFAULT_FRAME.top())
+        assert window.pos() == QPoint(
+            avail.left() + 40 - DEFAULT_FRAME.left(), avail.top() + 60 - DEFAULT_FRAME.top()
+        )
         window.show()
         window.resize(720, 520)
         window.close()
@@ -69,8 +78,7 @@ def test_the_window_remembers_its_size_and_place(qtbot):
         huge = MainWindow(pace=0, remember=False)
         qtbot.addWidget(huge)
         huge.place_on_screen(QSize(99_999, 99_999))  # --size beyond the screen: shrunk
-        client = QRect(huge.pos() + QPoint(DEFAULT_FRAME.left(), DEFAULT_FRAME.top()),
-                       huge.size())
+        client = QRect(huge.pos() + QPoint(DEFAULT_FRAME.left(), DEFAULT_FRAME.top()), huge.size())
         assert avail.contains(_outer(client, DEFAULT_FRAME))
     finally:
         settings.settings().clear()
