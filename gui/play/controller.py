@@ -6,12 +6,8 @@ person answers through :mod:`gui.play.person`, the computers through
 :mod:`gui.play.computers`; the keeper (:mod:`gui.play.keeper`) saves and counts, the
 advisor (:mod:`gui.play.advisor`) gives hints and coaches.
 
-One pacing parameter, ``pace`` (ms), drives every pause and movement; 0 in tests.
-
-The game never moves on behind a window: while the main window holds the table
-(:meth:`Controller.hold`, for New Game, Open, Save As, Settings, a message…), no computer
-play is applied and no staking or deal-over window opens; a computer's finished decision
-waits until :meth:`Controller.release`.
+One pacing parameter, ``pace`` (ms), drives every pause and movement; 0 in tests. The game
+never moves on behind a window (:meth:`Controller.hold`, :meth:`Controller.release`).
 """
 
 from __future__ import annotations
@@ -45,17 +41,8 @@ from gui.table.privacy import PrivacyScreen
 from gui.table.view import TableView
 
 # Callers and tests find the states and the computers' names here, where they were before.
-__all__ = [
-    "COMPUTER",
-    "COMPUTER_NAMES",
-    "HUMAN",
-    "IDLE",
-    "OVER",
-    "STAKING",
-    "SUMMARY",
-    "Controller",
-    "Questions",
-]
+__all__ = ["Controller", "Questions"]
+__all__ += ["COMPUTER", "COMPUTER_NAMES", "HUMAN", "IDLE", "OVER", "STAKING", "SUMMARY"]
 
 
 class Controller(QObject):
@@ -162,13 +149,17 @@ class Controller(QObject):
     def _clear_table(self) -> None:
         """Drop what the table showed or waited for: thinking, timers, a dialog, the
         panels and the privacy screen (before a session starts or resumes)."""
+        self._stop_waiting()
+        self.view.prompt.hide()
+        self.view.stake_panel.hide()
+        self.privacy_up, self.pending_person = False, None
+
+    def _stop_waiting(self) -> None:
+        """No thinking, no timer, no dialog, no privacy screen."""
         self.cancel_thinking()
         self._timer.stop()
         close_dialog(self)
-        self.view.prompt.hide()
-        self.view.stake_panel.hide()
         self.privacy.hide()
-        self.privacy_up, self.pending_person = False, None
 
     def take_seats(self, session: Session) -> None:
         """Sit ``session``'s players as :attr:`seats` says: agents for the computers."""
@@ -182,10 +173,7 @@ class Controller(QObject):
     def preview(self, session: Session) -> None:
         """Draw ``session`` (a saved game offered for resuming) with every hand face down,
         without playing it: the table has no session until one is resumed or begun."""
-        self.cancel_thinking()
-        self._timer.stop()
-        close_dialog(self)
-        self.privacy.hide()
+        self._stop_waiting()
         self.session = None
         self.set_state(IDLE)
         feed.show_saved(self.view, session)
@@ -194,8 +182,9 @@ class Controller(QObject):
 
     def hold(self) -> None:
         """A window is up in front of the table (New Game, Open, a file dialog, a
-        message…): the game does not move on until every :meth:`hold` is released. Native
-        file dialogs are invisible to Qt's modal-widget query, so the caller says so."""
+        message…): the game does not move on until every :meth:`hold` is released: no
+        computer play is applied and no staking or deal-over window opens. Native file
+        dialogs are invisible to Qt's modal-widget query, so the caller says so."""
         self._holds += 1
 
     def release(self) -> None:
@@ -241,17 +230,6 @@ class Controller(QObject):
         """Seats of the people at this screen."""
         return [s for s, k in enumerate(self.seats) if k.person]
 
-    @property
-    def practising(self) -> bool:
-        """Whether a practice deal ("deal again from another seat") is being played."""
-        return self.practice.real is not None
-
-    @property
-    def reveal_tricks(self) -> bool:
-        """Whether a finished trick deal's unplayed cards may be shown: the Settings choice,
-        and never with several people at one screen (GEN-9)."""
-        return self.reveal and len(self.people) <= 1
-
     # ---- the loop ----------------------------------------------------------------
 
     def start_deal(self) -> None:
@@ -272,7 +250,7 @@ class Controller(QObject):
 
     def show_fingerprint(self) -> None:
         """Tell the main window the deal's fingerprint (:attr:`fingerprint_shown`)."""
-        self.fingerprint_shown.emit(feed.fingerprint_line(self.session, self.practising))
+        self.fingerprint_shown.emit(feed.fingerprint_line(self.session, self.practice.active))
 
     def schedule(self, delay: int) -> None:
         """Look at the pending decision after ``delay`` ms (0: at the next turn of Qt's
@@ -348,18 +326,15 @@ class Controller(QObject):
     def refresh(self, thinking: bool = False) -> None:
         """Show the session as it stands (``thinking``: a computer is to play), hands face
         down while the privacy screen is up or the next person has not taken the screen."""
-        if self.session is not None:
-            snap = tablesnap.table_snapshot(
-                self.session,
-                self.human,
-                thinking=thinking,
-                last_play=self.last_play,
-                words=self.words,
-            )
-            if self.privacy_up or not self.viewer_ready:
-                snap = tablesnap.hide_hands(snap)
-            self.view.show(snap)
-            self.view.show_log(self.log[-3:])
+        if self.session is None:
+            return
+        snap = tablesnap.table_snapshot(
+            self.session, self.human, thinking=thinking, last_play=self.last_play, words=self.words
+        )
+        if self.privacy_up or not self.viewer_ready:
+            snap = tablesnap.hide_hands(snap)
+        self.view.show(snap)
+        self.view.show_log(self.log[-3:])
 
     def set_pace(self, pace: int) -> None:
         """The one duration (ms) for every movement and pause; 0: everything at once."""

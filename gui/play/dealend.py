@@ -25,6 +25,12 @@ class DealEnd:
     def __init__(self, table: Controller) -> None:
         self.table = table
 
+    @property
+    def reveal_tricks(self) -> bool:
+        """Whether a finished trick deal's unplayed cards may be shown: the Settings choice
+        (the table's ``reveal``), and never with several people at one screen (GEN-9)."""
+        return self.table.reveal and len(self.table.people) <= 1
+
     def show_summary(self) -> None:
         """The deal is over: its summary, with Review and Deal again."""
         t = self.table
@@ -34,7 +40,7 @@ class DealEnd:
         t.refresh()
         t.advisor.deal_over(registryview.game_label(session.game))
         summary = dealsummary.deal_summary(
-            session, t.words, reveal=t.reveal_tricks, people=len(t.people), person=t.human
+            session, t.words, reveal=self.reveal_tricks, people=len(t.people), person=t.human
         )
         t.keeper.count_deal()
         dlg = t.questions.DealSummaryDialog(t.parent_widget, summary)
@@ -65,7 +71,7 @@ class DealEnd:
         session = t.session
         assert session is not None
         t.dialog = None
-        if t.practising:
+        if t.practice.active:
             t.practice.back()
             return
         if not session.complete:

@@ -54,7 +54,7 @@ class Keeper(QObject):
         written after the autosave's own writes, on the same writer thread, so statistics
         never count a deal the autosave lacks."""
         session = self.table.session
-        if self.stats_path is None or session is None or self.table.practising:
+        if self.stats_path is None or session is None or self.table.practice.active:
             return
         result = gstats.deal_result(
             session, self.table.people, registryview.game_label(session.game)
@@ -96,7 +96,7 @@ class Keeper(QObject):
         the new actions to the journal, or rewrites the record at a deal boundary. A
         practice deal is never saved (the session at the table stays as it was)."""
         session = self.table.session
-        if self._autosaver is not None and session is not None and not self.table.practising:
+        if self._autosaver is not None and session is not None and not self.table.practice.active:
             self._autosaver.save(session, self.table_meta())
 
     def flush_autosave(self) -> bool:

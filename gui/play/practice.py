@@ -25,6 +25,11 @@ class Practice:
         #: The session at the table, its seats and undo, while a practice deal is played.
         self.real: tuple[Session, list[SeatKind], bool] | None = None
 
+    @property
+    def active(self) -> bool:
+        """Whether a practice deal ("deal again from another seat") is being played."""
+        return self.real is not None
+
     def begin(self, seat: int) -> bool:
         """Play the deal just finished again with the one person in ``seat`` (an int);
         returns whether it began."""
@@ -45,7 +50,7 @@ class Practice:
                 t.human,
                 seat,
                 people=len(t.people),
-                reveal=t.reveal_tricks,
+                reveal=t.deal_end.reveal_tricks,
             )
         except ValueError as e:
             t.status(f"Not offered: {e}.")

@@ -436,7 +436,7 @@ class GameFilesMixin:
 
     def ask_save(self) -> None:
         """Game → Save As: write the session as a deal record."""
-        if self.controller.practising:
+        if self.controller.practice.active:
             self.show_status("A practice deal is not saved; your game is saved as always.")
             return
         dlg = QFileDialog(

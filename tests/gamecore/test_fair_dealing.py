@@ -83,7 +83,7 @@ def test_deal_again_from_another_seat_is_the_same_cards_and_no_statistics(qtbot,
     assert [a.objectName() for a in menu.actions()] == ["seat_1", "seat_2"]  # not your own
     menu.findChild(type(menu.actions()[0]), "seat_1").trigger()  # Ben's seat
     practice = c.session
-    assert practice is not real and practice.practice and c.practising
+    assert practice is not real and practice.practice and c.practice.active
     assert practice.players[1] == "Ann" and c.human == 1  # the person now sits in seat 1
     assert [list(h) for h in practice.logs[0].hands] == dealt  # the very same cards
     assert practice.logs[0].dealer == real.logs[-1].dealer
