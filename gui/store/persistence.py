@@ -16,6 +16,7 @@ when even that fails the caller is told not to write there. No Qt here.
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import hashlib
 import json
@@ -26,9 +27,10 @@ from datetime import datetime
 from pathlib import Path
 
 from gamecore import stats as gstats
+from gamecore.actions import ActionSyntaxError, parse_action
 from gamecore.atomicfile import write_atomic
 from gamecore.errors import ParlourError
-from gamecore.limits import short_message
+from gamecore.limits import exact_ints, short_message
 from gamecore.match import Session
 from gamecore.record import Record, read_record, replay_session, save_record
 
@@ -120,20 +122,22 @@ def journal_header(
 
 
 def journal_actions(path: Path, record: Record) -> tuple[list[str], str | None]:
-    """The actions the journal beside the record at ``path`` adds to its last deal, and
-    what is wrong with the journal (``None`` when nothing is). No journal, or one whose
-    header names another record (a crash between the record's rewrite and the journal's:
-    its moves are in the record already), adds nothing and is not damaged. A torn last
-    line (a write cut off) is left out. A journal that is not a file, cannot be read, has
-    a header that is not one, or a bad line before its end is damaged: its actions up to
-    the bad line are given, with the reason."""
+    """The actions (texts) the journal beside the record at ``path`` adds to its last
+    deal, and what is wrong with the journal (``None`` when nothing is). No journal adds
+    nothing and is not damaged. A torn last line (a write cut off) is left out. A journal
+    that is not a file, cannot be read, has a header that is not one or that names another
+    record (a crash between the record's rewrite and the journal's, or another game's), or
+    a line before its end that is not a move, is damaged: its actions up to the bad line
+    are given, with the reason. A UTF-8 byte-order mark at the start of the record or the
+    journal is ignored (an editor may add one; the deal-record format ignores it)."""
     jp = journal_path(path)
     if not (jp.exists() or jp.is_symlink()):
         return [], None
     try:
         if not jp.is_file():
             return [], "it is not a file"
-        text = jp.read_text(encoding="utf-8")
+        text = jp.read_text(encoding="utf-8").removeprefix("\ufeff")
+        record_bytes = path.read_bytes().removeprefix(codecs.BOM_UTF8)
     except (OSError, ValueError) as e:
         return [], f"it cannot be read ({getattr(e, 'strerror', None) or type(e).__name__})"
     header, *lines = text.split("\n")
@@ -143,8 +147,8 @@ def journal_actions(path: Path, record: Record) -> tuple[list[str], str | None]:
         head = None
     if not (isinstance(head, dict) and set(head) == {"record", "deal", "base"}):
         return [], "its first line is not a journal's header"
-    if header != journal_header(path.read_bytes(), record):
-        return [], None
+    if header != journal_header(record_bytes, record):
+        return [], "its header names another record"
     out: list[str] = []
     for k, line in enumerate(lines[:-1], start=2):  # the last piece: empty, or torn
         try:
@@ -157,46 +161,85 @@ def journal_actions(path: Path, record: Record) -> tuple[list[str], str | None]:
     return out, None
 
 
-def _replay_checked(path: Path) -> tuple[Session, str | None]:
+def _replay_journal(record: Record, extra: list[str]) -> tuple[Session, int, str | None]:
+    """Replay ``record`` and then the journal's actions ``extra`` one by one, stopping at
+    the first one the game refuses: ``(session, kept, fault)`` with the number of actions
+    kept and why the next one was refused (``None`` when all were kept). Raises
+    :class:`ParlourError` when the record itself does not replay."""
+    last = record.deals[-1]
+    # The first action of a deal with none in the record goes through the record's reader:
+    # it may stand for the default stakes the reader applies (format "Actions", NM-5).
+    first = extra[:1] if not last.actions else []
+    try:
+        session = replay_session(
+            replace(record, deals=[*record.deals[:-1], replace(last, actions=last.actions + first)])
+        )
+    except ParlourError as e:
+        if not first:
+            raise
+        session = replay_session(record)
+        return session, 0, f"its move 1 does not follow the saved game ({short_message(str(e))})"
+    kept = len(first)
+    with exact_ints():  # a refusal may quote balances of any size
+        for text in extra[kept:]:
+            try:
+                session.apply(parse_action(text, session.game.pools))
+            except (ActionSyntaxError, ParlourError) as e:
+                why = short_message(str(e))
+                return session, kept, f"its move {kept + 1} does not follow the saved game ({why})"
+            kept += 1
+    return session, kept, None
+
+
+def _replay_checked(path: Path) -> tuple[Session, int, str | None]:
     """Read and replay the record at ``path`` with its journal's actions; every fault of
-    the record is a :class:`ParlourError`. Also returns what is wrong with the journal, if
-    anything (its good moves are still replayed; one that does not replay is left out: the
-    record alone is a complete, older state)."""
+    the record is a :class:`ParlourError`. Also returns how many of the journal's actions
+    were kept and what is wrong with the journal, if anything: its actions are replayed
+    up to the first one that cannot be read or that the game refuses."""
     try:
         record = read_record(path)
         extra, fault = journal_actions(path, record)
-        if extra:
-            last = record.deals[-1]
-            with_journal = replace(
-                record, deals=[*record.deals[:-1], replace(last, actions=last.actions + extra)]
-            )
-            try:
-                return replay_session(with_journal), fault
-            except ParlourError as e:
-                fault = f"its moves do not follow the saved game ({short_message(str(e))})"
-        return replay_session(record), fault
+        session, kept, refused = _replay_journal(record, extra)
+        return session, kept, fault if refused is None else refused
     except ParlourError:
         raise
     except Exception as e:  # noqa: BLE001 - a fault the reader does not name: still one line
         raise ParlourError(f"the file cannot be read ({type(e).__name__})") from None
 
 
-def _replay(path: Path) -> Session:
-    """Read and replay the record at ``path`` with its journal's actions (see
-    :func:`_replay_checked`); every fault of the record is a :class:`ParlourError`."""
-    return _replay_checked(path)[0]
+def _kept_words(kept: int) -> str:
+    """Words for a notice on how far a damaged journal's ``kept`` moves take the game."""
+    if kept == 0:
+        return "none of its moves were used; the game goes on from the saved record"
+    first = "first" if kept == 1 else f"first {kept}"
+    return f"the game goes on after the {first} of its moves"
 
 
-def load(path: Path) -> tuple[Session, TableMeta]:
-    """Read and replay a saved session (Game → Open). Raises :class:`ParlourError` (a
-    one-line reason) for a damaged, truncated, foreign or newer-version file. A damaged side
-    file (someone else's, so it is left where it is) means one person in seat 0."""
-    session = _replay(path)
+def load_noted(path: Path) -> tuple[Session, TableMeta, str | None]:
+    """As :func:`load`, with a note for the person when the journal beside the record
+    could not all be used (how many of its moves were, and why); the journal is left
+    where it is (Open and ``parlour review`` never move a file of the person's)."""
+    session, kept, fault = _replay_checked(path)
+    note = None
+    if fault is not None:
+        note = (
+            f"The moves in {journal_path(path).name} could not all be used ({fault}): "
+            f"{_kept_words(kept)}. The journal was left as it is."
+        )
     try:
         meta = _read_meta(path, session.n)
     except SideFileError:
         meta = None
-    return session, meta or TableMeta([s == 0 for s in range(session.n)])
+    return session, meta or TableMeta([s == 0 for s in range(session.n)]), note
+
+
+def load(path: Path) -> tuple[Session, TableMeta]:
+    """Read and replay a saved session with its journal's good moves (Game → Open).
+    Raises :class:`ParlourError` (a one-line reason) for a damaged, truncated, foreign or
+    newer-version file. A damaged side file (someone else's, so it is left where it is)
+    means one person in seat 0."""
+    session, meta, _note = load_noted(path)
+    return session, meta
 
 
 def resumable(path: Path) -> tuple[Session, TableMeta] | None:
@@ -269,31 +312,31 @@ def check_autosave(path: Path) -> Checked:
 
     A record that cannot be read (any reason: damaged, foreign, beyond the format's limits,
     unreadable, a folder) is set aside with its side file; a damaged side file alone is set
-    aside and the game resumes with one person in seat 0 (only the seat kinds are lost)."""
+    aside and the game resumes with one person in seat 0 (only the seat kinds are lost). A
+    journal that cannot all be used is set aside and the game resumes after its good moves
+    (see :func:`_replay_checked`); the notice says how many."""
     out = Checked()
     if not (path.exists() or path.is_symlink()):
         return out
     try:
-        session, journal_fault = _replay_checked(path)
+        session, kept, journal_fault = _replay_checked(path)
     except ParlourError as e:
         _set_aside_unreadable(path, e, out)
         return out
     if journal_fault is not None:
-        # The game resumes from the moves that could be read; the journal is kept, for the
-        # next save would write over it.
+        # Set aside, never left to be written over by the next save: its later moves may
+        # be what someone wants back.
+        said = f"The moves of your saved game's last deal could not all be read ({journal_fault})"
         try:
             moved = set_aside(journal_path(path))
             out.notices.append(
-                f"The moves of your saved game's last deal could not all be "
-                f"read ({journal_fault}); the game resumes from the last one "
-                f"that could. The moves were set aside as {moved.name}."
+                f"{said}: {_kept_words(kept)}. The journal was set aside as {moved.name}."
             )
         except OSError as err:
             out.writable = False
             out.notices.append(
-                f"The moves of your saved game's last deal could not all be "
-                f"read ({journal_fault}) nor set aside "
-                f"({err.strerror or err}): games will not be saved this time."
+                f"{said} nor set aside ({err.strerror or err}): {_kept_words(kept)}, and "
+                f"games will not be saved this time."
             )
     try:
         meta = _read_meta(path, session.n)

@@ -640,9 +640,10 @@ def test_a_damaged_journal_is_set_aside_and_its_good_moves_kept(qtbot, tmp_path,
     assert "could not all be read" in checked.notices[0]
 
 
-def test_a_journal_of_another_record_is_not_damage(qtbot, tmp_path):
-    """A crash between the record's rewrite and the journal's leaves a journal naming the
-    old record: its moves are in the record already, so it is simply not used."""
+def test_a_journal_of_another_record_is_set_aside(qtbot, tmp_path):
+    """A journal naming another record (a crash between the record's rewrite and the
+    journal's, or a record edited since) is not used: it is set aside with a notice, never
+    left to be written over in silence."""
     base, lines = _journal_game(qtbot, tmp_path)
     path = tmp_path / persistence.AUTOSAVE
     journal = persistence.journal_path(path)
@@ -651,6 +652,12 @@ def test_a_journal_of_another_record_is_not_damage(qtbot, tmp_path):
     head["record"] = "0" * 64
     journal.write_text("\n".join([json.dumps(head), *text[1:]]), encoding="utf-8")
     checked = persistence.check_autosave(path)
-    assert checked.notices == [] and checked.saved is not None
+    assert checked.saved is not None
     assert list(checked.saved[0].logs[-1].actions) == base
-    assert journal.exists()
+    aside = sorted(tmp_path.glob("autosave.parlour.journal.damaged-*"))
+    assert len(aside) == 1 and not journal.exists()
+    assert checked.notices == [
+        "The moves of your saved game's last deal could not all be read (its header names "
+        "another record): none of its moves were used; the game goes on from the saved "
+        f"record. The journal was set aside as {aside[0].name}."
+    ]

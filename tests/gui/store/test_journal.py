@@ -1,0 +1,154 @@
+"""The autosave's journal: every good move is kept up to the first line that does not read
+or does not follow the game, and a journal that cannot all be used is set aside with a
+notice, never dropped or left to be written over."""
+
+from __future__ import annotations
+
+import codecs
+import json
+
+import pytest
+
+from gui.store import persistence
+from journals import autosave
+
+BASE, MOVES = 8, 10
+
+
+def _aside(folder) -> list:
+    return sorted(folder.glob("autosave.parlour.journal.damaged-*"))
+
+
+def _moves(checked: persistence.Checked) -> int:
+    assert checked.saved is not None
+    return len(checked.saved[0].logs[-1].actions)
+
+
+def test_a_whole_journal_is_kept_and_not_set_aside(tmp_path):
+    game = autosave(BASE, MOVES)
+    path = game.lay_out(tmp_path)
+    checked = persistence.check_autosave(path)
+    assert checked.notices == [] and checked.writable
+    assert _moves(checked) == 18
+    assert list(checked.saved[0].logs[-1].actions[BASE:]) == game.moves
+    assert persistence.journal_path(path).exists() and _aside(tmp_path) == []
+
+
+@pytest.mark.parametrize("good", [0, 1, 7, 10])
+def test_an_illegal_move_keeps_the_moves_before_it(tmp_path, good):
+    game = autosave(BASE, MOVES)
+    # The last good move again: its card has left the hand, so the game refuses it.
+    illegal = json.dumps(game.moves[good - 1] if good else "2 AH")
+    lines = [json.dumps(m) for m in game.moves[:good]] + [illegal]
+    lines += [json.dumps(m) for m in game.moves[good:]]
+    bad = game.journal(lines)
+    path = game.lay_out(tmp_path, bad)
+    checked = persistence.check_autosave(path)
+    assert _moves(checked) == BASE + good
+    assert list(checked.saved[0].logs[-1].actions[BASE:]) == game.moves[:good]
+    aside = _aside(tmp_path)
+    assert len(aside) == 1 and aside[0].read_bytes() == bad
+    assert not persistence.journal_path(path).exists()
+    assert checked.writable and len(checked.notices) == 1
+    notice = checked.notices[0]
+    assert f"its move {good + 1} does not follow the saved game" in notice
+    assert aside[0].name in notice
+    kept = {0: "none of its moves were used", 1: "after the first of its moves"}
+    assert kept.get(good, f"after the first {good} of its moves") in notice
+
+
+def test_a_line_that_does_not_read_keeps_the_moves_before_it(tmp_path):
+    game = autosave(BASE, MOVES)
+    lines = [json.dumps(m) for m in game.moves]
+    lines[4] = "0 XX"
+    path = game.lay_out(tmp_path, game.journal(lines))
+    checked = persistence.check_autosave(path)
+    assert _moves(checked) == BASE + 4
+    assert len(_aside(tmp_path)) == 1
+    assert checked.notices == [
+        "The moves of your saved game's last deal could not all be read (line 6 is not a "
+        "move): the game goes on after the first 4 of its moves. The journal was set aside "
+        f"as {_aside(tmp_path)[0].name}."
+    ]
+
+
+def test_a_journal_naming_another_record_is_set_aside(tmp_path):
+    game = autosave(BASE, MOVES)
+    head = json.loads(game.header)
+    head["record"] = "0" * 64
+    bad = game.journal()
+    bad = bad.replace(game.header.encode(), json.dumps(head).encode(), 1)
+    path = game.lay_out(tmp_path, bad)
+    checked = persistence.check_autosave(path)
+    assert _moves(checked) == BASE
+    aside = _aside(tmp_path)
+    assert len(aside) == 1 and aside[0].read_bytes() == bad
+    assert len(checked.notices) == 1
+    assert "(its header names another record): none of its moves were used" in checked.notices[0]
+
+
+@pytest.mark.parametrize("where", ["record", "journal", "both"])
+def test_a_byte_order_mark_keeps_the_journal(tmp_path, where):
+    game = autosave(BASE, MOVES)
+    path = game.lay_out(tmp_path)
+    if where in ("record", "both"):
+        path.write_bytes(codecs.BOM_UTF8 + game.record)
+    if where in ("journal", "both"):
+        persistence.journal_path(path).write_bytes(codecs.BOM_UTF8 + game.journal())
+    checked = persistence.check_autosave(path)
+    assert checked.notices == [] and _moves(checked) == 18
+    assert _aside(tmp_path) == []
+
+
+def test_a_journal_that_cannot_be_set_aside_stops_the_saving(tmp_path, monkeypatch):
+    game = autosave(BASE, MOVES)
+    lines = [json.dumps(m) for m in game.moves[:3]] + [json.dumps(game.moves[2])]
+    bad = game.journal(lines)
+    path = game.lay_out(tmp_path, bad)
+
+    def refuse(p, stamp=None):
+        raise PermissionError(13, "Permission denied", str(p))
+
+    monkeypatch.setattr(persistence, "set_aside", refuse)
+    checked = persistence.check_autosave(path)
+    assert not checked.writable and _moves(checked) == BASE + 3
+    assert persistence.journal_path(path).read_bytes() == bad
+    assert len(checked.notices) == 1
+    notice = checked.notices[0]
+    assert notice.startswith(
+        "The moves of your saved game's last deal could not all be read (its move 4 does not "
+        "follow the saved game ("
+    )
+    assert notice.endswith(
+        ") nor set aside (Permission denied): the game goes on after the first 3 of its moves, "
+        "and games will not be saved this time."
+    )
+
+
+def test_open_uses_the_good_moves_and_leaves_the_journal_where_it_is(tmp_path):
+    game = autosave(BASE, MOVES)
+    lines = [json.dumps(m) for m in game.moves[:6]] + [json.dumps(game.moves[5])]
+    bad = game.journal(lines)
+    path = tmp_path / "mine.parlour.json"
+    path.write_bytes(game.record)
+    persistence.journal_path(path).write_bytes(bad)
+    session, meta, note = persistence.load_noted(path)
+    assert len(session.logs[-1].actions) == BASE + 6
+    assert meta.people == [True, False, False, False]
+    assert note is not None and note.startswith(
+        "The moves in mine.parlour.journal could not all be used (its move 7 does not follow"
+    )
+    assert note.endswith(
+        "the game goes on after the first 6 of its moves. The journal was left as it is."
+    )
+    assert persistence.journal_path(path).read_bytes() == bad
+    assert persistence.load(path)[0].logs[-1].actions == session.logs[-1].actions
+
+
+def test_open_of_a_whole_journal_says_nothing(tmp_path):
+    game = autosave(BASE, MOVES)
+    path = tmp_path / "mine.parlour.json"
+    path.write_bytes(codecs.BOM_UTF8 + game.record)
+    persistence.journal_path(path).write_bytes(game.journal())
+    session, _meta, note = persistence.load_noted(path)
+    assert note is None and len(session.logs[-1].actions) == 18
