@@ -47,12 +47,16 @@ def _replay(path: str) -> int:
     return 0
 
 
-def review_target(path: str) -> tuple[Session, int, list[int], int | None, bool]:
+def review_target(
+    path: str, notes: list[str] | None = None
+) -> tuple[Session, int, list[int], int | None, bool]:
     """What ``parlour review FILE`` opens, read without Qt: ``(session, deal, people,
     person, reveal)``. The record at ``path`` is read and replayed with its journal
-    (:func:`gui.store.persistence.load`); its side file says who sat at the screen (none: one
-    person in seat 0). The deal is the first finished one, else the last, as the person's
-    seat saw it (:func:`gui.model.reviewtext.first_review_deal`); ``reveal`` (Spoil Five's unplayed
+    (:func:`gui.store.persistence.load_noted`); a journal that could not all be used is
+    said in ``notes`` (a list the note is appended to, when given). Its side file says who
+    sat at the screen (none: one person in seat 0). The deal is the first finished one,
+    else the last, as the person's seat saw it
+    (:func:`gui.model.reviewtext.first_review_deal`); ``reveal`` (Spoil Five's unplayed
     cards) is on with one person at the screen, off with several. Raises
     :class:`~gamecore.errors.ParlourError` (one line) for a bad file, a record with no deal
     or a deal the review rule refuses (:func:`gamecore.review.show_rule`)."""
@@ -63,7 +67,9 @@ def review_target(path: str) -> tuple[Session, int, list[int], int | None, bool]
     from gui.model.reviewtext import first_review_deal
     from gui.store import persistence
 
-    session, meta = persistence.load(Path(path))
+    session, meta, note = persistence.load_noted(Path(path))
+    if note is not None and notes is not None:
+        notes.append(note)
     if not session.logs:
         raise ParlourError("the record holds no deal")
     people = [s for s, p in enumerate(meta.people) if p]
@@ -84,8 +90,9 @@ def _review(path: str) -> int:
     from gamecore.errors import ParlourError
     from gamecore.limits import short_message
 
+    notes: list[str] = []
     try:
-        session, deal, people, person, reveal = review_target(path)
+        session, deal, people, person, reveal = review_target(path, notes)
     except ParlourError as e:
         print(short_message(f"parlour review: {e}"), file=sys.stderr)
         return 2
@@ -95,6 +102,8 @@ def _review(path: str) -> int:
             file=sys.stderr,
         )
         return 2
+    for note in notes:  # the journal beside the file, not all used: said, then reviewed
+        print(f"parlour review: {note}", file=sys.stderr)
     from gui.app.preflight import startup_problem  # Qt-free: it must work when Qt cannot
 
     problem = startup_problem()

@@ -402,7 +402,7 @@ class GameFilesMixin:
 
         def work() -> None:
             try:
-                self._loaded.emit(path, persistence.load(path), None)
+                self._loaded.emit(path, persistence.load_noted(path), None)
             except ParlourError as e:
                 self._loaded.emit(path, None, short_message(str(e)))
             except Exception as e:  # noqa: BLE001 - a file must never crash the table
@@ -411,7 +411,10 @@ class GameFilesMixin:
         threading.Thread(target=work, name="parlour-open", daemon=True).start()
 
     def _on_loaded(
-        self, path: Path, loaded: tuple[Session, persistence.TableMeta] | None, error: str | None
+        self,
+        path: Path,
+        loaded: tuple[Session, persistence.TableMeta, str | None] | None,
+        error: str | None,
     ) -> None:
         self.loading = None
         self.busy.hide()
@@ -421,7 +424,9 @@ class GameFilesMixin:
             self._warn("This file cannot be opened", short_message(f"{path.name}: {error}"))
             self.show_status(f"{path.name} was not opened.")
             return
-        session, meta = loaded
+        session, meta, note = loaded
+        if note is not None:  # the journal beside the file was not all used
+            self.add_notice(note)
         if self._purpose == "review":
             people = [s for s, person in enumerate(meta.people) if person]
             self.open_review(session, None, people=people)

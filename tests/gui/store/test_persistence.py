@@ -360,13 +360,13 @@ def test_the_window_stays_responsive_while_a_file_is_read(qtbot, tmp_path, monke
     path = tmp_path / "mine.parlour.json"
     c.keeper.save_as(path)
     gate = threading.Event()
-    real_load = persistence.load
+    real_load = persistence.load_noted
 
     def slow_load(p):
         gate.wait(10)  # a long session being replayed
         return real_load(p)
 
-    monkeypatch.setattr(persistence, "load", slow_load)
+    monkeypatch.setattr(persistence, "load_noted", slow_load)
     window.open_file(path)
     ticks = []
     from PySide6.QtCore import QTimer
