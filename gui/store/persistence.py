@@ -8,7 +8,9 @@ before the record; a missing side file means one person in seat 0. The autosave'
 rewritten at deal boundaries only; the actions in between are appended to a journal beside
 it (``autosave.parlour.journal``: a header naming the record's SHA-256, then one action per
 line), which reading applies when it belongs to that very record (see
-:mod:`gui.store.autosave`).
+:mod:`gui.store.autosave`), move by move up to the first one that does not read or that the
+game refuses. A journal that cannot all be used is set aside with a notice at start-up (Open
+and ``parlour review`` say so and leave it where it is).
 
 Nothing here deletes or writes over a file it cannot read: such a file is renamed aside, and
 when even that fails the caller is told not to write there. No Qt here.
