@@ -145,7 +145,7 @@ def journal_actions(path: Path, record: Record) -> tuple[list[str], str | None]:
     header, *lines = text.split("\n")
     try:
         head = json.loads(header)
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or nested too deeply to read
         head = None
     if not (isinstance(head, dict) and set(head) == {"record", "deal", "base"}):
         return [], "its first line is not a journal's header"
@@ -155,7 +155,7 @@ def journal_actions(path: Path, record: Record) -> tuple[list[str], str | None]:
     for k, line in enumerate(lines[:-1], start=2):  # the last piece: empty, or torn
         try:
             action = json.loads(line)
-        except ValueError:
+        except (ValueError, RecursionError):  # not JSON, or nested too deeply to read
             action = None
         if not isinstance(action, str):
             return out, f"line {k} is not a move"

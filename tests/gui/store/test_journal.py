@@ -72,6 +72,27 @@ def test_a_line_that_does_not_read_keeps_the_moves_before_it(tmp_path):
     ]
 
 
+@pytest.mark.parametrize("where", ["header", "move"])
+def test_deeply_nested_json_in_the_journal_costs_only_the_journal(tmp_path, where):
+    """A line nested too deeply to read is a line that does not read: the record and the
+    moves before it are kept (it once set the whole saved game aside)."""
+    game = autosave(BASE, MOVES)
+    nested = "[" * 100_000 + "]" * 100_000
+    lines = [json.dumps(m) for m in game.moves]
+    if where == "move":
+        lines[3] = nested
+        bad = game.journal(lines)
+    else:
+        bad = game.journal().replace(game.header.encode(), nested.encode(), 1)
+    path = game.lay_out(tmp_path, bad)
+    checked = persistence.check_autosave(path)
+    assert path.exists() and checked.writable
+    assert _moves(checked) == BASE + (3 if where == "move" else 0)
+    assert len(_aside(tmp_path)) == 1 and _aside(tmp_path)[0].read_bytes() == bad
+    why = "line 5 is not a move" if where == "move" else "its first line is not a journal's"
+    assert len(checked.notices) == 1 and why in checked.notices[0]
+
+
 def test_a_journal_naming_another_record_is_set_aside(tmp_path):
     game = autosave(BASE, MOVES)
     head = json.loads(game.header)
