@@ -13,6 +13,7 @@ import threading
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -27,6 +28,8 @@ from gui.store.savedgames import GameSummary, summarize
 from gui.windows.dialogkit import heading_label, main_layout, plain_label, readable
 
 _PATH = Qt.ItemDataRole.UserRole
+#: A damaged file's row: dark red, readable on the list's light rows.
+DAMAGED_COLOUR = "#9b1c1c"
 
 
 def summary_lines(summary: GameSummary) -> str:
@@ -76,7 +79,13 @@ class OpenChooser(QDialog):
         self.games.setObjectName("savedGames")
         self.games.setAccessibleName("Saved games")
         self.games.setAlternatingRowColors(True)
-        self.games.setMinimumSize(460, 200)
+        # Two lines a game, each wrapped to the width: a long reason for a damaged file
+        # stays readable without scrolling sideways.
+        self.games.setWordWrap(True)
+        self.games.setResizeMode(QListWidget.ResizeMode.Adjust)
+        self.games.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.games.setSpacing(2)
+        self.games.setMinimumSize(520, 260)
         self.games.currentItemChanged.connect(lambda *_: self._update_open())
         self.games.itemActivated.connect(lambda _item: self._open())
         layout.addWidget(self.games, 1)
@@ -137,6 +146,8 @@ class OpenChooser(QDialog):
             if item.data(_PATH) == str(summary.path):
                 item.setText(summary_lines(summary))
                 item.setData(Qt.ItemDataRole.AccessibleTextRole, summary_lines(summary))
+                if summary.damaged is not None:
+                    item.setForeground(QColor(DAMAGED_COLOUR))
         self._update_open()
 
     def selected(self) -> Path | None:

@@ -97,6 +97,8 @@ def test_the_chooser_shows_each_abandoned_game_and_opens_the_one_chosen(qtbot, t
     qtbot.waitUntil(lambda: len(dlg.summaries) == 3, timeout=WAIT)
     assert _rows(dlg) == [POPE_JOAN_ROW, NEWMARKET_ROW, DAMAGED_ROW]
     assert not dlg.findChild(type(dlg.empty), "noGames").isVisible()
+    assert dlg.games.item(2).foreground().color().name() == openchooser.DAMAGED_COLOUR
+    assert dlg.games.item(0).foreground().style() == Qt.BrushStyle.NoBrush
     # A damaged file can be looked at, not opened.
     _click_row(qtbot, dlg, 2)
     assert dlg.selected() == data / persistence.ABANDONED / DAMAGED
