@@ -24,9 +24,10 @@ from gui.model import registryview
 from gui.model.choices import DEFAULT_GAME
 from gui.model.setup import Setup
 from gui.play.seats import SeatKind
-from gui.store import persistence, settings
+from gui.store import persistence, savedgames, settings
 from gui.store.tablelock import LockState, TableLock
 from gui.windows.newgame import NewGameDialog
+from gui.windows.openchooser import OpenChooser
 
 if TYPE_CHECKING:
     from PySide6.QtCore import SignalInstance
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
 
     from gui.play.controller import Controller
     from gui.table.view import TableView
+    from gui.windows.notices import NoticeBar
 
 
 class GameFilesMixin:
@@ -46,7 +48,8 @@ class GameFilesMixin:
     ``show_status``, ``_warn``, ``_modal``, ``open_review`` and ``_maybe_coach``. It owns
     ``lock`` (the data folder's lock, once taken), ``offer`` (the saved game offered for
     resuming and not yet answered), ``loading`` (the file being read) and the dialogs it
-    opens (``message``, ``file_dialog``, ``new_dialog``).
+    opens (``message``, ``file_dialog``, ``open_chooser``, ``new_dialog``) and the notice of
+    the games kept (``kept_notice``, in the window's ``notices``).
     """
 
     controller: Controller
@@ -58,7 +61,10 @@ class GameFilesMixin:
     busy: QProgressBar
     message: QMessageBox | None
     file_dialog: QFileDialog | None
+    open_chooser: OpenChooser | None
     new_dialog: NewGameDialog | None
+    notices: NoticeBar
+    kept_notice: tuple[int, str] | None
     _loaded: SignalInstance
     _purpose: str
     game_name: str
@@ -295,11 +301,26 @@ class GameFilesMixin:
                     f"It could not be kept ({e.strerror or e}), so it goes on.",
                 )
                 return
-            self.add_notice(
-                f"Your last game was kept as {kept.name} in the abandoned games (Game → Open)."
-            )
+            self._say_kept(kept)
         self.offer = None
         then()
+
+    def _say_kept(self, kept: Path) -> None:
+        """Say that a game was kept in one notice for all of them: every game left would
+        otherwise stack another banner above the table. The first names its file; while
+        that notice is up, the next ones make it a count."""
+        shown = self.kept_notice is not None and self.kept_notice[1] in self.notices.texts()
+        count = 1
+        if shown and self.kept_notice is not None:
+            count = self.kept_notice[0] + 1
+            self.notices.dismiss(self.kept_notice[1])
+        text = (
+            f"Your last game was kept as {kept.name} in the abandoned games (Game → Open)."
+            if count == 1
+            else f"{count} games were kept in the abandoned games (Game → Open)."
+        )
+        self.kept_notice = (count, text)
+        self.add_notice(text)
 
     def _begin(self) -> None:
         seats = None
@@ -364,19 +385,12 @@ class GameFilesMixin:
         return Path.home()
 
     def ask_open(self) -> None:
-        """Game → Open: a saved game (``*.parlour.json``), starting in the abandoned games;
-        a bad file leaves this game as it is and says why in one message."""
-        dlg = QFileDialog(
-            self,
-            "Open a saved game",
-            str(self._open_folder()),
-            "Parlour games (*.parlour.json);;All files (*)",
-        )
-        dlg.setObjectName("openDialog")
-        dlg.setAcceptMode(QFileDialog.AcceptMode.AcceptOpen)
-        dlg.setFileMode(QFileDialog.FileMode.ExistingFile)
-        dlg.fileSelected.connect(lambda name: name and self.open_file(Path(name)))
-        self.file_dialog = dlg
+        """Game → Open: the chooser lists the abandoned games, each shown as what it is, and
+        Browse… finds any other saved game (``*.parlour.json``); the one chosen is opened by
+        :meth:`open_file`."""
+        dlg = OpenChooser(self, savedgames.abandoned_games(self.data_dir), self._open_folder())
+        dlg.chosen.connect(self.open_file)
+        self.open_chooser = dlg
         self._modal(dlg)
 
     def open_file(self, path: Path) -> None:

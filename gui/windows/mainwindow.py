@@ -43,6 +43,7 @@ from gui.windows.gamefiles import GameFilesMixin
 from gui.windows.menus import MenusMixin
 from gui.windows.newgame import NewGameDialog
 from gui.windows.notices import NoticeBar
+from gui.windows.openchooser import OpenChooser
 from gui.windows.placement import PlacementMixin
 from gui.windows.sidewindows import SideWindowsMixin
 
@@ -142,6 +143,9 @@ class MainWindow(GameFilesMixin, SideWindowsMixin, MenusMixin, PlacementMixin, Q
         """Nothing open in front of the table yet, no lock taken, no file being read."""
         self.message: QMessageBox | None = None
         self.file_dialog: QFileDialog | None = None
+        self.open_chooser: OpenChooser | None = None
+        #: The notice of the games kept among the abandoned ones: (how many, its text).
+        self.kept_notice: tuple[int, str] | None = None
         self.lock: TableLock | None = None
         self._purpose = "open"
         self.review_window: QWidget | None = None

@@ -174,7 +174,9 @@ def test_open_starts_in_the_abandoned_games(qtbot, tmp_path):
     qtbot.mouseClick(_button(window.message, "leave"), Qt.MouseButton.LeftButton)
     _my_turn(qtbot, window)
     window.open_action.trigger()
-    dlg = window.file_dialog
+    chooser = window.open_chooser
+    qtbot.mouseClick(chooser.findChild(QPushButton, "browse"), Qt.MouseButton.LeftButton)
+    dlg = chooser.file_dialog
     assert isinstance(dlg, QFileDialog) and dlg.isVisible()
     assert os.path.samefile(dlg.directory().absolutePath(), tmp_path / persistence.ABANDONED)
     dlg.reject()
@@ -262,6 +264,7 @@ OPENERS = {
 def _front_window(window: MainWindow) -> QDialog:
     for dlg in (
         window.file_dialog,
+        window.open_chooser,
         window.new_dialog,
         getattr(window, "prefs_dialog", None),
         getattr(window, "stats_window", None),
@@ -337,7 +340,7 @@ def test_no_deal_over_window_behind_the_open_dialog(qtbot, tmp_path):
         c.person.chose_card(d.actions[0].card)
     c.person.chose_card(d.actions[0].card)
     window.open_action.trigger()
-    dlg = window.file_dialog
+    dlg = window.open_chooser
     qtbot.waitUntil(lambda: c._held is not None or c._step_wanted, timeout=WAIT)
     assert c.state != "summary" and c.dialog is None
     assert not c.session.deal.over or c.dialog is None

@@ -1,0 +1,200 @@
+"""Game → Open's chooser: the abandoned games, each shown as what it is (the game, the
+players, "deal k of n", the person's balance, the date), and Browse… for any other saved
+game, shown the same way once chosen.
+
+The summaries are read on a worker thread, one file after another, so that the window
+answers however many or long the files are; a row says "Reading…" until its summary comes.
+A damaged file is a row that says why and cannot be opened.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QListWidget,
+    QListWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gui.store.savedgames import GameSummary, summarize
+from gui.windows.dialogkit import heading_label, main_layout, plain_label, readable
+
+_PATH = Qt.ItemDataRole.UserRole
+#: A damaged file's row: dark red, readable on the list's light rows.
+DAMAGED_COLOUR = "#9b1c1c"
+
+
+def summary_lines(summary: GameSummary) -> str:
+    """A saved game in two lines for the list: "Pope Joan (classic board) · deal 3 of 8 ·
+    Ben: 88 counters" over "Ann, Ben, Cat · 9 Mar 2024, 14:05"; a damaged file says so,
+    why, and its file name."""
+    when = "" if summary.when is None else f"{summary.when.day} {summary.when:%b %Y, %H:%M}"
+    if summary.damaged is not None:
+        second = " · ".join(x for x in (summary.path.name, when) if x)
+        return f"Damaged: {summary.damaged}\n{second}"
+    first = [summary.label, summary.progress]
+    if summary.person is not None and summary.balance is not None:
+        first.append(f"{summary.person}: {summary.balance} counters")
+    return " · ".join(first) + "\n" + " · ".join(x for x in (", ".join(summary.players), when) if x)
+
+
+class _Reader(QObject):
+    """Carries summaries from the worker thread to the chooser (a queued signal). It has no
+    parent: the thread's reference keeps it alive after the chooser has gone."""
+
+    read = Signal(object)
+
+
+class OpenChooser(QDialog):
+    """The chooser (``objectName`` "openChooser"). ``paths``: the saved games to list (the
+    abandoned games, newest first); ``folder``: where Browse… starts. :attr:`chosen` gives
+    the path of the game to open (Open, Enter or a double click on a readable game);
+    :attr:`file_dialog` is Browse…'s dialog once opened; :attr:`summaries` holds what has
+    been read, by path."""
+
+    chosen = Signal(object)
+
+    def __init__(self, parent: QWidget | None, paths: list[Path], folder: Path) -> None:
+        super().__init__(parent)
+        self.setObjectName("openChooser")
+        self.setWindowTitle("Open a saved game")
+        readable(self)
+        self.folder = folder
+        self.file_dialog: QFileDialog | None = None
+        self.summaries: dict[Path, GameSummary] = {}
+        self._stop = threading.Event()
+        self._reader = _Reader()
+        self._reader.read.connect(self._summarized)
+        layout = main_layout(self)
+        layout.addWidget(heading_label("Abandoned games", self))
+        self.games = QListWidget(self)
+        self.games.setObjectName("savedGames")
+        self.games.setAccessibleName("Saved games")
+        self.games.setAlternatingRowColors(True)
+        # Two lines a game, each wrapped to the width: a long reason for a damaged file
+        # stays readable without scrolling sideways.
+        self.games.setWordWrap(True)
+        self.games.setResizeMode(QListWidget.ResizeMode.Adjust)
+        self.games.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.games.setSpacing(2)
+        self.games.setMinimumSize(520, 260)
+        self.games.currentItemChanged.connect(lambda *_: self._update_open())
+        self.games.itemActivated.connect(lambda _item: self._open())
+        layout.addWidget(self.games, 1)
+        self.empty = plain_label(
+            "No abandoned games. Browse… finds any other saved game.", self, "noGames"
+        )
+        layout.addWidget(self.empty)
+        self._build_buttons(layout)
+        self.finished.connect(lambda _r: self._stop.set())
+        self._add(paths)
+        if self.games.count():
+            self.games.setCurrentRow(0)
+        self.empty.setVisible(not paths)
+        self._update_open()
+
+    def _build_buttons(self, layout: QVBoxLayout) -> None:
+        buttons = QDialogButtonBox(self)
+        self.browse_button = buttons.addButton("Browse…", QDialogButtonBox.ButtonRole.ActionRole)
+        self.browse_button.setObjectName("browse")
+        self.browse_button.setAutoDefault(False)
+        self.browse_button.clicked.connect(self.browse)
+        self.open_button = buttons.addButton("Open", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.open_button.setObjectName("open")
+        self.open_button.setDefault(True)
+        cancel = buttons.addButton(QDialogButtonBox.StandardButton.Cancel)
+        cancel.setObjectName("cancel")
+        # Open is handled here, not by the box: a damaged or unread row does not close it.
+        self.open_button.clicked.connect(self._open)
+        cancel.clicked.connect(self.reject)
+        layout.addWidget(buttons)
+
+    # ---- the rows -------------------------------------------------------------------
+
+    def _add(self, paths: list[Path], first: bool = False) -> None:
+        """Rows for ``paths`` (at the top with ``first``), read on a worker thread."""
+        for k, path in enumerate(paths):
+            item = QListWidgetItem(f"Reading…\n{path.name}")
+            item.setData(_PATH, str(path))
+            item.setToolTip(str(path))
+            if first:
+                self.games.insertItem(k, item)
+            else:
+                self.games.addItem(item)
+        reader, stop = self._reader, self._stop
+
+        def work() -> None:
+            for path in paths:
+                if stop.is_set():
+                    return
+                reader.read.emit(summarize(path))
+
+        threading.Thread(target=work, name="parlour-summaries", daemon=True).start()
+
+    def _summarized(self, summary: GameSummary) -> None:
+        self.summaries[summary.path] = summary
+        for row in range(self.games.count()):
+            item = self.games.item(row)
+            if item.data(_PATH) == str(summary.path):
+                item.setText(summary_lines(summary))
+                item.setData(Qt.ItemDataRole.AccessibleTextRole, summary_lines(summary))
+                if summary.damaged is not None:
+                    item.setForeground(QColor(DAMAGED_COLOUR))
+        self._update_open()
+
+    def selected(self) -> Path | None:
+        """The path of the current row, or ``None``."""
+        item = self.games.currentItem()
+        return None if item is None else Path(item.data(_PATH))
+
+    def _openable(self) -> Path | None:
+        path = self.selected()
+        summary = None if path is None else self.summaries.get(path)
+        return path if summary is not None and summary.damaged is None else None
+
+    def _update_open(self) -> None:
+        self.open_button.setEnabled(self._openable() is not None)
+
+    def _open(self) -> None:
+        path = self._openable()
+        if path is None:
+            return
+        self.accept()
+        self.chosen.emit(path)
+
+    # ---- Browse… ----------------------------------------------------------------------
+
+    def browse(self) -> None:
+        """Browse… for any saved game (``*.parlour.json``); the file chosen becomes the
+        first row, selected, and is read like the others."""
+        dlg = QFileDialog(
+            self,
+            "Find a saved game",
+            str(self.folder),
+            "Parlour games (*.parlour.json);;All files (*)",
+        )
+        dlg.setObjectName("openDialog")
+        dlg.setAcceptMode(QFileDialog.AcceptMode.AcceptOpen)
+        dlg.setFileMode(QFileDialog.FileMode.ExistingFile)
+        dlg.fileSelected.connect(lambda name: name and self.add_file(Path(name)))
+        self.file_dialog = dlg
+        dlg.open()
+
+    def add_file(self, path: Path) -> None:
+        """Show ``path`` as the first row, selected (once only), and read its summary."""
+        for row in range(self.games.count()):
+            if self.games.item(row).data(_PATH) == str(path):
+                self.games.setCurrentRow(row)
+                return
+        self.empty.hide()
+        self.summaries.pop(path, None)
+        self._add([path], first=True)
+        self.games.setCurrentRow(0)

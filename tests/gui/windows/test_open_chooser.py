@@ -1,0 +1,228 @@
+"""Game → Open shows what each saved game is before it is opened: the chooser lists the
+abandoned games (game, players, deal k of n, the person's balance, the date), says which
+file is damaged, reads them off the GUI thread, finds any other game by Browse…, and opens
+the one chosen as Game → Open always has. Games left one after another are said in one
+notice. Every test drives the real window at ``pace=0`` and waits on conditions."""
+
+from __future__ import annotations
+
+import os
+import random
+import threading
+from datetime import datetime
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QFileDialog, QPushButton
+
+from gamecore.decisions import PlayChoice
+from gamecore.games import make_game
+from gamecore.match import Session
+from gui.store import persistence
+from gui.windows import openchooser
+from gui.windows.mainwindow import MainWindow
+from gui.windows.newgame import NewGameDialog
+from gui.windows.openchooser import OpenChooser
+from helpers import play_session
+
+WAIT = 10_000
+WHEN = datetime(2024, 3, 9, 14, 5, 30)
+POPE_JOAN = "20240309-140530-000002-pope-joan.parlour.json"
+NEWMARKET = "20240308-100000-000001-newmarket.parlour.json"
+DAMAGED = "20240307-090000-000001-spin.parlour.json"
+POPE_JOAN_ROW = (
+    "Pope Joan (Foster's layout) · deal 3 of 6 · Ben: 88 counters\n"
+    "Ann, Ben, Cat · 9 Mar 2024, 14:05"
+)
+NEWMARKET_ROW = (
+    "Newmarket · finished after 3 deals · You: 86 counters\nYou, Dan, Eve · 9 Mar 2024, 14:05"
+)
+DAMAGED_ROW = (
+    "Damaged: the file is not a deal record (expected a JSON object)\n"
+    f"{DAMAGED} · 9 Mar 2024, 14:05"
+)
+
+
+def _keep(path, session: Session, people: list[bool]) -> None:
+    persistence.save(session, path, persistence.TableMeta(people))
+    os.utime(path, (WHEN.timestamp(), WHEN.timestamp()))
+
+
+def _abandoned_games(data) -> None:
+    """Three abandoned games: Pope Joan at its third deal (Ben at this screen), a finished
+    Newmarket and a damaged file."""
+    folder = data / persistence.ABANDONED
+    folder.mkdir(parents=True)
+    pope_joan = Session(make_game("pope-joan", {"gen.rounds": 2}), ["Ann", "Ben", "Cat"], 0)
+    play_session(pope_joan, random.Random(5), max_deals=2)
+    pope_joan.start_deal_seeded(9)
+    _keep(folder / POPE_JOAN, pope_joan, [False, True, False])
+    newmarket = Session(make_game("newmarket", {"gen.rounds": 1}), ["You", "Dan", "Eve"], 0)
+    play_session(newmarket, random.Random(2))
+    _keep(folder / NEWMARKET, newmarket, [True, False, False])
+    (folder / DAMAGED).write_text("[1, 2]", encoding="utf-8")
+    os.utime(folder / DAMAGED, (WHEN.timestamp(), WHEN.timestamp()))
+
+
+def _window(qtbot, data) -> MainWindow:
+    data.mkdir(parents=True, exist_ok=True)
+    window = MainWindow(pace=0, seed=4, autosave=data / persistence.AUTOSAVE)
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    window.start()
+    return window
+
+
+def _chooser(qtbot, window: MainWindow) -> OpenChooser:
+    window.open_action.trigger()
+    dlg = window.open_chooser
+    assert isinstance(dlg, OpenChooser) and dlg.isVisible()
+    return dlg
+
+
+def _rows(dlg: OpenChooser) -> list[str]:
+    return [dlg.games.item(k).text() for k in range(dlg.games.count())]
+
+
+def _click_row(qtbot, dlg: OpenChooser, row: int) -> None:
+    rect = dlg.games.visualItemRect(dlg.games.item(row))
+    qtbot.mouseClick(dlg.games.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+
+
+def test_the_chooser_shows_each_abandoned_game_and_opens_the_one_chosen(qtbot, tmp_path):
+    data = tmp_path / "data"
+    _abandoned_games(data)
+    window = _window(qtbot, data)
+    dlg = _chooser(qtbot, window)
+    qtbot.waitUntil(lambda: len(dlg.summaries) == 3, timeout=WAIT)
+    assert _rows(dlg) == [POPE_JOAN_ROW, NEWMARKET_ROW, DAMAGED_ROW]
+    assert not dlg.findChild(type(dlg.empty), "noGames").isVisible()
+    assert dlg.games.item(2).foreground().color().name() == openchooser.DAMAGED_COLOUR
+    assert dlg.games.item(0).foreground().style() == Qt.BrushStyle.NoBrush
+    # A damaged file can be looked at, not opened.
+    _click_row(qtbot, dlg, 2)
+    assert dlg.selected() == data / persistence.ABANDONED / DAMAGED
+    assert not dlg.open_button.isEnabled()
+    qtbot.mouseClick(dlg.open_button, Qt.MouseButton.LeftButton)
+    assert dlg.isVisible()
+    _click_row(qtbot, dlg, 0)
+    assert dlg.open_button.isEnabled()
+    qtbot.mouseClick(dlg.open_button, Qt.MouseButton.LeftButton)
+    assert not dlg.isVisible()
+    c = window.controller
+    qtbot.waitUntil(
+        lambda: window.loading is None and c.session is not None and c.session.n == 3,
+        timeout=WAIT,
+    )
+    assert c.session.game.name == "pope-joan" and c.session.players == ["Ann", "Ben", "Cat"]
+    assert len(c.session.logs) == 3 and c.session.balances[1] == 88
+    assert window.windowTitle() == "Parlour — Pope Joan (Foster's layout)"
+
+
+def test_browse_finds_any_saved_game_and_shows_it_first(qtbot, tmp_path):
+    data = tmp_path / "data"
+    _abandoned_games(data)
+    elsewhere = tmp_path / "mine.parlour.json"
+    newmarket = Session(make_game("newmarket", {"gen.rounds": 1}), ["You", "Dan", "Eve"], 0)
+    play_session(newmarket, random.Random(2), max_deals=1)
+    newmarket.start_deal_seeded(3)
+    _keep(elsewhere, newmarket, [True, False, False])
+    window = _window(qtbot, data)
+    dlg = _chooser(qtbot, window)
+    qtbot.mouseClick(dlg.findChild(QPushButton, "browse"), Qt.MouseButton.LeftButton)
+    files = dlg.file_dialog
+    assert isinstance(files, QFileDialog) and files.isVisible()
+    assert os.path.samefile(files.directory().absolutePath(), data / persistence.ABANDONED)
+    files.selectFile(str(elsewhere))
+    files.accept()
+    assert not files.isVisible()
+    assert dlg.selected() == elsewhere and dlg.games.currentRow() == 0
+    qtbot.waitUntil(lambda: elsewhere in dlg.summaries and len(dlg.summaries) == 4, timeout=WAIT)
+    assert _rows(dlg)[0] == (
+        "Newmarket · deal 2 of 3 · You: 95 counters\nYou, Dan, Eve · 9 Mar 2024, 14:05"
+    )
+    dlg.games.setFocus()
+    qtbot.keyClick(dlg.games, Qt.Key.Key_Return)
+    assert not dlg.isVisible()
+    c = window.controller
+    qtbot.waitUntil(
+        lambda: window.loading is None and c.session is not None and c.session.n == 3,
+        timeout=WAIT,
+    )
+    assert c.session.players == ["You", "Dan", "Eve"] and len(c.session.logs) == 2
+
+
+def test_summaries_are_read_off_the_gui_thread(qtbot, tmp_path, monkeypatch):
+    """While every file is still being read, the chooser is up, says so, and answers."""
+    data = tmp_path / "data"
+    _abandoned_games(data)
+    gate = threading.Event()
+    real = openchooser.summarize
+
+    def slow(path):
+        gate.wait(WAIT / 1000)
+        return real(path)
+
+    monkeypatch.setattr(openchooser, "summarize", slow)
+    window = _window(qtbot, data)
+    dlg = _chooser(qtbot, window)
+    assert _rows(dlg) == [
+        f"Reading…\n{POPE_JOAN}",
+        f"Reading…\n{NEWMARKET}",
+        f"Reading…\n{DAMAGED}",
+    ]
+    assert not dlg.open_button.isEnabled()
+    qtbot.mouseClick(dlg.findChild(QPushButton, "cancel"), Qt.MouseButton.LeftButton)
+    assert not dlg.isVisible() and dlg.summaries == {}
+    gate.set()
+
+
+def test_no_abandoned_games_says_so(qtbot, tmp_path):
+    window = _window(qtbot, tmp_path / "data")
+    dlg = _chooser(qtbot, window)
+    assert dlg.games.count() == 0 and dlg.empty.isVisible()
+    assert dlg.empty.text() == "No abandoned games. Browse… finds any other saved game."
+    assert not dlg.open_button.isEnabled()
+    dlg.reject()
+
+
+def _person_decides(qtbot, window: MainWindow) -> None:
+    """Wait for the person's card decision (stakes as proposed) and make it: progress."""
+    c = window.controller
+
+    def ready() -> bool:
+        if c.state == "staking" and c.view.stake_panel.isVisible():
+            c.view.stake_panel.accept()
+            return False
+        d = c.session.decision() if c.session is not None else None
+        return c.state == "human" and isinstance(d, PlayChoice) and d.seat == 0
+
+    qtbot.waitUntil(lambda: ready() and not c._timer.isActive(), timeout=WAIT)
+    c.person.chose_card(c.session.decision().actions[0].card)
+
+
+def _leave_for_a_new_game(qtbot, window: MainWindow) -> None:
+    first = window.controller.session
+    _person_decides(qtbot, window)
+    window.new_action.trigger()
+    dlg = window.new_dialog
+    assert isinstance(dlg, NewGameDialog)
+    qtbot.mouseClick(dlg.findChild(QPushButton, "ok"), Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.message.findChild(QPushButton, "leave"), Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: window.controller.session is not first, timeout=WAIT)
+
+
+def test_games_left_one_after_another_are_said_in_one_notice(qtbot, tmp_path):
+    window = _window(qtbot, tmp_path / "data")
+    _leave_for_a_new_game(qtbot, window)
+    (kept,) = (tmp_path / "data" / persistence.ABANDONED).glob("*.parlour.json")
+    assert window.notices.texts() == [
+        f"Your last game was kept as {kept.name} in the abandoned games (Game → Open)."
+    ]
+    _leave_for_a_new_game(qtbot, window)
+    _leave_for_a_new_game(qtbot, window)
+    assert window.notices.texts() == ["3 games were kept in the abandoned games (Game → Open)."]
+    window.notices.dismiss(window.notices.texts()[0])
+    _leave_for_a_new_game(qtbot, window)
+    assert len(window.notices.texts()) == 1
+    assert window.notices.texts()[0].startswith("Your last game was kept as ")
