@@ -31,6 +31,7 @@ from gamecore.errors import ParlourError
 from gamecore.limits import short_message
 from gamecore.match import Session
 from gamecore.record import Record, read_record, replay_session, save_record
+from gui.store import checked
 
 AUTOSAVE = "autosave.parlour.json"
 STATISTICS = "statistics.json"
@@ -83,9 +84,9 @@ def _read_meta(path: Path, n: int) -> TableMeta | None:
     except OSError as e:
         raise SideFileError(f"cannot read {side.name}: {e.strerror or e}") from None
     try:
-        data = json.loads(raw.decode("utf-8"))
-    except (ValueError, RecursionError):
-        raise SideFileError(f"{side.name} is not valid JSON") from None
+        data = checked.parse(raw)
+    except checked.Damaged as e:
+        raise SideFileError(f"{side.name}: {e}") from None
     if not isinstance(data, dict):
         raise SideFileError(f"{side.name}: not a table of seats")
     people, undo, levels = data.get("people"), data.get("allow_undo", True), data.get("levels")
@@ -137,20 +138,14 @@ def journal_actions(path: Path, record: Record) -> tuple[list[str], str | None]:
     except (OSError, ValueError) as e:
         return [], f"it cannot be read ({getattr(e, 'strerror', None) or type(e).__name__})"
     header, *lines = text.split("\n")
-    try:
-        head = json.loads(header)
-    except ValueError:
-        head = None
+    head = checked.parse_or_none(header)
     if not (isinstance(head, dict) and set(head) == {"record", "deal", "base"}):
         return [], "its first line is not a journal's header"
     if header != journal_header(path.read_bytes(), record):
         return [], None
     out: list[str] = []
     for k, line in enumerate(lines[:-1], start=2):  # the last piece: empty, or torn
-        try:
-            action = json.loads(line)
-        except ValueError:
-            action = None
+        action = checked.parse_or_none(line)
         if not isinstance(action, str):
             return out, f"line {k} is not a move"
         out.append(action)
