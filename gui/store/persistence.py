@@ -334,11 +334,13 @@ def check_stats(path: Path) -> tuple[list[str], bool]:
     return [], True
 
 
-def count_deal(path: Path, result: gstats.DealResult) -> tuple[list[str], bool]:
-    """Add a finished deal to the statistics file at ``path`` (read strictly, written
-    atomically). Returns ``(notices, usable)``: a file damaged meanwhile is set aside and
-    the statistics start anew; ``usable`` is false when it can be neither read nor set
-    aside (nothing more is written there). Never raises."""
+def count_deal(path: Path, results: list[gstats.DealResult]) -> tuple[list[str], bool, bool]:
+    """Add finished deals (``results``, in the order they finished: those not yet written
+    and the one just finished) to the statistics file at ``path`` (read strictly, written
+    atomically). Returns ``(notices, usable, written)``: a file damaged meanwhile is set
+    aside and the statistics start anew; ``usable`` is false when it can be neither read
+    nor set aside (nothing more is written there); ``written`` is false when the deals are
+    not on disk (the caller keeps them for the next count). Never raises."""
     notices: list[str] = []
     try:
         stats = gstats.read(path)
@@ -346,21 +348,29 @@ def count_deal(path: Path, result: gstats.DealResult) -> tuple[list[str], bool]:
         try:
             moved = set_aside(path)
         except OSError as err:
-            return [
-                f"Your statistics cannot be read ({e}) nor set aside "
-                f"({err.strerror or err}): they are not kept from now on."
-            ], False
+            return (
+                [
+                    f"Your statistics cannot be read ({e}) nor set aside "
+                    f"({err.strerror or err}): they are not kept from now on."
+                ],
+                False,
+                False,
+            )
         notices.append(
             f"Your statistics could not be read ({e}). They were set aside as "
             f"{moved.name}; new statistics start now."
         )
         stats = gstats.Stats()
-    if gstats.count(stats, result):
+    if [r for r in results if gstats.count(stats, r)]:  # every one counted, none skipped
         try:
             gstats.save(stats, path)
         except OSError as e:
-            notices.append(f"Statistics cannot be saved: {e.strerror or e}.")
-    return notices, True
+            notices.append(
+                f"Statistics cannot be saved: {e.strerror or e}. The deals finished "
+                "meanwhile are counted as soon as they can be."
+            )
+            return notices, True, False
+    return notices, True, True
 
 
 def remove_leftovers(data_dir: Path) -> list[Path]:
