@@ -17,6 +17,7 @@ when even that fails the caller is told not to write there. No Qt here.
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import json
 import os
@@ -371,6 +372,24 @@ def count_deal(path: Path, results: list[gstats.DealResult]) -> tuple[list[str],
             )
             return notices, True, False
     return notices, True, True
+
+
+#: The file :func:`unwritable_why` writes (and removes) to learn why a folder refuses.
+PROBE = "parlour.probe"
+
+
+def unwritable_why(folder: Path) -> str:
+    """Why nothing can be written in ``folder`` (its lock could not be), in words for a
+    notice: "the disk is full" when a small write fails with ``ENOSPC``, otherwise "the data
+    folder <folder> is not writable". Never raises."""
+    probe = folder / PROBE
+    try:
+        write_atomic(probe, b"parlour")
+        probe.unlink()
+    except OSError as e:
+        if e.errno == errno.ENOSPC:
+            return f"the disk is full (the data folder is {folder})"
+    return f"the data folder {folder} is not writable"
 
 
 def remove_leftovers(data_dir: Path) -> list[Path]:
