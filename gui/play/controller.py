@@ -347,4 +347,4 @@ class Controller(QObject):
         self.cancel_thinking()
         self._timer.stop()
         self.thinker.shutdown()
-        self.keeper.autosave_path = None  # flushes and stops the writer
+        self.keeper.close()  # flushes and stops the writer

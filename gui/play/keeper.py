@@ -36,6 +36,9 @@ class Keeper(QObject):
         #: Where the people's statistics are counted (``None``: nowhere).
         self.stats_path: Path | None = None
         self._save_failing = False  # a notice was given; say it again after a success
+        #: Finished deals not yet in the statistics file (it could not be written): counted
+        #: with the next deal, or said to be lost at :meth:`close`. Writer thread only.
+        self._uncounted: list[gstats.DealResult] = []
         self._save_result.connect(self._saved)
         self._stats_done.connect(self._counted)
 
@@ -62,7 +65,10 @@ class Keeper(QObject):
         path = self.stats_path
 
         def work() -> None:
-            notices, usable = persistence.count_deal(path, result)
+            self._uncounted.append(result)
+            notices, usable, written = persistence.count_deal(path, self._uncounted)
+            if written or not usable:
+                self._uncounted.clear()
             self._stats_done.emit(notices, usable, path)
 
         if self._autosaver is not None:
@@ -75,6 +81,20 @@ class Keeper(QObject):
             self.table.notice(text)
         if not usable and self.stats_path == path:
             self.stats_path = None
+
+    def close(self) -> None:
+        """Stop keeping (the window closes): write what the autosave has queued, and say
+        which finished deals never reached the statistics (the data folder could not be
+        written until now)."""
+        self.autosave_path = None  # flushes and stops the writer: _uncounted is settled
+        if self._uncounted:
+            n = len(self._uncounted)
+            self._uncounted = []
+            self.table.notice(
+                f"{n} finished deal{'s' if n != 1 else ''} could not be counted in your "
+                "statistics (the data folder could not be written) and "
+                f"{'are' if n != 1 else 'is'} lost."
+            )
 
     # ---- saving -------------------------------------------------------------------
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import codecs
 import contextlib
+import errno
 import hashlib
 import json
 import os
@@ -35,6 +36,7 @@ from gamecore.errors import ParlourError
 from gamecore.limits import exact_ints, short_message
 from gamecore.match import Session
 from gamecore.record import Record, read_record, replay_session, save_record
+from gui.store import checked
 
 AUTOSAVE = "autosave.parlour.json"
 STATISTICS = "statistics.json"
@@ -87,9 +89,9 @@ def _read_meta(path: Path, n: int) -> TableMeta | None:
     except OSError as e:
         raise SideFileError(f"cannot read {side.name}: {e.strerror or e}") from None
     try:
-        data = json.loads(raw.decode("utf-8"))
-    except (ValueError, RecursionError):
-        raise SideFileError(f"{side.name} is not valid JSON") from None
+        data = checked.parse(raw)
+    except checked.Damaged as e:
+        raise SideFileError(f"{side.name}: {e}") from None
     if not isinstance(data, dict):
         raise SideFileError(f"{side.name}: not a table of seats")
     people, undo, levels = data.get("people"), data.get("allow_undo", True), data.get("levels")
@@ -143,20 +145,14 @@ def journal_actions(path: Path, record: Record) -> tuple[list[str], str | None]:
     except (OSError, ValueError) as e:
         return [], f"it cannot be read ({getattr(e, 'strerror', None) or type(e).__name__})"
     header, *lines = text.split("\n")
-    try:
-        head = json.loads(header)
-    except (ValueError, RecursionError):  # not JSON, or nested too deeply to read
-        head = None
+    head = checked.parse_or_none(header)
     if not (isinstance(head, dict) and set(head) == {"record", "deal", "base"}):
         return [], "its first line is not a journal's header"
     if header != journal_header(record_bytes, record):
         return [], "its header names another record"
     out: list[str] = []
     for k, line in enumerate(lines[:-1], start=2):  # the last piece: empty, or torn
-        try:
-            action = json.loads(line)
-        except (ValueError, RecursionError):  # not JSON, or nested too deeply to read
-            action = None
+        action = checked.parse_or_none(line)
         if not isinstance(action, str):
             return out, f"line {k} is not a move"
         out.append(action)
@@ -384,11 +380,13 @@ def check_stats(path: Path) -> tuple[list[str], bool]:
     return [], True
 
 
-def count_deal(path: Path, result: gstats.DealResult) -> tuple[list[str], bool]:
-    """Add a finished deal to the statistics file at ``path`` (read strictly, written
-    atomically). Returns ``(notices, usable)``: a file damaged meanwhile is set aside and
-    the statistics start anew; ``usable`` is false when it can be neither read nor set
-    aside (nothing more is written there). Never raises."""
+def count_deal(path: Path, results: list[gstats.DealResult]) -> tuple[list[str], bool, bool]:
+    """Add finished deals (``results``, in the order they finished: those not yet written
+    and the one just finished) to the statistics file at ``path`` (read strictly, written
+    atomically). Returns ``(notices, usable, written)``: a file damaged meanwhile is set
+    aside and the statistics start anew; ``usable`` is false when it can be neither read
+    nor set aside (nothing more is written there); ``written`` is false when the deals are
+    not on disk (the caller keeps them for the next count). Never raises."""
     notices: list[str] = []
     try:
         stats = gstats.read(path)
@@ -396,21 +394,47 @@ def count_deal(path: Path, result: gstats.DealResult) -> tuple[list[str], bool]:
         try:
             moved = set_aside(path)
         except OSError as err:
-            return [
-                f"Your statistics cannot be read ({e}) nor set aside "
-                f"({err.strerror or err}): they are not kept from now on."
-            ], False
+            return (
+                [
+                    f"Your statistics cannot be read ({e}) nor set aside "
+                    f"({err.strerror or err}): they are not kept from now on."
+                ],
+                False,
+                False,
+            )
         notices.append(
             f"Your statistics could not be read ({e}). They were set aside as "
             f"{moved.name}; new statistics start now."
         )
         stats = gstats.Stats()
-    if gstats.count(stats, result):
+    if [r for r in results if gstats.count(stats, r)]:  # every one counted, none skipped
         try:
             gstats.save(stats, path)
         except OSError as e:
-            notices.append(f"Statistics cannot be saved: {e.strerror or e}.")
-    return notices, True
+            notices.append(
+                f"Statistics cannot be saved: {e.strerror or e}. The deals finished "
+                "meanwhile are counted as soon as they can be."
+            )
+            return notices, True, False
+    return notices, True, True
+
+
+#: The file :func:`unwritable_why` writes (and removes) to learn why a folder refuses.
+PROBE = "parlour.probe"
+
+
+def unwritable_why(folder: Path) -> str:
+    """Why nothing can be written in ``folder`` (its lock could not be), in words for a
+    notice: "the disk is full" when a small write fails with ``ENOSPC``, otherwise "the data
+    folder <folder> is not writable". Never raises."""
+    probe = folder / PROBE
+    try:
+        write_atomic(probe, b"parlour")
+        probe.unlink()
+    except OSError as e:
+        if e.errno == errno.ENOSPC:
+            return f"the disk is full (the data folder is {folder})"
+    return f"the data folder {folder} is not writable"
 
 
 def remove_leftovers(data_dir: Path) -> list[Path]:

@@ -93,11 +93,13 @@ class GameFilesMixin:
                 self._ask_elsewhere(resume)
                 return
             if state is LockState.UNUSABLE:
-                self.add_notice(
-                    f"Games cannot be saved: the data folder {self.data_dir} is "
-                    "not writable. You can play, but nothing is kept."
-                )
+                why = persistence.unwritable_why(self.data_dir)
+                self.add_notice(f"Games cannot be saved: {why}. You can play, but nothing is kept.")
+                # Reading harms nothing: the saved game is still offered (and kept as it is).
+                saved = persistence.resumable(c.keeper.autosave_path)
                 c.keeper.autosave_path = c.keeper.stats_path = None
+                self._start(resume, saved)
+                return
             else:
                 self.lock = lock
                 if lock.damaged is not None:
@@ -141,9 +143,10 @@ class GameFilesMixin:
         box.finished.connect(lambda _r: answered())
         self._modal(box)
 
-    def _start(self, resume: bool) -> None:
+    def _start(
+        self, resume: bool, saved: tuple[Session, persistence.TableMeta] | None = None
+    ) -> None:
         c = self.controller
-        saved = None
         if c.keeper.autosave_path is not None:
             checked = persistence.check_autosave(c.keeper.autosave_path)
             for text in checked.notices:

@@ -68,11 +68,15 @@ class MainWindow(GameFilesMixin, SideWindowsMixin, MenusMixin, PlacementMixin, Q
     ) -> None:
         super().__init__()
         self.setWindowTitle("Parlour — Newmarket")
-        self.prefs = settings.load_prefs() if remember else settings.Prefs()
+        #: What could not be read of the settings, said once the notice bar is built.
+        damaged: list[str] = []
+        self.prefs = settings.load_prefs(damaged) if remember else settings.Prefs()
         self._build_view()
         self._build_bars()
         self.notice_log = notice_log
         self._build_status_line()
+        for text in damaged:
+            self.add_notice(text)
         self._build_controller(pace, seed, remember, autosave)
         self._build_open_state()
         self._build_busy_and_fingerprint()
@@ -195,7 +199,10 @@ class MainWindow(GameFilesMixin, SideWindowsMixin, MenusMixin, PlacementMixin, Q
         self.seats: list[tuple[str, bool, str]] | None = None
         self.allow_undo: bool | None = None
         if remember:
-            last = clean_choices(settings.load_table())
+            damaged: list[str] = []
+            last = clean_choices(settings.load_table(damaged))
+            for text in damaged:
+                self.add_notice(text)
             self.game_name, self.options, self.seats = last.game, last.options, last.seats
             if self.seats:
                 self.players = len(self.seats)

@@ -7,6 +7,7 @@ just after it is shown, kept inside the screen, frame included. The geometry its
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 from PySide6.QtCore import QPoint, QSize, Qt, QTimer
 from PySide6.QtGui import QGuiApplication, QMoveEvent, QShowEvent
@@ -19,20 +20,25 @@ class PlacementMixin:
     """The window's placement, for :class:`MainWindow` (a ``QMainWindow``, whose
     ``showEvent`` and ``moveEvent`` these override).
 
-    It relies on the window's ``remember`` (whether settings are kept). It owns
+    It relies on the window's ``remember`` (whether settings are kept) and its
+    ``add_notice`` (a damaged kept place is said there). It owns
     ``_settle_until`` (a :func:`time.monotonic` time in seconds: until then, a move by the
     window manager is checked).
     """
 
     remember: bool
     _settle_until: float
+    add_notice: Callable[[str], None]
 
     def place_on_screen(self, size: QSize | None = None) -> None:
         """Open inside the screen, title bar and frame included: at the remembered size and
         place (with ``remember``), or ``size`` (``--size``), or centred at 1280×800 (at 70%
         of a larger screen); shrunk to the screen's available geometry and moved into it
         when the screen is smaller now."""
-        saved = settings.load_window() if self.remember and size is None else None
+        damaged: list[str] = []
+        saved = settings.load_window(damaged) if self.remember and size is None else None
+        for text in damaged:
+            self.add_notice(text)
         at = QPoint(saved[0], saved[1]) if saved else None
         screen = (
             QGuiApplication.screenAt(at) if at is not None else None

@@ -129,6 +129,7 @@ class Case:
     damaged: str | None = None  # the file that must be set aside, bytes intact
     unchanged: tuple[str, ...] = ()  # files that must keep their bytes
     settings: dict | None = None
+    values: dict[str, str] = field(default_factory=dict)  # settings written as they are
     data_is_file: bool = False
     resume: bool = False
 
@@ -254,7 +255,52 @@ def _cases() -> list[Case]:
             said="Some of your last New Game choices no longer fit this version",
         ),
     ]
-    return cases
+    return cases + _settings_cases()
+
+
+#: The values of the settings file the app reads at start, and how its notice names each.
+PREFS = {
+    "table/speed": "the animation speed",
+    "table/fourColour": "four-colour suits",
+    "table/back": "the card back",
+    "table/felt": "the table's colour",
+    "table/autoPlay": "auto-play",
+    "table/name": "your name",
+    "table/zoom": "the zoom",
+    "table/revealTricks": "showing unplayed cards",
+    "coach/off": "the coach's off switch",
+    "coach/coached": "the games coached",
+}
+
+
+def _settings_cases() -> list[Case]:
+    """Deep nesting (100,000 levels) in every value of the settings file the app reads."""
+    deep = "[" * 100_000 + "]" * 100_000
+    long = "longer than 200 characters"
+    return [
+        Case(
+            "settings: deep nesting in every table setting",
+            values=dict.fromkeys(PREFS, deep),
+            said="Some of your settings could not be read ("
+            + "; ".join(f"{what}: {long}" for what in PREFS.values())
+            + "); their defaults are used.",
+        ),
+        Case(
+            "settings: deep nesting in the New Game choices",
+            values={"newgame/last": deep},
+            said="(the last New Game choices: longer than 20000 characters)",
+        ),
+        Case(
+            "settings: nesting past the recursion limit in the New Game choices",
+            values={"newgame/last": "[" * 9000 + "]" * 9000},
+            said="(the last New Game choices: nested too deeply)",
+        ),
+        Case(
+            "settings: deep nesting in the window's place",
+            values={"window/geometry": deep},
+            said="(the window's place: longer than 200 characters)",
+        ),
+    ]
 
 
 CASES = _cases()
@@ -285,6 +331,19 @@ def _lay_out(case: Case, home: Path) -> tuple[dict[str, str], Path]:
         )
         subprocess.run(
             [sys.executable, "-c", setup, json.dumps(case.settings)],
+            env=env,
+            cwd=ROOT,
+            check=True,
+            timeout=60,
+        )
+    if case.values:
+        setup = (
+            "import json, sys; from gui.store import settings; s = settings.settings()\n"
+            "for k, v in json.load(sys.stdin).items(): s.setValue(k, v)\ns.sync()"
+        )
+        subprocess.run(  # on stdin: 200,000 characters is too long for a command line
+            [sys.executable, "-c", setup],
+            input=json.dumps(case.values).encode(),
             env=env,
             cwd=ROOT,
             check=True,
