@@ -136,27 +136,36 @@ class GameFilesMixin:
         self._modal(box)
 
     def _start(self, resume: bool) -> None:
+        """Check the autosave and the statistics, then begin or offer the saved game. A
+        saved game is read and replayed on a worker thread as Game → Open reads a file
+        (:meth:`_read`): the window responds meanwhile, with a busy indication, and
+        :meth:`_started` goes on when the result arrives; with none it goes on at once."""
+        path = self.controller.keeper.autosave_path
+        if path is not None and (path.exists() or path.is_symlink()):
+            self._read(path, "resume" if resume else "offer", persistence.check_autosave)
+        else:
+            self._started(persistence.Checked(), resume)
+
+    def _started(self, checked: persistence.Checked, resume: bool) -> None:
+        """Go on with the autosave as ``checked`` found it: say its notices, check the
+        statistics, then resume the saved game (``resume``), offer it, or begin."""
         c = self.controller
-        saved = None
-        if c.keeper.autosave_path is not None:
-            checked = persistence.check_autosave(c.keeper.autosave_path)
-            for text in checked.notices:
-                self.add_notice(text)
-            if not checked.writable:
-                c.keeper.autosave_path = None
-            saved = checked.saved
+        for text in checked.notices:
+            self.add_notice(text)
+        if not checked.writable:
+            c.keeper.autosave_path = None
         if c.keeper.stats_path is not None:
             notices, writable = persistence.check_stats(c.keeper.stats_path)
             for text in notices:
                 self.add_notice(text)
             if not writable:
                 c.keeper.stats_path = None
-        if saved is None:
+        if checked.saved is None:
             self._begin()
         elif resume:
-            self.resume(*saved)
+            self.resume(*checked.saved)
         else:
-            self.offer_resume(*saved)
+            self.offer_resume(*checked.saved)
 
     def offer_resume(self, session: Session, meta: persistence.TableMeta) -> None:
         """Ask whether to resume the saved ``session``. Resume continues it; New game sets
@@ -327,7 +336,11 @@ class GameFilesMixin:
         self._maybe_coach()
 
     def ask_new_game(self) -> None:
-        """Show the New Game dialog; a new session starts when it is accepted."""
+        """Show the New Game dialog; a new session starts when it is accepted. Not while a
+        saved game is being read: what it holds is at stake until it arrives."""
+        if self.loading is not None:
+            self.show_status("A saved game is being read; New Game waits until it is open.")
+            return
         dlg = NewGameDialog(
             self,
             registryview.game_choices(),
@@ -388,9 +401,11 @@ class GameFilesMixin:
         :attr:`loading` is the path being read, ``None`` when done."""
         self._read(path, "open")
 
-    def _read(self, path: Path, purpose: str) -> None:
-        """Read and replay ``path`` on a worker thread, then ``purpose`` it: "open" (as the
-        game at the table) or "review" (in the review window)."""
+    def _read(self, path: Path, purpose: str, read: Callable[[Path], object] | None = None) -> None:
+        """Read and replay ``path`` with ``read`` (default :func:`~gui.store.persistence.load`)
+        on a worker thread, then ``purpose`` it: "open" (as the game at the table), "review"
+        (in the review window), or at start-up (``read`` is
+        :func:`~gui.store.persistence.check_autosave`) "offer" or "resume"."""
         if self.loading is not None:
             return
         self.loading = path
@@ -398,11 +413,12 @@ class GameFilesMixin:
         self.controller.hold()
         self.busy.show()
         QApplication.setOverrideCursor(Qt.CursorShape.BusyCursor)
-        self.show_status(f"Reading {path.name}…")
+        starting = purpose in ("offer", "resume")
+        self.show_status("Reading your saved game…" if starting else f"Reading {path.name}…")
 
         def work() -> None:
             try:
-                self._loaded.emit(path, persistence.load(path), None)
+                self._loaded.emit(path, (read or persistence.load)(path), None)
             except ParlourError as e:
                 self._loaded.emit(path, None, short_message(str(e)))
             except Exception as e:  # noqa: BLE001 - a file must never crash the table
@@ -410,13 +426,26 @@ class GameFilesMixin:
 
         threading.Thread(target=work, name="parlour-open", daemon=True).start()
 
-    def _on_loaded(
-        self, path: Path, loaded: tuple[Session, persistence.TableMeta] | None, error: str | None
-    ) -> None:
+    def _on_loaded(self, path: Path, loaded: object, error: str | None) -> None:
+        """What a worker of :meth:`_read` read from ``path``: a ``(session, meta)`` pair,
+        a :class:`~gui.store.persistence.Checked` at start-up, or ``None`` and ``error``."""
         self.loading = None
         self.busy.hide()
         QApplication.restoreOverrideCursor()
         self.controller.release()
+        if self._purpose in ("offer", "resume"):
+            if not self.isVisible():
+                return  # the window was closed meanwhile: nothing begins behind it
+            if not isinstance(loaded, persistence.Checked):  # never stop the start, nor write
+                loaded = persistence.Checked(  # over a saved game that could not be read
+                    notices=[
+                        f"Your saved game could not be read ({error}): games will not "
+                        "be saved this time, so that it is not written over."
+                    ],
+                    writable=False,
+                )
+            self._started(loaded, self._purpose == "resume")
+            return
         if loaded is None:
             self._warn("This file cannot be opened", short_message(f"{path.name}: {error}"))
             self.show_status(f"{path.name} was not opened.")
