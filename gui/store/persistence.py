@@ -17,13 +17,16 @@ when even that fails the caller is told not to write there. No Qt here.
 from __future__ import annotations
 
 import contextlib
+import gc
 import hashlib
 import json
 import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
+from typing import TypeVar
 
 from gamecore import stats as gstats
 from gamecore.atomicfile import write_atomic
@@ -41,6 +44,8 @@ LEVELS = ("easy", "normal", "hard")
 #: The files Parlour writes atomically in its data folder; an interrupted write leaves
 #: ``<name>.<random>.tmp`` (see :func:`remove_leftovers`).
 OWN_FILES = (AUTOSAVE, "autosave.parlour.table.json", "autosave.parlour.journal", STATISTICS)
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -209,6 +214,24 @@ def resumable(path: Path) -> tuple[Session, TableMeta] | None:
     if session.complete:
         return None
     return session, meta
+
+
+def read_in_background(read: Callable[[Path], T], path: Path) -> T:
+    """``read(path)`` (:func:`load`, :func:`check_autosave`) on a worker thread, without
+    pausing the GUI thread: returns what ``read`` returns and raises what it raises.
+
+    Replaying a long session builds its objects fast, and Python's collector of cycles then
+    walks the whole growing heap, holding the interpreter from the GUI thread for a tenth
+    of a second and more (seconds for 10,000 deals). So it is off while ``read`` runs, and
+    what exists then, the session read included, is set apart from later collections
+    (:func:`gc.freeze`): it lives as long as the game, and a replay leaves next to no
+    cyclic garbage (the session itself is freed by reference counting)."""
+    gc.disable()
+    try:
+        return read(path)
+    finally:
+        gc.freeze()
+        gc.enable()
 
 
 # ---- damaged files ---------------------------------------------------------------------

@@ -418,7 +418,9 @@ class GameFilesMixin:
 
         def work() -> None:
             try:
-                self._loaded.emit(path, (read or persistence.load)(path), None)
+                self._loaded.emit(
+                    path, persistence.read_in_background(read or persistence.load, path), None
+                )
             except ParlourError as e:
                 self._loaded.emit(path, None, short_message(str(e)))
             except Exception as e:  # noqa: BLE001 - a file must never crash the table
