@@ -146,10 +146,16 @@ def child(autosave: Path, mode: str) -> dict[str, float]:
     QTimer.singleShot(RUN_TIMEOUT * 1000, app.quit)
     app.exec()  # the event loop as the table runs it, until the saved game is shown
     timer.stop()
-    gaps = [b - a for a, b in zip(ticks, ticks[1:], strict=False)]
-    k = max(int(marks["handed"]) - 1, 0)  # the gaps before it ended while the game was read
     window.controller.keeper.flush_autosave()
     window.close()
+    return _figures(marks, ticks)
+
+
+def _figures(marks: dict[str, float], ticks: list[float]) -> dict[str, float]:
+    """The figures of :func:`child` from its ``marks`` (ms, and ``handed``: the index of the
+    tick that found the game handed over) and its timer's ``ticks`` (ms)."""
+    gaps = [b - a for a, b in zip(ticks, ticks[1:], strict=False)]
+    k = max(int(marks.get("handed", len(ticks))) - 1, 0)  # gaps before: the game was read
     return {
         "responding": max(marks.get("painted", float("nan")), marks.get("tick", float("nan"))),
         "shown": marks.get("shown", float("nan")),

@@ -217,7 +217,7 @@ def test_escape_on_the_resume_question_means_not_now(qtbot, tmp_path):
     for restart in range(2):  # Escape, quit, restart, Escape: still the same game offered
         window = _window(qtbot, tmp_path, seed=50 + restart)
         window.start()
-        qtbot.waitUntil(lambda: window.loading is None, timeout=WAIT)  # read off the GUI thread
+        qtbot.waitUntil(lambda w=window: w.loading is None, timeout=WAIT)  # read off the GUI thread
         box = window.message
         assert isinstance(box, QMessageBox) and "Resume your game of Spoil Five" in box.text()
         QTest.keyClick(box, Qt.Key.Key_Escape)
