@@ -15,7 +15,9 @@ your turn) it prints:
   which the GUI thread resumes or offers the game and paints it, as a fresh start deals and
   paints its first deal).
 
-The machine's load counts: on a busy machine every figure grows, a fresh start's as well.
+The machine's load counts: on a busy machine every figure grows, a fresh start's as well;
+the first line printed is the longest gap of an idle event loop over three seconds (the
+machine's own noise).
 
 ``--deals 1000,10000`` chooses the sizes, ``--repeat 3`` how many starts of each kind are
 measured (the median is shown), ``--folder`` where the generated games are kept (default:
@@ -164,6 +166,24 @@ def _figures(marks: dict[str, float], ticks: list[float]) -> dict[str, float]:
     }
 
 
+def idle(seconds: float = 3.0) -> dict[str, float]:
+    """The longest gap (``read``, ms) between ticks of a 10 ms timer in an event loop with
+    nothing else to do for ``seconds``: what the machine's load alone costs."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance() or QApplication([])
+    ticks: list[float] = []
+    timer = QTimer()
+    timer.timeout.connect(lambda: ticks.append(time.perf_counter() * 1000))
+    timer.start(10)
+    QTimer.singleShot(int(seconds * 1000), app.quit)
+    app.exec()
+    timer.stop()
+    gaps = [b - a for a, b in zip(ticks, ticks[1:], strict=False)]
+    return {"read": max(gaps, default=0.0)}
+
+
 def _run_child(record: Path | None, mode: str) -> dict[str, float]:
     """One start in a new process (see :func:`child`); its data folder is removed after."""
     autosave = _lay_out(record)
@@ -206,12 +226,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--child", nargs=2, metavar=("MODE", "AUTOSAVE"), help=argparse.SUPPRESS)
     a = p.parse_args(argv)
     if a.child:
-        print(json.dumps(child(Path(a.child[1]), a.child[0])))
+        mode, autosave = a.child
+        print(json.dumps(idle() if mode == "idle" else child(Path(autosave), mode)))
         return 0
     sizes = [int(x) for x in a.deals.split(",")]
     records = {n: saved_game(n, a.folder) for n in sizes}
     print(f"Starting the table: the median of {a.repeat} starts each, in ms from the window's")
     print("creation; the stalls are the longest gaps of a 10 ms timer's ticks.")
+    noise = _run_child(None, "idle")["read"]
+    print(f"an idle event loop's longest gap on this machine now: {noise:.0f} ms")
     print("saved game     path    responding  game shown  stall while read  stall at hand-over")
     fresh = [_run_child(None, "resume") for _ in range(a.repeat)]
     base = _row("none (fresh)", "-", fresh)
