@@ -30,7 +30,8 @@ from typing import Any
 from gamecore.atomicfile import write_atomic
 from gamecore.match import DealLog, Session
 from gamecore.record import deal_entry, record_head
-from gui.store.persistence import TableMeta, journal_header, journal_path, meta_path
+from gui.store.journal import journal_header, journal_path
+from gui.store.persistence import TableMeta, meta_path
 
 #: Seconds :meth:`Autosaver.flush` waits for the writer at most.
 FLUSH_TIMEOUT = 10.0

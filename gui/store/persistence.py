@@ -18,25 +18,25 @@ when even that fails the caller is told not to write there. No Qt here.
 
 from __future__ import annotations
 
-import codecs
 import contextlib
 import errno
-import hashlib
+import gc
 import json
 import os
 import time
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
+from typing import TypeVar
 
 from gamecore import stats as gstats
-from gamecore.actions import ActionSyntaxError, parse_action
 from gamecore.atomicfile import write_atomic
 from gamecore.errors import ParlourError
-from gamecore.limits import exact_ints, short_message
 from gamecore.match import Session
-from gamecore.record import Record, read_record, replay_session, save_record
+from gamecore.record import read_record, save_record
 from gui.store import checked
+from gui.store.journal import journal_actions, journal_path, replay_journal
 
 AUTOSAVE = "autosave.parlour.json"
 STATISTICS = "statistics.json"
@@ -47,6 +47,8 @@ LEVELS = ("easy", "normal", "hard")
 #: The files Parlour writes atomically in its data folder; an interrupted write leaves
 #: ``<name>.<random>.tmp`` (see :func:`remove_leftovers`).
 OWN_FILES = (AUTOSAVE, "autosave.parlour.table.json", "autosave.parlour.journal", STATISTICS)
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -108,87 +110,6 @@ def _read_meta(path: Path, n: int) -> TableMeta | None:
     return TableMeta(people, undo, levels)
 
 
-def journal_path(record_path: Path) -> Path:
-    """The journal of a record: ``x.parlour.json`` → ``x.parlour.journal``."""
-    return record_path.with_name(record_path.name.removesuffix(".json") + ".journal")
-
-
-def journal_header(
-    record_bytes: bytes, record: Record | None = None, *, deals: int = 0, base: int = 0
-) -> str:
-    """The journal's first line for a record file of ``record_bytes`` whose last deal (the
-    ``deals``-th) holds ``base`` actions (taken from ``record`` when given)."""
-    if record is not None:
-        deals, base = len(record.deals), len(record.deals[-1].actions)
-    return json.dumps(
-        {"record": hashlib.sha256(record_bytes).hexdigest(), "deal": deals, "base": base}
-    )
-
-
-def journal_actions(path: Path, record: Record) -> tuple[list[str], str | None]:
-    """The actions (texts) the journal beside the record at ``path`` adds to its last
-    deal, and what is wrong with the journal (``None`` when nothing is). No journal adds
-    nothing and is not damaged. A torn last line (a write cut off) is left out. A journal
-    that is not a file, cannot be read, has a header that is not one or that names another
-    record (a crash between the record's rewrite and the journal's, or another game's), or
-    a line before its end that is not a move, is damaged: its actions up to the bad line
-    are given, with the reason. A UTF-8 byte-order mark at the start of the record or the
-    journal is ignored (an editor may add one; the deal-record format ignores it)."""
-    jp = journal_path(path)
-    if not (jp.exists() or jp.is_symlink()):
-        return [], None
-    try:
-        if not jp.is_file():
-            return [], "it is not a file"
-        text = jp.read_text(encoding="utf-8").removeprefix("\ufeff")
-        record_bytes = path.read_bytes().removeprefix(codecs.BOM_UTF8)
-    except (OSError, ValueError) as e:
-        return [], f"it cannot be read ({getattr(e, 'strerror', None) or type(e).__name__})"
-    header, *lines = text.split("\n")
-    head = checked.parse_or_none(header)
-    if not (isinstance(head, dict) and set(head) == {"record", "deal", "base"}):
-        return [], "its first line is not a journal's header"
-    if header != journal_header(record_bytes, record):
-        return [], "its header names another record"
-    out: list[str] = []
-    for k, line in enumerate(lines[:-1], start=2):  # the last piece: empty, or torn
-        action = checked.parse_or_none(line)
-        if not isinstance(action, str):
-            return out, f"line {k} is not a move"
-        out.append(action)
-    return out, None
-
-
-def _replay_journal(record: Record, extra: list[str]) -> tuple[Session, int, str | None]:
-    """Replay ``record`` and then the journal's actions ``extra`` one by one, stopping at
-    the first one the game refuses: ``(session, kept, fault)`` with the number of actions
-    kept and why the next one was refused (``None`` when all were kept). Raises
-    :class:`ParlourError` when the record itself does not replay."""
-    last = record.deals[-1]
-    # The first action of a deal with none in the record goes through the record's reader:
-    # it may stand for the default stakes the reader applies (format "Actions", NM-5).
-    first = extra[:1] if not last.actions else []
-    try:
-        session = replay_session(
-            replace(record, deals=[*record.deals[:-1], replace(last, actions=last.actions + first)])
-        )
-    except ParlourError as e:
-        if not first:
-            raise
-        session = replay_session(record)
-        return session, 0, f"its move 1 does not follow the saved game ({short_message(str(e))})"
-    kept = len(first)
-    with exact_ints():  # a refusal may quote balances of any size
-        for text in extra[kept:]:
-            try:
-                session.apply(parse_action(text, session.game.pools))
-            except (ActionSyntaxError, ParlourError) as e:
-                why = short_message(str(e))
-                return session, kept, f"its move {kept + 1} does not follow the saved game ({why})"
-            kept += 1
-    return session, kept, None
-
-
 def _replay_checked(path: Path) -> tuple[Session, int, str | None]:
     """Read and replay the record at ``path`` with its journal's actions; every fault of
     the record is a :class:`ParlourError`. Also returns how many of the journal's actions
@@ -197,7 +118,7 @@ def _replay_checked(path: Path) -> tuple[Session, int, str | None]:
     try:
         record = read_record(path)
         extra, fault = journal_actions(path, record)
-        session, kept, refused = _replay_journal(record, extra)
+        session, kept, refused = replay_journal(record, extra)
         return session, kept, fault if refused is None else refused
     except ParlourError:
         raise
@@ -250,6 +171,24 @@ def resumable(path: Path) -> tuple[Session, TableMeta] | None:
     if session.complete:
         return None
     return session, meta
+
+
+def read_in_background(read: Callable[[Path], T], path: Path) -> T:
+    """``read(path)`` (:func:`load`, :func:`check_autosave`) on a worker thread, without
+    pausing the GUI thread: returns what ``read`` returns and raises what it raises.
+
+    Replaying a long session builds its objects fast, and Python's collector of cycles then
+    walks the whole growing heap, holding the interpreter from the GUI thread for a tenth
+    of a second and more (seconds for 10,000 deals). So it is off while ``read`` runs, and
+    what exists then, the session read included, is set apart from later collections
+    (:func:`gc.freeze`): it lives as long as the game, and a replay leaves next to no
+    cyclic garbage (the session itself is freed by reference counting)."""
+    gc.disable()
+    try:
+        return read(path)
+    finally:
+        gc.freeze()
+        gc.enable()
 
 
 # ---- damaged files ---------------------------------------------------------------------

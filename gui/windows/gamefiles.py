@@ -1,7 +1,8 @@
 """The main window's games and their files: starting at the table (the data folder's lock,
 the checks of the autosave and the statistics), the offer to resume a saved game, New Game,
-replacing a game at stake (kept among the abandoned games first), Game → Open and Game →
-Save As.
+replacing a game at stake (kept among the abandoned games first). Reading and writing the
+files themselves (Game → Open, Save As, the saved game read at start-up) is
+:mod:`gui.windows.gameio`.
 
 A game with progress (a person's decision, or a finished deal) is never replaced without the
 person's confirmation, and a game left is kept in the data folder's ``abandoned`` folder.
@@ -9,22 +10,18 @@ person's confirmation, and a game left is kept in the data folder's ``abandoned`
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
+from PySide6.QtWidgets import QFileDialog, QMessageBox
 
-from gamecore.errors import ParlourError
-from gamecore.limits import short_message
 from gamecore.match import Session
 from gui.model import registryview
 from gui.model.choices import DEFAULT_GAME
 from gui.model.setup import Setup
 from gui.play.seats import SeatKind
-from gui.store import persistence, savedgames, settings
+from gui.store import persistence, settings
 from gui.store.tablelock import LockState, TableLock
 from gui.windows.newgame import NewGameDialog
 from gui.windows.openchooser import OpenChooser
@@ -146,26 +143,39 @@ class GameFilesMixin:
     def _start(
         self, resume: bool, saved: tuple[Session, persistence.TableMeta] | None = None
     ) -> None:
+        """Check the autosave and the statistics, then begin or offer the saved game. A
+        saved game is read and replayed on a worker thread as Game → Open reads a file
+        (:meth:`_read`): the window responds meanwhile, with a busy indication, and
+        :meth:`_started` goes on when the result arrives; with none it goes on at once.
+        ``saved``: the game already read where the data folder cannot be written."""
+        path = self.controller.keeper.autosave_path
+        if saved is not None:
+            self._started(persistence.Checked(saved=saved), resume)
+        elif path is not None and (path.exists() or path.is_symlink()):
+            self._read(path, "resume" if resume else "offer", persistence.check_autosave)
+        else:
+            self._started(persistence.Checked(), resume)
+
+    def _started(self, checked: persistence.Checked, resume: bool) -> None:
+        """Go on with the autosave as ``checked`` found it: say its notices, check the
+        statistics, then resume the saved game (``resume``), offer it, or begin."""
         c = self.controller
-        if c.keeper.autosave_path is not None:
-            checked = persistence.check_autosave(c.keeper.autosave_path)
-            for text in checked.notices:
-                self.add_notice(text)
-            if not checked.writable:
-                c.keeper.autosave_path = None
-            saved = checked.saved
+        for text in checked.notices:
+            self.add_notice(text)
+        if not checked.writable:
+            c.keeper.autosave_path = None
         if c.keeper.stats_path is not None:
             notices, writable = persistence.check_stats(c.keeper.stats_path)
             for text in notices:
                 self.add_notice(text)
             if not writable:
                 c.keeper.stats_path = None
-        if saved is None:
+        if checked.saved is None:
             self._begin()
         elif resume:
-            self.resume(*saved)
+            self.resume(*checked.saved)
         else:
-            self.offer_resume(*saved)
+            self.offer_resume(*checked.saved)
 
     def offer_resume(self, session: Session, meta: persistence.TableMeta) -> None:
         """Ask whether to resume the saved ``session``. Resume continues it; New game sets
@@ -351,7 +361,11 @@ class GameFilesMixin:
         self._maybe_coach()
 
     def ask_new_game(self) -> None:
-        """Show the New Game dialog; a new session starts when it is accepted."""
+        """Show the New Game dialog; a new session starts when it is accepted. Not while a
+        saved game is being read: what it holds is at stake until it arrives."""
+        if self.loading is not None:
+            self.show_status("A saved game is being read; New Game waits until it is open.")
+            return
         dlg = NewGameDialog(
             self,
             registryview.game_choices(),
@@ -380,108 +394,3 @@ class GameFilesMixin:
         self._modal(dlg)
 
     # ---- Game → Open and Save As ------------------------------------------------
-
-    def _open_folder(self) -> Path:
-        """Where Game → Open starts: the abandoned games, else the home folder."""
-        if self.data_dir is not None and (self.data_dir / persistence.ABANDONED).is_dir():
-            return self.data_dir / persistence.ABANDONED
-        return Path.home()
-
-    def ask_open(self) -> None:
-        """Game → Open: the chooser lists the abandoned games, each shown as what it is, and
-        Browse… finds any other saved game (``*.parlour.json``); the one chosen is opened by
-        :meth:`open_file`."""
-        dlg = OpenChooser(self, savedgames.abandoned_games(self.data_dir), self._open_folder())
-        dlg.chosen.connect(self.open_file)
-        self.open_chooser = dlg
-        self._modal(dlg)
-
-    def open_file(self, path: Path) -> None:
-        """Open the saved game at ``path``. It is read and replayed on a worker thread (a
-        long session takes a second or more) while the window stays responsive, with a
-        busy indication, and the game holds. A bad file leaves the current game untouched
-        and says why in one line; a good one replaces the current game, after the person's
-        confirmation when it has progress (it is then kept among the abandoned games).
-        :attr:`loading` is the path being read, ``None`` when done."""
-        self._read(path, "open")
-
-    def _read(self, path: Path, purpose: str) -> None:
-        """Read and replay ``path`` on a worker thread, then ``purpose`` it: "open" (as the
-        game at the table) or "review" (in the review window)."""
-        if self.loading is not None:
-            return
-        self.loading = path
-        self._purpose = purpose
-        self.controller.hold()
-        self.busy.show()
-        QApplication.setOverrideCursor(Qt.CursorShape.BusyCursor)
-        self.show_status(f"Reading {path.name}…")
-
-        def work() -> None:
-            try:
-                self._loaded.emit(path, persistence.load_noted(path), None)
-            except ParlourError as e:
-                self._loaded.emit(path, None, short_message(str(e)))
-            except Exception as e:  # noqa: BLE001 - a file must never crash the table
-                self._loaded.emit(path, None, f"it cannot be read ({type(e).__name__})")
-
-        threading.Thread(target=work, name="parlour-open", daemon=True).start()
-
-    def _on_loaded(
-        self,
-        path: Path,
-        loaded: tuple[Session, persistence.TableMeta, str | None] | None,
-        error: str | None,
-    ) -> None:
-        self.loading = None
-        self.busy.hide()
-        QApplication.restoreOverrideCursor()
-        self.controller.release()
-        if loaded is None:
-            self._warn("This file cannot be opened", short_message(f"{path.name}: {error}"))
-            self.show_status(f"{path.name} was not opened.")
-            return
-        session, meta, note = loaded
-        if note is not None:  # the journal beside the file was not all used
-            self.add_notice(note)
-        if self._purpose == "review":
-            people = [s for s, person in enumerate(meta.people) if person]
-            self.open_review(session, None, people=people)
-            return
-
-        def opened() -> None:
-            self.resume(session, meta)
-            self.show_status(f"Opened {path.name}.")
-            self.controller.keeper.autosave()
-
-        self._replace_game(opened, f"open {path.name}")
-
-    def ask_save(self) -> None:
-        """Game → Save As: write the session as a deal record."""
-        if self.controller.practice.active:
-            self.show_status("A practice deal is not saved; your game is saved as always.")
-            return
-        dlg = QFileDialog(
-            self,
-            "Save the game",
-            str(Path.home() / "game.parlour.json"),
-            "Parlour games (*.parlour.json)",
-        )
-        dlg.setObjectName("saveDialog")
-        dlg.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
-        dlg.fileSelected.connect(lambda name: name and self.save_file(Path(name)))
-        self.file_dialog = dlg
-        self._modal(dlg)
-
-    def save_file(self, path: Path) -> bool:
-        """Save the session to ``path`` (``.parlour.json`` added when missing); a failure is
-        said in one message. Returns whether it was saved."""
-        if not path.name.endswith(".parlour.json"):
-            path = path.with_name(path.name + ".parlour.json")
-        try:
-            self.controller.keeper.save_as(path)
-        except OSError as e:
-            self._warn("The game was not saved", f"{path}: {e.strerror or e}")
-            return False
-        self.show_status(f"Saved {path.name}.")
-        return True

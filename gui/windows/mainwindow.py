@@ -40,6 +40,7 @@ from gui.table.view import TableView
 from gui.windows import dialogs
 from gui.windows.coach import CoachBar
 from gui.windows.gamefiles import GameFilesMixin
+from gui.windows.gameio import GameIOMixin
 from gui.windows.menus import MenusMixin
 from gui.windows.newgame import NewGameDialog
 from gui.windows.notices import NoticeBar
@@ -48,7 +49,9 @@ from gui.windows.placement import PlacementMixin
 from gui.windows.sidewindows import SideWindowsMixin
 
 
-class MainWindow(GameFilesMixin, SideWindowsMixin, MenusMixin, PlacementMixin, QMainWindow):
+class MainWindow(
+    GameFilesMixin, GameIOMixin, SideWindowsMixin, MenusMixin, PlacementMixin, QMainWindow
+):
     """Parlour's window. ``pace`` (ms) is the one animation and pacing parameter; with
     ``remember`` the last New Game choices are restored from the settings (whatever of them
     no longer validates falls back to its default). ``autosave`` is the autosave's path

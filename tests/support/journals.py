@@ -11,7 +11,7 @@ from gamecore.decisions import PlayChoice
 from gamecore.games import make_game
 from gamecore.match import Session
 from gamecore.record import dumps_record
-from gui.store import persistence
+from gui.store import journal, persistence
 
 
 @dataclass
@@ -53,5 +53,5 @@ def autosave(base: int = 8, moves: int = 10) -> Autosave:
     play(base)
     record = dumps_record(session).encode()
     play(base + moves)
-    header = persistence.journal_header(record, deals=1, base=base)
+    header = journal.journal_header(record, deals=1, base=base)
     return Autosave(record, header, base, list(session.logs[-1].actions[base:]))

@@ -219,6 +219,7 @@ def test_escape_on_the_resume_question_means_not_now(qtbot, tmp_path):
     for restart in range(2):  # Escape, quit, restart, Escape: still the same game offered
         window = _window(qtbot, tmp_path, seed=50 + restart)
         window.start()
+        qtbot.waitUntil(lambda w=window: w.loading is None, timeout=WAIT)  # read off the GUI thread
         box = window.message
         assert isinstance(box, QMessageBox) and "Resume your game of Spoil Five" in box.text()
         QTest.keyClick(box, Qt.Key.Key_Escape)
@@ -241,6 +242,7 @@ def test_new_game_on_the_resume_question_keeps_the_saved_game(qtbot, tmp_path):
     expected = _saved_game_with_progress(qtbot, tmp_path)
     window = _window(qtbot, tmp_path, seed=60)
     window.start()
+    qtbot.waitUntil(lambda: window.loading is None, timeout=WAIT)  # read off the GUI thread
     qtbot.mouseClick(_button(window.message, "newGame"), Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: window.controller.session is not None, timeout=WAIT)
     kept = _abandoned(tmp_path)
@@ -439,6 +441,7 @@ def test_a_damaged_lock_file_is_set_aside_and_the_saved_game_offered(qtbot, tmp_
         lock.write_bytes(b"" if damage == "empty" else b"\x00\xff not a lock\n")
     window = _window(qtbot, tmp_path, seed=9)
     window.start()
+    qtbot.waitUntil(lambda: window.loading is None, timeout=WAIT)  # read off the GUI thread
     assert window.lock is not None and window.controller.keeper.autosave_path is not None
     aside = sorted(tmp_path.glob("parlour.lock.damaged-*"))
     assert len(aside) == 1 and aside[0].is_dir() == (damage == "folder")

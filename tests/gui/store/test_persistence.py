@@ -245,6 +245,7 @@ def test_autosave_after_every_action_and_resume_offer(qtbot, tmp_path):
     # A new window offers to resume and, when accepted, is exactly where the last one was.
     again = _window(qtbot, tmp_path, seed=99)
     again.start()
+    qtbot.waitUntil(lambda: again.loading is None, timeout=10_000)  # read off the GUI thread
     box = again.message
     assert isinstance(box, QMessageBox) and "Resume your game of Newmarket" in box.text()
     box.findChild(QPushButton, "resume").click()
@@ -267,6 +268,7 @@ def test_a_finished_session_is_not_offered(qtbot, tmp_path):
     window.close()
     fresh = _window(qtbot, tmp_path, seed=5)
     fresh.start()
+    qtbot.waitUntil(lambda: fresh.loading is None, timeout=10_000)  # read off the GUI thread
     assert fresh.message is None and fresh.controller.session is not None
 
 

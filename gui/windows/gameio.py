@@ -1,0 +1,165 @@
+"""The main window's saved games as files: Game → Open (the chooser of the abandoned games,
+Browse… for any other), reading a file and replaying it off the GUI thread (for Open, for a
+review of a file, and for the saved game at start-up), and Game → Save As.
+
+A mixin of :class:`~gui.windows.mainwindow.MainWindow`: it relies on the window's attributes
+declared below and on :class:`~gui.windows.gamefiles.GameFilesMixin` (``_started``,
+``_replace_game``, ``resume``) and the side windows (``open_review``).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QFileDialog
+
+from gamecore.errors import ParlourError
+from gamecore.limits import short_message
+from gui.store import persistence, savedgames
+from gui.windows.openchooser import OpenChooser
+
+if TYPE_CHECKING:
+    from PySide6.QtCore import SignalInstance
+    from PySide6.QtWidgets import QProgressBar
+
+    from gui.play.controller import Controller
+
+
+class GameIOMixin:
+    """Game → Open, reading a saved game off the GUI thread, and Game → Save As."""
+
+    controller: Controller
+    data_dir: Path | None
+    loading: Path | None
+    busy: QProgressBar
+    file_dialog: QFileDialog | None
+    open_chooser: OpenChooser | None
+    _loaded: SignalInstance
+    _purpose: str
+
+    def _open_folder(self) -> Path:
+        """Where Game → Open starts: the abandoned games, else the home folder."""
+        if self.data_dir is not None and (self.data_dir / persistence.ABANDONED).is_dir():
+            return self.data_dir / persistence.ABANDONED
+        return Path.home()
+
+    def ask_open(self) -> None:
+        """Game → Open: the chooser lists the abandoned games, each shown as what it is, and
+        Browse… finds any other saved game (``*.parlour.json``); the one chosen is opened by
+        :meth:`open_file`."""
+        dlg = OpenChooser(self, savedgames.abandoned_games(self.data_dir), self._open_folder())
+        dlg.chosen.connect(self.open_file)
+        self.open_chooser = dlg
+        self._modal(dlg)
+
+    def open_file(self, path: Path) -> None:
+        """Open the saved game at ``path``. It is read and replayed on a worker thread (a
+        long session takes a second or more) while the window stays responsive, with a
+        busy indication, and the game holds. A bad file leaves the current game untouched
+        and says why in one line; a good one replaces the current game, after the person's
+        confirmation when it has progress (it is then kept among the abandoned games).
+        :attr:`loading` is the path being read, ``None`` when done."""
+        self._read(path, "open")
+
+    def _read(self, path: Path, purpose: str, read: Callable[[Path], object] | None = None) -> None:
+        """Read and replay ``path`` with ``read`` (default
+        :func:`~gui.store.persistence.load_noted`)
+        on a worker thread, then ``purpose`` it: "open" (as the game at the table), "review"
+        (in the review window), or at start-up (``read`` is
+        :func:`~gui.store.persistence.check_autosave`) "offer" or "resume"."""
+        if self.loading is not None:
+            return
+        self.loading = path
+        self._purpose = purpose
+        self.controller.hold()
+        self.busy.show()
+        QApplication.setOverrideCursor(Qt.CursorShape.BusyCursor)
+        starting = purpose in ("offer", "resume")
+        self.show_status("Reading your saved game…" if starting else f"Reading {path.name}…")
+
+        def work() -> None:
+            try:
+                self._loaded.emit(
+                    path, persistence.read_in_background(read or persistence.load_noted, path), None
+                )
+            except ParlourError as e:
+                self._loaded.emit(path, None, short_message(str(e)))
+            except Exception as e:  # noqa: BLE001 - a file must never crash the table
+                self._loaded.emit(path, None, f"it cannot be read ({type(e).__name__})")
+
+        threading.Thread(target=work, name="parlour-open", daemon=True).start()
+
+    def _on_loaded(self, path: Path, loaded: object, error: str | None) -> None:
+        """What a worker of :meth:`_read` read from ``path``: a ``(session, meta, note)``
+        triple (``note``: what was wrong with its journal, or ``None``), a
+        :class:`~gui.store.persistence.Checked` at start-up, or ``None`` and ``error``."""
+        self.loading = None
+        self.busy.hide()
+        QApplication.restoreOverrideCursor()
+        self.controller.release()
+        if self._purpose in ("offer", "resume"):
+            if not self.isVisible():
+                return  # the window was closed meanwhile: nothing begins behind it
+            if not isinstance(loaded, persistence.Checked):  # never stop the start, nor write
+                loaded = persistence.Checked(  # over a saved game that could not be read
+                    notices=[
+                        f"Your saved game could not be read ({error}): games will not "
+                        "be saved this time, so that it is not written over."
+                    ],
+                    writable=False,
+                )
+            self._started(loaded, self._purpose == "resume")
+            return
+        if loaded is None:
+            self._warn("This file cannot be opened", short_message(f"{path.name}: {error}"))
+            self.show_status(f"{path.name} was not opened.")
+            return
+        assert isinstance(loaded, tuple)  # Open's and review's reader: (session, meta, note)
+        session, meta, note = loaded
+        if note is not None:  # the journal beside the file was not all used
+            self.add_notice(note)
+        if self._purpose == "review":
+            people = [s for s, person in enumerate(meta.people) if person]
+            self.open_review(session, None, people=people)
+            return
+
+        def opened() -> None:
+            self.resume(session, meta)
+            self.show_status(f"Opened {path.name}.")
+            self.controller.keeper.autosave()
+
+        self._replace_game(opened, f"open {path.name}")
+
+    def ask_save(self) -> None:
+        """Game → Save As: write the session as a deal record."""
+        if self.controller.practice.active:
+            self.show_status("A practice deal is not saved; your game is saved as always.")
+            return
+        dlg = QFileDialog(
+            self,
+            "Save the game",
+            str(Path.home() / "game.parlour.json"),
+            "Parlour games (*.parlour.json)",
+        )
+        dlg.setObjectName("saveDialog")
+        dlg.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+        dlg.fileSelected.connect(lambda name: name and self.save_file(Path(name)))
+        self.file_dialog = dlg
+        self._modal(dlg)
+
+    def save_file(self, path: Path) -> bool:
+        """Save the session to ``path`` (``.parlour.json`` added when missing); a failure is
+        said in one message. Returns whether it was saved."""
+        if not path.name.endswith(".parlour.json"):
+            path = path.with_name(path.name + ".parlour.json")
+        try:
+            self.controller.keeper.save_as(path)
+        except OSError as e:
+            self._warn("The game was not saved", f"{path}: {e.strerror or e}")
+            return False
+        self.show_status(f"Saved {path.name}.")
+        return True
