@@ -35,6 +35,7 @@ from gamecore.interface import Rules as Game
 from gamecore.search.determinize import worlds_for
 from gamecore.search.endgame import EndgameSolver
 from gamecore.search.inference import CANDIDATES, weighted_worlds
+from gamecore.search.launch import spawn_context
 from gamecore.spoilfive.deal import SpoilFiveObservation
 
 #: UCB exploration constant for rewards scaled to about [−1, 1].
@@ -338,14 +339,15 @@ class SearchPool:
     ``spawn`` method (safe beside Qt's threads and in frozen builds, with
     ``multiprocessing.freeze_support()`` in the entry point) and live until
     :meth:`shutdown`, or until the app dies however it dies (each worker watches its parent
-    and exits within :data:`PARENT_POLL` seconds; the resource tracker follows once they
-    are gone). Workers run at a lower scheduling priority (:data:`WORKER_NICENESS`), so
-    the GUI keeps its time. :meth:`cancel` may be called from any thread.
+    from its first instruction, :mod:`gamecore.search.launch`, and exits within a fraction
+    of a second; the resource tracker follows once they are gone). Workers run at a lower
+    scheduling priority (:data:`WORKER_NICENESS`), so the GUI keeps its time.
+    :meth:`cancel` may be called from any thread.
     """
 
     def __init__(self, workers: int = 2) -> None:
         self.workers = workers
-        self._ctx = multiprocessing.get_context("spawn")
+        self._ctx = spawn_context()
         self._cancel = self._ctx.Event()
         self._executor: ProcessPoolExecutor | None = None
         self._lock = threading.Lock()

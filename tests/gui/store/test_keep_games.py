@@ -108,12 +108,16 @@ def test_new_game_asks_and_keeps_the_game_it_leaves(qtbot, tmp_path):
     _my_turn(qtbot, window)
     c = window.controller
     before = outcome(c.session)
+    # The autosave is written on the keeper's writer thread: the record compared is the one
+    # on disk once everything queued so far is written, and so is the one after the box.
+    assert c.keeper.flush_autosave()
     saved = (tmp_path / persistence.AUTOSAVE).read_bytes()
     _accept_new_game(qtbot, window)
     box = window.message
     assert isinstance(box, QMessageBox) and box.windowTitle() == "Leave this game?"
     assert "Spoil Five (deal 1 of" in box.text()
     qtbot.mouseClick(_button(box, "keepPlaying"), Qt.MouseButton.LeftButton)
+    assert c.keeper.flush_autosave()
     assert outcome(c.session) == before  # nothing changed
     assert (tmp_path / persistence.AUTOSAVE).read_bytes() == saved
     assert not (tmp_path / persistence.ABANDONED).exists()
