@@ -47,8 +47,11 @@ class Spin(Newmarket):
             self.double_pay_card = AD  # SP-7: 2 per card for the holder of the ♦A
 
     def explain_lead(self, deal: StopsDeal, seat: int, c: int) -> str:
-        if c == AD and not self.ordinary_ace:
-            return "the ♦A cannot be led: it is played only with a continuation, as a Spin (SP-6)"
+        if c == self.special_card and not self.ordinary_ace:
+            return (
+                f"the {self.special_name()} cannot be led: it is played only with a "
+                f"continuation, as a {self.spin_name} (SP-6)"
+            )
         if self.privileged(deal, seat) and suit_of(c) not in self.lead_suits(deal, seat):
             return (
                 f"after a Spin the next sequence must be in a suit other than "

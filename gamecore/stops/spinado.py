@@ -98,8 +98,11 @@ class Spinado(StopsGame):
     # ---- play (SN-7 … SN-14 are declared above) ---------------------------------------
 
     def explain_lead(self, deal: StopsDeal, seat: int, c: int) -> str:
-        if c == AD:
-            return "the ♦A is never played alone: play it with another card, as Spinado (SN-9)"
+        if c == self.special_card:
+            return (
+                f"the {self.special_name()} is never played alone: play it with another card, "
+                f"as {self.spin_name} (SN-9)"
+            )
         return super().explain_lead(deal, seat, c)
 
     def pool_faces(self, turnup: Card | None) -> tuple[PoolFace, ...]:

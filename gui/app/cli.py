@@ -126,13 +126,12 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     """The command-line parser: no sub-command opens the table."""
-    from gamecore.games import available_games, entries  # Qt-free: the registry of games
+    from gamecore.games import available_games, descriptors, entries  # Qt-free: the registry
 
     profiles = list(dict.fromkeys(e.profile for _, e in entries() if e.profile is not None))
 
-    parser = _Parser(
-        prog="parlour", description="Parlour: Pope Joan, Newmarket, Spin, Spinado, Spoil Five."
-    )
+    titles = ", ".join(d.title for d in descriptors())
+    parser = _Parser(prog="parlour", description=f"Parlour: {titles}.")
     parser.add_argument(
         "--game",
         default=None,

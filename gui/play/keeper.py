@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, Signal
 
 from gamecore import stats as gstats
+from gamecore.games import descriptor
 from gui.model import registryview
 from gui.store import persistence
 from gui.store.autosave import Autosaver
@@ -39,6 +40,8 @@ class Keeper(QObject):
         #: Finished deals not yet in the statistics file (it could not be written): counted
         #: with the next deal, or said to be lost at :meth:`close`. Writer thread only.
         self._uncounted: list[gstats.DealResult] = []
+        #: The session whose game the record format does not list, once said unsaved.
+        self._unsaved_said: object = None
         self._save_result.connect(self._saved)
         self._stats_done.connect(self._counted)
 
@@ -114,10 +117,22 @@ class Keeper(QObject):
     def autosave(self) -> None:
         """Queue the session's autosave (after every action): the writer thread appends
         the new actions to the journal, or rewrites the record at a deal boundary. A
-        practice deal is never saved (the session at the table stays as it was)."""
+        practice deal is never saved (the session at the table stays as it was), nor a game
+        the deal-record format does not list (a game registered for a test, a house game
+        not yet in the format): that is said once, and the game plays on."""
         session = self.table.session
-        if self._autosaver is not None and session is not None and not self.table.practice.active:
-            self._autosaver.save(session, self.table_meta())
+        if self._autosaver is None or session is None or self.table.practice.active:
+            return
+        if not descriptor(session.game.name).recorded:
+            if self._unsaved_said is not session:
+                self._unsaved_said = session
+                self.table.notice(
+                    f"This game of {registryview.game_label(session.game)} is not saved: "
+                    "the deal-record format does not list it yet. You can play, but it is "
+                    "not kept."
+                )
+            return
+        self._autosaver.save(session, self.table_meta())
 
     def flush_autosave(self) -> bool:
         """Wait until the autosave is on disk (tests, quitting); False on timeout."""

@@ -161,5 +161,8 @@ class GameIOMixin:
         except OSError as e:
             self._warn("The game was not saved", f"{path}: {e.strerror or e}")
             return False
+        except ParlourError as e:  # a game the deal-record format does not list
+            self._warn("The game was not saved", short_message(str(e)))
+            return False
         self.show_status(f"Saved {path.name}.")
         return True

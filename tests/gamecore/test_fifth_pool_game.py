@@ -684,3 +684,38 @@ def test_only_the_rules_of_its_games_name_the_diamond_ace() -> None:
             offenders.append(f"{path.relative_to(root)} names AD")
         offenders += [f"{path.relative_to(root)} says {s!r}" for s in strings if "♦A" in s]
     assert offenders == []
+
+
+def test_a_game_the_format_does_not_list_plays_at_the_table_unsaved(qtbot: Any, tmp_path) -> None:
+    """A game no record may hold still plays at a table that autosaves: it is said once not
+    to be saved, no autosave is written, and Save As says why in a message (it once fell
+    back to Newmarket, as the autosave refused the game)."""
+    from gamecore.match import Session as _Session
+    from gui.model.setup import Setup
+    from gui.play.seats import SeatKind
+    from gui.store import persistence
+    from table_driver import window_with_autosave
+
+    window = window_with_autosave(qtbot, tmp_path)
+    c = window.controller
+    c.new_session(
+        Setup(
+            "five-pools",
+            {},
+            [SeatKind("You", True), SeatKind("Ben", False), SeatKind("Cat", False)],
+        )
+    )
+    assert isinstance(c.session, _Session) and c.session.game.name == "five-pools"
+    said = [t for t in window.notices.texts() if "is not saved" in t]
+    assert said == [
+        "This game of Five Pools (a test's own game) is not saved: the deal-record format "
+        "does not list it yet. You can play, but it is not kept."
+    ]
+    c.keeper.autosave()  # again: said once only
+    assert [t for t in window.notices.texts() if "is not saved" in t] == said
+    assert c.keeper.flush_autosave()
+    assert not (tmp_path / persistence.AUTOSAVE).exists()
+    assert window.save_file(tmp_path / "five") is False
+    assert window.message is not None and window.message.windowTitle() == "The game was not saved"
+    assert "game: 'five-pools' is not a game of the record format" in window.message.text()
+    assert not (tmp_path / "five.parlour.json").exists()

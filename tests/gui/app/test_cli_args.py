@@ -9,6 +9,7 @@ import sys
 
 import pytest
 
+from gamecore.games import available_games
 from paths import ROOT
 
 
@@ -66,8 +67,9 @@ def _run(args: list[str], tmp_path, setup: str | None = None) -> subprocess.Comp
         ),
         (
             ["--game", "nope"],
-            "parlour: argument --game: invalid choice: 'nope' (choose from 'newmarket', 'spin', "
-            "'spinado', 'pope-joan', 'spoil-five') (see parlour --help)",
+            "parlour: argument --game: invalid choice: 'nope' (choose from "
+            + ", ".join(repr(g) for g in available_games())
+            + ") (see parlour --help)",
         ),
         (
             ["--players", "abc"],
