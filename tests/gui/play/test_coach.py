@@ -139,6 +139,9 @@ def test_while_the_others_play_the_coach_drops_its_advice(qtbot):
     window.resize(1280, 800)
     window.show()
     c = window.controller
+    # Every card of the person's is played here, a forced one too: a forced card playing
+    # itself could be followed by the computers' turn between two looks at the table.
+    c.auto_play = False
     c.new_session(
         Setup(
             "newmarket",

@@ -218,7 +218,10 @@ def _window(qtbot, tmp_path, **kw) -> MainWindow:
 
 
 def _until_person(qtbot, c) -> None:
-    """Wait for exactly a card decision of the person's (stakes are made as proposed)."""
+    """Wait for exactly a card decision of the person's (stakes are made as proposed).
+    Every card of the person's waits for the test: a forced card playing itself between two
+    looks at the table could leave none to wait for before the deal's summary."""
+    c.auto_play = False
 
     def ready() -> bool:
         if c.state == "staking" and c.view.stake_panel.isVisible():

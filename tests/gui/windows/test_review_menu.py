@@ -124,29 +124,38 @@ def test_review_of_a_damaged_file_says_why_in_one_message(qtbot, tmp_path):
 
 
 def test_the_game_waits_while_a_review_is_open(qtbot, tmp_path):
-    """A review is a window in front of the table: a computer's finished decision waits
-    until it closes, so the deal under review does not run on behind it."""
+    """A review is a window in front of the table: the computer's turn after the person's
+    card waits until it closes, so the deal under review does not run on behind it."""
     window = _window(qtbot, tmp_path)
     c = window.controller
+    # Every card of the person's is played here, a forced one too, so that the card played
+    # with the review open is always the test's own.
+    c.auto_play = False
     c.new_session(Setup("newmarket", seats=SEATS))
-    for _ in range(20):
+    for _ in range(40):
         qtbot.waitUntil(
             lambda: c.state == "human" or (c.state == "staking" and c.view.stake_panel.isVisible()),
             timeout=WAIT,
         )
-        if c.state == "human" and isinstance(c.session.decision(), PlayChoice):
+        if c.state != "human" or not isinstance(c.session.decision(), PlayChoice):
+            c.view.stake_panel.accept()
+            continue
+        window.review_action.trigger()
+        win = _review(window)
+        qtbot.addWidget(win)
+        assert "waits" in window.status_label.text()
+        d = c.session.decision()
+        c.person.chose_card(d.actions[0].card)
+        after_mine = len(c.session.logs[-1].actions)
+        if c.session.decision() is not None and not c.seats[c.session.decision().seat].person:
             break
-        c.view.stake_panel.accept()
-    window.review_action.trigger()
-    win = _review(window)
-    qtbot.addWidget(win)
-    assert "waits" in window.status_label.text()
-    d = c.session.decision()
-    c.person.chose_card(d.actions[0].card)
-    after_mine = len(c.session.logs[-1].actions)
-    if c.session.decision() is not None and not c.seats[c.session.decision().seat].person:
-        qtbot.waitUntil(lambda: c._held is not None, timeout=WAIT)  # decided, not applied
-        assert len(c.session.logs[-1].actions) == after_mine
+        win.close()  # the person plays on: look for a card a computer follows
+    else:
+        raise AssertionError("no computer was to play after the person")
+    # The table looked at the computer's turn and put it off (a decision already made would
+    # be held instead): nothing is applied behind the review.
+    qtbot.waitUntil(lambda: c._step_wanted or c._held is not None, timeout=WAIT)
+    assert len(c.session.logs[-1].actions) == after_mine
     win.close()
     qtbot.waitUntil(
         lambda: len(c.session.logs[-1].actions) > after_mine or c.session.deal.over, timeout=WAIT
