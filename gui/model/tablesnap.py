@@ -73,6 +73,35 @@ def playable_cards(d: object, seat: int) -> frozenset[int]:
     return frozenset(a.card for a in d.actions if isinstance(a, Play | Rob))
 
 
+def _seat_views(
+    session: Session,
+    hand_counts: tuple[int, ...],
+    balances: list[int],
+    thinking: bool,
+    tricks_won: tuple[int, ...] | None = None,
+) -> tuple[SeatView, ...]:
+    """The seats' plates of ``session``'s deal in progress, for both engines: names,
+    ``balances`` (counters), cards held (``hand_counts``), who acts (``thinking``: a
+    computer, now), the dealer, the winner and, in a trick game, the tricks won."""
+    deal = session.deal
+    assert deal is not None
+    d = deal.decision()
+    to_act = None if d is None else d.seat
+    return tuple(
+        SeatView(
+            session.players[s],
+            balances[s],
+            hand_counts[s],
+            acting=s == to_act,
+            thinking=thinking and s == to_act,
+            dealer=s == deal.dealer,
+            winner=deal.winner == s,
+            tricks=None if tricks_won is None else tricks_won[s],
+        )
+        for s in range(session.n)
+    )
+
+
 def snapshot(
     session: Session,
     bottom: int,
@@ -94,19 +123,7 @@ def snapshot(
     obs = deal.observation(bottom)
     assert isinstance(obs, StopsObservation), "a stops game is played on the stops engine"
     d = deal.decision()
-    to_act = None if d is None else d.seat
-    seats = tuple(
-        SeatView(
-            names[s],
-            balances[s],
-            obs.hand_counts[s],
-            acting=s == to_act,
-            thinking=thinking and s == to_act,
-            dealer=s == deal.dealer,
-            winner=deal.winner == s,
-        )
-        for s in range(session.n)
-    )
+    seats = _seat_views(session, obs.hand_counts, balances, thinking)
     hand = tuple(display_order(cards_in(obs.hand), game.ace_high))
     revealed, stock_cards, stock_count = _shown_at_the_end(obs, deal.stock, game.ace_high)
     return TableSnapshot(
@@ -229,20 +246,7 @@ def snapshot_tricks(
     obs = deal.observation(bottom)
     assert isinstance(obs, SpoilFiveObservation), "a trick game is played on the tricks engine"
     d = deal.decision()
-    to_act = None if d is None else d.seat
-    seats = tuple(
-        SeatView(
-            names[s],
-            balances[s],
-            obs.hand_counts[s],
-            acting=s == to_act,
-            thinking=thinking and s == to_act,
-            dealer=s == deal.dealer,
-            winner=deal.winner == s,
-            tricks=obs.tricks_won[s],
-        )
-        for s in range(session.n)
-    )
+    seats = _seat_views(session, obs.hand_counts, balances, thinking, obs.tricks_won)
     hand = tuple(trick_display_order(cards_in(obs.hand), obs.trump))
     turnup = None if obs.robbed_by is not None else obs.turnup
     return TableSnapshot(
