@@ -173,6 +173,13 @@ def resumable(path: Path) -> tuple[Session, TableMeta] | None:
     return session, meta
 
 
+def check_read_only(path: Path) -> Checked:
+    """:func:`check_autosave` for a data folder that cannot be written: the autosaved game
+    offered if it can be read and is unfinished (:func:`resumable`), nothing set aside and
+    no notice (the caller says why nothing is saved). Never raises."""
+    return Checked(saved=resumable(path))
+
+
 def read_in_background(read: Callable[[Path], T], path: Path) -> T:
     """``read(path)`` (:func:`load`, :func:`check_autosave`) on a worker thread, without
     pausing the GUI thread: returns what ``read`` returns and raises what it raises.

@@ -93,9 +93,9 @@ class GameFilesMixin:
                 why = persistence.unwritable_why(self.data_dir)
                 self.add_notice(f"Games cannot be saved: {why}. You can play, but nothing is kept.")
                 # Reading harms nothing: the saved game is still offered (and kept as it is).
-                saved = persistence.resumable(c.keeper.autosave_path)
+                saved = c.keeper.autosave_path
                 c.keeper.autosave_path = c.keeper.stats_path = None
-                self._start(resume, saved)
+                self._start(resume, read_only=saved)
                 return
             else:
                 self.lock = lock
@@ -140,19 +140,17 @@ class GameFilesMixin:
         box.finished.connect(lambda _r: answered())
         self._modal(box)
 
-    def _start(
-        self, resume: bool, saved: tuple[Session, persistence.TableMeta] | None = None
-    ) -> None:
+    def _start(self, resume: bool, read_only: Path | None = None) -> None:
         """Check the autosave and the statistics, then begin or offer the saved game. A
         saved game is read and replayed on a worker thread as Game → Open reads a file
         (:meth:`_read`): the window responds meanwhile, with a busy indication, and
         :meth:`_started` goes on when the result arrives; with none it goes on at once.
-        ``saved``: the game already read where the data folder cannot be written."""
-        path = self.controller.keeper.autosave_path
-        if saved is not None:
-            self._started(persistence.Checked(saved=saved), resume)
-        elif path is not None and (path.exists() or path.is_symlink()):
-            self._read(path, "resume" if resume else "offer", persistence.check_autosave)
+        ``read_only``: the autosave of a data folder that cannot be written, read without
+        setting anything aside (:func:`~gui.store.persistence.check_read_only`)."""
+        path = read_only or self.controller.keeper.autosave_path
+        read = persistence.check_autosave if read_only is None else persistence.check_read_only
+        if path is not None and (path.exists() or path.is_symlink()):
+            self._read(path, "resume" if resume else "offer", read)
         else:
             self._started(persistence.Checked(), resume)
 

@@ -71,6 +71,7 @@ def test_an_unwritable_start_says_why_and_still_offers_the_saved_game(
     monkeypatch.setattr(TableLock, "take", lambda self: LockState.UNUSABLE)
     window = _window(qtbot, tmp_path)
     window.start()
+    qtbot.waitUntil(lambda: window.loading is None)  # the saved game is read off the GUI thread
     assert window.notices.texts() == [
         f"Games cannot be saved: {why.format(folder=tmp_path)}. You can play, but nothing is kept."
     ]
