@@ -124,8 +124,8 @@ def test_going_out_and_the_payments_for_cards_left():
     assert lines == [
         "You lead 2♥, opening a sequence (STOP-5).",
         "You play the last card in hand and win the deal (STOP-9).",
-        "Ben pays you 2 for the cards left in hand at the end of the deal (STOP-10).",
-        "Cat pays you 1 for the cards left in hand at the end of the deal (STOP-10).",
+        "Ben pays you 2: 2 cards left in hand at the end of the deal (STOP-10).",
+        "Cat pays you 1: 1 card left in hand at the end of the deal (STOP-10).",
         "The deal is over and settled: you won it (STOP-10).",
     ]
 
@@ -191,7 +191,7 @@ def test_the_game_pool_and_doubling_at_the_end():
         "(STOP-10)." in lines
     )
     assert (
-        "Ben pays 5 into the Pope pool: 7♦ was left in hand, which doubles its pool "
+        "Ben pays 5 into the Pope pool: 7♦ was left in Ben's hand, which doubles its pool "
         "(STOP-10)." in lines
     )
 
@@ -203,8 +203,10 @@ def test_a_turned_up_honour_goes_to_the_dealer():
     session.start_deal_from_deck(deck)
     lines = explain_step(review_deal(session, 1), 0)
     assert lines[:2] == [
-        "Cat puts 6 on the Pope pool: a stake, paid before the cards are seen (GEN-9).",
-        "Cat puts 2 on the Matrimony pool: a stake, paid before the cards are seen (GEN-9).",
+        "Cat puts 6 on the Pope pool: Cat's stake as dealer, paid before the cards are seen "
+        "(GEN-9).",
+        "Cat puts 2 on the Matrimony pool: Cat's stake as dealer, paid before the cards are "
+        "seen (GEN-9).",
     ]
     assert lines[-1] == (
         "Cat takes the Jack pool (1): the turned-up J♥ is that pool's card, "
