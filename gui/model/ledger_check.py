@@ -82,7 +82,7 @@ class Reader:
         self.split = re.compile(rf"^{you} (?:get|gets) (\d+) of the (\d+) counters?\b")
         self.standings = re.compile(rf"shared out: .*\b{re.escape(self.name)} \+(\d+)\b")
         self.money = re.compile(r"\b(?:pay|pays|paid|put|puts|take|takes|took|get|gets)\b")
-        self.about = re.compile(r"\b(?:You|you|your)\b")
+        self.about = re.compile(r"\b(?:you|your)\b", re.IGNORECASE)
         self.claim = re.compile(r"(\d+) cards? (?:left|in hand)")
         words_re = "|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True))
         self.subject = re.compile(rf"^({words_re})\b")
