@@ -16,8 +16,8 @@ from gamecore.events import Paid, PaidToPool, Played, PoolTaken
 from gamecore.games import make_game
 from gamecore.match import Session
 from gamecore.registry import player_for
-from gui.model import dealsummary, ledger, tablewords
-from helpers import cards
+from gui.model import dealsummary, ledger, prompts, tablewords
+from helpers import cards, scenario_deal
 
 NAMES = ["Ann", "Cat", "Gus"]
 WORDS = tablewords.spoken(NAMES, [0])  # Ann, seat 0, is the person: "You"
@@ -208,3 +208,33 @@ def test_a_deal_without_a_choice_says_so_and_why():
         assert note.endswith(f"{winner} went out before your turn came.")
     chosen = _no_choice_deal(True)
     assert dealsummary.deal_summary(chosen, WORDS, people=1, person=0).no_choice == ""
+
+
+def test_with_several_people_the_table_speaks_to_the_one_whose_hand_is_shown():
+    # Hot seat: everyone is named; the forced card's call is for the person at the screen.
+    game = make_game("newmarket")
+    deal = scenario_deal(game, ["8S 2H", "3H 5D", "9D JC"], stock="4C", top="7S", to_act=0)
+    action = Play(0, C("8S"))
+    forced = prompts.forced_words(deal, action, "Ann", alone=False)
+    assert forced.call == "Ann, your only card: 8♠"
+    assert forced.line == (
+        "Ann, your only card, 8♠, plays itself: the next card of a sequence must be played "
+        "by its holder."
+    )
+    alone = prompts.forced_words(deal, action, "You", alone=True)
+    assert alone.call == "Your only card: 8♠"
+    session = Session(game, ["Ann", "Ben", "Cat"], 2)
+    session.start_deal_seeded(1)
+    words = tablewords.spoken(session.players, [0, 2])
+    assert words == ["Ann", "Ben", "Cat"]
+    d = session.decision()
+    while d.seat != 0:  # Cat names the stake, then the splits come round to Ann
+        session.apply(d.default_action())
+        d = session.decision()
+    before = session.deal.clone()
+    split = d.default_action()
+    events = session.apply(split)
+    total = sum(split.amounts)
+    lines = ledger.action_lines(session, before, split, events, words, [0, 2])
+    assert lines[0].startswith(f"Ann puts {total} on the layout: ")
+    assert lines[0].endswith(", Ann's stake, paid before the cards are seen.")
