@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 #: How long a person's forced card stays raised, named, before it plays itself, in paces
 #: (the table's one duration): long enough to be seen as theirs.
-FORCED_PAUSE = 3
+FORCED_PAUSE = 2
 
 
 class Person:
