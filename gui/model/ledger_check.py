@@ -123,13 +123,15 @@ class DealText:
     """One deal as the person was told it: ``log`` (the log's lines), the summary's lines
     (``summary``: its ledger, its other lines, its no-choice note), ``standings`` (the
     split line of the final standings, or ""), and what the deal asked of the person:
-    ``decided`` (a decision with a choice), ``carded`` (a choice of card)."""
+    ``decided`` (a decision with a choice), ``carded`` (a choice of card); ``balance``,
+    the person's balance the summary shows (``None``: not known, not checked)."""
 
     log: list[str]
     summary: list[str]
     standings: str
     decided: bool
     carded: bool
+    balance: int | None = None
 
 
 def play_deal(
@@ -157,7 +159,8 @@ def play_deal(
     summary = dealsummary.deal_summary(session, words, people=1, person=person)
     said = [*summary.ledger, *summary.lines, summary.no_choice]
     standings = dealsummary.split_line(session)
-    return DealText(log, [t for t in said if t], standings, decided, carded)
+    balance = summary.balances[person]
+    return DealText(log, [t for t in said if t], standings, decided, carded, balance)
 
 
 def faults(session: Session, text: DealText, reader: Reader) -> list[str]:
@@ -189,10 +192,9 @@ def _split_faults(session: Session, text: DealText, reader: Reader) -> list[str]
     shares, total = ledger.split_shares(session)
     person = reader.person
     out = []
-    summary = dealsummary.deal_summary(session, reader.words, people=1, person=person)
     final = session.final_accounts()[0][person]
-    if summary.balances[person] != final:
-        out.append(f"summary: balance {summary.balances[person]}, the plate shows {final}")
+    if text.balance is not None and text.balance != final:
+        out.append(f"summary: balance {text.balance}, the plate shows {final}")
     for where, lines in (("log", text.log), ("summary", text.summary)):
         said = [s for s in map(reader.split_share, lines) if s is not None]
         expected = [(shares[person], total)] if total > 0 else []
@@ -215,7 +217,7 @@ def check_game(game: Rules, label: str, deals: int, seed: int = 1) -> Figures:
     while figures.deals < deals:
         n = next(sizes)
         person = rng.randrange(n)
-        names = list(COMPUTER_NAMES[: n - 1])
+        names = [*COMPUTER_NAMES, *(f"Player {i}" for i in range(11, n + 1))][: n - 1]
         names.insert(person, PERSON)
         session = Session(game, names, first_dealer(game, n, rng))
         words = spoken(session.players, [person])

@@ -111,9 +111,14 @@ def test_a_split_not_said_is_found():
     assert session.complete and sum(session.pools)
     words = tablewords.spoken(session.players, [0])
     reader = Reader(words, session.players, 0)
-    text = ledger_check.DealText([], [], "", False, False)
+    # The summary showed the balance before the split: 2 off the plates, say.
+    before = session.balances[0]
+    text = ledger_check.DealText([], [], "", False, False, before)
     delta = session.deal.balances[0] - session.deal.opening_balances[0]
     found = faults(session, text, reader)
     assert f"log: says +0, the balance changed {delta:+d}" in found
+    final = session.final_accounts()[0][0]
+    assert final != before
+    assert f"summary: balance {before}, the plate shows {final}" in found
     assert any(f.startswith("log: the split said [], made [(") for f in found)
     assert any(f.startswith("standings: the split gives 0, made ") for f in found)
