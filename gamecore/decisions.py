@@ -65,3 +65,14 @@ class PlayChoice:
 
 
 Decision = StakeChoice | SplitChoice | PlayChoice
+
+
+def has_choice(d: Decision) -> bool:
+    """Whether decision ``d`` leaves its seat a choice: a play with more than one legal
+    action (STOP-14), a stake with more than one amount allowed (NM-5, PJ-21), a split of
+    some counters over more than one pool."""
+    if isinstance(d, PlayChoice):
+        return not d.forced
+    if isinstance(d, StakeChoice):
+        return d.high is None or d.high > d.low
+    return d.total > 0 and len(d.pools) > 1

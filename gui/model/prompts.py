@@ -6,15 +6,17 @@ panels ask in these words.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from gamecore.actions import Action, Play, Rob
 from gamecore.cards import card_label, cards_in
 from gamecore.decisions import PlayChoice
-from gamecore.explain import agree
+from gamecore.explain import FORCED_REASONS, agree, forced_kind
 from gamecore.interface import DealState, Rules
 from gamecore.match import Session
 from gamecore.spoilfive.deal import SpoilFiveDeal
 from gamecore.stops.game import SPECIAL_SPINADO, StopsGame
-from gui.model.tablewords import SpinCall, spin_call
+from gui.model.tablewords import SpinCall, plain_words, spin_call
 
 
 def lead_hint(session: Session, seat: int) -> str:
@@ -59,6 +61,28 @@ def _sequence_hint(game: Rules, deal: DealState, d: PlayChoice, seat: int) -> st
     if leads | ({special} if special is not None else set()) >= set(cards_in(deal.hands[seat])):
         return f"Your lead: play any card {how}"
     return f"Your lead: play the lowest card of a suit {how}"
+
+
+@dataclass(frozen=True)
+class ForcedWords:
+    """What the table says of a person's forced card before it plays itself: ``call``, the
+    call over the table ("Your only card: 8♠"), and ``line``, the status line with why."""
+
+    call: str
+    line: str
+
+
+def forced_words(deal: DealState, action: Action, word: str, alone: bool) -> ForcedWords:
+    """The words for ``action``, the only legal action of the person whose word is ``word``
+    ("You", or their name with several people at the screen, ``alone`` False) in ``deal``
+    (STOP-6, STOP-5, SF-25): "Your only card: 8♠", and "Your only card, 8♠, plays itself:
+    the next card of a sequence must be played by its holder."."""
+    who = "Your" if alone else f"{word}, your"
+    reason = plain_words(FORCED_REASONS[forced_kind(deal, action)])
+    if not isinstance(action, Play | Rob):
+        return ForcedWords(f"{who} only move", f"{who} only move is made for you: {reason}.")
+    c = card_label(_card(action))
+    return ForcedWords(f"{who} only card: {c}", f"{who} only card, {c}, plays itself: {reason}.")
 
 
 def addressee(name: str, alone: bool) -> str:

@@ -118,6 +118,16 @@ class DealSummary:
     #: Trick games (Spoil Five): tricks won by each seat, shown instead of the cards left
     #: (the hands and the pack stay hidden, GEN-9); ``None`` in the stops games.
     tricks: list[int] | None = None
+    #: The person's own lines, first in the summary: every counter that left or reached
+    #: them this deal, in order, with its reason, and at the end of the session their share
+    #: of the pools left (issue 24).
+    ledger: list[str] = field(default_factory=list)
+    #: Why the deal gave the person no choice of card, or "" when it gave one.
+    no_choice: str = ""
+    #: The end-of-session split of the pools left, for everyone (the last deal), or "".
+    split: str = ""
+    #: What the game calls the undealt cards ("Widow", "Dead hand", "Stock").
+    stock_name: str = "Stock"
 
 
 @dataclass(frozen=True)

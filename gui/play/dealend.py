@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QDialog
 
-from gui.model import dealsummary, registryview
+from gui.model import dealsummary, ledger, registryview
 from gui.model.setup import Setup
 from gui.play.questions import open_dialog
 from gui.play.states import OVER, SUMMARY
@@ -37,6 +37,11 @@ class DealEnd:
         session = t.session
         assert session is not None and session.deal is not None
         t.set_state(SUMMARY)
+        # The last deal: the pools left are shared out now, as the plates show (GEN-6).
+        for line in ledger.split_lines(session, t.words, t.people):
+            if line not in t.log:  # a summary shown again (after a window) says it once
+                t.log.append(line)
+                t.status(line)
         t.refresh()
         t.advisor.deal_over(registryview.game_label(session.game))
         summary = dealsummary.deal_summary(

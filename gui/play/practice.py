@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from gamecore.match import Session
 from gamecore.practice import deal_again
-from gui.model import dealsummary
+from gui.model import dealsummary, ledger
 from gui.play.questions import close_dialog
 from gui.play.seats import SeatKind
 from gui.play.states import IDLE
@@ -68,6 +68,7 @@ class Practice:
         t.set_state(IDLE)
         t.last_play = None
         t.log = [dealsummary.practice_line(practice.players[seat], t.words[seat])]
+        t.log += ledger.start_lines(practice, t.words, t.people)  # the stakes, as dealt
         t.status(t.log[-1])
         t.show_fingerprint()
         t.refresh()
