@@ -90,7 +90,7 @@ class TableDrawing(TrickDrawing):
         if snap is None:
             return
         vp = self.viewport().rect()
-        self.scene().setSceneRect(QRectF(0, 0, vp.width(), vp.height()))
+        self.fit_scene()
         n = len(snap.seats)
         lay = compute_layout(vp.width(), vp.height(), n, len(snap.pools), self.zoom)
         self.layout_ = lay
@@ -102,6 +102,17 @@ class TableDrawing(TrickDrawing):
         if self.focus_card is not None and self.focus_card not in snap.playable:
             self.focus_card = None
         self._place_cards(snap, lay, targets, dpr, duration, dealing)
+
+    def fit_scene(self) -> None:
+        """Make the scene the viewport's size (scene pixels are the viewport's). The baize's
+        shading follows that size, so a new size repaints the whole table: Qt by itself
+        repaints only the items that move, which would leave patches of the old shading
+        around them (and a staircase along a dragged card's path)."""
+        vp = self.viewport().rect()
+        rect = QRectF(0, 0, vp.width(), vp.height())
+        if self.scene().sceneRect() != rect:
+            self.scene().setSceneRect(rect)
+            self.viewport().update()
 
     def _draw_around_the_cards(self, snap: TableSnapshot, lay: TableLayout, dpr: float) -> None:
         """Everything but the cards: plates and fans, pools, the stock, the suit rows'

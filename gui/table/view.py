@@ -213,6 +213,9 @@ class TableView(TableInput):
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
         super().resizeEvent(event)
+        # The scene takes the new size at once (a scene larger than the viewport would
+        # scroll it until the new layout is drawn) and the whole table is painted again.
+        self.fit_scene()
         self._place_log()
         # A storm of resizes ends in one layout, drawn once the events have settled.
         self._relayout.start()
