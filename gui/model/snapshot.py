@@ -111,6 +111,8 @@ class DealSummary:
     fingerprint_text: str = ""
     #: A practice deal ("deal again from another seat"): the button goes back to the game.
     practice: bool = False
+    #: A practice deal's own result for the person, against the deal itself.
+    practice_note: str = ""
     #: Whether "Deal again from another seat" is offered (every hand shown after the deal).
     deal_again: bool = False
     #: The seat of the one person at the screen ("deal again" offers the other seats).
