@@ -514,3 +514,46 @@ def test_the_window_parlour_review_opens(qtbot):
     win = _window(qtbot, session, deal, people=people, person=person, reveal=reveal)
     assert win.review.number == deal and win.viewpoint == 0 and not win.seat_box.isEnabled()
     assert review_deal(session, deal).last == win.review.last
+
+
+def _no_choice_for_you() -> Session:
+    """A Spinado deal of seven in which seat 0 ("You") never had a card decision with a
+    choice (the first such seed)."""
+    from gamecore.agents.playcheck import checkable_steps
+
+    game = make_game("spinado")
+    for seed in range(200):
+        session = Session(game, ["You", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus"], 0)
+        session.start_deal_seeded(seed)
+        rng = random.Random(seed)
+        while session.deal_in_progress:
+            session.apply(random_action(session.decision(), rng))
+        if not checkable_steps(review_deal(session, 1), 0):
+            return session
+    pytest.fail("every deal gave seat 0 a choice")
+
+
+def test_a_deal_without_a_choice_says_so_before_any_check_and_counts_nothing(qtbot):
+    """Issue 24: the tab said "0 of 1 decisions" before the check had run, beside "There is
+    no card decision with a choice to check in this deal"."""
+    win = _window(qtbot, _no_choice_for_you(), 1)
+    win.tabs.setCurrentIndex(1)
+    assert win.check_seat() == 0
+    assert win.check_status.text() == (
+        "There is no card decision with a choice to check in this deal."
+    )
+    assert not win.check_btn.isEnabled()
+    assert not win.progress.isVisible()
+
+
+def test_the_decisions_are_counted_only_once_the_check_runs(qtbot, monkeypatch):
+    monkeypatch.setattr(ReviewWindow, "check_iterations", 300)
+    win = _window(qtbot, _jinked_session(), 1, people=[0], person=0, reveal=False)
+    win.tabs.setCurrentIndex(1)
+    assert win.check_btn.isEnabled() and win.check_status.text() == ""
+    assert not win.progress.isVisible()
+    qtbot.mouseClick(win.check_btn, Qt.MouseButton.LeftButton)
+    assert win.progress.isVisible() and win.progress.maximum() == 5
+    qtbot.waitUntil(lambda: win.run is None, timeout=WAIT)
+    assert win.progress.isVisible() and win.progress.text() == "5 of 5 decisions"
+    _wait_idle(qtbot)
