@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from gamecore.cards import card_label
+
 
 @dataclass(frozen=True)
 class SeatView:
@@ -33,6 +35,15 @@ class PoolView:
     card: int | None
     amount: int
     detail: str = ""
+
+    @property
+    def name_on_card(self) -> bool:
+        """Whether the table writes the label on the pool's card: a name of its own (the
+        Pope on its 7♦), not the card's (the ♥A pool on the ♥A)."""
+        if self.card is None:
+            return False
+        face = card_label(self.card)  # "A♥"; the layout says "♥A" too
+        return self.label not in (face, face[-1] + face[:-1])
 
 
 @dataclass(frozen=True)

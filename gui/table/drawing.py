@@ -93,6 +93,9 @@ class TableDrawing(TrickDrawing):
         self.fit_scene()
         n = len(snap.seats)
         lay = compute_layout(vp.width(), vp.height(), n, len(snap.pools), self.zoom)
+        wide = self._pool_width(snap, lay.card_w)
+        if wide > 1:  # a compartment's name is wider than a card: wider plates
+            lay = compute_layout(vp.width(), vp.height(), n, len(snap.pools), self.zoom, wide)
         self.layout_ = lay
         dpr = self._dpr()
         self._draw_around_the_cards(snap, lay, dpr)
@@ -113,6 +116,15 @@ class TableDrawing(TrickDrawing):
         if self.scene().sceneRect() != rect:
             self.scene().setSceneRect(rect)
             self.viewport().update()
+
+    @staticmethod
+    def _pool_width(snap: TableSnapshot, card_w: float) -> float:
+        """How wide the pools' plates would be, in card widths, for the widest name of a
+        compartment with no card (1: a card's width)."""
+        if snap.board == "round" or snap.mode != "stops":
+            return 1.0
+        widths = [PoolItem.plate_width(p.label, card_w) for p in snap.pools if p.card is None]
+        return max([card_w, *widths]) / card_w
 
     def _draw_around_the_cards(self, snap: TableSnapshot, lay: TableLayout, dpr: float) -> None:
         """Everything but the cards: plates and fans, pools, the stock, the suit rows'
@@ -296,9 +308,10 @@ class TableDrawing(TrickDrawing):
                 self.pool_items.append(item)
             item = self.pool_items[i]
             item.label = pv.label
-            cr, ch = lay.pool_cards[i], lay.pool_chips[i]
+            item.name_on_card = pv.name_on_card
+            cr, ch, pr = lay.pool_cards[i], lay.pool_chips[i], lay.pool_plates[i]
             if snap.mode == "tricks":
-                cr = type(cr)(lay.played_x, lay.played_y, lay.card_w, lay.card_h)
+                cr = pr = type(cr)(lay.played_x, lay.played_y, lay.card_w, lay.card_h)
                 ch = type(ch)(cr.x + cr.w + 0.1 * lay.card_w, cr.y + 0.25 * cr.h, cr.w, 0.5 * cr.h)
             item.set_state(
                 QRectF(cr.x, cr.y, cr.w, cr.h),
@@ -307,6 +320,7 @@ class TableDrawing(TrickDrawing):
                 pv.amount,
                 dpr,
                 pv.detail,
+                QRectF(pr.x, pr.y, pr.w, pr.h),
             )
 
     def place_stake_panel(self) -> None:
