@@ -141,6 +141,8 @@ class TableDrawing(TrickDrawing):
         self._draw_row_labels(snap, lay)
         if self.log_label.font().pixelSize() != self._log_font().pixelSize():
             self.show_log(self.log_label.text().split("\n"))
+        else:
+            self._place_log()  # clear of the hand as it is now
         self.prompt.place()
         self.place_stake_panel()
         # A call made at another size (before the window was shown, say) stays in the middle.
@@ -455,13 +457,28 @@ class TableDrawing(TrickDrawing):
         self.log_label.adjustSize()
         self._place_log()
 
+    def _hand_band(self) -> QRectF:
+        """Where your hand lies, its raised cards included (scene pixels); empty with no
+        hand."""
+        lay, snap = self.layout_, self.snapshot
+        if lay is None or snap is None or not snap.hand:
+            return QRectF()
+        places = lay.hand_positions(len(snap.hand))
+        top = lay.hand_y - lay.raise_by
+        bottom = lay.hand_y + CardArt.height_for(round(lay.hand_w))
+        return QRectF(places[0][0], top, places[-1][0] + lay.hand_w - places[0][0], bottom - top)
+
     def _place_log(self) -> None:
-        # Bottom right, clear of the seats, the hand and your plate.
+        # Bottom right, clear of the seats and your plate; just above your hand where a
+        # long hand reaches under it (a short window: the log would cover its last cards).
         vp = self.viewport()
-        self.log_label.move(
-            max(4, vp.width() - self.log_label.width() - 10),
-            max(4, vp.height() - self.log_label.height() - 8),
-        )
+        label = self.log_label
+        x = max(4, vp.width() - label.width() - 10)
+        y = max(4, vp.height() - label.height() - 8)
+        hand = self._hand_band()
+        if hand.intersects(QRectF(x, y, label.width(), label.height())):
+            y = max(4, round(hand.top()) - label.height() - 6)
+        label.move(x, y)
         # Where the staking panel must cover it (a small table), the log steps aside
         # while the panel is up rather than show half its lines.
         covered = self.stake_panel.isVisible() and self.stake_panel.geometry().intersects(
