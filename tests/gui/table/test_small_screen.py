@@ -54,3 +54,25 @@ def test_the_log_never_covers_a_long_hand(qtbot):
     for item in hand_items(win):
         raised = item.sceneBoundingRect()
         assert not raised.intersects(log), (item.card, raised, log)
+
+
+LONG_STATUS = (
+    "No J♥: nobody holds it, so it lies in the widow, unseen, and the sequence stops; "
+    "Fay takes the Game pool (24): Fay went out, and the Game pool goes to the winner."
+)
+
+
+def test_a_long_status_line_is_never_cut_by_the_fingerprint(qtbot):
+    win = _small(qtbot, "spinado", 7)
+    win.show_status(LONG_STATUS)
+    label, fingerprint = win.status_label, win.fingerprint
+    assert fingerprint.isVisible() and fingerprint.text().startswith("Fingerprint ")
+    qtbot.waitUntil(lambda: label.geometry().right() < fingerprint.geometry().left(), timeout=WAIT)
+    shown = label.shown_text()
+    assert shown.endswith("…") and LONG_STATUS.startswith(shown[:-1])
+    assert label.fontMetrics().horizontalAdvance(shown) <= label.contentsRect().width()
+    assert label.text() == LONG_STATUS and label.toolTip() == LONG_STATUS
+    assert label.accessibleDescription() == LONG_STATUS
+    short = "Your lead: play any card (drag it to the table or click it)"
+    win.show_status(short)
+    assert label.shown_text() == short and label.toolTip() == ""
