@@ -48,6 +48,7 @@ from gui.windows.openchooser import OpenChooser
 from gui.windows.placement import PlacementMixin
 from gui.windows.sidewindows import SideWindowsMixin
 from gui.windows.statusline import StatusLine
+from gui.windows.topbars import TopBars
 
 
 class MainWindow(
@@ -108,10 +109,11 @@ class MainWindow(
         column = QVBoxLayout(central)
         column.setContentsMargins(0, 0, 0, 0)
         column.setSpacing(0)
-        self.notices = NoticeBar(central)
-        column.addWidget(self.notices)
-        self.coach = CoachBar(central)
-        column.addWidget(self.coach)
+        self.notices = NoticeBar()
+        self.coach = CoachBar()
+        # Together, and never taller than the table's smallest size leaves (they scroll).
+        self.top_bars = TopBars([self.notices, self.coach], central)
+        column.addWidget(self.top_bars)
         column.addWidget(self.view, 1)
         self.setCentralWidget(central)
 

@@ -76,3 +76,30 @@ def test_a_long_status_line_is_never_cut_by_the_fingerprint(qtbot):
     short = "Your lead: play any card (drag it to the table or click it)"
     win.show_status(short)
     assert label.shown_text() == short and label.toolTip() == ""
+
+
+FIVE_LINES = [
+    "You hold the only card that can follow: the 7♠ is played for you.",
+    "The Spinado card, the ♦A, may go down with any card you play: it stops the sequence "
+    "and every other player pays you 3.",
+    "Matrimony is won by the player who plays both the King and the Queen of trumps.",
+    "The Hard player would play the 9♣ here: it keeps your long suit for the end.",
+    "Counters you hold at the end of the session are your score.",
+]
+
+
+def test_a_notice_and_a_long_coach_leave_the_status_line_on_screen(qtbot):
+    win = _small(qtbot, "spinado", 7)
+    win.add_notice(
+        "Your last game was kept as 2024-06-11-1.json in the abandoned games (Game → Open)."
+    )
+    win.coach.say(FIVE_LINES)
+    qtbot.waitUntil(lambda: win.coach.isVisible() and _laid_out(win), timeout=WAIT)
+    assert win.size().toTuple() == SMALL_SCREEN
+    bar = win.statusBar().geometry()
+    view = win.view
+    table = view.geometry().translated(view.parentWidget().mapTo(win, view.pos()) - view.pos())
+    assert bar.bottom() < win.height() and bar.top() > table.bottom(), (bar, table)
+    assert view.height() >= view.minimumHeight()
+    # every word of the notice and the coach can be read: shown, or scrolled to
+    assert win.notices.isVisible() and win.coach.text.text() == "\n".join(FIVE_LINES)
