@@ -275,6 +275,7 @@ class TableDrawing(TrickDrawing):
                 dealer=sv.dealer,
                 winner=sv.winner,
                 tricks=sv.tricks,
+                short=f"{sv.count} · {sv.balance}",
             )
             fan = self.fans.get(seat)
             if fan is None:
