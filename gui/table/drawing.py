@@ -96,6 +96,10 @@ class TableDrawing(TrickDrawing):
         wide = self._pool_width(snap, lay.card_w)
         if wide > 1:  # a compartment's name is wider than a card: wider plates
             lay = compute_layout(vp.width(), vp.height(), n, len(snap.pools), self.zoom, wide)
+        resized = self.layout_ is None or (self.layout_.width, self.layout_.height) != (
+            lay.width,
+            lay.height,
+        )
         self.layout_ = lay
         dpr = self._dpr()
         self._draw_around_the_cards(snap, lay, dpr)
@@ -105,6 +109,12 @@ class TableDrawing(TrickDrawing):
         if self.focus_card is not None and self.focus_card not in snap.playable:
             self.focus_card = None
         self._place_cards(snap, lay, targets, dpr, duration, dealing)
+        if resized:
+            # Every item moved to the new size's layout: all of it is painted again. Qt
+            # repaints a moved item's old place only where it knows it painted it, and a
+            # resize's own repaint, with the items still at the old size's places, leaves
+            # it unsure: old hands and calls stayed on the baize.
+            self.viewport().update()
 
     def fit_scene(self) -> None:
         """Make the scene the viewport's size (scene pixels are the viewport's). The baize's
