@@ -120,9 +120,8 @@ def compute_layout(
     width: float, height: float, seats: int, pools: int, zoom: float = 1.0, pool_w: float = 1.0
 ) -> TableLayout:
     """The table for a ``width`` × ``height`` pixel view, ``seats`` players (2–10) and
-    ``pools`` layout pools (0–8); ``zoom`` (0.8–1.25) scales your hand's cards; ``pool_w``
-    is how wide a pool would be, in card widths (a compartment's name wider than a card):
-    the pools get up to that, as far as the middle band allows."""
+    ``pools`` layout pools (0–8); ``zoom`` (0.8–1.25) scales your hand's cards; the pools
+    are up to ``pool_w`` card widths wide where the band allows (a long compartment name)."""
     zoom = min(ZOOM_MAX, max(ZOOM_MIN, zoom))
     w = max(20.0, min(width / UNITS_WIDE, height / UNITS_HIGH))  # the card's width
     h = w * ASPECT
@@ -130,11 +129,9 @@ def compute_layout(
     box_w, box_h = w * UNITS_WIDE, w * UNITS_HIGH
     ox, oy = (width - box_w) / 2, (height - box_h) / 2
     margin = 0.2 * w
-
     # Top band: the other players, left to right, on a gentle arc.
     fan_card_w = 0.55 * w
     plates, fans, top_bottom = _top_band(seats, w, ox, oy, box_w, margin, fan_card_w)
-
     # Middle band: played cards by suit (left), layout pools (centre), stock (right).
     mid = _middle_band(w, h, ox, box_w, margin, top_bottom + 0.3 * w, pools, pool_w)
     mid_y = mid.y
