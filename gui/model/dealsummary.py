@@ -1,7 +1,7 @@
 """The end of a deal and of a session in words and numbers: the deal summary (every hand
 and the stock, or the tricks won; the lines of captures and payments; the balance chart; the
-deal's fingerprint), the split of the pools left at the end of the session, and the line
-that opens a practice deal. No Qt: the summary dialog draws this.
+deal's fingerprint) and the split of the pools left at the end of the session. No Qt: the
+summary dialog draws this.
 """
 
 from __future__ import annotations
@@ -157,12 +157,3 @@ def _fingerprint_fields(session: Session, reveal: bool, people: int) -> Fingerpr
         return {"fingerprint": (None, fp.sha256), "fingerprint_text": ""}
     text = hashed_text(fp.salt, log.hands, log.stock, log.turnup)
     return {"fingerprint": (fp.salt, fp.sha256), "fingerprint_text": text}
-
-
-def practice_line(name: str, word: str) -> str:
-    """The line that opens a practice deal from ``name``'s seat (``word``: "You" when it
-    is the person's own)."""
-    return (
-        f"Practice deal: the same cards, now from {name}'s seat. It counts in no "
-        "statistics and is not saved."
-    )

@@ -1,7 +1,7 @@
 """What the table asks and tells the person whose turn it is: the status line at a card
 choice (:func:`lead_hint`), the staking panel's questions, the rob, claim-or-jink and Spin
-panels, how the table addresses the player at the screen, and who deals first. No Qt: the
-panels ask in these words.
+panels, how the table addresses the player at the screen, the hot seat's privacy screen,
+and who deals first. No Qt: the panels ask in these words.
 """
 
 from __future__ import annotations
@@ -98,7 +98,7 @@ def _cap(text: str) -> str:
 def stake_prompt(who: str, low: int, high: int | None) -> str:
     """The staking panel's question to the dealer ``who`` ("you" or a name) (NM-5, PJ-21):
     "You deal: name the stake every player puts on the layout (4 to 20 counters)."."""
-    deal = "deal" if who == "you" else "deals"
+    deal = agree(_cap(who), "deals")  # "You deal" for the person, named "You" or alone
     bound = f"{low:,} or more" if high is None else f"{low:,} to {high:,}"
     return f"{_cap(who)} {deal}: name the stake every player puts on the layout ({bound} counters)."
 
@@ -110,6 +110,20 @@ def split_prompt(who: str, total: int) -> str:
     if who == "you":
         return f"Spread your {total:,} {counters} over the layout."
     return f"{who}, spread your {total:,} {counters} over the layout."
+
+
+def hand_over_words(name: str) -> tuple[str, str]:
+    """The hot seat's privacy screen for the person ``name`` whose turn it is: its title
+    and the button that shows their cards ("Pass to Ann — click or press Space when ready",
+    "I'm Ann — show my cards"). Everyone reads the screen, so a person called "You" is
+    named as a name, not read as "you" ("Pass to You" would read as the one at the screen
+    now)."""
+    if name == "You":
+        return (
+            "Pass to the player named You — click or press Space when ready",
+            "That's me — show my cards",
+        )
+    return f"Pass to {name} — click or press Space when ready", f"I'm {name} — show my cards"
 
 
 def first_dealer_line(name: str, why: str = "") -> str:

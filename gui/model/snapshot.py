@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from gamecore.cards import card_label
+
 
 @dataclass(frozen=True)
 class SeatView:
@@ -33,6 +35,15 @@ class PoolView:
     card: int | None
     amount: int
     detail: str = ""
+
+    @property
+    def name_on_card(self) -> bool:
+        """Whether the table writes the label on the pool's card: a name of its own (the
+        Pope on its 7♦), not the card's (the ♥A pool on the ♥A)."""
+        if self.card is None:
+            return False
+        face = card_label(self.card)  # "A♥"; the layout says "♥A" too
+        return self.label not in (face, face[-1] + face[:-1])
 
 
 @dataclass(frozen=True)
@@ -111,6 +122,8 @@ class DealSummary:
     fingerprint_text: str = ""
     #: A practice deal ("deal again from another seat"): the button goes back to the game.
     practice: bool = False
+    #: A practice deal's own result for the person, against the deal itself.
+    practice_note: str = ""
     #: Whether "Deal again from another seat" is offered (every hand shown after the deal).
     deal_again: bool = False
     #: The seat of the one person at the screen ("deal again" offers the other seats).

@@ -4,6 +4,7 @@ complete, the final standings and a new session with the same table."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer
@@ -47,6 +48,10 @@ class DealEnd:
         summary = dealsummary.deal_summary(
             session, t.words, reveal=self.reveal_tricks, people=len(t.people), person=t.human
         )
+        if t.practice.active:
+            # Its own result, set against the deal itself: a practice deal may go card for
+            # card as the deal did, and its summary must not pass for the deal's again.
+            summary = replace(summary, practice_note=t.practice.result_line())
         t.keeper.count_deal()
         dlg = t.questions.DealSummaryDialog(t.parent_widget, summary)
         dlg.accepted.connect(self.after_summary)

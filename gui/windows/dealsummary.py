@@ -55,6 +55,15 @@ def _heading_text(s: DealSummary) -> str:
     return f"{s.names[s.winner]} went out" if s.winner is not None else "Deal over"
 
 
+def _practice_heading(s: DealSummary) -> str:
+    """The heading, marked as a practice deal's when it is one ("Practice deal: Fay went
+    out"): a practice deal that went as the deal itself would otherwise pass for it."""
+    head = _heading_text(s)
+    if not s.practice:
+        return head
+    return "Practice deal over" if head == "Deal over" else f"Practice deal: {head}"
+
+
 def _fingerprint_text(s: DealSummary) -> str:
     """The deal's fingerprint as shown before the deal, with its salt where the rules let
     the salt be shown (``s.fingerprint`` must be set)."""
@@ -96,13 +105,15 @@ class DealSummaryDialog(FittedDialog):
         super().__init__(parent)
         readable(self)
         self.summary = summary
-        self.setWindowTitle("Deal over")
+        self.setWindowTitle("Practice deal over" if summary.practice else "Deal over")
         layout = main_layout(self)
 
         s = summary
-        head = heading_label(_heading_text(s), self)
+        head = heading_label(_practice_heading(s), self)
         head.setObjectName("heading")
         layout.addWidget(head)
+        if s.practice_note:
+            layout.addWidget(plain_label(s.practice_note, self, "practiceNote"))
         # Everything between the heading and the button scrolls when the screen is small
         # (seven players' hands and payments, the chart from the second deal on).
         scroll, column = scrolled(self)
