@@ -157,7 +157,7 @@ def review_deal(source: Record | Session, number: int) -> DealReview:
     events: list[tuple[Event, ...]] = [tuple(deal.start_events)]
     taken: list[Action] = []
     for text in log.actions:
-        action = parse_action(text, names)
+        action = parse_action(text, names, passes=game.has_pass)
         taken.append(action)
         events.append(tuple(deal.apply(action)))
         states.append(deal.clone())

@@ -95,8 +95,9 @@ def first_dealer_line(name: str, why: str = "") -> str:
 
 
 def first_dealer_words(how: str) -> str:
-    """Why that seat deals first, in brackets with its leading space, or "" (GEN-2)."""
-    return " (first Jack)" if how == "firstJack" else ""
+    """Why that seat deals first, in brackets with its leading space, or "" (GEN-2,
+    cousins §1)."""
+    return {"firstJack": " (first Jack)", "lowestCard": " (lowest card)"}.get(how, "")
 
 
 def rob_question(turnup: int) -> tuple[str, str]:
