@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from gamecore.actions import Action, Rob, parse_action
+from gamecore.actions import Action, Pass, Rob, parse_action
 from gamecore.cards import mask_of
 from gamecore.decisions import Decision, PlayChoice
 from gamecore.events import Event, Played
@@ -117,6 +117,18 @@ class DealReview:
         if not 0 <= k < len(self._states):
             raise IndexError(f"the deal has steps 0 to {self.last}, not {k}")
         return self._states[k].clone()
+
+    def private_to_another(self, k: int, seat: int | None) -> bool:
+        """Whether step ``k`` waits on an offer of the substitute to another seat than
+        ``seat`` (CM-10): offers are private, so ``seat``'s view passes over the step, as
+        the seat saw nothing happen there (``None``, the whole table, sees every step)."""
+        d = self.steps[k].decision
+        return (
+            seat is not None
+            and isinstance(d, PlayChoice)
+            and d.seat != seat
+            and any(isinstance(a, Pass) for a in d.actions)
+        )
 
     def observation(self, k: int, seat: int) -> Observation:
         """What ``seat`` knew at step ``k``: the engine's ``observation(seat)`` there (GEN-9).

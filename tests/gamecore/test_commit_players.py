@@ -207,3 +207,14 @@ def test_moving_the_nine_between_two_visited_seats_changes_no_other_seat(timing:
                 two.apply(action)
                 checked += 1
     assert checked > 100 and searched > 10
+
+
+def test_the_play_check_weighs_a_pass():
+    """The play check takes an offer like any decision: passing with the 9♦ as the last
+    card (instead of going out with it, CM-11) is worse, and said so."""
+    from gamecore.agents.playcheck import check_decision
+
+    game, deal = offer(["3C 8S 2H", "9D", "6H 7H QS"], "4C", "3C")
+    checked = check_decision(game, deal.observation(1), Pass(1), iterations=60, samples=40)
+    assert checked.preferred == Play(1, NINE_D) and checked.difference > 0
+    assert checked.words.startswith("your pass (keep the 9♦): Hard prefers 9♦, +")

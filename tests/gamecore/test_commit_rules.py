@@ -509,3 +509,39 @@ def test_cm_15_out_of_rule_actions_are_refused_not_penalised():
     with pytest.raises(IllegalAction):
         deal.apply(Play(1, NINE_D))  # not offered: it is A's lead
     assert (deal.hands, deal.balances, deal.current) == before
+
+
+# ---- the turn round seat by seat, for a table of several people (CM-10) -----------------
+
+
+def test_cm_10_the_turn_round_in_turn_seat_by_seat():
+    """T-CM-4: after B's 5♥ the round reaches C, who plays the 6♥; after the 6♥ it reaches
+    D (offered); when D passes it goes on through A and B, back to C."""
+    from gamecore.stops.turnround import next_visited, round_opens
+
+    deal = at(cm(), T_CM_4, pool=4, to_act=1, dealer=0, stock="7H")
+    do(deal, "1 5H")
+    assert round_opens(deal, C("5H"))
+    assert next_visited(deal, 1, C("5H"), 2) is None  # C plays on: nobody says "No six"
+    do(deal, "2 6H")
+    assert next_visited(deal, 2, C("6H"), 3) is None  # D decides about the Commit
+    do(deal, "3 pass")
+    assert next_visited(deal, 2, C("6H"), 0) == 0
+    assert next_visited(deal, 2, C("6H"), 1) == 1
+    assert next_visited(deal, 2, C("6H"), 2) is None  # back at C, who leads
+
+
+def test_cm_10_the_turn_round_any_time_passes_everyone_but_the_next_cards_holder():
+    """T-CM-7: under ``anyTime`` the round reaches every seat but the player of the card and
+    the holder of the next card (C), wherever the holder of the Commit (D) sits."""
+    from gamecore.stops.turnround import next_visited, round_opens
+
+    deal = at(cm(cm_commitTiming="anyTime"), T_CM_4, pool=4, to_act=1, dealer=0, stock="7H")
+    do(deal, "1 5H")
+    assert next_visited(deal, 1, C("5H"), 2) is None  # C skipped, D decides
+    do(deal, "3 pass")
+    assert next_visited(deal, 1, C("5H"), 0) == 0
+    assert next_visited(deal, 1, C("5H"), 1) is None
+    do(deal, "2 6H")
+    do(deal, "3 9D")
+    assert not round_opens(deal, C("6H"))  # the Commit is out: no offer is left
