@@ -128,14 +128,20 @@ def offer_question(game: Rules, top: int) -> tuple[str, list[tuple[str, str]], s
     spin = spin_call(game)
     card = spin.card
     nxt = game.succ[top] if isinstance(game, StopsGame) else None
-    wanted = f"the {card_label(nxt)}" if nxt is not None else f"a card after {card_label(top)}"
     bonus = game.card_bonus.get(spin.alone or 0, (0, "")) if isinstance(game, StopsGame) else ()
-    paid = f"each other player pays you {bonus[0]}, " if bonus and bonus[0] else ""
+    paid = f"{bonus[0]} from each player, and " if bonus and bonus[0] else ""
+    buttons = [("commit", f"Play the {spin.call} ({card})"), ("pass", "Pass")]
+    if nxt is None:  # after a King: the run has ended, the Commit may still go now
+        return (
+            f"{card_label(top)} ends the run: play the {card}, the {spin.call}, now?",
+            buttons,
+            f"Play the {card} now: {paid}you lead next; or pass and keep it.",
+        )
+    wanted = f"the {card_label(nxt)}"
     return (
         f"After {card_label(top)}: play the {card}, the {spin.call}, in place of {wanted}?",
-        [("commit", f"Play the {spin.call} ({card})"), ("pass", "Pass")],
-        f"You may play the {card} in place of {wanted} ({paid}the sequence stops and you lead "
-        f"next), or pass and keep it.",
+        buttons,
+        f"Play the {card} for {wanted}: {paid}you lead next; or pass and keep it.",
     )
 
 

@@ -46,9 +46,9 @@ def test_the_offer_is_a_question_with_two_answers():
     assert q is not None
     assert q.text == "After 5♠: play the 9♦, the Commit, in place of the 6♠?"
     assert q.buttons == (("commit", "Play the Commit (9♦)"), ("pass", "Pass"))
-    assert q.line == (
-        "You may play the 9♦ in place of the 6♠ (each other player pays you 2, the sequence "
-        "stops and you lead next), or pass and keep it."
+    assert (
+        q.line
+        == "Play the 9♦ for the 6♠: 2 from each player, and you lead next; or pass and keep it."
     )
     assert intents.answer(deal, 2, "commit") == Play(2, NINE_D)
     assert intents.answer(deal, 2, "pass") == Pass(2)
@@ -133,3 +133,11 @@ def test_the_review_passes_over_another_seats_offer():
     assert not any(s.acting for s in snap.seats)
     whole = shown_table(review, k, show_rule(True, "stops", 1, False, None, 0))
     assert reviewtext.review_step_text(review, whole, words).taken == ("Taken: pass (keep the 9♦).")
+
+
+def test_the_offer_after_a_king_says_the_run_has_ended():
+    """CM-10, CM-12: after a King there is no next card; the Commit may still be played."""
+    text, buttons, line = prompts.offer_question(make_game("commit"), C("KS"))
+    assert text == "K♠ ends the run: play the 9♦, the Commit, now?"
+    assert buttons == [("commit", "Play the Commit (9♦)"), ("pass", "Pass")]
+    assert line == "Play the 9♦ now: 2 from each player, and you lead next; or pass and keep it."
