@@ -2,10 +2,11 @@
 
 The record syntax (``../shared/formats/deal-record.md``, "Actions") is ``"<seat> <what>"``:
 ``"0 7S"``, ``"2 spin 10S"``, ``"3 stake 5"``, ``"1 split AH:2 KC:2"``, ``"0 rob 5H"``,
-``"0 decline"``, ``"2 claim"``, ``"2 jink"``. Pool names depend on the game, so reading and
-writing a split takes the game's pool names. ``spin <card>`` means the card played together
-with the game's declared special card (``StopsGame.special_card``: the ♦A in Spin and
-Spinado), whichever card that is.
+``"0 decline"``, ``"2 claim"``, ``"2 jink"``, ``"2 pass"`` (decline what the engine offers,
+read only in a game that offers something: ``parse_action(..., passes=True)``). Pool names
+depend on the game, so reading and writing a split takes the game's pool names.
+``spin <card>`` means the card played together with the game's declared special card
+(``StopsGame.special_card``: the ♦A in Spin and Spinado), whichever card that is.
 """
 
 from __future__ import annotations
@@ -47,6 +48,14 @@ class Split:
 
 
 @dataclass(frozen=True, slots=True)
+class Pass:
+    """Decline what the engine offers ``seat`` (cousins §6.4): the Commit, CM-10. A declined
+    offer is written in the record; the ordinary "No six" is never an action."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
 class Rob:
     """Spoil Five: discard ``card`` and take the turn-up (SF-21, SF-22)."""
 
@@ -75,7 +84,7 @@ class Jink:
     seat: int
 
 
-Action = Play | NameStake | Split | Rob | Decline | Claim | Jink
+Action = Play | NameStake | Split | Pass | Rob | Decline | Claim | Jink
 
 
 class ActionSyntaxError(ValueError):
@@ -95,6 +104,8 @@ def format_action(action: Action, pools: Sequence[str] = ()) -> str:
         case Split(amounts=amounts):
             parts = [f"{p}:{n}" for p, n in zip(pools, amounts, strict=True) if n]
             return " ".join([f"{s} split", *parts])
+        case Pass():
+            return f"{s} pass"
         case Rob(card=c):
             return f"{s} rob {card_code(c)}"
         case Decline():
@@ -117,10 +128,12 @@ def _int(text: str, what: str) -> int:
     return int(digits or "0")
 
 
-def parse_action(text: str, pools: Sequence[str] = ()) -> Action:
+def parse_action(text: str, pools: Sequence[str] = (), *, passes: bool = False) -> Action:
     """Read one action in record syntax.
 
-    ``pools`` is the game's pool names, in order (needed for ``split``). Words are separated
+    ``pools`` is the game's pool names, in order (needed for ``split``); ``passes`` whether
+    the game offers something a player may decline with ``pass`` (its rules' ``has_pass``:
+    cousins §6.4; in any other game ``"0 pass"`` stays a malformed card). Words are separated
     by exactly one ASCII space; seats and amounts are ASCII digits, each at most
     :data:`~gamecore.limits.MAX_AMOUNT`; verbs are ASCII (any case); cards are read as
     :func:`gamecore.cards.parse_card` reads them. Raises :class:`ActionSyntaxError`.
@@ -154,6 +167,8 @@ def parse_action(text: str, pools: Sequence[str] = ()) -> Action:
             return Play(seat, parse_card(rest[0]), spin=True)
         if verb == "rob" and len(rest) == 1:
             return Rob(seat, parse_card(rest[0]))
+        if not rest and passes and verb == "pass":
+            return Pass(seat)
         if not rest and verb in ("decline", "claim", "jink"):
             bare: dict[str, type[Decline | Claim | Jink]] = {
                 "decline": Decline,

@@ -43,7 +43,7 @@ from gamecore.interface import STOPS, Card, CardSet, DealState, Rules
 from gamecore.review import DealReview
 from gamecore.spoilfive.deal import Jinked, JinkOffered, Robbed, RobDeclined, Spoiled, TrickWon
 from gamecore.spoilfive.ranks import EFFECTIVE, TRUMP, TRUMP_RANK, trump_order
-from gamecore.stops.game import SPECIAL_SPINADO
+from gamecore.stops.game import SPECIAL_SPINADO, SPECIAL_SUBSTITUTE
 
 __all__ = [
     "EXPLAINERS",
@@ -297,8 +297,30 @@ def _paid_to_pool(e: PaidToPool, scene: Scene) -> str:
     )
 
 
+def _substitute(scene: Scene, c: Card) -> bool:
+    """Whether ``c`` is the game's special card of the substitute kind (Commit's 9♦)."""
+    return _decl(scene, "special_kind") == SPECIAL_SUBSTITUTE and c == scene.game.special_card
+
+
+def _special_rule(scene: Scene) -> str:
+    """The rule of the special card's payment: SN-8 (Spinado), CM-11 (Commit), SP-7."""
+    kind = _decl(scene, "special_kind")
+    return {SPECIAL_SPINADO: "SN-8", SPECIAL_SUBSTITUTE: "CM-11"}.get(kind, "SP-7")
+
+
 def _played(e: Played, scene: Scene) -> str:
     c = card_label(e.card)
+    if _substitute(scene, e.card):
+        call = _decl(scene, "spin_name") or "substitute"
+        if e.lead:
+            return (
+                f"{_says(scene, e.seat, 'leads')} {c}, the {call}: every other player pays for "
+                f"it, and {_says(scene, e.seat, 'leads', mid=True)} again (CM-9, CM-11)."
+            )
+        return (
+            f"{_says(scene, e.seat, 'plays')} {c}, the {call}, in place of the missing card: "
+            "every other player pays for it and the sequence stops (CM-10, CM-11)."
+        )
     if e.spin:
         call = _decl(scene, "spin_name") or "Spin"
         special = scene.game.special_name()
@@ -390,8 +412,7 @@ def _paid(e: Paid, scene: Scene) -> str:
     if e.reason == "jink":
         return f"{pays} for the successful jink (SF-32)."
     if e.reason == _decl(scene, "spin_name"):
-        rule = "SN-8" if _decl(scene, "special_kind") == SPECIAL_SPINADO else "SP-7"
-        return f"{pays} for the {e.reason} ({rule})."
+        return f"{pays} for the {e.reason} ({_special_rule(scene)})."
     play = _played_card(scene, e)
     bonus = _decl(scene, "card_bonus", {})
     if play is not None and bonus.get(play.card, (0, None))[1] == e.reason:
@@ -413,6 +434,9 @@ def _stopped(e: Stopped, scene: Scene) -> str:
     if play is not None and play.spin:
         rule = "SN-8" if _decl(scene, "special_kind") == SPECIAL_SPINADO else "SP-3"
         return f"The {scene.game.special_name()} stops the sequence at {c} ({rule}): {leads}."
+    if e.missing is None and _substitute(scene, e.card):
+        call = _decl(scene, "spin_name") or "substitute"
+        return f"The {call} stops the sequence: nothing follows the {c} (CM-11); {leads}."
     if e.missing is None:
         r, ace_high = rank_of(e.card), scene.game.ace_high
         if r == (ACE if ace_high else KING):

@@ -107,7 +107,9 @@ class GameDescriptor:
       ``value``, which is then its default too; any other value is refused and the key is
       not offered), ``option_defaults`` (other defaults that differ from the rows', never a
       pinned key), ``check_options`` (cross-key checks on the resolved options, raising
-      :class:`OptionError`), ``profile_key`` (the option an entry's profile sets);
+      :class:`OptionError`), ``profile_key`` (the option an entry's profile sets),
+      ``more_choices`` (key → choices this game adds to a shared row: ``gen.firstDealer``
+      takes ``"lowestCard"`` only in the games that say so, cousins §1);
     * ``bench_target``: random playouts per second per core the bench checks (or ``None``).
 
     Its rule-based computer player is not named here: the module that defines the player
@@ -131,6 +133,7 @@ class GameDescriptor:
     option_defaults: Mapping[str, Any] = field(default_factory=dict)
     check_options: Callable[[Mapping[str, Any]], None] | None = None
     profile_key: str | None = None
+    more_choices: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     bench_target: int | None = None
 
     @property

@@ -84,6 +84,11 @@ class Rules(Protocol):
     def special_name(self) -> str:
         """What the table calls :attr:`special_card` in sentences ("♦A"), or ``""``."""
 
+    @property
+    def has_pass(self) -> bool:
+        """Whether the game offers a player something he may decline with ``pass`` (the
+        Commit, CM-10): only then does a record's ``pass`` read as an action."""
+
     def pack_size(self) -> int:
         """Cards in the playing pack."""
         ...

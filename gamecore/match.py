@@ -31,13 +31,35 @@ def first_jack_dealer(deck: list[int], n: int, distributor: int = 0) -> int:
     raise ValueError("a pack without Jacks")
 
 
+def lowest_card_dealer(deck: list[int], n: int, distributor: int = 0) -> int:
+    """Cousins §1 (``gen.firstDealer = lowestCard``): cards of ``deck`` (ints, top first)
+    are dealt face up, one to each seat from the distributor's left, clockwise; the lowest
+    rank deals (ace lowest, suits do not count); seats tied for the lowest receive one
+    more card each, in the same order, until one is lowest. Raises ``ValueError`` if the
+    deck runs out first."""
+    seats = [(distributor + 1 + i) % n for i in range(n)]
+    i = 0
+    while len(seats) > 1:
+        if i + len(seats) > len(deck):
+            raise ValueError("the pack ran out before one card was lowest")
+        ranks = {s: rank_of(deck[i + k]) for k, s in enumerate(seats)}
+        i += len(seats)
+        low = min(ranks.values())
+        seats = [s for s in seats if ranks[s] == low]
+    return seats[0]
+
+
 def first_dealer(game: Game, n: int, rng: random.Random) -> int:
     """The first dealer of a session of ``n`` seats as ``gen.firstDealer`` says (GEN-2):
     ``"firstJack"`` deals a shuffled full pack face up until a Jack falls
-    (:func:`first_jack_dealer`), ``"random"`` draws a seat, ``"seat"`` is seat 0."""
+    (:func:`first_jack_dealer`), ``"lowestCard"`` deals it face up until one card is
+    lowest (:func:`lowest_card_dealer`, cousins §1), ``"random"`` draws a seat, ``"seat"``
+    is seat 0."""
     how = game.options["gen.firstDealer"]
     if how == "firstJack":
         return first_jack_dealer(shuffled((1 << 52) - 1, rng), n)
+    if how == "lowestCard":
+        return lowest_card_dealer(shuffled((1 << 52) - 1, rng), n)
     if how == "random":
         return rng.randrange(n)
     return 0
@@ -301,7 +323,7 @@ class Session:
         self.deal = None
         self.start_deal(log.hands, log.stock, log.turnup, log.fingerprint)
         for text in texts:
-            self.apply(parse_action(text, self.game.pools))
+            self.apply(parse_action(text, self.game.pools, passes=self.game.has_pass))
 
     def undo_point(self, people: Collection[int]) -> int | None:
         """How many actions of the current deal to keep to take back the last decision of
@@ -317,7 +339,7 @@ class Session:
             d = deal.decision()
             if isinstance(d, PlayChoice) and d.seat in people and not d.forced:
                 target = i
-            deal.apply(parse_action(text, self.game.pools))
+            deal.apply(parse_action(text, self.game.pools, passes=self.game.has_pass))
         return target
 
     def opening(self, index: int) -> tuple[list[int], list[int], int | None, bool]:

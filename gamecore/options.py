@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Mapping
 from contextlib import suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from gamecore.cards import SUIT_LETTERS, SUIT_SYMBOLS, CardSyntaxError, card_code, parse_card
@@ -69,7 +69,8 @@ _GENERAL_HELP: dict[str, str] = {
     "stake (GEN-5).",
     "gen.endPools": "What happens to counters left in the pools when the session ends (GEN-6).",
     "gen.firstDealer": "How the first dealer is chosen: the first Jack dealt face up, at "
-    "random, or the first seat (GEN-2).",
+    "random, the first seat or, in the games that take it, the lowest card drawn (GEN-2, "
+    "cousins §1).",
 }
 
 #: The rows every game shares (``gen.``) and those of the stops engine (``stop.``).
@@ -98,6 +99,8 @@ _GENERAL_SPECS = (
             ("firstJack", "the first Jack dealt face up"),
             ("random", "at random"),
             ("seat", "the first seat"),
+            # a choice only of the games whose descriptor adds it (more_choices)
+            ("lowestCard", "the lowest card drawn"),
         ),
     ),
     OptionSpec(
@@ -208,6 +211,14 @@ def _canonical_suits(v: Any) -> str | None:
     return out
 
 
+def for_game(game: str, spec: OptionSpec) -> OptionSpec:
+    """Row ``spec`` as game ``game`` takes it: with the choices its descriptor adds to a
+    shared row (``more_choices``: ``gen.firstDealer``'s ``lowestCard`` in Commit, Michigan
+    and Matrimony, cousins §1), else as it is."""
+    more = _descriptor(game).more_choices.get(spec.key, ())
+    return replace(spec, choices=spec.choices + tuple(more)) if more else spec
+
+
 def house_rules(game: str, profile: str | None = None) -> list[OptionSpec]:
     """The options New Game offers for ``game`` (and ``profile``, e.g. a Pope Joan profile):
     every option of the game except table settings, reserved keys and the profile key
@@ -231,7 +242,7 @@ def house_rules(game: str, profile: str | None = None) -> list[OptionSpec]:
             and not key.startswith(offered)
         ):
             continue
-        out.append(spec)
+        out.append(for_game(game, spec))
     return out
 
 
@@ -266,7 +277,7 @@ def resolve_options(game: str, given: Mapping[str, Any] | None) -> dict[str, Any
             raise OptionError(f"options: unknown key {shown(str(key))}")
         if not desc.takes(key):
             raise OptionError(f"options: {key} is not an option of {game}")
-        canonical[key] = _check_value(spec, value)
+        canonical[key] = _check_value(for_game(game, spec), value)
     out = defaults(game)
     out.update(canonical)
     if desc.check_options is not None:

@@ -529,7 +529,7 @@ def _replay_deals(record: Record) -> Session:
         for j, text in enumerate(entry.actions, start=1):
             here = f'{where}, action {j} ("{shown(text, 80)}")'
             try:
-                action = parse_action(text, game.pools)
+                action = parse_action(text, game.pools, passes=game.has_pass)
             except ActionSyntaxError as e:
                 raise RecordError(f"{here}: {e}") from None
             if j == 1 and not isinstance(action, NameStake | Split) and deal.phase == "staking":

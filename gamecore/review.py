@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from gamecore.actions import Action, Rob, parse_action
+from gamecore.actions import Action, Pass, Rob, parse_action
 from gamecore.cards import mask_of
 from gamecore.decisions import Decision, PlayChoice
 from gamecore.events import Event, Played
@@ -118,6 +118,18 @@ class DealReview:
             raise IndexError(f"the deal has steps 0 to {self.last}, not {k}")
         return self._states[k].clone()
 
+    def private_to_another(self, k: int, seat: int | None) -> bool:
+        """Whether step ``k`` waits on an offer of the substitute to another seat than
+        ``seat`` (CM-10): offers are private, so ``seat``'s view passes over the step, as
+        the seat saw nothing happen there (``None``, the whole table, sees every step)."""
+        d = self.steps[k].decision
+        return (
+            seat is not None
+            and isinstance(d, PlayChoice)
+            and d.seat != seat
+            and any(isinstance(a, Pass) for a in d.actions)
+        )
+
     def observation(self, k: int, seat: int) -> Observation:
         """What ``seat`` knew at step ``k``: the engine's ``observation(seat)`` there (GEN-9).
         Raises ``IndexError`` for a step or seat the deal does not have."""
@@ -157,7 +169,7 @@ def review_deal(source: Record | Session, number: int) -> DealReview:
     events: list[tuple[Event, ...]] = [tuple(deal.start_events)]
     taken: list[Action] = []
     for text in log.actions:
-        action = parse_action(text, names)
+        action = parse_action(text, names, passes=game.has_pass)
         taken.append(action)
         events.append(tuple(deal.apply(action)))
         states.append(deal.clone())

@@ -20,13 +20,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from gamecore.actions import Action, Claim, Decline, Jink, Play, Rob
+from gamecore.actions import Action, Claim, Decline, Jink, Pass, Play, Rob
 from gamecore.agents.base import Agent, pending_decision
 from gamecore.agents.registered import agent_for
 from gamecore.decisions import PlayChoice
 from gamecore.interface import TRICKS
 from gamecore.interface import Rules as Game
-from gamecore.search import CLAIM, DECLINE, JINK, ROB_BASE, SPIN_FLAG
+from gamecore.search import CLAIM, DECLINE, JINK, PASS, ROB_BASE, SPIN_FLAG
 from gamecore.search.ismcts import SearchPool, best_code, default_pool, search
 from gamecore.spoilfive.deal import SpoilFiveObservation
 
@@ -49,6 +49,8 @@ def action_code(action: Action) -> int:
         return CLAIM
     if isinstance(action, Jink):
         return JINK
+    if isinstance(action, Pass):
+        return PASS
     raise ValueError(f"no search code for {action!r}")
 
 

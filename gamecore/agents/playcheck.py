@@ -30,7 +30,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from gamecore.actions import Action, Claim, Decline, Jink, Play, Rob, format_action
+from gamecore.actions import Action, Claim, Decline, Jink, Pass, Play, Rob, format_action
 from gamecore.agents.levels import HardAgent, action_code, sf_decided
 from gamecore.cards import card_label
 from gamecore.decisions import PlayChoice
@@ -122,8 +122,9 @@ def checkable_steps(review: DealReview, seat: int) -> list[int]:
 
 def action_words(action: Action, obs: Observation, game: Game) -> str:
     """An action of ``game`` seen from ``obs`` as the check's line names it: "7♠ lead", "8♠",
-    "8♠ with the ♦A" (the game's special card, :meth:`Rules.special_name`), "rob
-    (discarding 3♣)", "decline to rob", "claim", "jink"."""
+    "8♠ with the ♦A" (the game's special card, :meth:`Rules.special_name`), "pass (keep
+    the 9♦)" (a declined offer, CM-10), "rob (discarding 3♣)", "decline to rob", "claim",
+    "jink"."""
     match action:
         case Play(card=c, spin=True):
             return f"{card_label(c)} with the {game.special_name()}"
@@ -136,6 +137,8 @@ def action_words(action: Action, obs: Observation, game: Game) -> str:
             return f"{card_label(c)} lead" if leading else card_label(c)
         case Rob(card=c):
             return f"rob (discarding {card_label(c)})"
+        case Pass():
+            return f"pass (keep the {game.special_name()})"
         case Decline():
             return "decline to rob"
         case Claim():

@@ -16,6 +16,10 @@ legal lead (STOP-6, ``game.succ``) and score it.
 * :class:`SpinadoAgent` (section 6) scores leads like the Pope Joan player (Matrimony and
   Intrigue SN-11/SN-12, King bonuses SN-10/SN-13) and follows SEED-SN's advice on the ♦A
   (SN-8, SN-9, SN-14).
+* :class:`SubstituteAgent` (cousins §2, Commit) scores leads like the Pope Joan player
+  (King bonuses CM-12, the pool and the cards of the others on going out CM-13) and
+  decides when to play the substitute, the 9♦, offered by the turn round or as a lead
+  (CM-9 … CM-11), and when to keep it.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
-from gamecore.actions import Action, Play
+from gamecore.actions import Action, Pass, Play
 from gamecore.agents.base import pending_decision
 from gamecore.agents.newmarket import (
     LeadPlan,
@@ -37,11 +41,12 @@ from gamecore.cards import SUIT_MASK, suit_of
 from gamecore.decisions import PlayChoice
 from gamecore.interface import STOPS, Rules
 from gamecore.registry import register_family_player, register_player
-from gamecore.stops.deal import StopsObservation, played_by_of
+from gamecore.stops.deal import StopsObservation, offered, played_by_of
 from gamecore.stops.game import (
     LOWEST_OF_SUIT,
     SPECIAL_SPIN,
     SPECIAL_SPINADO,
+    SPECIAL_SUBSTITUTE,
     StopsGame,
     lowest_in_suit,
 )
@@ -431,6 +436,87 @@ class SpinadoAgent(PlanningAgent):
         return False
 
 
+# ---- a substitute: Commit's 9♦ ------------------------------------------------------------
+
+
+class SubstituteAgent(PlanningAgent):
+    """Player of a game whose special card is a substitute (Commit, cousins §2), following
+    the spec's notes on Spinado's ♦A: do not waste it, do not keep it too long.
+
+    The 9♦ pays the same whenever it is played (CM-11) and, as a lead, never loses the lead
+    (its player leads again); what it adds when the turn round offers it (CM-10) is the
+    lead taken from another player and the run stopped. Its risk is being caught with it
+    (CM-13: the multiplier on every card left). So:
+
+    * Leads (CM-7): :class:`PlanningAgent`'s score (King bonuses CM-12; the pool and the
+      others' cards on going out CM-13). The 9♦ itself is led only when time presses
+      (:meth:`pressed`: at most ``HAND_LIMIT`` cards held or an opponent with at most
+      ``FEW_CARDS``), when the rest of the hand is one run it then plays out, or when it is
+      the only lead.
+    * The offer (CM-10): it plays the 9♦
+
+      1. when it is its last card (it goes out, CM-11) or the rest of its hand is one run
+         it then leads and plays out;
+      2. when time presses (:meth:`pressed`);
+      3. when the run would otherwise go on to a King of another player (a bonus for him,
+         CM-12) within ``DANGER_REACH`` cards not its own and not known dead;
+      4. when the card awaited is known dead and the lead would go back to another player
+         (it takes the lead instead);
+
+      and otherwise passes, keeping the 9♦ for later.
+    """
+
+    HAND_LIMIT = 3
+    FEW_CARDS = 2
+    DANGER_REACH = 3
+
+    def choose(self, game: StopsGame, obs: StopsObservation, rng: random.Random) -> Action:
+        """See :meth:`NewmarketAgent.choose`; adds the substitute's decisions (class doc)."""
+        d = pending_decision(obs)
+        special = game.special_card
+        if not isinstance(d, PlayChoice) or special is None:
+            return super().choose(game, obs, rng)
+        if offered(obs):
+            take = self.take_offer(game, obs)
+            return Play(d.seat, special) if take else Pass(d.seat)
+        if obs.top is None and len(d.actions) > 1:
+            rest = [a for a in d.actions if isinstance(a, Play) and a.card != special]
+            if rest and len(rest) < len(d.actions) and not self.lead_it(game, obs):
+                return self.choose_lead(game, obs, PlayChoice(d.seat, tuple(rest)), rng)
+        return super().choose(game, obs, rng)
+
+    def pressed(self, obs: StopsObservation) -> bool:
+        """Few cards held, or an opponent nearly out: the 9♦ should go before it is caught
+        (CM-13)."""
+        return obs.hand.bit_count() <= self.HAND_LIMIT or any(
+            k <= self.FEW_CARDS for s, k in enumerate(obs.hand_counts) if s != obs.seat
+        )
+
+    def lead_it(self, game: StopsGame, obs: StopsObservation) -> bool:
+        """Whether to lead the 9♦ now rather than another card (class doc)."""
+        rest = obs.hand & ~game.special_mask()
+        return self.pressed(obs) or single_run(game, rest)
+
+    def take_offer(self, game: StopsGame, obs: StopsObservation) -> bool:
+        """Whether to play the 9♦ the turn round offers (rules 1–4 of the class doc)."""
+        rest = obs.hand & ~game.special_mask()
+        if not rest or single_run(game, rest) or self.pressed(obs):
+            return True
+        c = obs.top
+        assert c is not None and obs.history
+        nxt = game.succ[c]
+        if nxt is None or card_dead(game, obs, nxt):
+            return obs.history[-1].seat != obs.seat  # the lead would go to another player
+        x: int | None = nxt
+        for _ in range(self.DANGER_REACH):
+            if x is None or card_dead(game, obs, x) or obs.hand >> x & 1:
+                break
+            if x in game.card_bonus and x != game.special_card:
+                return True
+            x = game.succ[x]
+        return False
+
+
 register_player("pope-joan", PopeJoanAgent)
 register_player("spin", SpinAgent)
 register_player("spinado", SpinadoAgent)
@@ -439,10 +525,13 @@ register_player("spinado", SpinadoAgent)
 def player_by_declarations(game: Rules) -> type[NewmarketAgent]:
     """The player of a stops game that has none of its own, from its declarations: the
     Spinado player for a Spinado kind of special card (SN-8), the Spin player for a Spin
-    (SP-2), the Newmarket player for lowest-card leads (NM-7), else the planning player
-    (any-card leads, PJ-7). Raises ``TypeError`` for a game of another engine."""
+    (SP-2), the substitute player for a substitute (Commit's 9♦, CM-9, CM-10), the
+    Newmarket player for lowest-card leads (NM-7), else the planning player (any-card
+    leads, PJ-7). Raises ``TypeError`` for a game of another engine."""
     if not isinstance(game, StopsGame):
         raise TypeError(f"{game.name!r} is not a stops game")
+    if game.special_kind == SPECIAL_SUBSTITUTE:
+        return SubstituteAgent
     if game.special_kind == SPECIAL_SPINADO:
         return SpinadoAgent
     if game.special_kind == SPECIAL_SPIN:

@@ -8,7 +8,8 @@
 
 Action codes used by the fast states (ints): a card play ``c`` (0..51); a play with the ♦A
 attached (Spin SP-2, Spinado SN-8) ``c | SPIN_FLAG``; Spoil Five's rob discarding ``c``
-``ROB_BASE + c``, decline ``DECLINE``, claim ``CLAIM``, jink ``JINK``.
+``ROB_BASE + c``, decline ``DECLINE``, claim ``CLAIM``, jink ``JINK``; declining an offer
+(the Commit, CM-10) ``PASS``.
 """
 
 from __future__ import annotations
@@ -18,3 +19,4 @@ ROB_BASE = 64
 DECLINE = 128
 CLAIM = 129
 JINK = 130
+PASS = 131

@@ -12,7 +12,10 @@ exactly what it saw. What it uses:
   PJ-C-2) says its player held no lower unplayed card of that suit (except a privileged pay
   card after a Spin, SP-4), and a lead in the suit that has just stopped under
   ``nm.mustChangeSuit`` / ``sp.mustChangeSuit`` says he held no other suit (NM-11, SP-10); a
-  lead that passed (STOP-11) says the passed seat holds the ♦A alone;
+  lead that passed (STOP-11) says the passed seat holds the ♦A alone; the substitute played
+  in place of a missing card says its player lacked that card, and so did every seat the
+  turn round visited before him (``inTurn``), and so does a seat offered it now (CM-10). A
+  declined offer is never seen, so it says nothing (offers are private);
 * Spoil Five: failing to follow a plain suit (SF-25) shows a void; playing a plain card to
   a trump lead (SF-26) shows that every trump held is privileged and above the led card
   (SF-27); a robbed turn-up is in the robber's hand, and so is the trump ace of a robber or
@@ -37,8 +40,15 @@ from gamecore.spoilfive.deal import PLAY as SF_PLAY
 from gamecore.spoilfive.deal import SpoilFiveDeal, SpoilFiveObservation, TrickWon
 from gamecore.spoilfive.game import SpoilFive
 from gamecore.spoilfive.ranks import EFF_MASKS, EFFECTIVE, RENEGE_OK, TRUMP
-from gamecore.stops.deal import PLAY, StopsDeal, StopsObservation, played_by_of
-from gamecore.stops.game import PRIVILEGE, SPIN_SUIT, StopsGame, rank_position
+from gamecore.stops.deal import (
+    PLAY,
+    StopsDeal,
+    StopsObservation,
+    offer_pending_elsewhere,
+    offered,
+    played_by_of,
+)
+from gamecore.stops.game import ANY_TIME, PRIVILEGE, SPIN_SUIT, StopsGame, rank_position
 
 
 def _bits(mask: int) -> list[int]:
@@ -151,6 +161,8 @@ class StopsWorlds:
     def __init__(self, game: StopsGame, obs: StopsObservation) -> None:
         if obs.phase != PLAY:
             raise ValueError("worlds are sampled only in play")
+        if offer_pending_elsewhere(obs):
+            raise ValueError("no world is sampled while another seat is offered the substitute")
         self.game, self.obs = game, obs
         self.spec = spec_for(game)
         n = len(obs.hand_counts)
@@ -164,6 +176,10 @@ class StopsWorlds:
         excluded = [0] * n
         located = [0] * n
         self._replay(excluded, located)
+        #: while the turn round offers this seat the substitute: whose card it follows
+        self.offer_from = obs.history[-1].seat if offered(obs) else -1
+        if self.offer_from >= 0 and obs.top is not None:
+            self._visited(self.offer_from, obs.seat, obs.top, excluded)
         if obs.top is not None and obs.to_act is not None and obs.to_act != obs.seat:
             nxt = game.succ[obs.top]
             if nxt is not None:
@@ -192,8 +208,23 @@ class StopsWorlds:
         self.priv = privilege_from_history(game, obs)
         self.played_by = played_by_of(obs.history, game.special_card)  # the same in every world
 
+    def _visited(self, start: int, seat: int, c: int, excluded: list[int]) -> None:
+        """The turn round after card ``c`` of ``start`` reached ``seat`` with an offer of
+        the substitute (CM-10): ``seat`` lacks the next card, and under ``inTurn`` so does
+        every seat visited before him, from ``start`` on."""
+        nxt = self.game.succ[c]
+        if nxt is None:
+            return
+        excluded[seat] |= 1 << nxt
+        if self.game.offer_timing != ANY_TIME:
+            s = start
+            while s != seat:
+                excluded[s] |= 1 << nxt
+                s = (s + 1) % self.n
+
     def _replay(self, excluded: list[int], located: list[int]) -> None:
-        """Walk the public history for lead inferences (NM-7, NM-11, SP-4, SP-10, STOP-11)."""
+        """Walk the public history for lead inferences (NM-7, NM-11, SP-4, SP-10, STOP-11)
+        and the turn rounds that ended with the substitute (CM-10)."""
         _game, obs, spec = self.game, self.obs, self.spec
         n = len(obs.hand_counts)
         played = 0
@@ -201,6 +232,8 @@ class StopsWorlds:
         last_suit: int | None = None
         prev: Played | None = None
         for p in obs.history:
+            if spec.offers and p.card == spec.special and not p.lead and prev is not None:
+                self._visited(prev.seat, p.seat, prev.card, excluded)
             if p.lead:
                 if p.seat != expected:
                     # STOP-11: he held the special card alone
@@ -268,6 +301,7 @@ class StopsWorlds:
             None if last is None else suit_of(last.card),
             self.priv,
             self.played_by,
+            self.offer_from,
         )
 
     def world_deal(self, hands: list[int], stock: int) -> StopsDeal:
@@ -293,6 +327,7 @@ class StopsWorlds:
         deal.phase, deal.stake = PLAY, obs.stake
         deal.split_queue, deal.winner, deal.start_events = [], None, []
         deal.flags = {}
+        deal.round_from = self.offer_from if self.offer_from >= 0 else None
         if self.priv >= 0:
             deal.flags = {PRIVILEGE: self.priv, SPIN_SUIT: deal.last_suit}
         return deal

@@ -30,14 +30,16 @@ from typing import Any
 
 from gamecore.cards import SUIT_MASK, suit_of
 from gamecore.interface import Card, CardSet
-from gamecore.search import SPIN_FLAG
+from gamecore.search import PASS, SPIN_FLAG
 from gamecore.stops.deal import PLAY, StopsDeal, StopsObservation
 from gamecore.stops.game import (
+    ANY_TIME,
     LOWEST_OF_SUIT,
     PRIVILEGE,
     SPECIAL_PLAIN,
     SPECIAL_SPIN,
     SPECIAL_SPINADO,
+    SPECIAL_SUBSTITUTE,
     StopsGame,
     overridden_play_hooks,
 )
@@ -45,7 +47,16 @@ from gamecore.stops.game import (
 S0, S1, S2, S3 = SUIT_MASK
 #: The special card's kinds as ints (see :data:`gamecore.stops.game.SPECIAL_SPIN`).
 NO_SPIN, SPIN, SPINADO = 0, 1, 2
-_SPECIAL_KIND = {SPECIAL_PLAIN: NO_SPIN, SPECIAL_SPIN: SPIN, SPECIAL_SPINADO: SPINADO}
+#: A substitute (CM-4) never goes down with another card: no Spin of any kind.
+_SPECIAL_KIND = {
+    SPECIAL_PLAIN: NO_SPIN,
+    SPECIAL_SPIN: SPIN,
+    SPECIAL_SPINADO: SPINADO,
+    SPECIAL_SUBSTITUTE: NO_SPIN,
+}
+#: When the turn round offers the substitute (CM-10): never (no substitute), in the turn
+#: round from the player of the card, or to its holder after every card.
+NO_OFFER, OFFER_IN_TURN, OFFER_ANY_TIME = 0, 1, 2
 #: How a leader's legal leads are found: the lowest card of every suit held (NM-7 with no
 #: option), every card held (PJ-7), or the general rule (:meth:`FastStops.lead_mask`).
 LEAD_LOWEST, LEAD_ANY, LEAD_GENERAL = 0, 1, 2
@@ -69,7 +80,7 @@ class DealTables:
         self.combos: tuple[tuple[int, Card, Card], ...] = tuple(game.combo_table(trump))
         self.doubling: tuple[tuple[int, Card], ...] = tuple(game.doubling_table(trump))
         self.privileged: tuple[Card, ...] = tuple(c for c in range(52) if caps[c] >= 0)
-        self.extra = bool(spec.spin_kind or spec.has_bonus or self.combos)
+        self.extra = bool(spec.spin_kind or spec.has_bonus or self.combos or spec.offers)
 
 
 class StopsSpec:
@@ -111,6 +122,15 @@ class StopsSpec:
         self.has_bonus = any(bonus)
         self.double_card = -1 if game.double_pay_card is None else game.double_pay_card
         self.excuse_card = -1 if game.excuse_card is None else game.excuse_card
+        self.card_rate = int(game.card_rate)  # CM-13 step 2
+        self.double_factor = int(game.double_pay_factor)  # SP-7, SN-14, CM-13
+        self.flat = int(game.flat_payment)  # CM-13 step 3
+        self.penalty = tuple(game.held_penalty.items())
+        self.plain_settle = self.card_rate == 1 and not self.flat and not self.penalty
+        #: the substitute's offer (CM-10), or :data:`NO_OFFER`
+        self.offers = NO_OFFER
+        if game.special_kind == SPECIAL_SUBSTITUTE and self.special >= 0:
+            self.offers = OFFER_ANY_TIME if game.offer_timing == ANY_TIME else OFFER_IN_TURN
         self.combo_divide = bool(game.combos_divide)  # PJ-23
         self.double_combos = bool(game.double_combos)  # PJ-27
         general = self.exclude_special or self.must_change or self.privilege
@@ -184,6 +204,7 @@ class FastStops:
         "over",
         "winner",
         "acts",
+        "rf",
     )
 
     spec: StopsSpec
@@ -203,6 +224,7 @@ class FastStops:
     over: bool
     winner: int
     acts: list[int]
+    rf: int
 
     @property
     def who(self) -> int:
@@ -237,12 +259,15 @@ class FastStops:
         last_suit: int | None,
         priv: int,
         played_by: dict[int, int],
+        offer_from: int = -1,
     ) -> FastStops:
         """A state from its parts: ``hands`` (int mask per seat), ``stock`` (int mask),
         ``turnup`` (card or ``None``), ``pools`` (counters per pool), ``cur`` (seat to act),
         ``top`` (open sequence's top card or ``None``), ``last_suit`` (suit of the last stop),
         ``priv`` (seat holding the Spin privilege SP-4, −1 none), ``played_by`` (card → seat,
-        for the combinations). Forced moves at the start are folded at once."""
+        for the combinations), ``offer_from`` (while the turn round offers ``cur`` the
+        substitute, CM-10: the seat whose card ``top`` it follows; −1 none). Forced moves at
+        the start are folded at once."""
         st = cls.__new__(cls)
         n = len(hands)
         st.spec, st.n = spec, n
@@ -272,7 +297,10 @@ class FastStops:
         st.over = False
         st.winner = -1
         st.stock = stock
-        if st.top >= 0:
+        st.rf = offer_from
+        if offer_from >= 0:  # CM-10: the substitute or a pass
+            st.acts = [spec.special, PASS]
+        elif st.top >= 0:
             nxt = spec.succ[st.top]
             if spec.spin_kind and st.hands[cur] & spec.special_bit and nxt != spec.special:
                 st.acts = [nxt, nxt | SPIN_FLAG]
@@ -300,6 +328,7 @@ class FastStops:
             deal.last_suit,
             -1 if priv is None else int(priv),  # type: ignore[call-overload]
             deal.played_by,
+            -1 if deal.round_from is None else deal.round_from,
         )
 
     def clone(self) -> FastStops:
@@ -315,6 +344,7 @@ class FastStops:
         st.cur, st.top, st.last_suit = self.cur, self.top, self.last_suit
         st.priv, st.spin_suit = self.priv, self.spin_suit
         st.over, st.winner, st.acts = self.over, self.winner, self.acts
+        st.rf = self.rf
         return st
 
     # ---- legal actions -------------------------------------------------------------------
@@ -372,17 +402,33 @@ class FastStops:
     def apply(self, code: int) -> None:
         """Play action ``code`` (one of :attr:`acts`) and every forced move after it: the
         sequence runs while the next card's holder must play it (STOP-6), a stop gives the
-        lead (STOP-7, SP-4; STOP-11 passes it once), a lead with one legal card is played.
+        lead (STOP-7, SP-4; STOP-11 passes it once), a lead with one legal card is played;
+        the turn round may offer the substitute (CM-10), and ``PASS`` declines it.
         Leaves :attr:`acts` at the next real choice, or the deal over (STOP-9, STOP-10)."""
         spec = self.spec
         t = self.t
         hands, owner, pools, deltas = self.hands, self.owner, self.pools, self.deltas
         caps, succ, extra, kind = t.caps, spec.succ, t.extra, spec.spin_kind
         special, special_bit = spec.special, spec.special_bit
+        offers, n = spec.offers, self.n
         pb = self.pb
-        seat = self.cur
-        spin = code >= SPIN_FLAG
-        c = code & 63
+        if code == PASS:
+            seat, c = self.rf, self.top
+            self.rf = -1
+            nxt = succ[c]
+            holder = owner[nxt] if nxt >= 0 else -1
+            if holder < 0:  # nobody after him holds it: the sequence stops (STOP-7)
+                got = self._after_stop(seat, c, False)
+                if got is None:
+                    return
+                seat, c, spin = got
+            else:  # its holder must play it (STOP-6)
+                seat, c, spin = holder, nxt, False
+        else:
+            self.rf = -1
+            seat = self.cur
+            spin = code >= SPIN_FLAG
+            c = code & 63
         while True:
             hands[seat] &= ~(1 << c)
             owner[c] = -1
@@ -404,6 +450,20 @@ class FastStops:
                 return
             nxt = succ[c]
             holder = -1 if (nxt < 0 or spin) else owner[nxt]
+            if offers and c != special:
+                h = owner[special]
+                if (
+                    h >= 0
+                    and h != holder
+                    and (
+                        offers == OFFER_ANY_TIME
+                        or holder < 0
+                        or (h - seat) % n < (holder - seat) % n
+                    )
+                ):  # CM-10: the turn round offers its holder the substitute
+                    self.top, self.cur, self.rf = c, h, seat
+                    self.acts = [special, PASS]
+                    return
             if holder >= 0:
                 self.top = c
                 self.cur = holder
@@ -413,29 +473,38 @@ class FastStops:
                     return
                 seat, c, spin = holder, nxt, False
                 continue
-            self.top = -1
-            self.last_suit = c // 13
-            if spec.privilege:
-                if spin:
-                    self.priv, self.spin_suit = seat, self.last_suit
-                else:
-                    self.priv = -1
-            mask = self.lead_mask(seat)
-            if not mask:  # STOP-11: the lead passes once, and a privilege never passes
-                seat = (seat + 1) % self.n
-                self.priv = -1
-                mask = self.lead_mask(seat)
-            self.cur = seat
-            if mask & (mask - 1) or (kind == SPINADO and hands[seat] & special_bit):
-                acts = self.lead_codes(seat, mask)
-                if len(acts) > 1:
-                    self.acts = acts
-                    return
-                code = acts[0]
-                spin = code >= SPIN_FLAG
-                c = code & 63
+            got = self._after_stop(seat, c, spin)
+            if got is None:
+                return
+            seat, c, spin = got
+
+    def _after_stop(self, seat: int, c: int, spin: bool) -> tuple[int, int, bool] | None:
+        """The sequence stopped on ``c``, played by ``seat``: he leads (STOP-7; SP-4 a Spin
+        gives him the privilege; STOP-11 passes the lead once, and a privilege never
+        passes). Returns the lead to play at once when it is forced, as ``(seat, card,
+        spin)``; else ``None``, with :attr:`acts` set to the real choice."""
+        spec = self.spec
+        self.top = -1
+        self.last_suit = c // 13
+        if spec.privilege:
+            if spin:
+                self.priv, self.spin_suit = seat, self.last_suit
             else:
-                c, spin = mask.bit_length() - 1, False
+                self.priv = -1
+        mask = self.lead_mask(seat)
+        if not mask:  # STOP-11: the lead passes once, and a privilege never passes
+            seat = (seat + 1) % self.n
+            self.priv = -1
+            mask = self.lead_mask(seat)
+        self.cur = seat
+        if mask & (mask - 1) or (spec.spin_kind == SPINADO and self.hands[seat] & spec.special_bit):
+            acts = self.lead_codes(seat, mask)
+            if len(acts) > 1:
+                self.acts = acts
+                return None
+            code = acts[0]
+            return seat, code & 63, code >= SPIN_FLAG
+        return seat, mask.bit_length() - 1, False
 
     def _from_others(self, seat: int, amount: int) -> None:
         if amount:
@@ -490,16 +559,19 @@ class FastStops:
         if gp >= 0 and pools[gp]:
             d[winner] += pools[gp]
             pools[gp] = 0
-        excuse, double = spec.excuse_card, spec.double_card
+        excuse, double, factor = spec.excuse_card, spec.double_card, spec.double_factor
+        plain = spec.plain_settle
         for s in range(self.n):
             if s == winner:
                 continue
             h = hands[s]
-            k = h.bit_count()
+            k = h.bit_count() if plain else h.bit_count() * spec.card_rate
             if excuse >= 0 and h >> excuse & 1:
                 k = 0
             elif double >= 0 and h >> double & 1:
-                k *= 2
+                k *= factor
+            if not plain:  # CM-13 step 3
+                k += spec.flat + sum(v for x, v in spec.penalty if h >> x & 1)
             d[s] -= k
             d[winner] += k
         if dbl:

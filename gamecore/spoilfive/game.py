@@ -33,6 +33,8 @@ class SpoilFive:
     ace_high = False
     #: No card goes down with another in a trick game (see ``Rules.special_card``).
     special_card: Card | None = None
+    #: Nothing is offered to be declined with ``pass`` (see ``Rules.has_pass``).
+    has_pass = False
 
     def special_name(self) -> str:
         """What the table calls the special card: a trick game has none (``""``)."""

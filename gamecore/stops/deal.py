@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass
 
-from gamecore.actions import Action, Claim, Decline, Jink, NameStake, Play, Rob, Split
+from gamecore.actions import Action, Claim, Decline, Jink, NameStake, Pass, Play, Rob, Split
 from gamecore.cards import card_code, card_label, suit_of
 from gamecore.dealcore import DealCore
 from gamecore.decisions import Decision, PlayChoice, SplitChoice, StakeChoice
@@ -28,7 +28,7 @@ from gamecore.events import (
     WentOut,
 )
 from gamecore.interface import Card
-from gamecore.stops.game import StopsGame
+from gamecore.stops.game import SPECIAL_SUBSTITUTE, StopsGame
 
 STAKING, PLAY, OVER = "staking", "play", "over"
 #: What a stops game has none of: Spoil Five's decisions, by action class.
@@ -62,6 +62,11 @@ class StopsObservation:
     nine) that have not been played: they are in the stock or out of the pack. During
     staking no cards at all are shown (``hand`` is 0, ``hand_counts`` all 0). At the
     end of the deal every hand and the stock are shown (``revealed``).
+
+    While the turn round offers a seat the substitute (CM-10), only that seat sees whose
+    decision it is (``to_act``, ``decision``): to every other seat ``to_act`` is ``None``,
+    as the round would be if that seat had no such card to decide about (offers are private,
+    GEN-9), and ``top`` is the card the round follows.
     """
 
     seat: int
@@ -81,6 +86,20 @@ class StopsObservation:
     known_out: int
     revealed: tuple[tuple[int, ...], int] | None
     decision: Decision | None
+
+
+def offered(obs: StopsObservation) -> bool:
+    """Whether ``obs`` is its seat's own offer of the substitute (CM-10): its decision is
+    the substitute or a pass. The round follows ``obs.top``, played by the seat of the last
+    card of ``obs.history``."""
+    d = obs.decision
+    return isinstance(d, PlayChoice) and any(isinstance(a, Pass) for a in d.actions)
+
+
+def offer_pending_elsewhere(obs: StopsObservation) -> bool:
+    """Whether another seat than ``obs.seat`` is deciding about an offer (CM-10): in play,
+    nobody is shown to act (offers are private)."""
+    return obs.phase == PLAY and obs.to_act is None
 
 
 class StopsDeal(DealCore):
@@ -117,6 +136,9 @@ class StopsDeal(DealCore):
         self.stake: int | None = None
         self.split_queue: list[int] = []
         self.flags: dict[str, object] = {}
+        #: While the turn round offers :attr:`current` the substitute (CM-10): the seat
+        #: whose card ``top`` the round follows, else ``None``.
+        self.round_from: int | None = None
         self.start_events: list[Event] = []
         for seat, pool, amount in game.auto_stakes(self):
             self.pay_pool(seat, pool, amount, self.start_events)
@@ -168,6 +190,7 @@ class StopsDeal(DealCore):
         deal.known_out, deal.played_by = 0, {}
         deal.current, deal.phase, deal.stake = to_act, PLAY, 0
         deal.split_queue, deal.winner, deal.flags, deal.start_events = [], None, {}, []
+        deal.round_from = None
         return deal
 
     # ---- queries ----------------------------------------------------------------------
@@ -204,9 +227,12 @@ class StopsDeal(DealCore):
             return list(d.actions)
         return [d.default_action()]
 
-    def _play_actions(self) -> list[Play]:
+    def _play_actions(self) -> list[Action]:
         seat, game = self.current, self.game
-        out: list[Play] = []
+        if self.round_from is not None:  # CM-10: the substitute, or a pass
+            assert game.special_card is not None
+            return [Play(seat, game.special_card), Pass(seat)]
+        out: list[Action] = []
         if self.top is not None:
             nxt = game.succ[self.top]
             assert nxt is not None and self.hands[seat] >> nxt & 1
@@ -230,6 +256,11 @@ class StopsDeal(DealCore):
         if d is None:
             return "the deal is over"
         if action.seat != d.seat:
+            if self.round_from is not None:  # offers are private (CM-10): say not whose
+                return (
+                    f"the turn round after {card_label(self.top or 0)} is going round: "
+                    "wait for your turn (STOP-6, CM-10)"
+                )
             return f"it is seat {d.seat}'s turn, not seat {action.seat}'s"
         if isinstance(d, StakeChoice):
             if not isinstance(action, NameStake):
@@ -260,6 +291,8 @@ class StopsDeal(DealCore):
                 "the stakes were made before the cards were seen (GEN-9): a card must be "
                 "played now (STOP-5, STOP-6)"
             )
+        if isinstance(action, Pass):
+            return self.game.explain_pass(self, action.seat)
         if not isinstance(action, Play):
             return (
                 f"{_NOT_HERE[type(action)]} is no part of this game: a card must be played "
@@ -275,6 +308,8 @@ class StopsDeal(DealCore):
         seat, c = action.seat, action.card
         if not self.hands[seat] >> c & 1:
             return f"seat {seat} does not hold {card_code(c)}"
+        if self.round_from is not None:
+            return self.game.explain_offer(self, seat, c)
         if (
             action.spin
             and c != self.game.special_card
@@ -312,6 +347,8 @@ class StopsDeal(DealCore):
                     self.pay_pool(action.seat, pool, amount, events)
             self.split_queue.pop(0)
             self._advance_staking(events)
+        elif isinstance(action, Pass):
+            self._pass(events)
         else:
             assert isinstance(action, Play)
             self._play(action, events)
@@ -342,6 +379,7 @@ class StopsDeal(DealCore):
     def _play(self, action: Play, events: list[Event]) -> None:
         seat, c, game = action.seat, action.card, self.game
         lead = self.top is None
+        self.round_from = None
         self.hands[seat] &= ~(1 << c)
         self.played |= 1 << c
         self.played_by[c] = seat
@@ -361,14 +399,44 @@ class StopsDeal(DealCore):
             return
         nxt = game.succ[c]
         holder = None if (nxt is None or action.spin) else self.holder(nxt)
+        sc = game.special_card
+        if game.special_kind == SPECIAL_SUBSTITUTE and c != sc:
+            assert sc is not None
+            offered = game.offered_seat(self.n, seat, holder, self.holder(sc))
+            if offered is not None:  # CM-10: the turn round offers the substitute
+                self.top, self.current, self.round_from = c, offered, seat
+                return
+        self._go_on(seat, c, nxt, holder, action.spin, events)
+
+    def _pass(self, events: list[Event]) -> None:
+        """The offered seat declines the substitute (CM-10): the round goes on past him, as
+        past a seat without the next card, to its holder, or back to the player of the card
+        the round follows, who stopped the sequence (STOP-6, STOP-7)."""
+        seat, c = self.round_from, self.top
+        assert seat is not None and c is not None
+        self.round_from = None
+        nxt = self.game.succ[c]
+        self._go_on(seat, c, nxt, None if nxt is None else self.holder(nxt), False, events)
+
+    def _go_on(
+        self,
+        seat: int,
+        c: int,
+        nxt: int | None,
+        holder: int | None,
+        spin: bool,
+        events: list[Event],
+    ) -> None:
+        """After ``seat`` played ``c``: the holder of its successor ``nxt`` plays it
+        (STOP-6), or the sequence stops and ``seat`` leads (STOP-7)."""
         if holder is None:
             self.top = None
             self.last_suit = suit_of(c)
             self.current = seat
-            events.append(Stopped(seat, c, None if action.spin else nxt))
-            if nxt is not None and not action.spin and not self.played >> nxt & 1:
+            events.append(Stopped(seat, c, None if spin else nxt))
+            if nxt is not None and not spin and not self.played >> nxt & 1:
                 self.known_out |= 1 << nxt
-            game.after_stop(self, seat, action.spin)
+            self.game.after_stop(self, seat, spin)
             self._ensure_leader_can_lead(events)
         else:
             self.top = c
@@ -449,9 +517,12 @@ class StopsDeal(DealCore):
         return c
 
     def observation(self, seat: int) -> StopsObservation:
-        """Exactly what ``seat`` may know now (GEN-9)."""
+        """Exactly what ``seat`` may know now (GEN-9; a pending offer only to the offered
+        seat, CM-10)."""
         staking = self.phase == STAKING
         d = self.decision()
+        if d is not None and self.round_from is not None and d.seat != seat:
+            d = None  # offers are private: nobody else sees that a seat is asked
         mine = d if d is not None and d.seat == seat else None
         return StopsObservation(
             seat=seat,

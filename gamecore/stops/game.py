@@ -5,7 +5,8 @@ attributes and override the hooks they need. The engine loop lives only in
 :mod:`gamecore.stops.deal`; a game never copies it.
 
 What happens in play is *declared*: the lead rule, the special card (which card it is, what
-the table calls it and what it does: Spin's and Spinado's ♦A), the Spin privilege,
+the table calls it and what it does: Spin's and Spinado's ♦A, Commit's 9♦ with the turn
+round that offers it), the Spin privilege,
 captures, combinations, bonuses, the card payments and doubling (the "declarations" below).
 The engine's play hooks (:meth:`StopsGame.lead_mask`, :meth:`StopsGame.on_play`,
 :meth:`StopsGame.settle` …) read them, and so do the computer players' fast path
@@ -50,8 +51,16 @@ FIXED_STOCK_CARDS = {3: 15, 4: 12, 5: 9, 6: 8, 7: 7, 8: 6}
 ANY_CARD, LOWEST_OF_SUIT = "any card", "lowest of suit"
 #: What the special card (:attr:`StopsGame.special_card`) does: nothing (there is none); a
 #: Spin, put down only with a continuation card (SP-2, SP-5); a Spinado, put down with any
-#: card its holder plays, and played alone it counts as one too (SN-8, SN-9).
+#: card its holder plays, and played alone it counts as one too (SN-8, SN-9); a substitute,
+#: played alone, as a lead or, when the turn round offers it, in place of the missing card
+#: (:attr:`StopsGame.offer_timing`): it never continues a sequence and nothing continues it,
+#: so it is always a stop and its player leads next (CM-4, CM-9 … CM-11).
 SPECIAL_PLAIN, SPECIAL_SPIN, SPECIAL_SPINADO = "plain", "spin", "spinado"
+SPECIAL_SUBSTITUTE = "substitute"
+#: When a substitute is offered after a card (CM-10): in the table's turn round, visiting
+#: the seats from the player of the card, to the first seat holding the next card; or to
+#: its holder after every card, wherever he sits, unless he holds the next card.
+IN_TURN, ANY_TIME = "inTurn", "anyTime"
 #: ``deal.flags`` keys: the seat holding the Spin privilege (SP-4) and the suit of the card
 #: the special card went down with (SP-10).
 PRIVILEGE, SPIN_SUIT = "spin-privilege", "spin-suit"
@@ -163,6 +172,9 @@ class StopsGame:
     #: Whether the special card may be led by itself and counts for the lowest-card rule
     #: (SP-6, SN-9).
     special_leads = True
+    #: :data:`SPECIAL_SUBSTITUTE`: when the turn round offers it (CM-10), :data:`IN_TURN` or
+    #: :data:`ANY_TIME`. A declined offer is a ``pass`` (:class:`~gamecore.actions.Pass`).
+    offer_timing = IN_TURN
     #: Counters each other player pays the player of a Spin or Spinado (SP-7, SN-8).
     spin_payment = 0
     #: The call when the special card goes down with a card ("Spin", "Spinado"), also the
@@ -176,10 +188,19 @@ class StopsGame:
     privilege_must_change = False
     #: Card → (counters each other player pays its player, reason) (SN-10, SN-13).
     card_bonus: Mapping[Card, tuple[int, str]] = {}
-    #: STOP-10 step 2: each card left costs 1 counter; the holder of ``double_pay_card``
-    #: pays 2 per card (SP-7, SN-14), the holder of ``excuse_card`` nothing (PJ-C-7).
+    #: STOP-10 step 2: each card left costs :attr:`card_rate` counters (1; CM-13
+    #: ``cm.perCard``); the holder of ``double_pay_card`` pays :attr:`double_pay_factor`
+    #: times that (2: SP-7, SN-14; CM-13 ``cm.commitCaughtMultiplier``), the holder of
+    #: ``excuse_card`` nothing (PJ-C-7).
     double_pay_card: Card | None = None
     excuse_card: Card | None = None
+    card_rate = 1
+    double_pay_factor = 2
+    #: CM-13 step 3: besides the cards left, every loser pays the winner ``flat_payment``
+    #: and, for each card of ``held_penalty`` left in his hand, its amount (Parlett's 2 from
+    #: each and 1 per King unplayed). One payment with step 2.
+    flat_payment = 0
+    held_penalty: Mapping[Card, int] = {}
     #: PJ-23: a combination whose cards two players played is divided between them; else
     #: it goes only to a player who played both (PJ-C-6, SN-11).
     combos_divide = False
@@ -199,11 +220,16 @@ class StopsGame:
         """Complete the set-up once the pack and options are known: the successor table, and
         a check of the special card's declaration. Raises ``ValueError`` if a game declares
         a special card's kind without the card, or a card outside its pack."""
-        self.succ = successor_table(self.pack, self.ace_high)
+        succ = list(successor_table(self.pack, self.ace_high))
         if self.special_kind != SPECIAL_PLAIN and (
             self.special_card is None or not self.pack >> self.special_card & 1
         ):
             raise ValueError(f"{self.name}: the special card must be a card of the pack")
+        if self.special_kind == SPECIAL_SUBSTITUTE:
+            # CM-4, CM-11: a substitute is always a stop and never continues a sequence.
+            sc = self.special_card
+            succ = [None if sc in (c, x) else x for c, x in enumerate(succ)]
+        self.succ = tuple(succ)
 
     def special_name(self) -> str:
         """What the table calls the special card ("♦A", "9♦"), for sentences; ``""`` if the
@@ -215,6 +241,26 @@ class StopsGame:
     def special_mask(self) -> CardSet:
         """The special card as a one-card mask (int), or 0 if the game has none."""
         return 0 if self.special_card is None else 1 << self.special_card
+
+    @property
+    def has_pass(self) -> bool:
+        """Whether a player may decline what the engine offers him with ``pass`` (the
+        substitute's offer, CM-10): the record reads the word only in such a game."""
+        return self.special_kind == SPECIAL_SUBSTITUTE
+
+    def offered_seat(
+        self, n: int, seat: int, holder: int | None, special: int | None
+    ) -> int | None:
+        """The seat offered the substitute after ``seat`` played a card (CM-10), with ``n``
+        seats, the next card held by ``holder`` and the substitute by ``special`` (seats, or
+        ``None`` for nobody): under :data:`IN_TURN` its holder if the turn round from
+        ``seat`` reaches him before the holder of the next card; under :data:`ANY_TIME` its
+        holder unless he holds the next card himself; ``None`` when there is no offer."""
+        if self.special_kind != SPECIAL_SUBSTITUTE or special is None or special == holder:
+            return None
+        if self.offer_timing == ANY_TIME or holder is None:
+            return special
+        return special if (special - seat) % n < (holder - seat) % n else None
 
     def new_deal(
         self,
@@ -393,7 +439,7 @@ class StopsGame:
         (SN-8); never with the special card itself, and only by its holder."""
         sc = self.special_card
         if (
-            self.special_kind == SPECIAL_PLAIN
+            self.special_kind not in (SPECIAL_SPIN, SPECIAL_SPINADO)
             or sc is None
             or c == sc
             or not deal.hands[seat] >> sc & 1
@@ -483,7 +529,7 @@ class StopsGame:
         now) is refused, from :attr:`special_kind`: no such card in this game; the special
         card not held; the special card with itself; a Spin with a lead (SP-5)."""
         sc = self.special_card
-        if self.special_kind == SPECIAL_PLAIN or sc is None:
+        if self.special_kind in (SPECIAL_PLAIN, SPECIAL_SUBSTITUTE) or sc is None:
             return (
                 "no card goes down with another in this game: one card is played at a "
                 "time (STOP-5, STOP-6)"
@@ -501,20 +547,42 @@ class StopsGame:
             )
         return f"the {name} cannot be played with {card_label(c)} now ({rule})"
 
+    def explain_offer(self, deal: StopsDeal, seat: int, c: Card) -> str:
+        """Why playing ``c`` (held by ``seat``) is refused while the turn round offers
+        ``seat`` the substitute (CM-10): only the substitute or a pass answers the offer."""
+        name = self.special_name()
+        return (
+            f"nobody before you in the turn round holds the next card: you may play the "
+            f"{name} in its place or pass (CM-9, CM-10)"
+        )
+
+    def explain_pass(self, deal: StopsDeal, seat: int) -> str:
+        """Why a ``pass`` of ``seat`` is refused: there is nothing to decline in a game
+        without an offer (STOP-5, STOP-6), or nothing is offered now (CM-10)."""
+        if not self.has_pass:
+            return "passing is no part of this game: a card must be played (STOP-5, STOP-6)"
+        return (
+            f"a pass declines the {self.special_name()} when the turn round offers it, and "
+            "nothing is offered now: a card must be played (CM-10, STOP-5, STOP-6)"
+        )
+
     #: Index of the pool the winner takes (a "Game" pool), or ``None``.
     game_pool: int | None = None
 
     def card_payment(self, deal: StopsDeal, seat: int) -> int:
-        """What ``seat`` pays the winner for the cards left in his hand: 1 per card, 2 per
-        card for the holder of :attr:`double_pay_card`, nothing from the holder of
-        :attr:`excuse_card` (STOP-10, SP-7, SN-14, PJ-C-7)."""
+        """What ``seat`` pays the winner for the cards left in his hand: :attr:`card_rate`
+        per card, :attr:`double_pay_factor` times that for the holder of
+        :attr:`double_pay_card`, nothing for them from the holder of :attr:`excuse_card`
+        (STOP-10, SP-7, SN-14, PJ-C-7, CM-13 step 2); plus :attr:`flat_payment` and
+        :attr:`held_penalty` for the cards of it he holds (CM-13 step 3)."""
         hand = deal.hands[seat]
+        due = self.flat_payment + sum(v for c, v in self.held_penalty.items() if hand >> c & 1)
         if self.excuse_card is not None and hand >> self.excuse_card & 1:
-            return 0
-        n = hand.bit_count()
+            return due
+        n = hand.bit_count() * self.card_rate
         if self.double_pay_card is not None and hand >> self.double_pay_card & 1:
-            return 2 * n
-        return n
+            return self.double_pay_factor * n + due
+        return n + due
 
     def settle(self, deal: StopsDeal, winner: int, events: list[Event]) -> None:
         """Settlement after ``winner`` went out, in the order of STOP-10: (1) the Game pool,

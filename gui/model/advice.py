@@ -5,7 +5,7 @@ and an action in the hint's words (:func:`action_words`). No Qt: the coach bar s
 
 from __future__ import annotations
 
-from gamecore.actions import Play, Rob
+from gamecore.actions import Pass, Play, Rob
 from gamecore.cards import card_label, cards_in
 from gamecore.decisions import PlayChoice, SplitChoice, StakeChoice
 from gamecore.interface import DealState, Rules
@@ -18,6 +18,8 @@ def action_words(action: object, game: Rules) -> str:
     """An action of ``game`` in words for a hint ("play 7♠", "play 10♠ with the ♦A", the
     game's special card by name; "claim the pool")."""
     match action:
+        case Pass():
+            return f"pass and keep the {game.special_name()}"
         case Play(card=c, spin=True):
             return f"play {card_label(c)} with the {game.special_name()}"
         case Play(card=c):
@@ -64,6 +66,14 @@ def coach_lines(session: Session, seat: int, you_alone: bool = True) -> list[str
         lines.append(
             "You may rob: click the card to throw away for the turned-up trump, or "
             "keep your cards (Decline)."
+        )
+    if "Pass" in others:
+        special = session.game.special_name()
+        lines.append(
+            f"The {special} may go in place of the card the sequence waits for: it stops the "
+            f"run, the others pay you for it and you lead next. Or pass and keep the {special}"
+            " for later; nobody learns that you passed. Caught with it at the end, you pay "
+            "more for your cards."
         )
     if "Claim" in others:
         lines.append(

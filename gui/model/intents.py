@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gamecore.actions import Action, Claim, Decline, Jink, NameStake, Play, Rob, Split
+from gamecore.actions import Action, Claim, Decline, Jink, NameStake, Pass, Play, Rob, Split
 from gamecore.cards import card_label
 from gamecore.decisions import Decision, PlayChoice, SplitChoice, StakeChoice
 from gamecore.interface import DealState, Rules
@@ -80,10 +80,14 @@ class Question:
 
 
 def question_for(session: Session, d: PlayChoice) -> Question | None:
-    """Spoil Five's decisions besides a card: robbing the turn-up (rob by choosing the
-    discard, or decline; SF-21, SF-22) and claim or jink (SF-31); ``None`` for a plain play."""
+    """The decisions besides a card: robbing the turn-up (rob by choosing the discard, or
+    decline; SF-21, SF-22), claim or jink (SF-31), the substitute the turn round offers
+    (play it or pass, CM-10); ``None`` for a plain play."""
     kinds = {type(a) for a in d.actions}
     deal = session.deal
+    if Pass in kinds and deal is not None and deal.top is not None:
+        text, buttons, line = prompts.offer_question(session.game, deal.top)
+        return Question(text, tuple(buttons), line)
     if (Rob in kinds or Decline in kinds) and deal is not None and deal.turnup is not None:
         text, line = prompts.rob_question(deal.turnup)
         return Question(text, (("decline", "Decline"),), line)
@@ -103,11 +107,19 @@ _ANSWERS: dict[str, type[Decline] | type[Claim] | type[Jink]] = {
 
 def answer(deal: DealState, seat: int, key: str) -> Action | None:
     """The action of ``seat`` pressing the panel button ``key`` ("decline", "claim",
-    "jink"), or ``None`` when that is no legal action now (another panel's button)."""
-    kind = _ANSWERS.get(key)
-    if kind is None:
-        return None
-    action = kind(seat)
+    "jink"; "commit" or "pass" at an offer of the substitute, CM-10), or ``None`` when that
+    is no legal action now (another panel's button)."""
+    action: Action
+    special = deal.game.special_card
+    if key == "pass":
+        action = Pass(seat)
+    elif key == "commit" and special is not None:
+        action = Play(seat, special)
+    else:
+        kind = _ANSWERS.get(key)
+        if kind is None:
+            return None
+        action = kind(seat)
     return action if action in deal.legal_actions() else None
 
 

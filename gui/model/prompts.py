@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gamecore.actions import Action, Play, Rob
-from gamecore.cards import card_label, cards_in
+from gamecore.actions import Action, Pass, Play, Rob
+from gamecore.cards import RANK_NAMES, card_label, cards_in, rank_of
 from gamecore.decisions import PlayChoice
 from gamecore.explain import FORCED_REASONS, agree, forced_kind
 from gamecore.interface import DealState, Rules
@@ -49,7 +49,10 @@ def _trick_hint(deal: SpoilFiveDeal, d: PlayChoice) -> str:
 
 
 def _sequence_hint(game: Rules, deal: DealState, d: PlayChoice, seat: int) -> str:
-    """The status line at a stops game's card choice ``d``: continue the sequence, or lead."""
+    """The status line at a stops game's card choice ``d``: continue the sequence, the
+    substitute offered (CM-10), or lead."""
+    if deal.top is not None and any(isinstance(a, Pass) for a in d.actions):
+        return offer_question(game, deal.top)[2]
     if deal.top is not None:
         spin = f" (you may add the {game.special_name()})" if len(d.actions) > 1 else ""
         return f"Continue the sequence: play {card_label(_card(d.actions[0]))}{spin}"
@@ -133,8 +136,9 @@ def first_dealer_line(name: str, why: str = "") -> str:
 
 
 def first_dealer_words(how: str) -> str:
-    """Why that seat deals first, in brackets with its leading space, or "" (GEN-2)."""
-    return " (first Jack)" if how == "firstJack" else ""
+    """Why that seat deals first, in brackets with its leading space, or "" (GEN-2,
+    cousins §1)."""
+    return {"firstJack": " (first Jack)", "lowestCard": " (lowest card)"}.get(how, "")
 
 
 def rob_question(turnup: int) -> tuple[str, str]:
@@ -152,6 +156,49 @@ def claim_question(pool: int) -> tuple[str, list[tuple[str, str]], str]:
         "You won the first three tricks.",
         [("claim", f"Claim the pool ({pool})"), ("jink", "Jink: win all five")],
         "Claim the pool now, or jink for all five tricks.",
+    )
+
+
+def offer_question(game: Rules, top: int) -> tuple[str, list[tuple[str, str]], str]:
+    """The panel when the turn round offers you the substitute after card ``top`` (CM-10):
+    question, buttons (key, label: "commit" plays it, "pass" declines) and status line,
+    with the payment it brings from the game's declarations (CM-11)."""
+    spin = spin_call(game)
+    card = spin.card
+    nxt = game.succ[top] if isinstance(game, StopsGame) else None
+    bonus = game.card_bonus.get(spin.alone or 0, (0, "")) if isinstance(game, StopsGame) else ()
+    paid = f"{bonus[0]} from each player, and " if bonus and bonus[0] else ""
+    buttons = [("commit", f"Play the {spin.call} ({card})"), ("pass", "Pass")]
+    if nxt is None:  # after a King: the run has ended, the Commit may still go now
+        return (
+            f"{card_label(top)} ends the run: play the {card}, the {spin.call}, now?",
+            buttons,
+            f"Play the {card} now: {paid}you lead next; or pass and keep it.",
+        )
+    wanted = f"the {card_label(nxt)}"
+    return (
+        f"After {card_label(top)}: play the {card}, the {spin.call}, in place of {wanted}?",
+        buttons,
+        f"Play the {card} for {wanted}: {paid}you lead next; or pass and keep it.",
+    )
+
+
+def no_six_question(game: Rules, card: int) -> tuple[str, list[tuple[str, str]], str]:
+    """The panel when the turn round after ``card`` reaches a person with several people at
+    one screen (CM-10): the "No six" every seat the round passes says, with one button
+    (key "nosix"), and the status line."""
+    nxt = game.succ[card] if isinstance(game, StopsGame) else None
+    if nxt is None:
+        return (
+            f"{card_label(card)} ends the run; the turn goes round.",
+            [("nosix", "Go on")],
+            "The turn goes round the table: press Go on.",
+        )
+    say = f"No {RANK_NAMES[rank_of(nxt)]}"
+    return (
+        f"After {card_label(card)} the {card_label(nxt)} is wanted.",
+        [("nosix", say)],
+        f"The turn goes round the table: say {say}.",
     )
 
 

@@ -117,12 +117,14 @@ def _review_seats(
     down), who acts, the dealer, the ``winner`` of a finished deal (``None`` while it is
     not over) and, in Spoil Five (``trick_obs``), the tricks won."""
     step = review.steps[shown.step]
+    # another seat's offer of the substitute shows nobody acting in a seat's view (CM-10)
+    private = review.private_to_another(shown.step, shown.viewpoint)
     return tuple(
         SeatView(
             review.players[s],
             step.balances[s],
             shown.hands[s].bit_count() + shown.backs[s],
-            acting=step.seat == s,
+            acting=step.seat == s and not private,
             dealer=s == review.dealer,
             winner=winner == s,
             tricks=trick_obs.tricks_won[s] if trick_obs is not None else None,
@@ -292,6 +294,8 @@ def _turn_line(review: DealReview, shown: ShownTable, names: list[str]) -> str:
         )
     if d is None:
         return "The deal is not decided here."
+    if review.private_to_another(shown.step, shown.viewpoint):
+        return "The turn goes round the table."  # another seat's offer is private (CM-10)
     who = names[d.seat]
     if isinstance(d, StakeChoice):
         turn = f"{who} {agree(who, 'names')} the stake."
@@ -313,7 +317,7 @@ def _choices_and_taken(review: DealReview, shown: ShownTable, names: list[str]) 
     k = shown.step
     step = review.steps[k]
     d = step.decision
-    if d is None:
+    if d is None or review.private_to_another(k, shown.viewpoint):
         return "", ""
     game = review.game
     acting_obs = review.observation(k, d.seat)

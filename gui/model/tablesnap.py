@@ -78,15 +78,16 @@ def _seat_views(
     hand_counts: tuple[int, ...],
     balances: list[int],
     thinking: bool,
+    to_act: int | None,
     tricks_won: tuple[int, ...] | None = None,
 ) -> tuple[SeatView, ...]:
     """The seats' plates of ``session``'s deal in progress, for both engines: names,
-    ``balances`` (counters), cards held (``hand_counts``), who acts (``thinking``: a
-    computer, now), the dealer, the winner and, in a trick game, the tricks won."""
+    ``balances`` (counters), cards held (``hand_counts``), who acts (``to_act``, as the
+    bottom seat's observation shows it: nobody while another seat is privately offered
+    the substitute, CM-10; ``thinking``: a computer, now), the dealer, the winner and, in a
+    trick game, the tricks won."""
     deal = session.deal
     assert deal is not None
-    d = deal.decision()
-    to_act = None if d is None else d.seat
     return tuple(
         SeatView(
             session.players[s],
@@ -123,7 +124,7 @@ def snapshot(
     obs = deal.observation(bottom)
     assert isinstance(obs, StopsObservation), "a stops game is played on the stops engine"
     d = deal.decision()
-    seats = _seat_views(session, obs.hand_counts, balances, thinking)
+    seats = _seat_views(session, obs.hand_counts, balances, thinking, obs.to_act)
     hand = tuple(display_order(cards_in(obs.hand), game.ace_high))
     revealed, stock_cards, stock_count = _shown_at_the_end(obs, deal.stock, game.ace_high)
     return TableSnapshot(
@@ -246,7 +247,7 @@ def snapshot_tricks(
     obs = deal.observation(bottom)
     assert isinstance(obs, SpoilFiveObservation), "a trick game is played on the tricks engine"
     d = deal.decision()
-    seats = _seat_views(session, obs.hand_counts, balances, thinking, obs.tricks_won)
+    seats = _seat_views(session, obs.hand_counts, balances, thinking, obs.to_act, obs.tricks_won)
     hand = tuple(trick_display_order(cards_in(obs.hand), obs.trump))
     turnup = None if obs.robbed_by is not None else obs.turnup
     return TableSnapshot(

@@ -42,7 +42,7 @@ from gamecore.spoilfive.deal import (
     TrickWon,
 )
 from gamecore.stops.deal import StopsDeal
-from gamecore.stops.game import StopsGame
+from gamecore.stops.game import SPECIAL_SUBSTITUTE, StopsGame
 from gui.model.registryview import pool_labels
 
 #: The pools whose capture the table calls by name ("Matrimony! Ben takes 4").
@@ -127,18 +127,22 @@ def stop_call(event: Stopped, seen: Seen = Seen()) -> str:
 class SpinCall:
     """What the table says when the special card goes down with a card: ``call``, the
     game's own word ("Spin", "Spinado"; SP-2, SN-8), and ``card``, the special card's name
-    ("♦A", from the game's declaration)."""
+    ("♦A", from the game's declaration); ``alone``: the special card when it is a
+    substitute, called when it is played by itself (Commit's 9♦, CM-11), else ``None``."""
 
     call: str = "Spin"
     card: str = ""
+    alone: int | None = None
 
 
 def spin_call(game: Rules) -> SpinCall:
     """The game's :class:`SpinCall`, from its declarations (``spin_name``, the special
-    card's name)."""
+    card's name and kind)."""
     # only the stops engine declares a call for its special card; the others say "Spin"
-    call = game.spin_name if isinstance(game, StopsGame) else ""
-    return SpinCall(call or "Spin", game.special_name())
+    if not isinstance(game, StopsGame):
+        return SpinCall("Spin", game.special_name())
+    alone = game.special_card if game.special_kind == SPECIAL_SUBSTITUTE else None
+    return SpinCall(game.spin_name or "Spin", game.special_name(), alone)
 
 
 def announcement(
@@ -157,7 +161,7 @@ def announcement(
         return "Spoiled!"
     if isinstance(event, Stopped):
         return stop_call(event, seen)
-    if isinstance(event, Played) and event.spin:
+    if isinstance(event, Played) and (event.spin or event.card == spin.alone):
         return f"{spin.call}!"
     if isinstance(event, PoolTaken) and event.amount and labels[event.pool] in COMBOS:
         who = names[event.seat]
@@ -192,6 +196,8 @@ def log_line(
             return f"{names[s]} {agree(names[s], 'puts')} {a} on {pool_phrase(labels[p])}"
         case Played(seat=s, card=c, lead=lead, spin=with_special):
             verb = agree(names[s], "leads" if lead else "plays")
+            if c == spin.alone:  # the substitute, by itself (CM-11)
+                return f"{names[s]} {verb} {card_label(c)}: {spin.call}!"
             return f"{names[s]} {verb} {card_label(c)}" + (
                 f" with the {spin.card}: {spin.call}!" if with_special else ""
             )

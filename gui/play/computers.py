@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
 
-from gamecore.actions import Action
+from gamecore.actions import Action, Pass
 from gamecore.agents.base import Agent
 from gamecore.agents.levels import HardAgent, agent_for_level
 from gamecore.match import Session
@@ -68,7 +68,8 @@ class Computers(QObject):
         if t.held:  # applied when the window in front is gone
             t.when_released(lambda: self.decided(action, token))
             return
-        t.apply(action, delay=t.pace)
+        # a declined offer shows nothing, and takes no longer than a "No six" (CM-10)
+        t.apply(action, delay=0 if isinstance(action, Pass) else t.pace)
 
     def failed(self, error: BaseException, token: int) -> None:
         """A computer asked with ``token`` raised ``error``: said in the status line."""

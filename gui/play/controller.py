@@ -37,6 +37,7 @@ from gui.play.practice import Practice
 from gui.play.questions import Questions, close_dialog
 from gui.play.seats import SeatKind, Thinker
 from gui.play.states import COMPUTER, HUMAN, IDLE, OVER, STAKING, SUMMARY
+from gui.play.turnround import TurnRound
 from gui.table.privacy import PrivacyScreen
 from gui.table.view import TableView
 
@@ -109,6 +110,7 @@ class Controller(QObject):
         self.reveal = True
         self.practice = Practice(self)
         self.deal_end = DealEnd(self)
+        self.turn_round = TurnRound(self)  # the hot seat's "No six" round (CM-10)
 
     # ---- sessions ----------------------------------------------------------------
 
@@ -153,6 +155,7 @@ class Controller(QObject):
         self.view.prompt.hide()
         self.view.stake_panel.hide()
         self.privacy_up, self.pending_person = False, None
+        self.turn_round.clear()
 
     def _stop_waiting(self) -> None:
         """No thinking, no timer, no dialog, no privacy screen."""
@@ -242,6 +245,7 @@ class Controller(QObject):
         # version 2); after the deal the summary shows the salt and the cards.
         events = session.start_deal_seeded(self.rng.randrange(1 << 62), fingerprinted=True)
         self.last_play = None
+        self.turn_round.clear()
         self._say(tablewords.deal_line(session, self.words))
         # The stakes paid as the deal is dealt: the people's said with their reasons.
         for line in ledger.start_lines(session, self.words, self.people):
@@ -282,6 +286,8 @@ class Controller(QObject):
         assert d is not None
         if self.privacy_up:
             return  # waiting for the next person to be ready
+        if self.turn_round.step():
+            return  # a person the turn round reaches says "No six" first (CM-10)
         if not self.seats[d.seat].person:
             self.computers.ask(d.seat)
         elif d.seat != self.human or not self.viewer_ready:
@@ -311,6 +317,7 @@ class Controller(QObject):
             return
         assert before is not None  # applied: there was a deal
         step = (before, action, events)
+        self.turn_round.after(action)
         self.last_play = (
             feed.tell(self.view, session, step, self.words, self.people, self._say)
             or self.last_play

@@ -16,6 +16,7 @@ from gui.model import intents, prompts, tablewords
 from gui.play import feed
 from gui.play.questions import open_dialog
 from gui.play.states import HUMAN, STAKING
+from gui.play.turnround import NO_SIX
 
 if TYPE_CHECKING:
     from gui.play.controller import Controller
@@ -105,6 +106,9 @@ class Person:
         session = t.session
         if session is None or session.deal is None or t.state != HUMAN:
             return
+        if key == NO_SIX:  # the hot seat's turn round (CM-10)
+            t.turn_round.said()
+            return
         action = intents.answer(session.deal, t.human, key)
         if action is not None:  # else another panel's button (the resume offer)
             t.view.prompt.hide()
@@ -117,22 +121,21 @@ class Person:
         t = self.table
         session = t.session
         deal = None if session is None else session.deal
+        # whose turn it is, as the person's own view shows it (a private offer to another
+        # seat shows nobody, CM-10)
+        to_act = None if deal is None else deal.observation(t.human).to_act
         if (
             session is None
             or deal is None
             or t.state != HUMAN
             or t.view.busy
             or t.dialog is not None
-            or deal.to_act != t.human
+            or to_act != t.human
         ):
             t.view.refuse(card)
-            if (
-                session is not None
-                and deal is not None
-                and deal.to_act is not None
-                and deal.to_act != t.human
-            ):
-                t.status(f"Wait: {session.players[deal.to_act]} is to play.")
+            if session is not None and deal is not None and not deal.over and to_act != t.human:
+                waiting = "the turn is going round" if to_act is None else None
+                t.status(f"Wait: {waiting or session.players[to_act or 0] + ' is to play'}.")
             return
         intent = intents.card_intent(deal, t.human, card)
         if intent.ask:

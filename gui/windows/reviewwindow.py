@@ -368,6 +368,8 @@ class ReviewWindow(FittedDialog, PlayCheckTab):
         if self.review is None:
             return
         k = max(0, min(self.last, k))
+        while 0 < k < self.last and self.review.private_to_another(k, self.viewpoint):
+            k += 1 if k > self.step else -1  # another seat's offer: not in this view (CM-10)
         if k == self.step:
             return
         self.step = k

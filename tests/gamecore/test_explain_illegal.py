@@ -9,14 +9,14 @@ import re
 
 import pytest
 
-from gamecore.actions import Claim, Decline, Jink, NameStake, Play, Rob, Split
+from gamecore.actions import Claim, Decline, Jink, NameStake, Pass, Play, Rob, Split
 from gamecore.decisions import PlayChoice
 from gamecore.errors import IllegalAction
 from gamecore.games import make_game
 from gamecore.match import Session
 from helpers import config_id, game_configs, random_action
 
-RULE_ID = re.compile(r"\b(GEN|STOP|NM|PJ|PJ-C|SP|SN|SF)-\d+\b")
+RULE_ID = re.compile(r"\b(GEN|STOP|NM|PJ|PJ-C|SP|SN|SF|CM)-\d+\b")
 UNEXPLAINED = re.compile(r"^(seat \d+ does not hold \S+|it is seat \d+'s turn, not seat \d+'s)$")
 
 
@@ -25,6 +25,7 @@ def _tries(deal, seat: int, pools: int) -> list:
     for c in range(52):
         out += [Play(seat, c), Play(seat, c, spin=True), Rob(seat, c)]
     out += [Decline(seat), Claim(seat), Jink(seat), NameStake(seat, 4), Split(seat, (1,) * pools)]
+    out.append(Pass(seat))
     other = (seat + 1) % deal.n
     out += [Play(other, c) for c in range(52) if deal.hands[other] >> c & 1]
     return out

@@ -62,7 +62,7 @@ def test_every_record_game_is_registered() -> None:
 def test_stop_5_the_eldest_leads_first_and_a_lead_opens_a_sequence(desc: Any, entry: Any) -> None:
     """STOP-5: the first leader of a deal is the eldest hand (unless STOP-11 passes the lead
     or a turn-up award ends the deal); the card he leads opens a sequence with it on top,
-    or is a stop at once."""
+    or is a stop at once, or the turn round offers the substitute (CM-10)."""
     game = make_game(desc.name, desc.entry_options(entry))
     for seed in range(6):
         n = game.min_players + seed % (game.max_players - game.min_players + 1)
@@ -80,7 +80,13 @@ def test_stop_5_the_eldest_leads_first_and_a_lead_opens_a_sequence(desc: Any, en
         lead = deal.legal_actions()[0]
         session.apply(lead)
         assert deal.history[0].lead and deal.history[0].card == lead.card
-        if deal.top is not None:  # open: the holder of the next card is to play it
+        if deal.top is not None and deal.round_from is not None:
+            # CM-10: the turn round offers the substitute to its holder, who lacks the next card
+            assert deal.top == lead.card and deal.round_from == lead.seat
+            assert deal.hands[deal.to_act] >> game.special_card & 1
+            nxt = game.succ[lead.card]
+            assert nxt is None or not deal.hands[deal.to_act] >> nxt & 1
+        elif deal.top is not None:  # open: the holder of the next card is to play it
             assert deal.top == lead.card
             assert deal.hands[deal.to_act] >> game.succ[lead.card] & 1
         elif not deal.over:  # a stop at once: the leader leads again (STOP-7, STOP-11)

@@ -10,13 +10,13 @@ from typing import Any
 
 import pytest
 
-from gamecore.actions import Action, Claim, Decline, Jink, Play, Rob
+from gamecore.actions import Action, Claim, Decline, Jink, Pass, Play, Rob
 from gamecore.cards import parse_card
 from gamecore.decisions import PlayChoice
 from gamecore.games import STOPS, TRICKS, make_game
 from gamecore.match import Session
 from gamecore.options import resolve_options
-from gamecore.search import CLAIM, DECLINE, JINK, ROB_BASE, SPIN_FLAG
+from gamecore.search import CLAIM, DECLINE, JINK, PASS, ROB_BASE, SPIN_FLAG
 from gamecore.search.fast_spoilfive import FastSpoilFive
 from gamecore.search.fast_stops import FastStops, StopsSpec
 from gamecore.stops.newmarket import Newmarket
@@ -27,8 +27,16 @@ SF_CONFIGS = game_configs(TRICKS)
 
 
 def stops_code(a: Action) -> int:
+    if isinstance(a, Pass):  # a declined offer (CM-10)
+        return PASS
     assert isinstance(a, Play)
     return a.card | (SPIN_FLAG if a.spin else 0)
+
+
+def stops_action(seat: int, code: int) -> Action:
+    if code == PASS:
+        return Pass(seat)
+    return Play(seat, code & 63, spin=code >= SPIN_FLAG)
 
 
 def sf_code(a: Action) -> int:
@@ -83,7 +91,7 @@ def test_fast_stops_agrees_with_engine(name: str, options: dict[str, Any]) -> No
             assert fast.who == deal.current
             code = rng.choice(fast.acts)
             fast.apply(code)
-            deal.apply(Play(deal.current, code & 63, spin=code >= SPIN_FLAG))
+            deal.apply(stops_action(deal.current, code))
             fold(deal)
         assert fast.over
         assert fast.deltas == [b - a for a, b in zip(start, deal.balances, strict=True)]

@@ -1,5 +1,5 @@
 """Property tests of the stops engine over every registered stops game and profile (Newmarket,
-Spin, Spinado, Pope Joan F / M / C): random legal play over many seeds, player counts and
+Spin, Spinado, Pope Joan F / M / C, Commit): random legal play over many seeds, player counts and
 every option the game takes (strategies built from the option table).
 After every action: counters are conserved (GEN-5), every card is in exactly one place
 (STOP-3; the stock holds any turn-up), the seat to act has a non-empty legal set until the
@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gamecore.actions import Play
+from gamecore.actions import Pass, Play
 from gamecore.decisions import PlayChoice
 from gamecore.errors import OptionError
 from gamecore.games import STOPS, make_game
@@ -127,14 +127,15 @@ def test_random_sessions_conserve_counters_and_always_end(profile, data, seed):
             if isinstance(d, PlayChoice):
                 assert d.actions  # never an empty legal set
                 for a in d.actions:
-                    assert isinstance(a, Play) and a.seat == d.seat
+                    assert isinstance(a, Play | Pass) and a.seat == d.seat
                     assert deal.explain_illegal(a) is None
             session.apply(random_action(d, rng))
             assert session.conserved_total() == start_total
             _check_deal(session)
             assert deal.stock == stock  # STOP-12: the stock is dead
             steps += 1
-            assert steps <= 52 + n + 1  # one action per card at most, plus staking
+            # one action per card at most, plus staking, plus one pass per card (CM-10)
+            assert steps <= 52 * (2 if game.has_pass else 1) + n + 1
         assert session.conserved_total() == start_total
         assert deal.winner is not None
         if _ended_without_play(deal):

@@ -19,6 +19,7 @@ from gamecore.actions import (
     Decline,
     Jink,
     NameStake,
+    Pass,
     Play,
     Rob,
     Split,
@@ -28,7 +29,7 @@ from gamecore.agents.levels import agent_for_level
 from gamecore.cards import cards_in
 from gamecore.decisions import PlayChoice, SplitChoice, StakeChoice
 from gamecore.games import make_game
-from gamecore.match import Session, first_jack_dealer, shuffled
+from gamecore.match import Session, first_dealer
 from gui.play import controller as ctl
 from gui.windows.dialogs import DealSummaryDialog, SpinChoiceDialog
 from gui.windows.mainwindow import MainWindow
@@ -90,13 +91,7 @@ def mirror(
     True) or the deal ends (False)."""
     rng = random.Random(seed)
     game = make_game(game_name, options)
-    how = game.options["gen.firstDealer"]
-    if how == "firstJack":
-        first = first_jack_dealer(shuffled((1 << 52) - 1, rng), players)
-    elif how == "random":
-        first = rng.randrange(players)
-    else:
-        first = 0
+    first = first_dealer(game, players, rng)  # as the controller draws it (GEN-2)
     session = Session(game, ["You", *ctl.COMPUTER_NAMES[: players - 1]], first_dealer=first)
     agents = {s: agent_for_level(game, "normal") for s in range(1, players)}
     session.start_deal_seeded(rng.randrange(1 << 62))
@@ -234,7 +229,7 @@ def perform(qtbot, win: MainWindow, action: Action) -> None:
         amounts = (action.amount,) if isinstance(action, NameStake) else action.amounts
         assert panel.isVisible() and dlg is None and panel.amounts() == amounts
         qtbot.mouseClick(panel.findChild(QPushButton, "ok"), LEFT)
-    elif isinstance(action, Decline | Claim | Jink):
+    elif isinstance(action, Decline | Claim | Jink | Pass):
         key = type(action).__name__.lower()
         qtbot.mouseClick(prompt_button(win, key), LEFT)
         assert not win.view.prompt.isVisible()
