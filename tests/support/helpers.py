@@ -190,6 +190,15 @@ def registry_entries(family: str | None = None) -> list[tuple[Any, Any]]:
     return [(d, e) for d, e in entries() if family is None or d.family == family]
 
 
+def played_entries() -> list[tuple[Any, Any]]:
+    """Every registered ``(descriptor, entry)`` of a game with card play (the stops and
+    trick games): the computer players' search and its fast paths have something to
+    search only there; a game without play (Matrimony) has stakes alone (docs/games.md)."""
+    from gamecore.games import STOPS, TRICKS
+
+    return [(d, e) for d, e in registry_entries() if d.family in (STOPS, TRICKS)]
+
+
 def _variants(desc: Any, entry: Any) -> list[dict[str, Any]]:
     """Option sets that exercise an entry's own house rules (the general ``gen.`` keys
     stay at their defaults): every bool flipped, every choice moved on by one (and by two
@@ -244,6 +253,14 @@ def game_configs(
             if (d.name, options) not in out:
                 out.append((d.name, options))
     return out
+
+
+def played_configs() -> list[tuple[str, dict[str, Any]]]:
+    """:func:`game_configs` of the games with card play only (see :func:`played_entries`):
+    the search's tests, whose positions are card decisions."""
+    from gamecore.games import STOPS, TRICKS
+
+    return game_configs(STOPS) + game_configs(TRICKS)
 
 
 def config_id(config: tuple[str, dict[str, Any]]) -> str:
