@@ -289,9 +289,11 @@ def show_rule(
 def deal_again_offered(finished: bool, family: str, people: int, reveal: bool) -> bool:
     """Whether "deal again from another seat" is offered for a deal: only a finished deal
     whose every hand was shown after it (:func:`show_rule` shows the unplayed cards of the
-    whole table: the stops games; Spoil Five only when its hands were shown)."""
+    whole table: the stops games; Spoil Five only when its hands were shown), and never in
+    a game without play (Matrimony): no decision there depends on the cards, so the same
+    cards from another seat teach nothing."""
     rule = show_rule(finished, family, people, reveal, None)
-    return rule.allowed and rule.show_unplayed
+    return rule.allowed and rule.show_unplayed and family != CHANCE
 
 
 @dataclass(frozen=True)

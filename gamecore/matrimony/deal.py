@@ -49,7 +49,8 @@ class MatrimonyObservation:
     hand in deal order (face-down cards first), ``awards`` compartment → seat.
 
     ``stake`` is the dealer's named stake (or ``None``), ``staked[s][p]`` what seat ``s``
-    put on compartment ``p`` this deal (public: each split is paid in as it is made).
+    put on compartment ``p`` this deal and ``spread[s]`` whether it has made its split
+    (public: each split is paid in as it is made).
     """
 
     seat: int
@@ -65,6 +66,7 @@ class MatrimonyObservation:
     decision: Decision | None
     stake: int | None
     staked: tuple[tuple[int, ...], ...]
+    spread: tuple[bool, ...]
     up: tuple[int, ...] | None
     revealed: tuple[tuple[int, ...], ...] | None
     awards: tuple[tuple[int, int], ...]
@@ -269,6 +271,9 @@ class MatrimonyDeal(DealCore):
             decision=d if d is not None and d.seat == seat else None,
             stake=self.stake,
             staked=tuple(tuple(s) for s in self.staked),
+            spread=tuple(
+                self.stake is not None and s not in self.split_queue for s in range(self.n)
+            ),
             up=self.up if over else None,
             revealed=self.order if over else None,
             awards=tuple(sorted(self.awards.items())),

@@ -182,7 +182,9 @@ class Matrimony:
         """The five compartments with what wins each (MT-3, MT-7, MT-10)."""
         best = f"{self.sweep_name()} up"
         if self.three_cards:
-            best += ", else top ♦" if self.best == HIGHEST_DIAMOND else ", else top card"
+            best = f"{self.sweep_name()} or " + (
+                "top ♦" if self.best == HIGHEST_DIAMOND else "high"
+            )
         details = ("K Q", "Q J", "K J", "two alike", best)
         return tuple(
             PoolFace(name.capitalize(), None, detail)
@@ -248,7 +250,7 @@ DESCRIPTOR = register(
                 "Matrimony",
                 profile=FOSTER,
                 house_rules=("mt.dealerStake", "mt.othersStake"),
-                rules_page="matrimony",
+                rules_page="matrimony-f",
                 rules_title="Matrimony",
                 conformance=True,
             ),
@@ -256,8 +258,8 @@ DESCRIPTOR = register(
                 "Matrimony, three cards (Hoyle)",
                 profile=HOYLE,
                 house_rules=("mt.",),
-                rules_page="matrimony",
-                rules_title="Matrimony",
+                rules_page="matrimony-h",
+                rules_title="Matrimony, three cards",
                 conformance=True,
             ),
         ),

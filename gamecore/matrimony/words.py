@@ -104,6 +104,18 @@ def _why(e: CompartmentWon, scene: Scene) -> str:
     return f"{combination}, and the eldest to hold them"
 
 
+def short_reason(e: CompartmentWon) -> str:
+    """What won the compartment, in a few words for the table's call ("two 9s", "K♠ Q♦",
+    "A♦ up", "A♠ high"): "Cat takes Pair: two 9s"."""
+    if e.rule == "MT-7":
+        return f"{card_label(e.cards[0])} up"
+    if e.pool == PAIR:
+        return rank_plural(rank_of(e.cards[0]), len(e.cards))
+    if e.pool == BEST:
+        return f"{card_label(e.cards[0])} high"
+    return " ".join(card_label(c) for c in e.cards)
+
+
 def _compartment_won(e: CompartmentWon, scene: Scene) -> str:
     label = scene.label(e.pool)
     amount = f"({e.amount})" if e.amount else "(nothing lay on it)"

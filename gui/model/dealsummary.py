@@ -14,7 +14,7 @@ from gamecore.games import descriptor
 from gamecore.match import Session
 from gamecore.review import deal_again_offered
 from gamecore.spoilfive.deal import SpoilFiveDeal
-from gui.model.registryview import pool_labels, tricks_game
+from gui.model.registryview import chance_game, pool_labels, tricks_game
 from gui.model.snapshot import DealSummary
 from gui.model.tablewords import summary_lines
 
@@ -62,13 +62,15 @@ def deal_summary(
     settlement = deal.settlement()
     assert settlement is not None
     tricks = tricks_game(session.game)
+    # a game without play never shows its undealt pack (MT-6); a trick game hides its hands
+    hidden_stock = tricks or chance_game(session.game)
     history, span = balance_history(session)
     return DealSummary(
         names=list(session.players),
         winner=deal.winner,
         dealer=deal.dealer,
         hands_left=[[] if tricks else list(cards_in(h)) for h in deal.hands],
-        stock=[] if tricks else list(cards_in(deal.stock)),
+        stock=[] if hidden_stock else list(cards_in(deal.stock)),
         lines=summary_lines(session, session.deal_events, words),
         deltas=list(settlement.deltas),
         balances=list(session.balances),

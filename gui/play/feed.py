@@ -13,7 +13,8 @@ from PySide6.QtCore import QPointF
 from gamecore.decisions import SplitChoice, StakeChoice
 from gamecore.events import Event, Paid, PaidToPool, Played, PoolTaken
 from gamecore.match import Session
-from gui.model import prompts, registryview, tablesnap, tablewords
+from gamecore.matrimony.game import Matrimony
+from gui.model import chancewords, prompts, registryview, tablesnap, tablewords
 from gui.table.view import TableView
 
 
@@ -29,15 +30,20 @@ def tell(
     ``events`` as ``(seat, card)``, or ``None``."""
     labels = registryview.pool_labels(session.game)
     spin = tablewords.spin_call(session.game)
+    game = session.game
     last: tuple[int, int] | None = None
     for e in events:
         if isinstance(e, Played):
             last = (e.seat, e.card)
-        seen = tablewords.seen_cards(session)
-        line = tablewords.log_line(e, words, labels, spin, seen)
+        if isinstance(game, Matrimony):  # a game without play has words of its own
+            line = chancewords.log_line(e, words, labels, game.sweep_name())
+            call = chancewords.announcement(e, words, labels)
+        else:
+            seen = tablewords.seen_cards(session)
+            line = tablewords.log_line(e, words, labels, spin, seen)
+            call = tablewords.announcement(e, words, labels, spin, seen)
         if line:
             say(line)
-        call = tablewords.announcement(e, words, labels, spin, seen)
         if call:
             view.announce(call)  # queued: every call of the action is shown
     return last
@@ -68,10 +74,11 @@ def ask_stake(view: TableView, session: Session, d: StakeChoice | SplitChoice, a
         panel.ask_stake(prompts.stake_prompt(who, d.low, d.high), d.low, d.high, d.default)
     else:
         panel.ask_split(
-            prompts.split_prompt(who, d.total),
+            prompts.split_prompt(who, d.total, d.least),
             d.total,
             registryview.pool_labels(session.game),
             d.default,
+            d.least,
         )
     view.place_stake_panel()
     return panel.text.text()

@@ -13,6 +13,7 @@ from PySide6.QtCore import (
     QPointF,
     QRect,
     QRectF,
+    Qt,
     QVariantAnimation,
 )
 from PySide6.QtGui import (
@@ -28,8 +29,8 @@ from PySide6.QtWidgets import (
     QLabel,
 )
 
-from gui.model.layout import TableLayout, compute_layout
-from gui.model.snapshot import TableSnapshot
+from gui.model.layout import TableLayout, compute_layout, compute_ring_layout
+from gui.model.snapshot import SeatView, TableSnapshot
 from gui.table.board import RoundBoard
 from gui.table.calls import Announcement, PromptPanel
 from gui.table.cardart import CardArt
@@ -92,7 +93,10 @@ class TableDrawing(TrickDrawing):
         vp = self.viewport().rect()
         self.scene().setSceneRect(QRectF(0, 0, vp.width(), vp.height()))
         n = len(snap.seats)
-        lay = compute_layout(vp.width(), vp.height(), n, len(snap.pools), self.zoom)
+        if snap.mode == "chance":
+            lay = compute_ring_layout(vp.width(), vp.height(), n, len(snap.pools), snap.cards_each)
+        else:
+            lay = compute_layout(vp.width(), vp.height(), n, len(snap.pools), self.zoom)
         self.layout_ = lay
         dpr = self._dpr()
         self._draw_around_the_cards(snap, lay, dpr)
@@ -126,6 +130,9 @@ class TableDrawing(TrickDrawing):
     def _card_targets(self, snap: TableSnapshot, lay: TableLayout) -> dict[int, CardTarget]:
         """Where every card shown is drawn, by card, in the order the items are made."""
         targets: dict[int, CardTarget] = {}
+        if snap.mode == "chance":
+            self._draw_seat_cards(snap, lay, targets)
+            return targets
         # Played cards by suit and rank position.
         pw = round(lay.played_w)
         for c, row, col in snap.played:
@@ -222,6 +229,8 @@ class TableDrawing(TrickDrawing):
         return item
 
     def _origin(self, snap: TableSnapshot, c: int, lay: TableLayout, target: QPointF) -> QPointF:
+        if snap.mode == "chance":
+            return self.chance_origin(lay)  # dealt from the pack
         # A card just played by another seat travels from that seat's fan.
         if snap.last_play is not None and snap.last_play[1] == c:
             d = (snap.last_play[0] - snap.bottom) % len(snap.seats)
@@ -240,11 +249,10 @@ class TableDrawing(TrickDrawing):
                 plate.setZValue(50)
                 self.scene().addItem(plate)
             r = lay.plates[d]
-            cards = "card" if sv.count == 1 else "cards"
             plate.set_state(
                 QRectF(r.x, r.y, r.w, r.h),
                 sv.name,
-                f"{sv.count} {cards} · {sv.balance}",
+                _plate_detail(sv, snap.mode),
                 acting=sv.acting,
                 thinking=sv.thinking,
                 dealer=sv.dealer,
@@ -256,7 +264,7 @@ class TableDrawing(TrickDrawing):
                 fan = self.fans[seat] = FanItem(self.art)
                 fan.setZValue(40)
                 self.scene().addItem(fan)
-            if d == 0 or seat in snap.revealed:
+            if d == 0 or seat in snap.revealed or snap.mode == "chance":
                 fan.set_fan([], lay.fan_card_w, dpr)
             else:
                 fan.set_fan(lay.fan_positions(d, sv.count), lay.fan_card_w, dpr)
@@ -303,6 +311,9 @@ class TableDrawing(TrickDrawing):
         plate and, where the width allows, of the recent-events log."""
         lay, panel = self.layout_, self.stake_panel
         if lay is None or not panel.isVisible():
+            return
+        if self.snapshot is not None and self.snapshot.mode == "chance":
+            self.place_in_the_band(panel, lay)  # under the compartments, clear of the seats
             return
         panel.adjustSize()
         y = min(lay.hand_y, lay.height - panel.height() - 4)
@@ -431,15 +442,32 @@ class TableDrawing(TrickDrawing):
         self._place_log()
 
     def _place_log(self) -> None:
-        # Bottom right, clear of the seats, the hand and your plate.
+        # Bottom right, clear of the seats, the hand and your plate; at a game without play
+        # under the compartments, where the seats leave room.
         vp = self.viewport()
-        self.log_label.move(
-            max(4, vp.width() - self.log_label.width() - 10),
-            max(4, vp.height() - self.log_label.height() - 8),
+        chance = self.snapshot is not None and self.snapshot.mode == "chance"
+        self.log_label.setAlignment(
+            Qt.AlignmentFlag.AlignHCenter if chance else Qt.AlignmentFlag.AlignRight
         )
+        if chance and self.layout_ is not None:
+            self.place_in_the_band(self.log_label, self.layout_)
+        else:
+            self.log_label.move(
+                max(4, vp.width() - self.log_label.width() - 10),
+                max(4, vp.height() - self.log_label.height() - 8),
+            )
         # Where the staking panel must cover it (a small table), the log steps aside
         # while the panel is up rather than show half its lines.
         covered = self.stake_panel.isVisible() and self.stake_panel.geometry().intersects(
             self.log_label.geometry()
         )
         self.log_label.setVisible(not covered)
+
+
+def _plate_detail(sv: SeatView, mode: str) -> str:
+    """A plate's second line: "9 cards · 96"; at a game without play the counters, and what
+    the seat staked this deal ("96 · staked 4")."""
+    if mode == "chance":
+        return f"{sv.balance}" + (f" · staked {sv.staked}" if sv.staked is not None else "")
+    cards = "card" if sv.count == 1 else "cards"
+    return f"{sv.count} {cards} · {sv.balance}"

@@ -269,6 +269,12 @@ def config_id(config: tuple[str, dict[str, Any]]) -> str:
     return name + "".join(f",{k}={v}" for k, v in sorted(options.items()))
 
 
+def played_conformance_folders() -> tuple[str, ...]:
+    """:func:`conformance_folders` of the games with card play (:func:`played_entries`):
+    the tests of a deal drawn card by card as it is played."""
+    return tuple(entry_key(d, e) for d, e in played_entries() if e.conformance)
+
+
 def conformance_folders() -> tuple[str, ...]:
     """The conformance folders (``tests/data/conformance``): one per New Game entry that
     says it has a conformance set (:attr:`gamecore.games.Entry.conformance`)."""
