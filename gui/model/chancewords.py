@@ -6,7 +6,7 @@ reason of each event, with its rule, is the engine's (:mod:`gamecore.explain`)."
 from __future__ import annotations
 
 from gamecore.events import Event
-from gamecore.explain import agree
+from gamecore.explain import agree, mid_sentence
 from gamecore.matrimony.events import (
     AceTurned,
     Carried,
@@ -53,3 +53,29 @@ def log_line(event: Event, names: list[str], labels: list[str], sweep: str) -> s
         case MatrimonyEnded():
             return None
     return announcement(event, names, labels) or tablewords.log_line(event, names, labels)
+
+
+def summary_lines(events: list[Event], names: list[str], labels: list[str]) -> list[str]:
+    """The compartments of one deal in the summary's words ("Ben took Matrimony (12): K♠
+    Q♦"), then what carries."""
+    out = []
+    for e in events:
+        if isinstance(e, CompartmentWon):
+            amount = f" ({e.amount})" if e.amount else ", empty"
+            out.append(f"{names[e.seat]} took {labels[e.pool]}{amount}: {short_reason(e)}")
+        elif isinstance(e, Carried):
+            words = _listed([labels[p] for p in e.pools])
+            out.append(f"{words} {'carries' if len(e.pools) == 1 else 'carry'} to the next deal")
+    return out
+
+
+def headline(events: list[Event], names: list[str], labels: list[str]) -> str:
+    """The summary's heading for a deal of a game without play: who turned up the card
+    that sweeps the layout, or which compartment went to whom, or that all of it carries."""
+    for e in events:
+        if isinstance(e, AceTurned):
+            return f"{names[e.seat]} {agree(names[e.seat], 'takes')} the whole layout"
+    won = [e for e in events if isinstance(e, CompartmentWon)]
+    if not won:
+        return "Nobody won a compartment"
+    return ", ".join(f"{labels[e.pool]} to {mid_sentence(names[e.seat])}" for e in won)

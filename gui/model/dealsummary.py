@@ -14,6 +14,7 @@ from gamecore.games import descriptor
 from gamecore.match import Session
 from gamecore.review import deal_again_offered
 from gamecore.spoilfive.deal import SpoilFiveDeal
+from gui.model import chancewords
 from gui.model.registryview import chance_game, pool_labels, tricks_game
 from gui.model.snapshot import DealSummary
 from gui.model.tablewords import summary_lines
@@ -63,7 +64,9 @@ def deal_summary(
     assert settlement is not None
     tricks = tricks_game(session.game)
     # a game without play never shows its undealt pack (MT-6); a trick game hides its hands
-    hidden_stock = tricks or chance_game(session.game)
+    without_play = chance_game(session.game)
+    hidden_stock = tricks or without_play
+    labels = pool_labels(session.game)
     history, span = balance_history(session)
     return DealSummary(
         names=list(session.players),
@@ -71,7 +74,11 @@ def deal_summary(
         dealer=deal.dealer,
         hands_left=[[] if tricks else list(cards_in(h)) for h in deal.hands],
         stock=[] if hidden_stock else list(cards_in(deal.stock)),
-        lines=summary_lines(session, session.deal_events, words),
+        lines=(
+            chancewords.summary_lines(session.deal_events, words or list(session.players), labels)
+            if without_play
+            else summary_lines(session, session.deal_events, words)
+        ),
         deltas=list(settlement.deltas),
         balances=list(session.balances),
         pools=list(zip(pool_labels(session.game), session.pools, strict=True)),
@@ -85,6 +92,11 @@ def deal_summary(
         and people == 1
         and deal_again_offered(True, descriptor(session.game.name).family, people, reveal),
         person=person if people == 1 else None,
+        headline=(
+            chancewords.headline(session.deal_events, words or list(session.players), labels)
+            if without_play
+            else ""
+        ),
     )
 
 

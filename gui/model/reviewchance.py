@@ -25,16 +25,14 @@ def review_chance(
 ) -> TableSnapshot:
     """``base`` (the seats) with the table of a game without play at step ``shown.step``:
     the compartments and what each seat staked; no card while the stakes are made (none is
-    dealt yet), every seat's cards in deal order once the deal is over, face up where
-    ``shown`` shows them; the undealt pack face down."""
+    dealt yet), every seat's cards in deal order once the deal is over, all face up from
+    every seat's view (the deal is resolved as it is dealt, and then every card is shown,
+    GEN-9); the undealt pack face down (MT-6). ``shown`` gives the step."""
     k = shown.step
     state = review.state(k)
     game, n = review.game, len(review.players)
     over = state.phase == "over"
-    cards = tuple(
-        tuple((c, bool(shown.hands[s] >> c & 1)) for c in review.hands[s]) if over else ()
-        for s in range(n)
-    )
+    cards = tuple(tuple((c, True) for c in review.hands[s]) if over else () for s in range(n))
     seats = tuple(
         replace(v, staked=sum(obs.staked[s]) if obs.spread[s] else None, count=len(cards[s]))
         for s, v in enumerate(base.seats)

@@ -127,6 +127,10 @@ class DealSummary:
     #: Trick games (Spoil Five): tricks won by each seat, shown instead of the cards left
     #: (the hands and the pack stay hidden, GEN-9); ``None`` in the stops games.
     tricks: list[int] | None = None
+    #: A game without play (Matrimony): the heading says what the cards did ("Max takes the
+    #: whole layout", "Matrimony to Ben, Pair to Max"); the hands are the cards dealt, nobody
+    #: goes out and the undealt pack is never shown. "" elsewhere.
+    headline: str = ""
 
 
 @dataclass(frozen=True)
