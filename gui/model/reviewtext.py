@@ -272,7 +272,8 @@ def review_step_text(review: DealReview, shown: ShownTable, words: list[str]) ->
     the sentences only when a stops deal's whole table is shown after it (GEN-9)."""
     k = shown.step
     names = list(words)
-    heading = f"Step {k} of {review.last}" + (": as dealt" if k == 0 else "")
+    start = ": before the stakes" if game_without_play(review.game) else ": as dealt"
+    heading = f"Step {k} of {review.last}" + (start if k == 0 else "")
     choices, taken = _choices_and_taken(review, shown, names)
     calls, log = _calls_and_log(review, k, names)
     return StepText(
