@@ -14,8 +14,8 @@ from gamecore.games import descriptor
 from gamecore.match import Session
 from gamecore.review import deal_again_offered, review_deal
 from gamecore.spoilfive.deal import SpoilFiveDeal
-from gui.model import ledger
-from gui.model.registryview import pool_labels, stock_name, tricks_game
+from gui.model import chancewords, ledger
+from gui.model.registryview import chance_game, pool_labels, stock_name, tricks_game
 from gui.model.snapshot import DealSummary
 from gui.model.tablewords import summary_lines
 
@@ -66,6 +66,10 @@ def deal_summary(
     settlement = deal.settlement()
     assert settlement is not None
     tricks = tricks_game(session.game)
+    # a game without play never shows its undealt pack (MT-6); a trick game hides its hands
+    without_play = chance_game(session.game)
+    hidden_stock = tricks or without_play
+    labels = pool_labels(session.game)
     history, span = balance_history(session)
     balances, pools = session.final_accounts()
     own = _own_lines(session, words, person if people else None)
@@ -74,8 +78,14 @@ def deal_summary(
         winner=deal.winner,
         dealer=deal.dealer,
         hands_left=[[] if tricks else list(cards_in(h)) for h in deal.hands],
-        stock=[] if tricks else list(cards_in(deal.stock)),
-        lines=summary_lines(session, session.deal_events, words, own.skip),
+        stock=[] if hidden_stock else list(cards_in(deal.stock)),
+        lines=(
+            chancewords.summary_lines(
+                session.deal_events, words or list(session.players), labels, own.skip
+            )
+            if without_play
+            else summary_lines(session, session.deal_events, words, own.skip)
+        ),
         deltas=list(settlement.deltas),
         balances=balances,
         pools=list(zip(pool_labels(session.game), pools, strict=True)),
@@ -93,6 +103,11 @@ def deal_summary(
         no_choice=own.no_choice,
         split=split_line(session),
         stock_name=stock_name(session.game),
+        headline=(
+            chancewords.headline(session.deal_events, words or list(session.players), labels)
+            if without_play
+            else ""
+        ),
     )
 
 

@@ -13,6 +13,7 @@ from PySide6.QtCore import (
     QPointF,
     QRect,
     QRectF,
+    Qt,
     QVariantAnimation,
 )
 from PySide6.QtGui import (
@@ -28,8 +29,8 @@ from PySide6.QtWidgets import (
     QLabel,
 )
 
-from gui.model.layout import TableLayout, compute_layout
-from gui.model.snapshot import TableSnapshot
+from gui.model.layout import TableLayout, compute_layout, compute_ring_layout
+from gui.model.snapshot import SeatView, TableSnapshot
 from gui.table.board import RoundBoard
 from gui.table.calls import Announcement, PromptPanel
 from gui.table.cardart import CardArt
@@ -92,10 +93,13 @@ class TableDrawing(TrickDrawing):
         vp = self.viewport().rect()
         self.fit_scene()
         n = len(snap.seats)
-        lay = compute_layout(vp.width(), vp.height(), n, len(snap.pools), self.zoom)
-        wide = self._pool_width(snap, lay.card_w)
-        if wide > 1:  # a compartment's name is wider than a card: wider plates
-            lay = compute_layout(vp.width(), vp.height(), n, len(snap.pools), self.zoom, wide)
+        if snap.mode == "chance":
+            lay = compute_ring_layout(vp.width(), vp.height(), n, len(snap.pools), snap.cards_each)
+        else:
+            lay = compute_layout(vp.width(), vp.height(), n, len(snap.pools), self.zoom)
+            wide = self._pool_width(snap, lay.card_w)
+            if wide > 1:  # a compartment's name is wider than a card: wider plates
+                lay = compute_layout(vp.width(), vp.height(), n, len(snap.pools), self.zoom, wide)
         resized = self.layout_ is None or (self.layout_.width, self.layout_.height) != (
             lay.width,
             lay.height,
@@ -161,6 +165,9 @@ class TableDrawing(TrickDrawing):
     def _card_targets(self, snap: TableSnapshot, lay: TableLayout) -> dict[int, CardTarget]:
         """Where every card shown is drawn, by card, in the order the items are made."""
         targets: dict[int, CardTarget] = {}
+        if snap.mode == "chance":
+            self._draw_seat_cards(snap, lay, targets)
+            return targets
         # Played cards by suit and rank position.
         pw = round(lay.played_w)
         for c, row, col in snap.played:
@@ -257,6 +264,8 @@ class TableDrawing(TrickDrawing):
         return item
 
     def _origin(self, snap: TableSnapshot, c: int, lay: TableLayout, target: QPointF) -> QPointF:
+        if snap.mode == "chance":
+            return self.chance_origin(lay)  # dealt from the pack
         # A card just played by another seat travels from that seat's fan.
         if snap.last_play is not None and snap.last_play[1] == c:
             d = (snap.last_play[0] - snap.bottom) % len(snap.seats)
@@ -275,11 +284,10 @@ class TableDrawing(TrickDrawing):
                 plate.setZValue(50)
                 self.scene().addItem(plate)
             r = lay.plates[d]
-            cards = "card" if sv.count == 1 else "cards"
             plate.set_state(
                 QRectF(r.x, r.y, r.w, r.h),
                 sv.name,
-                f"{sv.count} {cards} · {sv.balance}",
+                _plate_detail(sv, snap.mode),
                 acting=sv.acting,
                 thinking=sv.thinking,
                 dealer=sv.dealer,
@@ -292,7 +300,7 @@ class TableDrawing(TrickDrawing):
                 fan = self.fans[seat] = FanItem(self.art)
                 fan.setZValue(40)
                 self.scene().addItem(fan)
-            if d == 0 or seat in snap.revealed:
+            if d == 0 or seat in snap.revealed or snap.mode == "chance":
                 fan.set_fan([], lay.fan_card_w, dpr)
             else:
                 fan.set_fan(lay.fan_positions(d, sv.count), lay.fan_card_w, dpr)
@@ -341,6 +349,9 @@ class TableDrawing(TrickDrawing):
         plate and, where the width allows, of the recent-events log."""
         lay, panel = self.layout_, self.stake_panel
         if lay is None or not panel.isVisible():
+            return
+        if self.snapshot is not None and self.snapshot.mode == "chance":
+            self.place_in_the_band(panel, lay)  # under the compartments, clear of the seats
             return
         panel.adjustSize()
         y = min(lay.hand_y, lay.height - panel.height() - 4)
@@ -481,18 +492,33 @@ class TableDrawing(TrickDrawing):
 
     def _place_log(self) -> None:
         # Bottom right, clear of the seats and your plate; just above your hand where a
-        # long hand reaches under it (a short window: the log would cover its last cards).
+        # long hand reaches under it (a short window: the log would cover its last cards);
+        # at a game without play under the compartments, where the seats leave room.
         vp = self.viewport()
         label = self.log_label
-        x = max(4, vp.width() - label.width() - 10)
-        y = max(4, vp.height() - label.height() - 8)
-        hand = self._hand_band()
-        if hand.intersects(QRectF(x, y, label.width(), label.height())):
-            y = max(4, round(hand.top()) - label.height() - 6)
-        label.move(x, y)
+        chance = self.snapshot is not None and self.snapshot.mode == "chance"
+        label.setAlignment(Qt.AlignmentFlag.AlignHCenter if chance else Qt.AlignmentFlag.AlignRight)
+        if chance and self.layout_ is not None:
+            self.place_in_the_band(label, self.layout_)
+        else:
+            x = max(4, vp.width() - label.width() - 10)
+            y = max(4, vp.height() - label.height() - 8)
+            hand = self._hand_band()
+            if hand.intersects(QRectF(x, y, label.width(), label.height())):
+                y = max(4, round(hand.top()) - label.height() - 6)
+            label.move(x, y)
         # Where the staking panel must cover it (a small table), the log steps aside
         # while the panel is up rather than show half its lines.
         covered = self.stake_panel.isVisible() and self.stake_panel.geometry().intersects(
             self.log_label.geometry()
         )
         self.log_label.setVisible(not covered)
+
+
+def _plate_detail(sv: SeatView, mode: str) -> str:
+    """A plate's second line: "9 cards · 96"; at a game without play the counters, and what
+    the seat staked this deal ("96 · staked 4")."""
+    if mode == "chance":
+        return f"{sv.balance}" + (f" · staked {sv.staked}" if sv.staked is not None else "")
+    cards = "card" if sv.count == 1 else "cards"
+    return f"{sv.count} {cards} · {sv.balance}"
