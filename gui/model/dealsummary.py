@@ -67,9 +67,7 @@ def deal_summary(
     assert settlement is not None
     tricks = tricks_game(session.game)
     # a game without play never shows its undealt pack (MT-6); a trick game hides its hands
-    without_play = chance_game(session.game)
-    hidden_stock = tricks or without_play
-    labels = pool_labels(session.game)
+    hidden_stock = tricks or chance_game(session.game)
     history, span = balance_history(session)
     balances, pools = session.final_accounts()
     own = _own_lines(session, words, person if people else None)
@@ -79,13 +77,7 @@ def deal_summary(
         dealer=deal.dealer,
         hands_left=[[] if tricks else list(cards_in(h)) for h in deal.hands],
         stock=[] if hidden_stock else list(cards_in(deal.stock)),
-        lines=(
-            chancewords.summary_lines(
-                session.deal_events, words or list(session.players), labels, own.skip
-            )
-            if without_play
-            else summary_lines(session, session.deal_events, words, own.skip)
-        ),
+        lines=_deal_lines(session, words, own.skip),
         deltas=list(settlement.deltas),
         balances=balances,
         pools=list(zip(pool_labels(session.game), pools, strict=True)),
@@ -103,12 +95,25 @@ def deal_summary(
         no_choice=own.no_choice,
         split=split_line(session),
         stock_name=stock_name(session.game),
-        headline=(
-            chancewords.headline(session.deal_events, words or list(session.players), labels)
-            if without_play
-            else ""
-        ),
+        headline=_headline(session, words),
     )
+
+
+def _deal_lines(session: Session, words: list[str] | None, skip: tuple[int, ...]) -> list[str]:
+    """The deal's lines after the person's own (``skip``: the seats the ledger said)."""
+    if chance_game(session.game):
+        names = words or list(session.players)
+        labels = pool_labels(session.game)
+        return chancewords.summary_lines(session.deal_events, names, labels, skip)
+    return summary_lines(session, session.deal_events, words, skip)
+
+
+def _headline(session: Session, words: list[str] | None) -> str:
+    """A game without play's heading (what the cards did); "" for the other games."""
+    if not chance_game(session.game):
+        return ""
+    names = words or list(session.players)
+    return chancewords.headline(session.deal_events, names, pool_labels(session.game))
 
 
 class _Own(NamedTuple):

@@ -13,14 +13,11 @@ from PySide6.QtCore import (
     QPointF,
     QRect,
     QRectF,
-    Qt,
     QVariantAnimation,
 )
 from PySide6.QtGui import (
     QBrush,
     QColor,
-    QFont,
-    QFontInfo,
     QPainter,
     QRadialGradient,
 )
@@ -34,12 +31,13 @@ from gui.model.snapshot import SeatView, TableSnapshot
 from gui.table.board import RoundBoard
 from gui.table.calls import Announcement, PromptPanel
 from gui.table.cardart import CardArt
+from gui.table.eventlog import EventLogDrawing
 from gui.table.items import CardItem, ChipToken, FanItem
 from gui.table.plates import SeatPlate
 from gui.table.pools import PoolItem, StockItem
 from gui.table.stakepanel import StakePanel
 from gui.table.style import INK
-from gui.table.trickdrawing import CardTarget, TrickDrawing
+from gui.table.trickdrawing import CardTarget
 
 #: Table felts: centre, middle and edge colours of the baize.
 FELTS = {
@@ -49,7 +47,7 @@ FELTS = {
 }
 
 
-class TableDrawing(TrickDrawing):
+class TableDrawing(EventLogDrawing):
     """The drawing half of :class:`~gui.table.view.TableView`: it lays out ``snapshot`` on
     the felt and moves the cards. The items it draws with are made by the view."""
 
@@ -459,60 +457,6 @@ class TableDrawing(TrickDrawing):
     def busy(self) -> bool:
         """True while any card is moving."""
         return bool(self._anims)
-
-    def text_px(self) -> int:
-        """The pixel size of the window's own text (the status line's): the smallest text
-        the table writes."""
-        return max(8, QFontInfo(self.font()).pixelSize())
-
-    def _log_font(self) -> QFont:
-        font = QFont(self.font())
-        card_w = self.layout_.card_w if self.layout_ is not None else 0.0
-        font.setPixelSize(max(self.text_px(), round(card_w * 0.11)))
-        return font
-
-    def show_log(self, lines: list[str]) -> None:
-        """The last few public events, bottom right ("Ben plays 7♠", "No nine"), in a font
-        never smaller than the status line's."""
-        self.log_label.setFont(self._log_font())
-        self.log_label.setText("\n".join(lines))
-        self.log_label.adjustSize()
-        self._place_log()
-
-    def _hand_band(self) -> QRectF:
-        """Where your hand lies, its raised cards included (scene pixels); empty with no
-        hand."""
-        lay, snap = self.layout_, self.snapshot
-        if lay is None or snap is None or not snap.hand:
-            return QRectF()
-        places = lay.hand_positions(len(snap.hand))
-        top = lay.hand_y - lay.raise_by
-        bottom = lay.hand_y + CardArt.height_for(round(lay.hand_w))
-        return QRectF(places[0][0], top, places[-1][0] + lay.hand_w - places[0][0], bottom - top)
-
-    def _place_log(self) -> None:
-        # Bottom right, clear of the seats and your plate; just above your hand where a
-        # long hand reaches under it (a short window: the log would cover its last cards);
-        # at a game without play under the compartments, where the seats leave room.
-        vp = self.viewport()
-        label = self.log_label
-        chance = self.snapshot is not None and self.snapshot.mode == "chance"
-        label.setAlignment(Qt.AlignmentFlag.AlignHCenter if chance else Qt.AlignmentFlag.AlignRight)
-        if chance and self.layout_ is not None:
-            self.place_in_the_band(label, self.layout_)
-        else:
-            x = max(4, vp.width() - label.width() - 10)
-            y = max(4, vp.height() - label.height() - 8)
-            hand = self._hand_band()
-            if hand.intersects(QRectF(x, y, label.width(), label.height())):
-                y = max(4, round(hand.top()) - label.height() - 6)
-            label.move(x, y)
-        # Where the staking panel must cover it (a small table), the log steps aside
-        # while the panel is up rather than show half its lines.
-        covered = self.stake_panel.isVisible() and self.stake_panel.geometry().intersects(
-            self.log_label.geometry()
-        )
-        self.log_label.setVisible(not covered)
 
 
 def _plate_detail(sv: SeatView, mode: str) -> str:
