@@ -153,6 +153,21 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
+def _add_menu_options(parser: argparse.ArgumentParser) -> None:
+    """``--install-desktop-entry`` and ``--remove-desktop-entry`` (one or the other)."""
+    menu = parser.add_mutually_exclusive_group()
+    menu.add_argument(
+        "--install-desktop-entry",
+        action="store_true",
+        help="Linux: add Parlour and its icon to your application menu, then exit",
+    )
+    menu.add_argument(
+        "--remove-desktop-entry",
+        action="store_true",
+        help="Linux: take Parlour out of your application menu again, then exit",
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The command-line parser: no sub-command opens the table."""
     from gamecore.games import available_games, descriptors, entries  # Qt-free: the registry
@@ -195,17 +210,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="check this installation offscreen (Qt plugins, fonts, card art, collation, "
         "one all-computer deal of every game), exit 0 or 1",
     )
-    menu = parser.add_mutually_exclusive_group()
-    menu.add_argument(
-        "--install-desktop-entry",
-        action="store_true",
-        help="Linux: add Parlour and its icon to your application menu, then exit",
-    )
-    menu.add_argument(
-        "--remove-desktop-entry",
-        action="store_true",
-        help="Linux: take Parlour out of your application menu again, then exit",
-    )
+    _add_menu_options(parser)
     parser.add_argument("--startup-probe", action="store_true", help=argparse.SUPPRESS)
     # Tests: every notice the window shows is also appended to this file.
     parser.add_argument("--notice-log", default=None, help=argparse.SUPPRESS)
