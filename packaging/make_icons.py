@@ -2,8 +2,10 @@
 
     python packaging/make_icons.py [OUT]        (default OUT: build/icons)
 
-writes ``parlour-SIZE.png`` for each size in :data:`gui.table.appicon.ICON_SIZES` (Linux
-hicolor theme), ``parlour.png`` (256 px), ``parlour.ico`` (Windows: 16-256 px) and
+writes ``parlour-SIZE.png`` for each size in :data:`gui.table.appicon.ICON_SIZES`, the same
+again as ``hicolor/SIZExSIZE/apps/parlour.png`` (the Linux icon theme's layout, which the
+bundle carries for ``parlour --install-desktop-entry``), ``parlour.png`` (256 px),
+``parlour.ico`` (Windows: 16-256 px) and
 ``parlour.icns`` (macOS: 16-1024 px). Each size is drawn from the vector shapes. Pillow (the
 ``build`` extra) assembles the ICO and ICNS containers; without it only the PNGs are written.
 """
@@ -47,7 +49,10 @@ def make_icons(out: Path) -> list[Path]:
     for size in ICON_SIZES:
         path = out / f"parlour-{size}.png"
         path.write_bytes(pngs[size])
-        written.append(path)
+        themed = out / "hicolor" / f"{size}x{size}" / "apps" / "parlour.png"
+        themed.parent.mkdir(parents=True, exist_ok=True)
+        themed.write_bytes(pngs[size])
+        written += [path, themed]
     (out / "parlour.png").write_bytes(pngs[256])
     written.append(out / "parlour.png")
     try:

@@ -41,6 +41,9 @@ def run(
     app = QApplication.instance() or QApplication(argv if argv is not None else sys.argv[:1])
     app.setApplicationName("Parlour")
     app.setOrganizationName("Parlour")
+    # The menu entry (parlour.desktop) this window belongs to: desktops group the window
+    # under the entry's name and icon.
+    app.setDesktopFileName("parlour")
     app.setWindowIcon(app_icon())
     window = _open_window(seed, notice_log)
     if pace is not None:

@@ -115,6 +115,35 @@ def _review(path: str) -> int:
     return run_review(session, deal, people=people, person=person, reveal=reveal)
 
 
+def _desktop_entry(install: bool) -> int:
+    """Add Parlour to the user's application menu (``install``) or take it out: one line
+    on standard output and status 0, or one line on standard error and status 1 (2 off
+    Linux, where there is no such menu)."""
+    from gui.app import desktopentry
+
+    verb = "--install-desktop-entry" if install else "--remove-desktop-entry"
+    if sys.platform in ("win32", "darwin"):
+        print(f"parlour: {verb} is for Linux desktops (XDG menus)", file=sys.stderr)
+        return 2
+    home = desktopentry.data_home()
+    try:
+        if install:
+            command = desktopentry.program_command()
+            icons = desktopentry.bundled_icons() or desktopentry.drawn_icons()
+            entry = desktopentry.install(home, command, icons)[0]
+            print(f"parlour: added to the application menu: {entry} (starts {command[0]})")
+        else:
+            removed = desktopentry.remove(home)
+            icons = sum(p.name != desktopentry.DESKTOP_FILE for p in removed)
+            entries = len(removed) - icons
+            said = f"{entries} desktop entry and {icons} icons" if removed else "nothing"
+            print(f"parlour: removed from the application menu under {home}: {said}")
+    except (OSError, ValueError) as e:
+        print(f"parlour: {verb}: {e}", file=sys.stderr)
+        return 1
+    return 0
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse's parser, but a wrong argument is said in one line (exit status 2), as
     every other wrong value on the command line is."""
@@ -122,6 +151,21 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         print(f"{self.prog}: {message} (see {self.prog.split()[0]} --help)", file=sys.stderr)
         raise SystemExit(2)
+
+
+def _add_menu_options(parser: argparse.ArgumentParser) -> None:
+    """``--install-desktop-entry`` and ``--remove-desktop-entry`` (one or the other)."""
+    menu = parser.add_mutually_exclusive_group()
+    menu.add_argument(
+        "--install-desktop-entry",
+        action="store_true",
+        help="Linux: add Parlour and its icon to your application menu, then exit",
+    )
+    menu.add_argument(
+        "--remove-desktop-entry",
+        action="store_true",
+        help="Linux: take Parlour out of your application menu again, then exit",
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -168,9 +212,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--self-test",
         action="store_true",
-        help="check this installation offscreen (Qt plugins, fonts, card art, "
+        help="check this installation offscreen (Qt plugins, fonts, card art, collation, "
         "one all-computer deal of every game), exit 0 or 1",
     )
+    _add_menu_options(parser)
     parser.add_argument("--startup-probe", action="store_true", help=argparse.SUPPRESS)
     # Tests: every notice the window shows is also appended to this file.
     parser.add_argument("--notice-log", default=None, help=argparse.SUPPRESS)
@@ -182,13 +227,9 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Run the ``parlour`` command with ``argv`` (default: ``sys.argv[1:]``); returns the
-    exit status."""
-    import multiprocessing
-
-    multiprocessing.freeze_support()  # Hard's search workers in a frozen build
-    args = build_parser().parse_args(argv)
+def _other_command(args: argparse.Namespace) -> int | None:
+    """Run what ``args`` asks for other than the table (a replay, a review, the self-test,
+    the menu entry); its exit status, or ``None`` when they ask for the table."""
     if args.command == "replay":
         return _replay(args.file)
     if args.command == "review":
@@ -197,6 +238,24 @@ def main(argv: list[str] | None = None) -> int:
         from gui.app.selftest import main as self_test  # Qt, offscreen
 
         return self_test()
+    if args.install_desktop_entry or args.remove_desktop_entry:
+        return _desktop_entry(install=args.install_desktop_entry)
+    return None
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the ``parlour`` command with ``argv`` (default: ``sys.argv[1:]``); returns the
+    exit status."""
+    import multiprocessing
+
+    from gui.app.utf8locale import use_utf8_locale
+
+    multiprocessing.freeze_support()  # Hard's search workers in a frozen build
+    use_utf8_locale()  # before Qt starts: it would switch itself, with four lines of warning
+    args = build_parser().parse_args(argv)
+    done = _other_command(args)
+    if done is not None:
+        return done
     from gui.model.choices import game_with_profile, size_problem, table_args_problem  # Qt-free
 
     if args.game is None and args.profile is not None:

@@ -3,7 +3,8 @@ has everything the table needs.
 
 It starts the real application offscreen with pacing and animation at 0, checks that Qt's
 platform, image-format and icon-engine plugins are present and work, that a real font is found,
-that a card and the application icon render to images that are not blank, and plays one deal
+that a card and the application icon render to images that are not blank, that Qt's collation
+sorts words as English does (on Linux from ICU's data, which the bundle trims), and plays one deal
 of every game New Game offers with a computer in every seat through the real window and
 controller. It prints one line and returns 0, or one line with the first failure and 1.
 
@@ -128,6 +129,21 @@ def _check_art() -> None:
     _check(not blank(icon_image(64)), "the rendered application icon is blank")
 
 
+def _check_collation() -> None:
+    """Qt's collation works (the file dialog sorts names with it). On Linux it is ICU's,
+    from the bundle's trimmed ICU data: without the data, Qt warns and falls back to an
+    order in which "Banana" comes before "apple"."""
+    from PySide6.QtCore import QCollator, QLocale
+
+    collator = QCollator(QLocale(QLocale.Language.English, QLocale.Country.UnitedKingdom))
+    words = ["Banana", "Äpfel", "apple", "cherry"]
+    ordered = sorted(words, key=collator.sortKey)
+    _check(
+        ordered == ["Äpfel", "apple", "Banana", "cherry"],
+        f"Qt's collation sorts {words} as {ordered} (is ICU's data missing?)",
+    )
+
+
 def _play_every_game() -> list[str]:
     """One deal of every game with a computer in every seat, through the real window."""
     from PySide6.QtCore import QEventLoop, QTimer
@@ -205,6 +221,7 @@ def run_checks() -> str:
     returns a one-line summary or raises :class:`SelfTestFailure`."""
     where = _check_plugins()
     _check_art()
+    _check_collation()
     _check_rules_pages()
     played = _play_every_game()
     return f"{len(played)} games played ({'; '.join(played)}); {where}"

@@ -58,6 +58,7 @@ def test_kept(path: str) -> None:
         "_internal/PySide6/Qt6Quick.dll",
         "_internal/PySide6/libpyside6qml.abi3.so.6.11",
         "_internal/PySide6/QtNetwork.abi3.so",
+        "_internal/PySide6/opengl32sw.dll",
     ],
 )
 def test_dropped(path: str) -> None:
@@ -73,10 +74,76 @@ def test_dropped(path: str) -> None:
         "_internal/PySide6/Qt/translations/qtbase_de.qm",
         "_internal/PySide6/Qt/plugins/platforms/libqwayland.so",
         "_internal/tkinter/__init__.pyc",
+        "_internal/PySide6/opengl32sw.dll",
     ],
 )
 def test_forbidden_in_a_built_bundle(path: str) -> None:
     assert bundle_rules.forbidden(path) is not None
+
+
+@pytest.mark.parametrize(
+    "path, is_interpreter",
+    [
+        ("_internal/python3.11", True),
+        ("_internal/bin/python3", True),
+        ("python", True),
+        ("_internal/python.exe", True),
+        ("_internal/pythonw.exe", True),
+        ("parlour", False),
+        ("parlour.exe", False),
+        ("_internal/libpython3.11.so.1.0", False),
+        ("_internal/python311.dll", False),
+        ("Contents/Frameworks/Python", False),  # macOS: the Python library, not a program
+        ("_internal/python3.11/lib-dynload/_json.cpython-311-x86_64-linux-gnu.so", False),
+    ],
+)
+def test_a_second_interpreter_is_found_by_its_name(path: str, is_interpreter: bool) -> None:
+    assert bundle_rules.interpreter(path) is is_interpreter
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "icudt73l/root.res",
+        "icudt73l/pool.res",
+        "icudt73l/res_index.res",
+        "icudt73l/en.res",
+        "icudt73l/en_GB.res",
+        "icudt73l/en_US_POSIX.res",
+        "icudt73l/likelySubtags.res",
+        "icudt73l/supplementalData.res",
+        "icudt73l/zoneinfo64.res",
+        "icudt73l/metaZones.res",
+        "icudt73l/coll/root.res",
+        "icudt73l/coll/ucadata.icu",
+        "icudt73l/coll/en.res",
+        "icudt73l/zone/root.res",
+        "icudt73l/zone/en_GB.res",
+    ],
+)
+def test_icu_items_qt_reads_are_kept(name: str) -> None:
+    assert bundle_rules.keep_icu_item(name)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "icudt73l/de.res",
+        "icudt73l/ja_JP.res",
+        "icudt73l/coll/zh.res",
+        "icudt73l/coll/de.res",
+        "icudt73l/zone/de.res",
+        "icudt73l/curr/pool.res",
+        "icudt73l/brkitr/cjdict.dict",
+        "icudt73l/translit/root.res",
+        "icudt73l/euc-tw-2014.cnv",
+        "icudt73l/unames.icu",
+        "icudt73l/langInfo.res",
+        "icudt73l/unit/root.res",
+    ],
+)
+def test_icu_items_qt_never_reads_are_dropped(name: str) -> None:
+    assert not bundle_rules.keep_icu_item(name)
 
 
 def test_excluded_modules_are_not_used_by_the_app() -> None:
@@ -118,8 +185,8 @@ def test_desktop_entry() -> None:
 
 
 def test_budgets_are_the_issues() -> None:
-    assert bundle_rules.BUDGET_FOLDER_MB == 110
-    assert bundle_rules.BUDGET_COMPRESSED_MB == 45
+    assert bundle_rules.BUDGET_FOLDER_MB == 100
+    assert bundle_rules.BUDGET_COMPRESSED_MB == 40
     assert bundle_rules.BUDGET_WARM_START_S == 0.6
 
 
