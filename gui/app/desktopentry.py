@@ -53,11 +53,11 @@ Type=Application
 Version=1.4
 Name=Parlour
 GenericName=Card Games
-Comment=Pope Joan, Newmarket, Spin, Spinado and Spoil Five against the computer or friends
+Comment=Pope Joan, Newmarket, Spin, Spinado, Commit, Matrimony and Spoil Five against the computer or friends
 {exec}Icon=parlour
 Terminal=false
 Categories=Game;CardGame;
-Keywords=cards;pope joan;newmarket;stops;spoil five;
+Keywords=cards;pope joan;newmarket;stops;commit;matrimony;spoil five;
 StartupWMClass=parlour
 """
 
