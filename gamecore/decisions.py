@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gamecore.actions import Action, NameStake, Split
+from gamecore.actions import Action, Bid, NameStake, Pass, Split
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,13 +37,17 @@ class SplitChoice:
     total: int
     pools: tuple[str, ...]
     default: tuple[int, ...]
+    #: Indexes of pools that may not be named in a split (Michigan's kitty, MI-5).
+    closed: tuple[int, ...] = ()
 
     def allows(self, amounts: tuple[int, ...]) -> bool:
-        """Whether ``amounts`` (one int ≥ 0 per pool) is a valid split of ``total``."""
+        """Whether ``amounts`` (one int ≥ 0 per pool) is a valid split of ``total``, with
+        nothing on a :attr:`closed` pool."""
         return (
             len(amounts) == len(self.pools)
             and all(a >= 0 for a in amounts)
             and sum(amounts) == self.total
+            and not any(amounts[i] for i in self.closed)
         )
 
     def default_action(self) -> Split:
@@ -64,4 +68,37 @@ class PlayChoice:
         return len(self.actions) == 1
 
 
-Decision = StakeChoice | SplitChoice | PlayChoice
+@dataclass(frozen=True, slots=True)
+class BidChoice:
+    """``seat`` bids for the widow from ``low`` to ``high`` counters (``None``: no limit), or
+    passes for good (MI-8). When ``high < low`` (the bidder cannot pay the least bid under
+    ``gen.allowDebt = false``) his only action is the pass."""
+
+    seat: int
+    low: int
+    high: int | None
+
+    @property
+    def can_bid(self) -> bool:
+        """Whether any bid is allowed at all."""
+        return self.high is None or self.high >= self.low
+
+    def allows(self, amount: int) -> bool:
+        """Whether ``amount`` (counters) is a bid this seat may make."""
+        return amount >= self.low and (self.high is None or amount <= self.high)
+
+    @property
+    def forced(self) -> bool:
+        """True when the pass is the only action (STOP-14, cousins §1)."""
+        return not self.can_bid
+
+    def default_action(self) -> Pass:
+        """What accepting the default does: pass (no counters are ever bid for a player)."""
+        return Pass(self.seat)
+
+    def least_bid(self) -> Bid | None:
+        """The lowest allowed bid as an action, or ``None`` when no bid is allowed."""
+        return Bid(self.seat, self.low) if self.can_bid else None
+
+
+Decision = StakeChoice | SplitChoice | PlayChoice | BidChoice

@@ -88,6 +88,8 @@ class DealLog:
     balances: list[int] = field(default_factory=list)
     pools: list[int] = field(default_factory=list)
     fingerprint: Fingerprint | None = None
+    #: What the replay output adds for this game, e.g. Michigan's ``widow`` (cousins §6.6).
+    info: dict[str, object] = field(default_factory=dict)
 
 
 class Session:
@@ -323,7 +325,11 @@ class Session:
         self.deal = None
         self.start_deal(log.hands, log.stock, log.turnup, log.fingerprint)
         for text in texts:
-            self.apply(parse_action(text, self.game.pools, passes=self.game.has_pass))
+            self.apply(
+                parse_action(
+                    text, self.game.pools, passes=self.game.has_pass, widow=self.game.has_widow
+                )
+            )
 
     def undo_point(self, people: Collection[int]) -> int | None:
         """How many actions of the current deal to keep to take back the last decision of
@@ -339,7 +345,11 @@ class Session:
             d = deal.decision()
             if isinstance(d, PlayChoice) and d.seat in people and not d.forced:
                 target = i
-            deal.apply(parse_action(text, self.game.pools, passes=self.game.has_pass))
+            deal.apply(
+                parse_action(
+                    text, self.game.pools, passes=self.game.has_pass, widow=self.game.has_widow
+                )
+            )
         return target
 
     def opening(self, index: int) -> tuple[list[int], list[int], int | None, bool]:
@@ -383,6 +393,9 @@ class Session:
         log = self.logs[-1]
         log.balances, log.pools = list(self.balances), list(self.pools)
         log.winner = self.deal.winner
+        info = getattr(self.deal, "record_info", None)
+        if info is not None:
+            log.info = info()
         if self.deal.over:
             log.finished = True
             self.prev_winner = self.deal.winner

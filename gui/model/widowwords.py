@@ -1,0 +1,66 @@
+"""The table's words for the widow's decisions before the first lead (MI-7, MI-8): the
+dealer's choice and the auction as questions in the panel above the hand, with their
+buttons. No Qt: :mod:`gui.model.intents` turns them into questions and reads the buttons
+back."""
+
+from __future__ import annotations
+
+from gamecore.actions import AUCTION, EXCHANGE, KEEP, Action, Bid, Pass, Widow
+from gamecore.decisions import BidChoice, PlayChoice
+from gamecore.interface import DealState
+
+#: How many bids the panel offers as buttons, from the least allowed upwards (MI-8).
+BID_BUTTONS = 3
+_LABELS = {
+    EXCHANGE: "Exchange (take the widow)",
+    AUCTION: "Auction it",
+    KEEP: "Keep your hand",
+}
+
+
+def widow_question(d: PlayChoice) -> tuple[str, list[tuple[str, str]], str]:
+    """The dealer's widow choice (MI-7): question, buttons (key = the choice), status
+    line."""
+    choices = [a.choice for a in d.actions if isinstance(a, Widow)]
+    buttons = [(c, _LABELS[c]) for c in choices]
+    return (
+        "The widow: take it unseen, sell it to the others, or keep your hand?",
+        buttons,
+        "Choose what to do with the widow (MI-7): exchange, auction or keep.",
+    )
+
+
+def bid_question(
+    deal: DealState, d: BidChoice, players: list[str]
+) -> tuple[str, list[tuple[str, str]], str]:
+    """A bid in the auction for the widow (MI-8): the current high bid and its bidder in
+    view, a few bids from the least allowed (within the bound) and Pass."""
+    high = getattr(deal, "high_bid", None)
+    bidder = getattr(deal, "high_bidder", None)
+    now = (
+        "No bid yet."
+        if high is None or bidder is None
+        else f"High bid: {high} ({players[bidder]})."
+    )
+    buttons = []
+    if d.can_bid:
+        top = d.low + BID_BUTTONS - 1 if d.high is None else min(d.high, d.low + BID_BUTTONS - 1)
+        buttons = [(f"bid:{n}", f"Bid {n}") for n in range(d.low, top + 1)]
+    buttons.append(("pass", "Pass"))
+    return (
+        f"The widow is for sale. {now}",
+        buttons,
+        "Bid for the widow or pass; a pass is final (MI-8).",
+    )
+
+
+def widow_answer(seat: int, key: str) -> Action | None:
+    """The action of a widow button ``key`` (a choice, ``bid:<n>``, ``pass``), or
+    ``None`` for another panel's key."""
+    if key in _LABELS:
+        return Widow(seat, key)
+    if key.startswith("bid:") and key[4:].isdigit():
+        return Bid(seat, int(key[4:]))
+    if key == "pass":
+        return Pass(seat)
+    return None
