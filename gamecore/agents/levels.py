@@ -143,7 +143,8 @@ class HardAgent:
         tricks played out after the deal is decided)."""
         d = pending_decision(obs)
         self.last_visits, self.last_iterations = {}, 0
-        if not isinstance(d, PlayChoice):
+        if not isinstance(d, PlayChoice) or getattr(obs, "phase", "") == "before-lead":
+            # staking, and the widow's choice and bids (MI-7, MI-8): the Normal player's
             return self.normal.choose(game, obs, rng)
         if len(d.actions) == 1:
             return d.actions[0]

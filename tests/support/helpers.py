@@ -214,7 +214,7 @@ def _variants(desc: Any, entry: Any) -> list[dict[str, Any]]:
     for s in own:
         if s.kind == "bool":
             first[s.key] = not s.default
-        elif s.kind == "choice":
+        elif s.kind == "choice" or (s.kind == "text" and s.choices):  # named values (MI-3)
             i = s.choices.index(s.default)
             first[s.key] = s.choices[(i + 1) % len(s.choices)]
             if len(s.choices) > 2:
