@@ -45,6 +45,16 @@ def _record(folder: str, name: str = "001.json"):
     return read_record(DATA / "conformance" / folder / name)
 
 
+def _finished_record(folder: str):
+    """The first record of ``folder`` whose first deal is finished (Michigan's 001 stops
+    inside its deal)."""
+    for path in sorted((DATA / "conformance" / folder).glob("[0-9][0-9][0-9].json")):
+        expected = json.loads(path.with_suffix(".expected.json").read_text())
+        if expected["deals"][0]["finished"]:
+            return read_record(path)
+    raise AssertionError(f"no finished first deal in {folder}")
+
+
 def _window(qtbot, source, deal=None, *, people=(0,), person=0, reveal=False) -> ReviewWindow:
     win = ReviewWindow(None, source, deal, people=list(people), person=person, reveal=reveal)
     qtbot.addWidget(win)
@@ -103,7 +113,7 @@ def _expected(review, k: int, rule, bottom: int) -> tuple[dict[int, set[int]], s
 @pytest.mark.parametrize("reveal", [True, False], ids=["reveal", "hidden"])
 @pytest.mark.parametrize("folder", FOLDERS)
 def test_a_recorded_deal_steps_to_the_end_and_back_with_exactly_its_cards(qtbot, folder, reveal):
-    record = _record(folder)
+    record = _finished_record(folder)
     win = _window(qtbot, record, reveal=reveal)
     review = win.review
     assert review is not None and review.finished
