@@ -102,3 +102,17 @@ class BidChoice:
 
 
 Decision = StakeChoice | SplitChoice | PlayChoice | BidChoice
+
+
+def has_choice(d: Decision) -> bool:
+    """Whether decision ``d`` leaves its seat a choice: a play with more than one legal
+    action (STOP-14), a stake with more than one amount allowed (NM-5, PJ-21), a split of
+    some counters over more than one open pool, a bid for the widow that may be made
+    (MI-8)."""
+    if isinstance(d, PlayChoice):
+        return not d.forced
+    if isinstance(d, BidChoice):
+        return d.can_bid
+    if isinstance(d, StakeChoice):
+        return d.high is None or d.high > d.low
+    return d.total > 0 and len(d.pools) - len(set(d.closed)) > 1

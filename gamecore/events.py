@@ -7,7 +7,7 @@ are ints (0..51), pools are indexes into the game's pool names. An engine may ad
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from gamecore.cards import card_label, rank_of, rank_word
 
@@ -16,6 +16,13 @@ class Event:
     """Base of every event: what one applied action did (a frozen dataclass)."""
 
     __slots__ = ()
+
+    def counters(self) -> tuple[tuple[int, int], ...]:
+        """Each player's balance this event changes, as ``(seat, counters)`` pairs
+        (counters: + received, − paid); ``()`` for an event that moves none. An event class
+        that moves counters says so here, so the table's ledger (every counter that leaves
+        or reaches the person, issue 24) finds it without knowing the class."""
+        return ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +40,10 @@ class PaidToPool(Event):
     seat: int
     pool: int
     amount: int
+
+    def counters(self) -> tuple[tuple[int, int], ...]:
+        """The payer's counters go onto the pool."""
+        return ((self.seat, -self.amount),)
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,15 +65,29 @@ class PoolTaken(Event):
     pool: int
     amount: int
 
+    def counters(self) -> tuple[tuple[int, int], ...]:
+        """The pool's counters go to the taker."""
+        return ((self.seat, self.amount),)
+
 
 @dataclass(frozen=True, slots=True)
 class Paid(Event):
-    """``payer`` paid ``amount`` counters to ``payee``; ``reason`` e.g. ``"cards left"``."""
+    """``payer`` paid ``amount`` counters to ``payee``; ``reason`` e.g. ``"cards left"``.
+
+    ``cards``: the cards the payment counts, when it counts cards (those left in the payer's
+    hand, STOP-10; those dealt to him, for a turned Pope, PJ-C-5), else ``None``: the table
+    says how many, and why the amount is more (the holder of the ♦A pays 2 a card, SP-7,
+    SN-14). A detail of the amount, not another payment: equality and repr leave it out."""
 
     payer: int
     payee: int
     amount: int
     reason: str
+    cards: int | None = field(default=None, compare=False, repr=False)
+
+    def counters(self) -> tuple[tuple[int, int], ...]:
+        """The payer's counters go to the payee."""
+        return ((self.payer, -self.amount), (self.payee, self.amount))
 
 
 @dataclass(frozen=True, slots=True)

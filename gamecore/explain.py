@@ -24,6 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from gamecore.actions import Action, Play
 from gamecore.cards import ACE, KING, RANK_NAMES, SUIT_NAMES, card, card_label, rank_of, suit_of
 from gamecore.events import (
     DealEnded,
@@ -46,13 +47,21 @@ from gamecore.stops.game import SPECIAL_SPINADO, SPECIAL_SUBSTITUTE
 
 __all__ = [
     "EXPLAINERS",
+    "FORCED_REASONS",
     "Scene",
     "agree",
     "explain",
     "explain_events",
+    "explain_stakes",
     "explain_step",
+    "forced_kind",
+    "forced_play",
     "mid_sentence",
+    "no_choice",
+    "pool_phrase",
+    "possessive",
     "scene_before",
+    "split_share",
     "trick_reason",
 ]
 
@@ -66,7 +75,8 @@ class Scene:
     set: the cards played before the action, public), ``events`` (every event of the
     action, in order, the explained one included), ``stock`` (card set: the stock, given only
     when it may be shown, after a stops deal; else ``None``), ``jinker`` (Spoil Five: the
-    seat that jinked before the action, or ``None``).
+    seat that jinked before the action, or ``None``), ``dealer`` (the deal's dealer, whose
+    stake the sentences call his own, or ``None`` when not known).
     """
 
     game: Rules
@@ -76,6 +86,7 @@ class Scene:
     events: Sequence[Event] = field(default_factory=tuple)
     stock: CardSet | None = None
     jinker: int | None = None
+    dealer: int | None = None
 
     def before(self, event: Event) -> Sequence[Event]:
         """The events of the action that came before ``event``."""
@@ -115,6 +126,7 @@ def scene_before(
         tuple(events),
         state.stock if show_stock else None,
         getattr(obs, "jinker", None),
+        state.dealer,
     )
 
 
@@ -168,6 +180,11 @@ def mid_sentence(name: str) -> str:
     return "you" if name == "You" else name
 
 
+def possessive(name: str) -> str:
+    """The seat's word ``name`` owning something: "your" for the person, else "Ben's"."""
+    return "your" if name == "You" else f"{name}'s"
+
+
 def _says(scene: Scene, seat: int, verb: str, *, mid: bool = False) -> str:
     """``seat`` and ``verb``, agreeing: "Ben takes", "You take" ("you take" with ``mid``)."""
     name = scene.names[seat]
@@ -196,10 +213,63 @@ def _played_card(scene: Scene, event: Event) -> Played | None:
 # ---- the explainers, one per event class ------------------------------------------------------
 
 
+def pool_phrase(label: str) -> str:
+    """A pool's label (``"♥A"``, ``"Matrimony"``, ``"Pool"``) in a sentence: "the ♥A pool",
+    "the Matrimony pool", "the pool" (a game of one pool calls it so)."""
+    return "the pool" if label == "Pool" else f"the {label} pool"
+
+
 def _pool_phrase(scene: Scene, pool: int) -> str:
     """ "the ♥A pool", "the Pope pool", "the pool"; the pair compartments by name."""
-    label = scene.label(pool)
-    return "the pool" if label == "Pool" else f"the {label} pool"
+    return pool_phrase(scene.label(pool))
+
+
+def _as_dealer(scene: Scene, seat: int) -> bool:
+    """Whether ``seat`` pays its stake as the dealer, not as every player does: the dealer
+    pays another amount than the other seats staking in the same action (Spinado's 24,
+    SN-5), or alone, where the game asks another least stake of the dealer (a dressed
+    board, PJ-5; Spoil Five's dealer adding to a pool carried over, SF-6)."""
+    dealer = scene.dealer
+    if seat != dealer:
+        return False
+    paid: dict[int, int] = {}
+    for e in scene.events:
+        if isinstance(e, PaidToPool):
+            paid[e.seat] = paid.get(e.seat, 0) + e.amount
+    others = {n for s, n in paid.items() if s != dealer}
+    if others:
+        return others != {paid.get(dealer, 0)}
+    zeros = [0] * len(scene.names)
+    least = [scene.game.least_stake(s, dealer, zeros, None, False) for s in range(len(zeros))]
+    return any(n != least[dealer] for s, n in enumerate(least) if s != dealer)
+
+
+def _stake_words(scene: Scene, seat: int) -> str:
+    """Why a stake is paid: "your stake as dealer, paid before the cards are seen (GEN-9)"."""
+    name = scene.names[seat]
+    role = " as dealer" if _as_dealer(scene, seat) else ""
+    return f"{possessive(name)} stake{role}, paid before the cards are seen (GEN-9)"
+
+
+def explain_stakes(stakes: Sequence[PaidToPool], scene: Scene) -> str:
+    """One sentence for the stakes one seat paid at once (``stakes``: its
+    :class:`PaidToPool` events of one action, before play, at least one): "You put 24 on
+    the layout: 12 on the Matrimony pool, 6 on the Intrigue pool and 6 on the Game pool,
+    your stake as dealer, paid before the cards are seen (GEN-9)." One stake is said as
+    :func:`explain` says it. Raises ``ValueError`` for stakes of several seats."""
+    seats = {e.seat for e in stakes}
+    if len(seats) != 1:
+        raise ValueError("the stakes of one seat, at least one")
+    if len(stakes) == 1:
+        return explain(stakes[0], scene)
+    seat = seats.pop()
+    parts = [f"{e.amount} on {_pool_phrase(scene, e.pool)}" for e in stakes]
+    spread = ", ".join(parts[:-1]) + f" and {parts[-1]}"
+    total = sum(e.amount for e in stakes)
+    return (
+        f"{_says(scene, seat, 'puts')} {total} on the layout: {spread}, "
+        f"{_stake_words(scene, seat)}."
+    )
 
 
 def _stake_named(e: StakeNamed, scene: Scene) -> str:
@@ -214,14 +284,13 @@ def _paid_to_pool(e: PaidToPool, scene: Scene) -> str:
     who = _says(scene, e.seat, "pays")
     if not any(isinstance(x, WentOut) for x in scene.before(e)):
         return (
-            f"{_says(scene, e.seat, 'puts')} {e.amount} on {pool}: a stake, paid before "
-            "the cards are seen (GEN-9)."
+            f"{_says(scene, e.seat, 'puts')} {e.amount} on {pool}: {_stake_words(scene, e.seat)}."
         )
     doubling = dict(_decl(scene, "doubling_table", lambda t: ())(_trump(scene)))
     if e.pool in doubling:
         return (
             f"{who} {e.amount} into {pool}: {card_label(doubling[e.pool])} was left in "
-            "hand, which doubles its pool (STOP-10)."
+            f"{possessive(scene.names[e.seat])} hand, which doubles its pool (STOP-10)."
         )
     return (
         f"{who} {e.amount} into {pool}: a card of it was left in hand, which doubles it (STOP-10)."
@@ -316,10 +385,30 @@ def _pool_taken(e: PoolTaken, scene: Scene) -> str:
     return f"{takes}."
 
 
+def _cards(k: int) -> str:
+    return f"{k} card{'' if k == 1 else 's'}"
+
+
+def _cards_left(e: Paid, scene: Scene, pays: str) -> str:
+    """A payment for the cards left in hand (STOP-10): how many, and why 2 a card when the
+    payer held the card that doubles it (SP-7, SN-14)."""
+    if e.cards is None or e.cards <= 0:
+        return f"{pays} for the cards left in hand at the end of the deal (STOP-10)."
+    k, per = e.cards, e.amount // e.cards
+    if per * k != e.amount or per == 1:
+        return f"{pays}: {_cards(k)} left in hand at the end of the deal (STOP-10)."
+    double = _decl(scene, "double_pay_card")
+    special = _decl(scene, "special_card")
+    held = scene.game.special_name() if double == special else card_label(double)
+    rule = "SN-14" if _decl(scene, "special_kind") == SPECIAL_SPINADO else "SP-7"
+    who = mid_sentence(scene.names[e.payer])
+    return f"{pays}: {_cards(k)} left in hand, {per} a card because {who} held the {held} ({rule})."
+
+
 def _paid(e: Paid, scene: Scene) -> str:
     pays = f"{_says(scene, e.payer, 'pays')} {mid_sentence(scene.names[e.payee])} {e.amount}"
     if e.reason == "cards left":
-        return f"{pays} for the cards left in hand at the end of the deal (STOP-10)."
+        return _cards_left(e, scene, pays)
     if e.reason == "jink":
         return f"{pays} for the successful jink (SF-32)."
     if e.reason == _decl(scene, "spin_name"):
@@ -331,6 +420,10 @@ def _paid(e: Paid, scene: Scene) -> str:
             f"{pays}: {card_label(play.card)} earns its player {e.amount} from each other "
             "player (STOP-8)."
         )
+    if e.cards:  # a payment by the card, for another reason (a turned Pope, PJ-C-5)
+        per = e.amount // e.cards
+        each = f", {per} a card" if per * e.cards == e.amount else ""
+        return f"{pays} for the {e.reason}: {_cards(e.cards)} in hand{each}."
     return f"{pays} for the {e.reason}."
 
 
@@ -483,6 +576,75 @@ def _jinked(e: Jinked, scene: Scene) -> str:
 def _spoiled(e: Spoiled, scene: Scene) -> str:
     rule = "SF-32" if "jink" in e.reason else "SF-30"
     return f"The deal is spoiled ({e.reason}): the pool stays for the next deal ({rule})."
+
+
+# ---- the person's moves and the end of a session ----------------------------------------------
+
+#: Why a move was the only one its seat had, by kind (:func:`forced_kind`).
+FORCED_REASONS = {
+    "continue": "the next card of a sequence must be played by its holder (STOP-6)",
+    "last": "the last card in hand",
+    "lead": "no other card in hand could be led then (STOP-5)",
+    "follow": "suit must be followed or trumped, and no other card in hand did (SF-25)",
+    "only": "no other move was allowed",
+}
+
+
+def forced_kind(state: DealState, action: Action) -> str:
+    """Why ``action``, the one legal action of its seat in ``state`` (the deal just before
+    it), was forced: a key of :data:`FORCED_REASONS` ("continue": a continuation, STOP-6;
+    "last": the last card in hand; "lead": the one card that may be led, STOP-5;
+    "follow": the one card that follows suit or trumps, SF-25; "only": any other move)."""
+    if not isinstance(action, Play):
+        return "only"
+    hand = state.hands[action.seat]
+    if hand.bit_count() == 1 or (action.spin and hand.bit_count() == 2):
+        return "last"
+    if state.game.family == STOPS:
+        return "continue" if state.top is not None else "lead"
+    return "follow"
+
+
+def forced_play(e: Played, kind: str, scene: Scene) -> str:
+    """The sentence for a card its player had to play (``kind``: :func:`forced_kind`): "You
+    play 8♠, the only card you could play: the next card of a sequence must be played by
+    its holder (STOP-6)." """
+    name = scene.names[e.seat]
+    verb = agree(name, "leads" if e.lead else "plays")
+    return (
+        f"{name} {verb} {card_label(e.card)}, the only card {mid_sentence(name)} could play: "
+        f"{FORCED_REASONS[kind]}."
+    )
+
+
+def no_choice(name: str, kinds: Sequence[str], winner: str | None, played: bool) -> str:
+    """Why a whole deal gave the seat ``name`` (its word: "You", "Ann") no choice of card:
+    ``kinds``, the kinds (:func:`forced_kind`) of the forced cards it played, in order
+    (empty: it played none); ``winner``, the word of the seat that went out (or ``None``);
+    ``played``, whether any card was played in the deal."""
+    who = mid_sentence(name)
+    head = f"{name} had no choice of card this deal"
+    if not kinds:
+        if not played:
+            return f"{head}: it ended before any card was played."
+        if winner is not None:
+            return f"{head}: {winner} went out before {possessive(name)} turn came."
+        return f"{head}: it ended before {possessive(name)} turn came."
+    reasons = "; ".join(FORCED_REASONS[k] for k in dict.fromkeys(kinds))
+    return f"{head}: every card {who} played was the only one {who} could play: {reasons}."
+
+
+def split_share(name: str, share: int, total: int) -> str:
+    """The end-of-session split (GEN-6) for the seat ``name``: "You get 3 of the 7
+    counters left in the pools: at the end of the session they are shared out equally,
+    the rest one by one from the eldest hand (GEN-6)." ``share`` and ``total`` in
+    counters."""
+    counters = "counter" if total == 1 else "counters"
+    return (
+        f"{name} {agree(name, 'gets')} {share} of the {total} {counters} left in the pools: "
+        "at the end of the session they are shared out equally, the rest one by one from "
+        "the eldest hand (GEN-6)."
+    )
 
 
 #: The sentence of each event class the engines emit.

@@ -595,12 +595,21 @@ class StopsDeal(DealCore):
         self.balances[seat] += amount
         events.append(PoolTaken(seat, pool, amount))
 
-    def pay(self, payer: int, payee: int, amount: int, reason: str, events: list[Event]) -> None:
-        """``payer`` pays ``amount`` counters to ``payee`` (nothing happens for 0)."""
+    def pay(
+        self,
+        payer: int,
+        payee: int,
+        amount: int,
+        reason: str,
+        events: list[Event],
+        cards: int | None = None,
+    ) -> None:
+        """``payer`` pays ``amount`` counters to ``payee`` (nothing happens for 0);
+        ``cards``: the cards the payment counts, if it counts cards (:class:`Paid`)."""
         if amount:
             self.balances[payer] -= amount
             self.balances[payee] += amount
-            events.append(Paid(payer, payee, amount, reason))
+            events.append(Paid(payer, payee, amount, reason, cards))
 
     def record_info(self) -> dict[str, object]:
         """What the replay output adds to this deal (cousins §6.6): in a game with a widow,

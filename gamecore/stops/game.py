@@ -689,7 +689,8 @@ class StopsGame:
         if self.game_pool is not None and deal.pools[self.game_pool]:
             deal.take_pool(winner, self.game_pool, events)
         for seat in deal.others(winner):
-            deal.pay(seat, winner, self.card_payment(deal, seat), "cards left", events)
+            left = deal.hands[seat].bit_count()
+            deal.pay(seat, winner, self.card_payment(deal, seat), "cards left", events, left)
         self.doubling(deal, at_end, events)
 
     def doubling(self, deal: StopsDeal, at_end: list[int], events: list[Event]) -> None:

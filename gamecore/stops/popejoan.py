@@ -326,7 +326,8 @@ class PopeJoanC(PopeJoan):
                 if deal.pools[C_GAME]:
                     deal.take_pool(deal.dealer, C_GAME, events)
                 for seat in deal.others(deal.dealer):
-                    deal.pay(seat, deal.dealer, deal.dealt[seat].bit_count(), "turned Pope", events)
+                    dealt = deal.dealt[seat].bit_count()
+                    deal.pay(seat, deal.dealer, dealt, "turned Pope", events, dealt)
                 deal.end_without_play(deal.dealer, events)
             return
         pool = self.honours(suit_of(t)).get(t)

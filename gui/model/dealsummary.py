@@ -1,20 +1,21 @@
 """The end of a deal and of a session in words and numbers: the deal summary (every hand
 and the stock, or the tricks won; the lines of captures and payments; the balance chart; the
-deal's fingerprint), the split of the pools left at the end of the session, and the line
-that opens a practice deal. No Qt: the summary dialog draws this.
+deal's fingerprint) and the split of the pools left at the end of the session. No Qt: the
+summary dialog draws this.
 """
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import NamedTuple, TypedDict
 
 from gamecore.cards import cards_in
 from gamecore.fingerprint import hashed_text
 from gamecore.games import descriptor
 from gamecore.match import Session
-from gamecore.review import deal_again_offered
+from gamecore.review import deal_again_offered, review_deal
 from gamecore.spoilfive.deal import SpoilFiveDeal
-from gui.model.registryview import pool_labels, tricks_game
+from gui.model import ledger
+from gui.model.registryview import pool_labels, stock_name, tricks_game
 from gui.model.snapshot import DealSummary
 from gui.model.tablewords import summary_lines
 
@@ -56,23 +57,28 @@ def deal_summary(
     it: every hand and the stock for the stops games; in trick games only the tricks won,
     for unplayed cards stay hidden (GEN-9). ``words`` names the seats as the table says
     them; ``reveal`` is the Settings' Spoil Five choice; ``people`` counts the people at the
-    screen and ``person`` is the seat of the one there (deal again offers the others)."""
+    screen and ``person`` is the seat of the one there (deal again offers the others), or of
+    the one whose hand is shown (several people): the summary opens with their ledger.
+    The balances and pools are those the plates show: after the end-of-session split on
+    the last deal (GEN-6)."""
     deal = session.deal
     assert deal is not None
     settlement = deal.settlement()
     assert settlement is not None
     tricks = tricks_game(session.game)
     history, span = balance_history(session)
+    balances, pools = session.final_accounts()
+    own = _own_lines(session, words, person if people else None)
     return DealSummary(
         names=list(session.players),
         winner=deal.winner,
         dealer=deal.dealer,
         hands_left=[[] if tricks else list(cards_in(h)) for h in deal.hands],
         stock=[] if tricks else list(cards_in(deal.stock)),
-        lines=summary_lines(session, session.deal_events, words),
+        lines=summary_lines(session, session.deal_events, words, own.skip),
         deltas=list(settlement.deltas),
-        balances=list(session.balances),
-        pools=list(zip(pool_labels(session.game), session.pools, strict=True)),
+        balances=balances,
+        pools=list(zip(pool_labels(session.game), pools, strict=True)),
         last_deal=session.complete,
         tricks=list(deal.tricks_won) if isinstance(deal, SpoilFiveDeal) else None,
         history=history,
@@ -83,7 +89,33 @@ def deal_summary(
         and people == 1
         and deal_again_offered(True, descriptor(session.game.name).family, people, reveal),
         person=person if people == 1 else None,
+        ledger=own.lines,
+        no_choice=own.no_choice,
+        split=split_line(session),
+        stock_name=stock_name(session.game),
     )
+
+
+class _Own(NamedTuple):
+    """The person's part of a summary: ``lines`` (the ledger), ``no_choice`` (the note) and
+    ``skip`` (the seats whose counters the other lines leave out)."""
+
+    lines: list[str]
+    no_choice: str
+    skip: tuple[int, ...]
+
+
+def _own_lines(session: Session, words: list[str] | None, person: int | None) -> _Own:
+    """The ledger of ``person`` (a seat, or ``None``: nobody at the screen) for the deal
+    just over in ``session``, its no-choice note, and, on the last deal, their share of the
+    split (:mod:`gui.model.ledger`)."""
+    if person is None:
+        return _Own([], "", ())
+    words = words or list(session.players)
+    review = review_deal(session, len(session.logs))
+    lines = ledger.deal_ledger(session, words, person, review)
+    lines += ledger.split_lines(session, words, (person,))
+    return _Own(lines, ledger.no_choice_note(session, words, person, review), (person,))
 
 
 def split_line(session: Session) -> str:
@@ -125,12 +157,3 @@ def _fingerprint_fields(session: Session, reveal: bool, people: int) -> Fingerpr
         return {"fingerprint": (None, fp.sha256), "fingerprint_text": ""}
     text = hashed_text(fp.salt, log.hands, log.stock, log.turnup)
     return {"fingerprint": (fp.salt, fp.sha256), "fingerprint_text": text}
-
-
-def practice_line(name: str, word: str) -> str:
-    """The line that opens a practice deal from ``name``'s seat (``word``: "You" when it
-    is the person's own)."""
-    return (
-        f"Practice deal: the same cards, now from {name}'s seat. It counts in no "
-        "statistics and is not saved."
-    )

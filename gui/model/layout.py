@@ -63,6 +63,9 @@ class TableLayout:
     #: One card rect per layout pool, and the chip area under it.
     pool_cards: tuple[Rect, ...]
     pool_chips: tuple[Rect, ...]
+    #: Each pool's whole place, its card centred in it: a named compartment with no card
+    #: draws its plate there, wider than a card when its name needs it.
+    pool_plates: tuple[Rect, ...]
     #: Where the classic round board (Pope Joan PJ-C) is drawn, its compartments' names
     #: around it: the band between the played cards and the stock, clear of the calls.
     board: Rect
@@ -114,10 +117,11 @@ ZOOM_MIN, ZOOM_MAX = 0.8, 1.25
 
 
 def compute_layout(
-    width: float, height: float, seats: int, pools: int, zoom: float = 1.0
+    width: float, height: float, seats: int, pools: int, zoom: float = 1.0, pool_w: float = 1.0
 ) -> TableLayout:
     """The table for a ``width`` × ``height`` pixel view, ``seats`` players (2–10) and
-    ``pools`` layout pools (0–8); ``zoom`` (0.8–1.25) scales your hand's cards."""
+    ``pools`` layout pools (0–8); ``zoom`` (0.8–1.25) scales your hand's cards; the pools
+    are up to ``pool_w`` card widths wide where the band allows (a long compartment name)."""
     zoom = min(ZOOM_MAX, max(ZOOM_MIN, zoom))
     w = max(20.0, min(width / UNITS_WIDE, height / UNITS_HIGH))  # the card's width
     h = w * ASPECT
@@ -125,13 +129,11 @@ def compute_layout(
     box_w, box_h = w * UNITS_WIDE, w * UNITS_HIGH
     ox, oy = (width - box_w) / 2, (height - box_h) / 2
     margin = 0.2 * w
-
     # Top band: the other players, left to right, on a gentle arc.
     fan_card_w = 0.55 * w
     plates, fans, top_bottom = _top_band(seats, w, ox, oy, box_w, margin, fan_card_w)
-
     # Middle band: played cards by suit (left), layout pools (centre), stock (right).
-    mid = _middle_band(w, h, ox, box_w, margin, top_bottom + 0.3 * w, pools)
+    mid = _middle_band(w, h, ox, box_w, margin, top_bottom + 0.3 * w, pools, pool_w)
     mid_y = mid.y
 
     # Bottom: your plate on the left of your hand.
@@ -161,6 +163,7 @@ def compute_layout(
         played_dy=mid.played_dy,
         pool_cards=mid.pool_cards,
         pool_chips=mid.pool_chips,
+        pool_plates=mid.pool_plates,
         board=board,
         stock=mid.stock,
         hand_w=w * zoom,
@@ -188,14 +191,23 @@ class _Middle(NamedTuple):
     free_r: float
     pool_cards: tuple[Rect, ...]
     pool_chips: tuple[Rect, ...]
+    pool_plates: tuple[Rect, ...]
 
 
 def _middle_band(
-    w: float, h: float, ox: float, box_w: float, margin: float, mid_y: float, pools: int
+    w: float,
+    h: float,
+    ox: float,
+    box_w: float,
+    margin: float,
+    mid_y: float,
+    pools: int,
+    pool_w: float = 1.0,
 ) -> _Middle:
     """The middle band at height ``mid_y``: the played cards by suit on the left, the stock
     on the right and the ``pools`` layout pools in the free space between (card ``w`` ×
-    ``h``; ``ox`` and ``box_w`` the table box's left edge and width, pixels)."""
+    ``h``; ``ox`` and ``box_w`` the table box's left edge and width, pixels; ``pool_w``
+    the width a pool wants, in card widths)."""
     # Played cards are a little smaller, so four suit rows show most of each card.
     played_w = 0.78 * w
     played_dx, played_dy = 0.3 * w, 0.5 * h
@@ -203,7 +215,11 @@ def _middle_band(
     played_right = played_x + 12 * played_dx + played_w
     stock = Rect(ox + box_w - margin - 1.25 * w, mid_y + 0.1 * h, w, h)
     free_l, free_r = played_right + 0.4 * w, stock.x - 0.4 * w
-    pool_cards, pool_chips = _layout_pools(pools, w, h, mid_y, free_l, free_r)
+    # Wide pools stop short of a turn-up, which lies across the stock's left side.
+    wide_r = stock.x - 0.7 * w
+    pool_cards, pool_chips, pool_plates = _layout_pools(
+        pools, w, h, mid_y, free_l, free_r if pool_w <= 1 else wide_r, pool_w
+    )
     return _Middle(
         mid_y,
         played_w,
@@ -215,6 +231,7 @@ def _middle_band(
         free_r,
         pool_cards,
         pool_chips,
+        pool_plates,
     )
 
 
@@ -258,13 +275,19 @@ def _other_seats(
 
 
 def _layout_pools(
-    pools: int, w: float, h: float, mid_y: float, free_l: float, free_r: float
-) -> tuple[tuple[Rect, ...], tuple[Rect, ...]]:
-    """The layout pools' cards (``w`` × ``h``, tops at ``mid_y``), side by side and centred
-    between ``free_l`` and ``free_r`` (pixels), and the chip area under each."""
-    pool_gap = 0.3 * w
-    pools_w = pools * w + max(0, pools - 1) * pool_gap
+    pools: int, w: float, h: float, mid_y: float, free_l: float, free_r: float, pool_w: float
+) -> tuple[tuple[Rect, ...], tuple[Rect, ...], tuple[Rect, ...]]:
+    """The layout pools side by side, centred between ``free_l`` and ``free_r`` (pixels):
+    their cards (``w`` × ``h``, tops at ``mid_y``), the chip area under each, and each
+    pool's whole place, up to ``pool_w`` card widths wide where the band has room (the
+    gaps narrow a little then: the plates' own borders part them)."""
+    gap, slot = 0.3 * w, w
+    if pools and pool_w > 1:
+        gap = 0.2 * w
+        slot = max(w, min(pool_w * w, (free_r - free_l - (pools - 1) * gap) / pools))
+    pools_w = pools * slot + max(0, pools - 1) * gap
     px0 = free_l + max(0.0, (free_r - free_l - pools_w) / 2)
-    pool_cards = tuple(Rect(px0 + i * (w + pool_gap), mid_y, w, h) for i in range(pools))
+    plates = tuple(Rect(px0 + i * (slot + gap), mid_y, slot, h) for i in range(pools))
+    pool_cards = tuple(Rect(p.x + (slot - w) / 2, mid_y, w, h) for p in plates)
     pool_chips = tuple(Rect(r.x, r.bottom + 0.08 * w, w, 0.5 * h) for r in pool_cards)
-    return pool_cards, pool_chips
+    return pool_cards, pool_chips, plates

@@ -1,20 +1,22 @@
 """What the table asks and tells the person whose turn it is: the status line at a card
 choice (:func:`lead_hint`), the staking panel's questions, the rob, claim-or-jink and Spin
-panels, how the table addresses the player at the screen, and who deals first. No Qt: the
-panels ask in these words.
+panels, how the table addresses the player at the screen, the hot seat's privacy screen,
+and who deals first. No Qt: the panels ask in these words.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from gamecore.actions import Action, Pass, Play, Rob
 from gamecore.cards import RANK_NAMES, card_label, cards_in, rank_of
 from gamecore.decisions import PlayChoice
-from gamecore.explain import agree
+from gamecore.explain import FORCED_REASONS, agree, forced_kind
 from gamecore.interface import DealState, Rules
 from gamecore.match import Session
 from gamecore.spoilfive.deal import SpoilFiveDeal
 from gamecore.stops.game import SPECIAL_SPINADO, StopsGame
-from gui.model.tablewords import SpinCall, spin_call
+from gui.model.tablewords import SpinCall, plain_words, spin_call
 
 
 def lead_hint(session: Session, seat: int) -> str:
@@ -64,6 +66,28 @@ def _sequence_hint(game: Rules, deal: DealState, d: PlayChoice, seat: int) -> st
     return f"Your lead: play the lowest card of a suit {how}"
 
 
+@dataclass(frozen=True)
+class ForcedWords:
+    """What the table says of a person's forced card before it plays itself: ``call``, the
+    call over the table ("Your only card: 8♠"), and ``line``, the status line with why."""
+
+    call: str
+    line: str
+
+
+def forced_words(deal: DealState, action: Action, word: str, alone: bool) -> ForcedWords:
+    """The words for ``action``, the only legal action of the person whose word is ``word``
+    ("You", or their name with several people at the screen, ``alone`` False) in ``deal``
+    (STOP-6, STOP-5, SF-25): "Your only card: 8♠", and "Your only card, 8♠, plays itself:
+    the next card of a sequence must be played by its holder."."""
+    who = "Your" if alone else f"{word}, your"
+    reason = plain_words(FORCED_REASONS[forced_kind(deal, action)])
+    if not isinstance(action, Play | Rob):
+        return ForcedWords(f"{who} only move", f"{who} only move is made for you: {reason}.")
+    c = card_label(_card(action))
+    return ForcedWords(f"{who} only card: {c}", f"{who} only card, {c}, plays itself: {reason}.")
+
+
 def addressee(name: str, alone: bool) -> str:
     """How the table speaks to the player ``name`` at the screen: "you" when only one
     person plays here (``alone``), else by name (hot seat: everyone reads the screen)."""
@@ -77,7 +101,7 @@ def _cap(text: str) -> str:
 def stake_prompt(who: str, low: int, high: int | None) -> str:
     """The staking panel's question to the dealer ``who`` ("you" or a name) (NM-5, PJ-21):
     "You deal: name the stake every player puts on the layout (4 to 20 counters)."."""
-    deal = "deal" if who == "you" else "deals"
+    deal = agree(_cap(who), "deals")  # "You deal" for the person, named "You" or alone
     bound = f"{low:,} or more" if high is None else f"{low:,} to {high:,}"
     return f"{_cap(who)} {deal}: name the stake every player puts on the layout ({bound} counters)."
 
@@ -89,6 +113,20 @@ def split_prompt(who: str, total: int) -> str:
     if who == "you":
         return f"Spread your {total:,} {counters} over the layout."
     return f"{who}, spread your {total:,} {counters} over the layout."
+
+
+def hand_over_words(name: str) -> tuple[str, str]:
+    """The hot seat's privacy screen for the person ``name`` whose turn it is: its title
+    and the button that shows their cards ("Pass to Ann — click or press Space when ready",
+    "I'm Ann — show my cards"). Everyone reads the screen, so a person called "You" is
+    named as a name, not read as "you" ("Pass to You" would read as the one at the screen
+    now)."""
+    if name == "You":
+        return (
+            "Pass to the player named You — click or press Space when ready",
+            "That's me — show my cards",
+        )
+    return f"Pass to {name} — click or press Space when ready", f"I'm {name} — show my cards"
 
 
 def first_dealer_line(name: str, why: str = "") -> str:

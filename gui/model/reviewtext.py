@@ -32,7 +32,7 @@ from gui.model.tablesnap import (
     trick_display_order,
     trick_fields,
 )
-from gui.model.tablewords import Seen, announcement, log_line, spin_call
+from gui.model.tablewords import Seen, announcement, log_line, plain_words, spin_call
 
 
 def _review_turnup(obs: Observation) -> int | None:
@@ -268,16 +268,17 @@ def review_step_text(review: DealReview, shown: ShownTable, words: list[str]) ->
     heading = f"Step {k} of {review.last}" + (": as dealt" if k == 0 else "")
     choices, taken = _choices_and_taken(review, shown, names)
     calls, log = _calls_and_log(review, k, names)
+    # The review reads plainly: the engine's sentences lose their rule ids, as on the table.
     return StepText(
-        heading,
-        _turn_line(review, shown, names),
-        choices,
-        taken,
-        _why_lines(review, shown, names),
-        _counters_line(review, k, names),
-        calls,
-        log,
-        _hidden_notes(review, shown, names),
+        plain_words(heading),
+        plain_words(_turn_line(review, shown, names)),
+        plain_words(choices),
+        plain_words(taken),
+        tuple(plain_words(line) for line in _why_lines(review, shown, names)),
+        plain_words(_counters_line(review, k, names)),
+        tuple(plain_words(line) for line in calls),
+        tuple(plain_words(line) for line in log),
+        tuple(plain_words(line) for line in _hidden_notes(review, shown, names)),
     )
 
 
@@ -428,10 +429,10 @@ def _hidden_notes(review: DealReview, shown: ShownTable, names: list[str]) -> tu
         when = "" if review.finished else " (the deal is not over)"
         notes.append(
             f"As {mid_sentence(viewer)} saw it at this step{when}: "
-            f"{_possessive(viewer)} own hand and what was public (GEN-9)."
+            f"{_possessive(viewer)} own hand and what was public."
         )
     elif sum(shown.backs) and state.phase != "staking":
-        notes.append("Face-down cards stay hidden: they were never played (GEN-9).")
+        notes.append("Face-down cards stay hidden: they were never played.")
     if game.family != STOPS and shown.viewpoint is None and shown.stock:
         notes.append(
             "The undealt pack: "
@@ -439,6 +440,13 @@ def _hidden_notes(review: DealReview, shown: ShownTable, names: list[str]) -> tu
             + "."
         )
     return tuple(notes)
+
+
+def deal_label(number: int, dealer: str, finished: bool) -> str:
+    """A deal in the review's chooser: "Deal 2 · Ben deals · finished", "Deal 3 · You deal
+    · unfinished" (``dealer``: the dealer's word, "You" for the one person at the screen)."""
+    state = "finished" if finished else "unfinished"
+    return f"Deal {number} · {dealer} {agree(dealer, 'deals')} · {state}"
 
 
 def first_review_deal(session: Session) -> int:

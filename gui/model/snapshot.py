@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from gamecore.cards import card_label
+
 
 @dataclass(frozen=True)
 class SeatView:
@@ -33,6 +35,15 @@ class PoolView:
     card: int | None
     amount: int
     detail: str = ""
+
+    @property
+    def name_on_card(self) -> bool:
+        """Whether the table writes the label on the pool's card: a name of its own (the
+        Pope on its 7♦), not the card's (the ♥A pool on the ♥A)."""
+        if self.card is None:
+            return False
+        face = card_label(self.card)  # "A♥"; the layout says "♥A" too
+        return self.label not in (face, face[-1] + face[:-1])
 
 
 @dataclass(frozen=True)
@@ -111,6 +122,8 @@ class DealSummary:
     fingerprint_text: str = ""
     #: A practice deal ("deal again from another seat"): the button goes back to the game.
     practice: bool = False
+    #: A practice deal's own result for the person, against the deal itself.
+    practice_note: str = ""
     #: Whether "Deal again from another seat" is offered (every hand shown after the deal).
     deal_again: bool = False
     #: The seat of the one person at the screen ("deal again" offers the other seats).
@@ -118,6 +131,16 @@ class DealSummary:
     #: Trick games (Spoil Five): tricks won by each seat, shown instead of the cards left
     #: (the hands and the pack stay hidden, GEN-9); ``None`` in the stops games.
     tricks: list[int] | None = None
+    #: The person's own lines, first in the summary: every counter that left or reached
+    #: them this deal, in order, with its reason, and at the end of the session their share
+    #: of the pools left (issue 24).
+    ledger: list[str] = field(default_factory=list)
+    #: Why the deal gave the person no choice of card, or "" when it gave one.
+    no_choice: str = ""
+    #: The end-of-session split of the pools left, for everyone (the last deal), or "".
+    split: str = ""
+    #: What the game calls the undealt cards ("Widow", "Dead hand", "Stock").
+    stock_name: str = "Stock"
 
 
 @dataclass(frozen=True)

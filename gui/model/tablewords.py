@@ -14,7 +14,7 @@ conjugate the seats' words the same way (:func:`gamecore.explain.agree`).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 
 from gamecore.cards import card_label
@@ -30,7 +30,7 @@ from gamecore.events import (
     WentOut,
     stop_words,
 )
-from gamecore.explain import agree, explain, mid_sentence, scene_before
+from gamecore.explain import agree, explain, mid_sentence, pool_phrase, scene_before
 from gamecore.interface import DealState, Rules
 from gamecore.match import Session
 from gamecore.spoilfive.deal import (
@@ -168,8 +168,7 @@ def announcement(
         return f"{labels[event.pool]}! {who} {agree(who, 'takes')} {event.amount}"
     if isinstance(event, PoolTaken) and event.amount:
         who = names[event.seat]
-        pool = "the pool" if labels[event.pool] == "Pool" else f"the {labels[event.pool]} pool"
-        return f"{who} {agree(who, 'takes')} {pool}: {event.amount}"
+        return f"{who} {agree(who, 'takes')} {pool_phrase(labels[event.pool])}: {event.amount}"
     if isinstance(event, WentOut):
         return f"{names[event.seat]} {agree(names[event.seat], 'is')} out!"
     if isinstance(event, LeadPassed):
@@ -194,7 +193,7 @@ def log_line(
         case StakeNamed(seat=s, amount=a):
             return f"{names[s]} {agree(names[s], 'names')} a stake of {a}"
         case PaidToPool(seat=s, pool=p, amount=a):
-            return f"{names[s]} {agree(names[s], 'puts')} {a} on {labels[p]}"
+            return f"{names[s]} {agree(names[s], 'puts')} {a} on {pool_phrase(labels[p])}"
         case Played(seat=s, card=c, lead=lead, spin=with_special):
             verb = agree(names[s], "leads" if lead else "plays")
             if c == spin.alone:  # the substitute, by itself (CM-11)
@@ -202,38 +201,67 @@ def log_line(
             return f"{names[s]} {verb} {card_label(c)}" + (
                 f" with the {spin.card}: {spin.call}!" if with_special else ""
             )
-        case Paid(payer=a, payee=b, amount=n, reason=why):
-            return f"{names[a]} {agree(names[a], 'pays')} {mid_sentence(names[b])} {n} ({why})"
+        case Paid():
+            return paid_words(event, names)
     return announcement(event, names, labels, spin, seen)
 
 
 def summary_lines(
-    session: Session, events: Iterable[Event], names: list[str] | None = None
+    session: Session,
+    events: Iterable[Event],
+    names: list[str] | None = None,
+    skip: Collection[int] = (),
 ) -> list[str]:
     """Captures and payments of one deal, phrased for the summary; in Spoil Five the pool
     and its fate (taken, or left for the next deal when the deal is spoiled). ``names``: the
-    seats' words (:func:`spoken`; default the players' names)."""
+    seats' words (:func:`spoken`; default the players' names); ``skip``: seats whose
+    counters are left out here (the person's, which the summary's ledger says first)."""
     names = names or list(session.players)
     labels = pool_labels(session.game)
     out = []
     for e in events:
+        if any(seat in skip for seat, n in e.counters() if n):
+            continue
         if isinstance(e, Spoiled):
             out.append(f"Spoiled: {e.reason}. The pool stays for the next deal.")
         elif isinstance(e, PoolTaken) and e.amount:
-            pool = "the pool" if labels[e.pool] == "Pool" else f"the {labels[e.pool]} pool"
-            out.append(f"{names[e.seat]} took {pool}: {e.amount}")
+            out.append(f"{names[e.seat]} took {pool_phrase(labels[e.pool])}: {e.amount}")
         elif isinstance(e, Paid):
-            out.append(_paid_line(e, names))
+            out.append(paid_words(e, names, session.game, past=True))
     return out
 
 
-def _paid_line(e: Paid, names: list[str]) -> str:
-    """A payment in the summary's words ("Ben paid you 3 for 3 cards left")."""
-    pays = f"{names[e.payer]} paid {mid_sentence(names[e.payee])} {e.amount}"
+def _doubler(game: Rules | None) -> str:
+    """The card whose holder pays 2 a card left (SP-7, SN-14), named as the table names
+    it ("♦A"), or "" when ``game`` has none or is not given."""
+    if not isinstance(game, StopsGame) or game.double_pay_card is None:
+        return ""
+    if game.double_pay_card == game.special_card:
+        return game.special_name()
+    return card_label(game.double_pay_card)
+
+
+def paid_words(e: Paid, names: list[str], game: Rules | None = None, past: bool = False) -> str:
+    """A payment in the table's short words: "Ben pays you 3 for 3 cards left in hand",
+    "Gus paid Cat 10 for 5 cards left in hand, doubled: Gus held the ♦A" (``past``: the
+    summary's tense; ``game`` names the card that doubles the payment), "Ben pays Cat 1
+    (King)"."""
+    payer = names[e.payer]
+    verb = "paid" if past else agree(payer, "pays")
+    pays = f"{payer} {verb} {mid_sentence(names[e.payee])} {e.amount}"
+    k = e.cards
     if e.reason == "jink":
         return f"{pays} for the jink"
-    if e.reason == "cards left":  # a card may cost more than one (SP-7, SN-14, CM-13)
-        return f"{pays} for the cards left"
+    if e.reason == "cards left" and k:
+        left = f"{pays} for {k} card{'s' if k != 1 else ''} left in hand"
+        if e.amount == 2 * k:
+            held = _doubler(game)
+            return left + (
+                f", doubled: {mid_sentence(payer)} held the {held}" if held else ", doubled"
+            )
+        return left if e.amount == k else f"{left}, {e.amount} in all"
+    if k:
+        return f"{pays} for the {e.reason}: {k} card{'s' if k != 1 else ''} in hand"
     return f"{pays} ({e.reason})"
 
 
@@ -250,12 +278,18 @@ def plain_words(sentence: str) -> str:
 _WHY = (Stopped, PoolTaken, TrickWon)
 
 
-def why_lines(before: DealState, words: list[str], events: list[Event]) -> list[str]:
+def why_lines(
+    before: DealState, words: list[str], events: list[Event], skip: Collection[int] = ()
+) -> list[str]:
     """The engine's one-sentence reason for each stop, pool taken and trick won among
-    ``events`` (an action applied to the deal state ``before``), in plain words."""
+    ``events`` (an action applied to the deal state ``before``), in plain words; ``skip``:
+    seats whose pools taken are left out (the people's: the log said them with reasons)."""
     # a pool taken with nothing in it is no news; stops and tricks always are
     picked = [
-        e for e in events if isinstance(e, _WHY) and (not isinstance(e, PoolTaken) or e.amount)
+        e
+        for e in events
+        if isinstance(e, _WHY)
+        and (not isinstance(e, PoolTaken) or (e.amount and e.seat not in skip))
     ]
     if not picked:
         return []

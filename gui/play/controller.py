@@ -25,7 +25,7 @@ from gamecore.errors import IllegalAction
 from gamecore.games import make_game
 from gamecore.match import Session, first_dealer
 from gamecore.search.ismcts import cancel_search
-from gui.model import prompts, tablesnap, tablewords
+from gui.model import ledger, prompts, tablesnap, tablewords
 from gui.model.setup import COMPUTER_NAMES, Setup
 from gui.play import feed, hotseat
 from gui.play.advisor import Advisor
@@ -243,12 +243,16 @@ class Controller(QObject):
         self.set_state(IDLE)
         # The shuffled cards' fingerprint is shown before the deal's first decision (format
         # version 2); after the deal the summary shows the salt and the cards.
-        session.start_deal_seeded(self.rng.randrange(1 << 62), fingerprinted=True)
+        events = session.start_deal_seeded(self.rng.randrange(1 << 62), fingerprinted=True)
         self.last_play = None
         self.turn_round.clear()
         self._say(tablewords.deal_line(session, self.words))
+        # The stakes paid as the deal is dealt: the people's said with their reasons.
+        for line in ledger.start_lines(session, self.words, self.people):
+            self._say(line)
         self.show_fingerprint()
         self.refresh()
+        feed.slide(self.view, events)
         self.keeper.autosave()
         self.schedule(0)
 
@@ -311,14 +315,17 @@ class Controller(QObject):
             self.status(tablewords.plain_words(f"Not allowed: {e}."))
             self.schedule(0)
             return
+        assert before is not None  # applied: there was a deal
+        step = (before, action, events)
         self.turn_round.after(action)
         self.last_play = (
-            feed.tell(self.view, session, events, self.words, self._say) or self.last_play
+            feed.tell(self.view, session, step, self.words, self.people, self._say)
+            or self.last_play
         )
-        if before is not None:
-            # Why, in one sentence from the engine: every stop, pool taken and trick won.
-            for why in tablewords.why_lines(before, self.words, events):
-                self.status(why)
+        # Why, in one sentence from the engine: every stop, pool taken and trick won (the
+        # people's own pools were said with their reasons already).
+        for why in tablewords.why_lines(before, self.words, events, skip=self.people):
+            self.status(why)
         self.refresh()
         feed.slide(self.view, events)
         self.keeper.autosave()

@@ -4,12 +4,13 @@ complete, the final standings and a new session with the same table."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QDialog
 
-from gui.model import dealsummary, registryview
+from gui.model import dealsummary, ledger, registryview
 from gui.model.setup import Setup
 from gui.play.questions import open_dialog
 from gui.play.states import OVER, SUMMARY
@@ -37,11 +38,20 @@ class DealEnd:
         session = t.session
         assert session is not None and session.deal is not None
         t.set_state(SUMMARY)
+        # The last deal: the pools left are shared out now, as the plates show (GEN-6).
+        for line in ledger.split_lines(session, t.words, t.people):
+            if line not in t.log:  # a summary shown again (after a window) says it once
+                t.log.append(line)
+                t.status(line)
         t.refresh()
         t.advisor.deal_over(registryview.game_label(session.game))
         summary = dealsummary.deal_summary(
             session, t.words, reveal=self.reveal_tricks, people=len(t.people), person=t.human
         )
+        if t.practice.active:
+            # Its own result, set against the deal itself: a practice deal may go card for
+            # card as the deal did, and its summary must not pass for the deal's again.
+            summary = replace(summary, practice_note=t.practice.result_line())
         t.keeper.count_deal()
         dlg = t.questions.DealSummaryDialog(t.parent_widget, summary)
         dlg.accepted.connect(self.after_summary)

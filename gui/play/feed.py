@@ -10,36 +10,49 @@ from dataclasses import replace
 
 from PySide6.QtCore import QPointF
 
+from gamecore.actions import Action
 from gamecore.decisions import SplitChoice, StakeChoice
 from gamecore.events import Event, Paid, PaidToPool, Played, PoolTaken
+from gamecore.interface import DealState
 from gamecore.match import Session
-from gui.model import prompts, registryview, tablesnap, tablewords
+from gui.model import ledger, prompts, registryview, tablesnap, tablewords
 from gui.table.view import TableView
 
 
 def tell(
     view: TableView,
     session: Session,
-    events: list[Event],
+    step: tuple[DealState, Action, list[Event]],
     words: list[str],
+    people: list[int],
     say: Callable[[str], None],
 ) -> tuple[int, int] | None:
-    """Say each event's log line (``say``) and announce its call on ``view``, in order;
-    ``words`` are the seats' words in sentences. Returns the last card played in
-    ``events`` as ``(seat, card)``, or ``None``."""
+    """Say the log's lines for ``step`` (the deal just before an action, the action and its
+    events; :func:`gui.model.ledger.action_lines`: the people's counters with their reasons)
+    with ``say``, and announce each event's call on ``view``, in order; ``words`` are the
+    seats' words in sentences, ``people`` the seats of the people at the screen. Returns
+    the last card played as ``(seat, card)``, or ``None``."""
+    before, action, events = step
+    for line in ledger.action_lines(session, before, action, events, words, people):
+        say(line)
+    return announce(view, session, events, words)
+
+
+def announce(
+    view: TableView, session: Session, events: list[Event], words: list[str]
+) -> tuple[int, int] | None:
+    """Announce each of ``events``' calls on ``view``, in order (queued: every call is
+    shown). Returns the last card played as ``(seat, card)``, or ``None``."""
     labels = registryview.pool_labels(session.game)
     spin = tablewords.spin_call(session.game)
+    seen = tablewords.seen_cards(session)
     last: tuple[int, int] | None = None
     for e in events:
         if isinstance(e, Played):
             last = (e.seat, e.card)
-        seen = tablewords.seen_cards(session)
-        line = tablewords.log_line(e, words, labels, spin, seen)
-        if line:
-            say(line)
         call = tablewords.announcement(e, words, labels, spin, seen)
         if call:
-            view.announce(call)  # queued: every call of the action is shown
+            view.announce(call)
     return last
 
 

@@ -21,6 +21,10 @@ from gui.play.turnround import NO_SIX
 if TYPE_CHECKING:
     from gui.play.controller import Controller
 
+#: How long a person's forced card stays raised, named, before it plays itself, in paces
+#: (the table's one duration): long enough to be seen as theirs.
+FORCED_PAUSE = 2
+
 
 class Person:
     """The person's decisions at ``table`` (a :class:`~gui.play.controller.Controller`):
@@ -63,10 +67,17 @@ class Person:
             return
         assert isinstance(d, PlayChoice)
         t.view.prompt.hide()
-        t.status(prompts.lead_hint(session, d.seat))
-        if intents.plays_by_itself(d, session.game, t.auto_play):
-            # A forced move plays itself after a short pause (STOP-14).
-            QTimer.singleShot(t.pace, lambda tok=t.token, a=d.actions[0]: self._play_forced(tok, a))
+        if not intents.plays_by_itself(d, session.game, t.auto_play):
+            t.status(prompts.lead_hint(session, d.seat))
+            return
+        # A forced move plays itself (STOP-14), but as the person's own: the table says
+        # which card and why, and it leaves the hand at the table's pace.
+        assert session.deal is not None
+        a = d.actions[0]
+        forced = prompts.forced_words(session.deal, a, t.words[d.seat], len(t.people) <= 1)
+        t.view.announce(forced.call)
+        t.status(forced.line)
+        QTimer.singleShot(t.pace * FORCED_PAUSE, lambda tok=t.token: self._play_forced(tok, a))
 
     def _play_forced(self, token: int, action: Action) -> None:
         t = self.table

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from gamecore.match import Session
 from gamecore.practice import deal_again
-from gui.model import dealsummary
+from gui.model import ledger, practicewords
 from gui.play.questions import close_dialog
 from gui.play.seats import SeatKind
 from gui.play.states import IDLE
@@ -24,6 +24,8 @@ class Practice:
         self.table = table
         #: The session at the table, its seats and undo, while a practice deal is played.
         self.real: tuple[Session, list[SeatKind], bool] | None = None
+        #: The person's seat in the deal itself and the seat they practise from (ints).
+        self.home = self.seat = 0
 
     @property
     def active(self) -> bool:
@@ -63,16 +65,35 @@ class Practice:
         close_dialog(t)
         t.cancel_thinking()
         self.real = (session, list(t.seats), t.allow_undo)
+        self.home, self.seat = t.human, seat
         t.seats = seats
         t.take_seats(practice)
         t.set_state(IDLE)
         t.last_play = None
-        t.log = [dealsummary.practice_line(practice.players[seat], t.words[seat])]
-        t.status(t.log[-1])
+        # The seat by the name it had in the deal itself: the person sits there now.
+        opening = practicewords.opening_line(session.players[seat])
+        t.log = [opening, *ledger.start_lines(practice, t.words, t.people)]  # the stakes, as dealt
+        t.status(opening)
         t.show_fingerprint()
         t.refresh()
         t.schedule(0)
         return True
+
+    def result_line(self) -> str:
+        """The practice deal just finished, for the person, against the deal itself: "From
+        Dan's seat you lost 16 counters; in the deal itself, from your own seat, you lost 11
+        counters." (it may have gone exactly as the deal itself)."""
+        assert self.real is not None
+        real = self.real[0].deal
+        practice = self.table.session.deal if self.table.session is not None else None
+        assert real is not None and practice is not None
+        real_result, practice_result = real.settlement(), practice.settlement()
+        assert real_result is not None and practice_result is not None
+        return practicewords.result_line(
+            self.real[0].players[self.seat],
+            practice_result.deltas[self.seat],
+            real_result.deltas[self.home],
+        )
 
     def back(self) -> None:
         """The practice deal is over: back to the session at the table, where it was."""

@@ -90,9 +90,16 @@ class TableDrawing(TrickDrawing):
         if snap is None:
             return
         vp = self.viewport().rect()
-        self.scene().setSceneRect(QRectF(0, 0, vp.width(), vp.height()))
+        self.fit_scene()
         n = len(snap.seats)
         lay = compute_layout(vp.width(), vp.height(), n, len(snap.pools), self.zoom)
+        wide = self._pool_width(snap, lay.card_w)
+        if wide > 1:  # a compartment's name is wider than a card: wider plates
+            lay = compute_layout(vp.width(), vp.height(), n, len(snap.pools), self.zoom, wide)
+        resized = self.layout_ is None or (self.layout_.width, self.layout_.height) != (
+            lay.width,
+            lay.height,
+        )
         self.layout_ = lay
         dpr = self._dpr()
         self._draw_around_the_cards(snap, lay, dpr)
@@ -102,6 +109,32 @@ class TableDrawing(TrickDrawing):
         if self.focus_card is not None and self.focus_card not in snap.playable:
             self.focus_card = None
         self._place_cards(snap, lay, targets, dpr, duration, dealing)
+        if resized:
+            # Every item moved to the new size's layout: all of it is painted again. Qt
+            # repaints a moved item's old place only where it knows it painted it, and a
+            # resize's own repaint, with the items still at the old size's places, leaves
+            # it unsure: old hands and calls stayed on the baize.
+            self.viewport().update()
+
+    def fit_scene(self) -> None:
+        """Make the scene the viewport's size (scene pixels are the viewport's). The baize's
+        shading follows that size, so a new size repaints the whole table: Qt by itself
+        repaints only the items that move, which would leave patches of the old shading
+        around them (and a staircase along a dragged card's path)."""
+        vp = self.viewport().rect()
+        rect = QRectF(0, 0, vp.width(), vp.height())
+        if self.scene().sceneRect() != rect:
+            self.scene().setSceneRect(rect)
+            self.viewport().update()
+
+    @staticmethod
+    def _pool_width(snap: TableSnapshot, card_w: float) -> float:
+        """How wide the pools' plates would be, in card widths, for the widest name of a
+        compartment with no card (1: a card's width)."""
+        if snap.board == "round" or snap.mode != "stops":
+            return 1.0
+        widths = [PoolItem.plate_width(p.label, card_w) for p in snap.pools if p.card is None]
+        return max([card_w, *widths]) / card_w
 
     def _draw_around_the_cards(self, snap: TableSnapshot, lay: TableLayout, dpr: float) -> None:
         """Everything but the cards: plates and fans, pools, the stock, the suit rows'
@@ -118,6 +151,8 @@ class TableDrawing(TrickDrawing):
         self._draw_row_labels(snap, lay)
         if self.log_label.font().pixelSize() != self._log_font().pixelSize():
             self.show_log(self.log_label.text().split("\n"))
+        else:
+            self._place_log()  # clear of the hand as it is now
         self.prompt.place()
         self.place_stake_panel()
         # A call made at another size (before the window was shown, say) stays in the middle.
@@ -250,6 +285,7 @@ class TableDrawing(TrickDrawing):
                 dealer=sv.dealer,
                 winner=sv.winner,
                 tricks=sv.tricks,
+                short=f"{sv.count} · {sv.balance}",
             )
             fan = self.fans.get(seat)
             if fan is None:
@@ -285,9 +321,10 @@ class TableDrawing(TrickDrawing):
                 self.pool_items.append(item)
             item = self.pool_items[i]
             item.label = pv.label
-            cr, ch = lay.pool_cards[i], lay.pool_chips[i]
+            item.name_on_card = pv.name_on_card
+            cr, ch, pr = lay.pool_cards[i], lay.pool_chips[i], lay.pool_plates[i]
             if snap.mode == "tricks":
-                cr = type(cr)(lay.played_x, lay.played_y, lay.card_w, lay.card_h)
+                cr = pr = type(cr)(lay.played_x, lay.played_y, lay.card_w, lay.card_h)
                 ch = type(ch)(cr.x + cr.w + 0.1 * lay.card_w, cr.y + 0.25 * cr.h, cr.w, 0.5 * cr.h)
             item.set_state(
                 QRectF(cr.x, cr.y, cr.w, cr.h),
@@ -296,6 +333,7 @@ class TableDrawing(TrickDrawing):
                 pv.amount,
                 dpr,
                 pv.detail,
+                QRectF(pr.x, pr.y, pr.w, pr.h),
             )
 
     def place_stake_panel(self) -> None:
@@ -430,13 +468,28 @@ class TableDrawing(TrickDrawing):
         self.log_label.adjustSize()
         self._place_log()
 
+    def _hand_band(self) -> QRectF:
+        """Where your hand lies, its raised cards included (scene pixels); empty with no
+        hand."""
+        lay, snap = self.layout_, self.snapshot
+        if lay is None or snap is None or not snap.hand:
+            return QRectF()
+        places = lay.hand_positions(len(snap.hand))
+        top = lay.hand_y - lay.raise_by
+        bottom = lay.hand_y + CardArt.height_for(round(lay.hand_w))
+        return QRectF(places[0][0], top, places[-1][0] + lay.hand_w - places[0][0], bottom - top)
+
     def _place_log(self) -> None:
-        # Bottom right, clear of the seats, the hand and your plate.
+        # Bottom right, clear of the seats and your plate; just above your hand where a
+        # long hand reaches under it (a short window: the log would cover its last cards).
         vp = self.viewport()
-        self.log_label.move(
-            max(4, vp.width() - self.log_label.width() - 10),
-            max(4, vp.height() - self.log_label.height() - 8),
-        )
+        label = self.log_label
+        x = max(4, vp.width() - label.width() - 10)
+        y = max(4, vp.height() - label.height() - 8)
+        hand = self._hand_band()
+        if hand.intersects(QRectF(x, y, label.width(), label.height())):
+            y = max(4, round(hand.top()) - label.height() - 6)
+        label.move(x, y)
         # Where the staking panel must cover it (a small table), the log steps aside
         # while the panel is up rather than show half its lines.
         covered = self.stake_panel.isVisible() and self.stake_panel.geometry().intersects(

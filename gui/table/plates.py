@@ -37,6 +37,8 @@ class SeatPlate(QGraphicsItem):
         self.rect = QRectF()
         self.name = ""
         self.detail = ""
+        #: The second line when ``detail`` does not fit ("5 · 100" for "5 cards · 100").
+        self.short = ""
         self.acting = False
         self.thinking = False
         self.dealer = False
@@ -54,11 +56,13 @@ class SeatPlate(QGraphicsItem):
         dealer: bool,
         winner: bool = False,
         tricks: int | None = None,
+        short: str = "",
     ) -> None:
-        """Show ``name`` and ``detail`` (e.g. "9 cards · 96") in ``rect`` (scene pixels);
-        ``tricks`` won this deal as small marks (trick games)."""
+        """Show ``name`` and ``detail`` (e.g. "9 cards · 96") in ``rect`` (scene pixels),
+        or ``short`` ("9 · 96") where ``detail`` does not fit; ``tricks`` won this deal as
+        small marks (trick games)."""
         self.prepareGeometryChange()
-        self.tricks = tricks
+        self.tricks, self.short = tricks, short
         self.rect = rect
         self.name, self.detail = name, detail
         self.acting, self.thinking, self.dealer, self.winner = acting, thinking, dealer, winner
@@ -106,24 +110,31 @@ class SeatPlate(QGraphicsItem):
     def detail_shown(self) -> tuple[QFont, str]:
         """The font and the words of the plate's second line ("15 cards · 100", and
         "thinking…" for a computer at work). The counters are never elided away: a long line
-        is written a little smaller first (down to 80%); only what still does not fit is
-        elided."""
+        is written a little smaller first (down to 80%), then in its short form ("15 · 100");
+        only what still does not fit is elided."""
         room = self.detail_rect()
-        px = self.rect.height() * 0.28
-        font = table_font(px)
-        smallest = max(8, math.ceil(font.pixelSize() * 0.8))  # _font's own floor is 8 px
-        size = font.pixelSize()
-        while (
-            QFontMetricsF(font).horizontalAdvance(self.detail) > room.width()
-            and size - 1 >= smallest
-        ):
-            size -= 1  # whole pixels: the font's own steps
-            font = table_font(size)
+        size = table_font(self.rect.height() * 0.28).pixelSize()
+        smallest = max(8, math.ceil(size * 0.8))  # _font's own floor is 8 px
+        text, font = self.detail, table_font(size)
+        for text in [t for t in (self.detail, self.short) if t]:
+            font = self._fitting(text, size, smallest, room.width())
+            if QFontMetricsF(font).horizontalAdvance(text) <= room.width():
+                break
         metrics = QFontMetricsF(font)
-        detail = self.detail + ("  · thinking…" if self.thinking else "")
+        detail = text + ("  · thinking…" if self.thinking else "")
         if self.thinking and metrics.horizontalAdvance(detail) > room.width():
-            detail = self.detail + " …"  # narrow plates (many seats): a short mark
+            detail = text + " …"  # narrow plates (many seats): a short mark
         return font, metrics.elidedText(detail, Qt.TextElideMode.ElideRight, room.width())
+
+    @staticmethod
+    def _fitting(text: str, size: int, smallest: int, room: float) -> QFont:
+        """The table's font for ``text``: ``size`` pixels, or smaller down to ``smallest``
+        (whole pixels, the font's own steps) until it fits ``room``."""
+        font = table_font(size)
+        while QFontMetricsF(font).horizontalAdvance(text) > room and size - 1 >= smallest:
+            size -= 1
+            font = table_font(size)
+        return font
 
     def name_font(self) -> QFont:
         """The name's font (bold, a little over a third of the plate's height)."""

@@ -35,6 +35,11 @@ class PoolItem(QGraphicsItem):
         self.detail = ""
         self.card_rect = QRectF()
         self.chip_rect = QRectF()
+        #: Where a named compartment's plate is drawn (its card's place, or wider).
+        self.plate_rect = QRectF()
+        #: Whether the label is written on the pool's card (the Pope on its 7♦; never the
+        #: ♥A pool on the ♥A, which names itself).
+        self.name_on_card = False
         self.dpr = 1.0
 
     def set_state(
@@ -45,10 +50,13 @@ class PoolItem(QGraphicsItem):
         amount: int,
         dpr: float,
         detail: str = "",
+        plate_rect: QRectF | None = None,
     ) -> None:
-        """Show pool ``card`` (or a plate when ``None``) with ``amount`` counters and a short
-        ``detail`` line (e.g. the two cards of a combination)."""
+        """Show pool ``card`` (or a plate when ``None``, in ``plate_rect``, by default the
+        card's place) with ``amount`` counters and a short ``detail`` line (e.g. the two
+        cards of a combination)."""
         self.prepareGeometryChange()
+        self.plate_rect = QRectF(card_rect) if plate_rect is None else plate_rect
         self.card_rect, self.chip_rect, self.card, self.amount, self.dpr = (
             card_rect,
             chip_rect,
@@ -100,19 +108,44 @@ class PoolItem(QGraphicsItem):
     #: The smallest name on a compartment's plate, in pixels: smaller is not readable.
     MIN_NAME_PX = 9.0
 
+    @classmethod
+    def name_font(cls, card_w: float) -> QFont:
+        """A pool's name at card width ``card_w``: bold, about a seventh of the card's
+        width, never below :attr:`MIN_NAME_PX`."""
+        return table_font(max(cls.MIN_NAME_PX, (card_w - 4) * 0.15), bold=True)
+
+    @classmethod
+    def plate_width(cls, label: str, card_w: float) -> float:
+        """How wide a compartment's plate must be for ``label`` in :meth:`name_font`
+        (pixels): the name, its margins and the plate's border."""
+        return QFontMetricsF(cls.name_font(card_w)).horizontalAdvance(label) + 10
+
+    def _plate(self) -> QRectF:
+        return self.plate_rect.adjusted(2, 2, -2, -2)
+
     def _name_font_and_rect(self) -> tuple[QFont, QRectF]:
-        """A compartment plate's name (no layout card): as large as fits the plate, never
-        below :attr:`MIN_NAME_PX`; a name still too wide spills a little either side of
-        the plate, into the gap between pools, rather than being cut."""
-        r = self.card_rect.adjusted(2, 2, -2, -2)
+        """A compartment plate's name (no layout card): in :meth:`name_font`, smaller where
+        the plate is narrower (never below :attr:`MIN_NAME_PX`); a name still too wide
+        (the smallest tables) spills a little either side of the plate rather than being
+        cut."""
+        r = self._plate()
         room = r.width() - 4
-        font = table_font(r.width() * 0.15, bold=True)
+        font = self.name_font(self.card_rect.width())
         wide = QFontMetricsF(font).horizontalAdvance(self.label)
         if wide > room > 0:
             font = table_font(max(self.MIN_NAME_PX, font.pixelSize() * room / wide), bold=True)
             wide = QFontMetricsF(font).horizontalAdvance(self.label)
         w = max(room, wide + 2)
         return font, QRectF(r.center().x() - w / 2, r.top(), w, r.height() * 0.75)
+
+    def _tag_rect(self) -> QRectF:
+        """The name on the pool's card: a dark pill across its lower part."""
+        font = self.name_font(self.card_rect.width())
+        m = QFontMetricsF(font)
+        c = self.card_rect
+        w = min(c.width() - 2, m.horizontalAdvance(self.label) + m.height() * 0.8)
+        h = m.height() + 2
+        return QRectF(c.center().x() - w / 2, c.bottom() - c.height() * 0.3 - h / 2, w, h)
 
     def _detail_rect(self) -> QRectF:
         cr0 = self.card_rect
@@ -126,7 +159,7 @@ class PoolItem(QGraphicsItem):
         # linger on the table when the pool empties.
         r = self.card_rect.united(self.chip_rect).united(self._number_rect())
         if self.card is None and not self.card_rect.isEmpty():
-            r = r.united(self._name_font_and_rect()[1])
+            r = r.united(self.plate_rect).united(self._name_font_and_rect()[1])
         stack = self._chips_rect()
         if not stack.isEmpty():
             r = r.united(stack)
@@ -141,9 +174,11 @@ class PoolItem(QGraphicsItem):
             painter.setOpacity(0.92)
             painter.drawPixmap(self.card_rect.topLeft(), self.art.face(self.card, w, self.dpr))
             painter.setOpacity(1.0)
+            if self.name_on_card:
+                self._paint_tag(painter)
         elif w > 0:
             # A named compartment with no layout card: a plate with its name.
-            r = self.card_rect.adjusted(2, 2, -2, -2)
+            r = self._plate()
             painter.setBrush(QColor(0, 0, 0, 70))
             painter.setPen(QPen(QColor(GOLD.red(), GOLD.green(), GOLD.blue(), 170), 1.5))
             painter.drawRoundedRect(r, r.width() * 0.08, r.width() * 0.08)
@@ -155,6 +190,20 @@ class PoolItem(QGraphicsItem):
             painter.setPen(INK)
             painter.setFont(table_font(self.card_rect.width() * 0.14))
             painter.drawText(self._detail_rect(), Qt.AlignmentFlag.AlignCenter, self.detail)
+        self._paint_chips(painter)
+
+    def _paint_tag(self, painter: QPainter) -> None:
+        """The pool's name on its card, on a dark pill (the Pope on the 7♦)."""
+        tag = self._tag_rect()
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(0, 0, 0, 170))
+        painter.drawRoundedRect(tag, tag.height() / 2, tag.height() / 2)
+        painter.setPen(INK)
+        painter.setFont(self.name_font(self.card_rect.width()))
+        painter.drawText(tag, Qt.AlignmentFlag.AlignCenter, self.label)
+
+    def _paint_chips(self, painter: QPainter) -> None:
+        """The stack of counters and their number."""
         cr = self.chip_rect
         d = self._chip_size()
         x = cr.left() + cr.width() * 0.08

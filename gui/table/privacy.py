@@ -7,6 +7,8 @@ from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
 
+from gui.model.prompts import hand_over_words
+
 
 class PrivacyScreen(QWidget):
     """Covers ``view``'s viewport: "Pass to Ann — click or press Space when ready", with
@@ -47,9 +49,10 @@ class PrivacyScreen(QWidget):
 
     def ask(self, name: str, since: list[str]) -> None:
         """Cover the table for ``name``; ``since``: public events since their last turn."""
-        self.title.setText(f"Pass to {name} — click or press Space when ready")
+        title, button = hand_over_words(name)
+        self.title.setText(title)
         self.since.setText("Since your last turn:\n" + "\n".join(since[-8:]) if since else "")
-        self.button.setText(f"I'm {name} — show my cards")
+        self.button.setText(button)
         self.setAccessibleName(self.title.text())
         self.setGeometry(self.view.rect())
         self.show()

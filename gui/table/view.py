@@ -93,7 +93,9 @@ class TableView(TableInput):
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setFrameShape(QGraphicsView.Shape.NoFrame)
-        self.setMinimumSize(640, 440)
+        # The table is 16 × 8 card widths: up to 800 wide, 400 high already gives every
+        # card its full size; more would only push the bars above it off a small screen.
+        self.setMinimumSize(640, 400)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setAccessibleName("Card table")
 
@@ -213,6 +215,9 @@ class TableView(TableInput):
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
         super().resizeEvent(event)
+        # The scene takes the new size at once (a scene larger than the viewport would
+        # scroll it until the new layout is drawn) and the whole table is painted again.
+        self.fit_scene()
         self._place_log()
         # A storm of resizes ends in one layout, drawn once the events have settled.
         self._relayout.start()

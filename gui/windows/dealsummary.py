@@ -55,6 +55,15 @@ def _heading_text(s: DealSummary) -> str:
     return f"{s.names[s.winner]} went out" if s.winner is not None else "Deal over"
 
 
+def _practice_heading(s: DealSummary) -> str:
+    """The heading, marked as a practice deal's when it is one ("Practice deal: Fay went
+    out"): a practice deal that went as the deal itself would otherwise pass for it."""
+    head = _heading_text(s)
+    if not s.practice:
+        return head
+    return "Practice deal over" if head == "Deal over" else f"Practice deal: {head}"
+
+
 def _fingerprint_text(s: DealSummary) -> str:
     """The deal's fingerprint as shown before the deal, with its salt where the rules let
     the salt be shown (``s.fingerprint`` must be set)."""
@@ -96,17 +105,21 @@ class DealSummaryDialog(FittedDialog):
         super().__init__(parent)
         readable(self)
         self.summary = summary
-        self.setWindowTitle("Deal over")
+        self.setWindowTitle("Practice deal over" if summary.practice else "Deal over")
         layout = main_layout(self)
 
         s = summary
-        head = heading_label(_heading_text(s), self)
+        head = heading_label(_practice_heading(s), self)
         head.setObjectName("heading")
         layout.addWidget(head)
+        if s.practice_note:
+            layout.addWidget(plain_label(s.practice_note, self, "practiceNote"))
         # Everything between the heading and the button scrolls when the screen is small
         # (seven players' hands and payments, the chart from the second deal on).
         scroll, column = scrolled(self)
         layout.addWidget(scroll, 1)
+        if s.ledger or s.no_choice:
+            column.addWidget(self._own(s))
         column.addWidget(self._hands(s))
         self._add_stock_and_lines(column, s)
         column.addWidget(separator(self))
@@ -128,6 +141,13 @@ class DealSummaryDialog(FittedDialog):
         self.setMinimumWidth(580)
 
     # ---- building ----------------------------------------------------------------
+
+    def _own(self, s: DealSummary) -> QLabel:
+        """The person's own lines, first: every counter that left or reached them this
+        deal, in order, with its reason; why the deal gave them no choice of card."""
+        pal = self.palette()
+        text = "<br>".join(text_html(t, pal) for t in [*s.ledger, s.no_choice] if t)
+        return rich_label(text, self, "ledger")
 
     def _hands(self, s: DealSummary) -> QFrame:
         """The table of players: name, cards left (or tricks), this deal's change and the
@@ -185,7 +205,8 @@ class DealSummaryDialog(FittedDialog):
         """The stock's cards (not in a trick game) and the deal's lines (who paid whom)."""
         pal = self.palette()
         if s.tricks is None:  # a trick game's pack stays hidden (GEN-9)
-            stock = rich_label("Stock: " + cards_html(sorted(s.stock), pal, "none"), self, "stock")
+            shown = f"{s.stock_name}: " + cards_html(sorted(s.stock), pal, "none")
+            stock = rich_label(shown, self, "stock")
             column.addWidget(stock)
 
         if s.lines:
@@ -194,7 +215,10 @@ class DealSummaryDialog(FittedDialog):
             column.addWidget(lines)
 
     def _pools(self, s: DealSummary) -> QLabel:
-        """The pool left for the next deal (a trick game) or the pools carried over."""
+        """The pool left for the next deal (a trick game) or the pools carried over; after
+        the last deal, how the pools left were shared out (GEN-6)."""
+        if s.split:
+            return plain_label(s.split, self, "pools")
         if s.tricks is not None:
             left = sum(n for _label, n in s.pools)
             return plain_label(

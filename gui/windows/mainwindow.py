@@ -47,6 +47,8 @@ from gui.windows.notices import NoticeBar
 from gui.windows.openchooser import OpenChooser
 from gui.windows.placement import PlacementMixin
 from gui.windows.sidewindows import SideWindowsMixin
+from gui.windows.statusline import StatusLine
+from gui.windows.topbars import TopBars
 
 
 class MainWindow(
@@ -107,17 +109,17 @@ class MainWindow(
         column = QVBoxLayout(central)
         column.setContentsMargins(0, 0, 0, 0)
         column.setSpacing(0)
-        self.notices = NoticeBar(central)
-        column.addWidget(self.notices)
-        self.coach = CoachBar(central)
-        column.addWidget(self.coach)
+        self.notices = NoticeBar()
+        self.coach = CoachBar()
+        # Together, and never taller than the table's smallest size leaves (they scroll).
+        self.top_bars = TopBars([self.notices, self.coach], central)
+        column.addWidget(self.top_bars)
         column.addWidget(self.view, 1)
         self.setCentralWidget(central)
 
     def _build_status_line(self) -> None:
         """The status line's label, the width of the status bar."""
-        self.status_label = QLabel()
-        self.status_label.setObjectName("status")
+        self.status_label = StatusLine()
         self.statusBar().addWidget(self.status_label, 1)
 
     def _build_controller(
@@ -259,8 +261,7 @@ class MainWindow(
 
     def show_status(self, text: str) -> None:
         """Show one line in the status bar (and to screen readers through the label)."""
-        self.status_label.setText(text)
-        self.status_label.setAccessibleDescription(text)
+        self.status_label.setText(text)  # its accessible description too, whole
 
     def add_notice(self, text: str) -> None:
         """Say ``text`` in the notice bar, where it stays until dismissed (a file set aside,

@@ -38,6 +38,9 @@ from gamecore.review import DealReview, ShowRule
 
 __all__ = ["PlayCheckRun", "PlayCheckTab"]
 
+#: What the tab says when the seat made no card decision with a choice in the deal shown.
+NOTHING_TO_CHECK = "There is no card decision with a choice to check in this deal."
+
 if TYPE_CHECKING:
     # Type checkers see the dialog the tab is part of; at run time the tab is a plain class,
     # so the review window keeps one Qt base (its dialog) and Qt's own class chain.
@@ -171,6 +174,8 @@ class PlayCheckTab(_Dialog):
         self.progress = QProgressBar(page)
         self.progress.setObjectName("checkProgress")
         self.progress.setFormat("%v of %m decisions")
+        # Shown once a check runs: before, "0 of 1 decisions" would count nothing real.
+        self.progress.setVisible(False)
         box.addWidget(self.progress)
         self.check_status = QLabel(page)
         self.check_status.setObjectName("checkStatus")
@@ -201,10 +206,13 @@ class PlayCheckTab(_Dialog):
     def _reset_check(self) -> None:
         self.results = []
         self.check_list.clear()
-        self.progress.setRange(0, 1)
-        self.progress.setValue(0)
+        self.progress.setVisible(False)
         self.check_status.setText("")
         self._update_check_about()
+
+    def _to_check(self, seat: int) -> int:
+        """How many of ``seat``'s decisions in the deal shown the check looks at."""
+        return len(checkable_steps(self.review, seat)) if self.review is not None else 0
 
     def _update_check_about(self) -> None:
         seat = self.check_seat()
@@ -223,6 +231,14 @@ class PlayCheckTab(_Dialog):
             "decisions (plays, robs, claims, jinks; not stakes), from that seat's view "
             "only, and the difference it estimates in counters."
         )
+        if not running and self._to_check(seat) == 0:
+            # Said before any click, with nothing counting decisions beside it.
+            self.progress.setVisible(False)
+            self.check_status.setText(NOTHING_TO_CHECK)
+            self.check_btn.setEnabled(False)
+            return
+        if self.check_status.text() == NOTHING_TO_CHECK:
+            self.check_status.setText("")  # another seat's view, with decisions
         self.check_btn.setEnabled(not running)
 
     def start_check(self) -> None:
@@ -235,15 +251,14 @@ class PlayCheckTab(_Dialog):
             self.review, seat, iterations=self.check_iterations, samples=self.check_samples
         )
         if run.total == 0:
-            self.check_status.setText(
-                "There is no card decision with a choice to check in this deal."
-            )
+            self.check_status.setText(NOTHING_TO_CHECK)
             return
         self.run = run
         run.checked.connect(self._checked)
         run.ended.connect(self._check_ended)
         self.progress.setRange(0, run.total)
         self.progress.setValue(0)
+        self.progress.setVisible(True)
         self.check_status.setText(
             f"Checking {run.total} {'decision' if run.total == 1 else 'decisions'}…"
         )

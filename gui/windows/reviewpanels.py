@@ -38,7 +38,7 @@ def fingerprint_html(review: DealReview, rule: ShowRule) -> str:
     if not rule.show_unplayed:
         return head + (
             "<p>The salt and the cards are not shown: cards never played stay "
-            "hidden after a Spoil Five deal (GEN-9), and the salt would let "
+            "hidden after a Spoil Five deal, and the salt would let "
             "them be worked out.</p>"
         )
     text = hashed_text(fp.salt, review.hands, review.stock, review.turnup)

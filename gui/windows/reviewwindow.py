@@ -246,9 +246,8 @@ class ReviewWindow(FittedDialog, PlayCheckTab):
         box.clear()
         model = box.model()
         for number, log in enumerate(self.session.logs, start=1):
-            dealer = self.session.players[log.dealer]
-            state = "finished" if log.finished else "unfinished"
-            box.addItem(f"Deal {number} · {dealer} deals · {state}", number)
+            label = reviewtext.deal_label(number, self.words[log.dealer], log.finished)
+            box.addItem(label, number)
             rule = self._base_rule(log.finished)
             if not rule.allowed and isinstance(model, QStandardItemModel):
                 item = model.item(box.count() - 1)

@@ -22,7 +22,17 @@ from gamecore.stats import Stats
 from gui.windows.chart import BalanceChart
 from gui.windows.screenfit import FittedDialog
 
-COLUMNS = ("Player", "Sessions", "Deals", "Won", "Lost", "Pools taken", "Best", "Worst")
+#: The table's columns. Won and lost are counters, said so: "Won 1, Lost 20" read as games.
+COLUMNS = (
+    "Player",
+    "Sessions",
+    "Deals",
+    "Counters won",
+    "Counters lost",
+    "Pools taken",
+    "Best session",
+    "Worst session",
+)
 
 
 class StatsWindow(FittedDialog):

@@ -11,8 +11,20 @@ import gamecore.stops.deal  # noqa: F401  (every engine's event classes are defi
 from gamecore.actions import Claim, Jink, Play, Rob
 from gamecore.cards import cards_in
 from gamecore.cards import parse_card as C
-from gamecore.events import DealEnded, Event, Played
-from gamecore.explain import EXPLAINERS, Scene, explain, explain_events, explain_step, scene_before
+from gamecore.events import DealEnded, Event, PaidToPool, Played
+from gamecore.explain import (
+    EXPLAINERS,
+    FORCED_REASONS,
+    Scene,
+    explain,
+    explain_events,
+    explain_stakes,
+    explain_step,
+    forced_kind,
+    no_choice,
+    scene_before,
+    split_share,
+)
 from gamecore.games import make_game
 from gamecore.match import Session
 from gamecore.review import review_deal
@@ -124,8 +136,8 @@ def test_going_out_and_the_payments_for_cards_left():
     assert lines == [
         "You lead 2♥, opening a sequence (STOP-5).",
         "You play the last card in hand and win the deal (STOP-9).",
-        "Ben pays you 2 for the cards left in hand at the end of the deal (STOP-10).",
-        "Cat pays you 1 for the cards left in hand at the end of the deal (STOP-10).",
+        "Ben pays you 2: 2 cards left in hand at the end of the deal (STOP-10).",
+        "Cat pays you 1: 1 card left in hand at the end of the deal (STOP-10).",
         "The deal is over and settled: you won it (STOP-10).",
     ]
 
@@ -191,7 +203,7 @@ def test_the_game_pool_and_doubling_at_the_end():
         "(STOP-10)." in lines
     )
     assert (
-        "Ben pays 5 into the Pope pool: 7♦ was left in hand, which doubles its pool "
+        "Ben pays 5 into the Pope pool: 7♦ was left in Ben's hand, which doubles its pool "
         "(STOP-10)." in lines
     )
 
@@ -203,8 +215,10 @@ def test_a_turned_up_honour_goes_to_the_dealer():
     session.start_deal_from_deck(deck)
     lines = explain_step(review_deal(session, 1), 0)
     assert lines[:2] == [
-        "Cat puts 6 on the Pope pool: a stake, paid before the cards are seen (GEN-9).",
-        "Cat puts 2 on the Matrimony pool: a stake, paid before the cards are seen (GEN-9).",
+        "Cat puts 6 on the Pope pool: Cat's stake as dealer, paid before the cards are seen "
+        "(GEN-9).",
+        "Cat puts 2 on the Matrimony pool: Cat's stake as dealer, paid before the cards are "
+        "seen (GEN-9).",
     ]
     assert lines[-1] == (
         "Cat takes the Jack pool (1): the turned-up J♥ is that pool's card, "
@@ -313,3 +327,91 @@ def test_a_scene_before_an_action_holds_only_public_facts():
     session.apply(Play(0, C("AH")))
     scene = scene_before(session.deal, session.players)
     assert scene.played == hand("AH")
+
+
+# ---- the ledger's sentences (issue 24) --------------------------------------------------------
+
+
+def test_a_payment_for_cards_left_says_how_many_and_why_it_is_doubled_sn_14():
+    # Ann goes out; Ben holds the ♦A and three cards: 2 a card, 8 (SN-14).
+    deal = position(make_game("spinado"), ["5S", "AD 3H 4H 6H", "7H"], to_act=0)
+    lines = _after(deal, Play(0, C("5S")), ["You", "Ben", "Cat"])
+    assert (
+        "Ben pays you 8: 4 cards left in hand, 2 a card because Ben held the ♦A (SN-14)." in lines
+    )
+    assert "Cat pays you 1: 1 card left in hand at the end of the deal (STOP-10)." in lines
+    spin = make_game("spin", {"sp.leftWithSpinPenalty": True})
+    deal = position(spin, ["5S", "AD 3H", "7H"], to_act=0)
+    lines = _after(deal, Play(0, C("5S")), ["Ben", "Ann", "Cat"])
+    assert "Ann pays Ben 4: 2 cards left in hand, 2 a card because Ann held the ♦A (SP-7)." in lines
+
+
+def test_a_turned_pope_payment_counts_the_cards_dealt_pj_c_5():
+    game = make_game("pope-joan", {"pj.profile": "C"})
+    deck = [c for c in cards_in(game.pack) if c != C("9D")] + [C("9D")]
+    session = Session(game, ["You", "Ben", "Cat", "Dan"], 3)
+    session.start_deal_from_deck(deck)
+    lines = explain_step(review_deal(session, 1), 0)
+    assert "You pay Dan 10 for the turned Pope: 10 cards in hand, 1 a card." in lines
+
+
+def test_stakes_paid_at_once_are_one_sentence_and_the_dealers_say_so():
+    game = make_game("spinado")
+    session = Session(game, ["You", "Ben", "Cat"], 0)
+    events = session.start_deal_seeded(1)
+    scene = scene_before(session.deal, ["You", "Ben", "Cat"], events)
+    mine = [e for e in events if isinstance(e, PaidToPool) and e.seat == 0]
+    assert explain_stakes(mine, scene) == (
+        "You put 24 on the layout: 12 on the Matrimony pool, 6 on the Intrigue pool and 6 on "
+        "the Game pool, your stake as dealer, paid before the cards are seen (GEN-9)."
+    )
+    ben = next(e for e in events if isinstance(e, PaidToPool) and e.seat == 1)
+    assert explain(ben, scene) == (
+        "Ben puts 3 on the Game pool: Ben's stake, paid before the cards are seen (GEN-9)."
+    )
+    with pytest.raises(ValueError):
+        explain_stakes([ben, *mine], scene)
+    # Newmarket: every player stakes the same; the dealer's is no stake "as dealer" (NM-5).
+    nm_session = Session(nm(), ["You", "Ben", "Cat"], 0)
+    nm_session.start_deal_seeded(1)
+    nm_session.apply(nm_session.decision().default_action())  # the stake named
+    while nm_session.decision().seat != 0:
+        nm_session.apply(nm_session.decision().default_action())
+    before = nm_session.deal.clone()
+    split = nm_session.apply(nm_session.decision().default_action())
+    sentence = explain_stakes(split, scene_before(before, ["You", "Ben", "Cat"], split))
+    assert sentence.endswith(", your stake, paid before the cards are seen (GEN-9).")
+
+
+def test_why_a_move_was_forced():
+    game = nm()
+    deal = position(game, ["8S 2H", "3H", "4H"], top="7S", to_act=0, stock="9S")
+    assert forced_kind(deal, Play(0, C("8S"))) == "continue"
+    deal = position(game, ["2H", "3S 4S", "5S"])
+    assert forced_kind(deal, Play(0, C("2H"))) == "last"
+    deal = position(game, ["2H 3H", "3S 4S", "5S"])
+    assert forced_kind(deal, Play(0, C("2H"))) == "lead"
+    assert FORCED_REASONS["continue"] == (
+        "the next card of a sequence must be played by its holder (STOP-6)"
+    )
+    session = _spoil_five()
+    assert forced_kind(session.deal, Rob(0, C("3C"))) == "only"
+
+
+def test_a_deal_without_a_choice_and_the_split_in_words():
+    assert no_choice("You", ["continue", "continue", "last"], "Ben", True) == (
+        "You had no choice of card this deal: every card you played was the only one you "
+        "could play: the next card of a sequence must be played by its holder (STOP-6); the "
+        "last card in hand."
+    )
+    assert no_choice("You", [], "Ben", True) == (
+        "You had no choice of card this deal: Ben went out before your turn came."
+    )
+    assert no_choice("Ann", [], "Ben", False) == (
+        "Ann had no choice of card this deal: it ended before any card was played."
+    )
+    assert split_share("You", 3, 7) == (
+        "You get 3 of the 7 counters left in the pools: at the end of the session they are "
+        "shared out equally, the rest one by one from the eldest hand (GEN-6)."
+    )
+    assert split_share("Ben", 0, 1).startswith("Ben gets 0 of the 1 counter left in the pools:")

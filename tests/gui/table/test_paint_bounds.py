@@ -10,12 +10,9 @@ be painted outside its bounding rectangle (rounded out to whole pixels).
 
 from __future__ import annotations
 
-import math
-
 import pytest
-from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QImage, QPainter
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
+from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtWidgets import QGraphicsItem
 
 from gamecore.cards import card
 from gui.model.layout import compute_layout
@@ -25,55 +22,13 @@ from gui.table.cardart import CardArt
 from gui.table.items import CardItem, ChipToken, FanItem
 from gui.table.plates import NameTag, SeatPlate
 from gui.table.pools import PoolItem, StockItem
+from paint_check import outside_pixels
 
 #: Window sizes, smallest (the view's minimum) to a 4K screen, and the hand zoom.
 SIZES = [(640, 440, 1.0), (800, 600, 1.0), (1280, 800, 1.0), (1920, 1080, 1.25), (3840, 2160, 1.25)]
 RATIOS = [1.0, 2.0]
 ART = CardArt()
 LONG = "Maximilian Fotheringay-Phipps"
-
-
-def outside_pixels(item: QGraphicsItem, dpr: float) -> list[tuple[int, int]]:
-    """Pixels (scene coordinates) that ``item`` paints outside its bounding rectangle."""
-    scene = QGraphicsScene()
-    scene.addItem(item)
-    bound = item.sceneBoundingRect()
-    assert not bound.isEmpty()
-    room = max(40.0, bound.width() * 0.3, bound.height() * 0.3)
-    source = bound.adjusted(-room, -room, room, room)
-    origin = QPointF(math.floor(source.left()), math.floor(source.top()))
-    source = QRectF(origin, source.size())
-    image = QImage(
-        math.ceil(source.width() * dpr),
-        math.ceil(source.height() * dpr),
-        QImage.Format.Format_ARGB32_Premultiplied,
-    )
-    image.setDevicePixelRatio(dpr)
-    image.fill(Qt.GlobalColor.transparent)
-    painter = QPainter(image)
-    painter.setRenderHints(
-        QPainter.RenderHint.Antialiasing | QPainter.RenderHint.SmoothPixmapTransform
-    )
-    scene.render(painter, QRectF(0, 0, source.width(), source.height()), source)
-    painter.end()
-    scene.removeItem(item)
-    allowed = bound.translated(-origin).toAlignedRect()
-    # Clear what the item may paint; anything left is outside (compared in C++, fast).
-    clear = QPainter(image)
-    clear.setCompositionMode(QPainter.CompositionMode.CompositionMode_Clear)
-    clear.fillRect(QRectF(allowed), Qt.GlobalColor.transparent)
-    clear.end()
-    blank = QImage(image.size(), image.format())
-    blank.setDevicePixelRatio(dpr)
-    blank.fill(Qt.GlobalColor.transparent)
-    if image == blank:
-        return []
-    return [
-        (round(x / dpr + origin.x()), round(y / dpr + origin.y()))
-        for y in range(image.height())
-        for x in range(image.width())
-        if image.pixelColor(x, y).alpha() > 0
-    ][:20]
 
 
 def check(item: QGraphicsItem, dpr: float) -> None:

@@ -19,7 +19,7 @@ from table_driver import WAIT
 
 NAMES = ["Pope", "Matrimony", "Intrigue", "Ace", "King", "Queen", "Jack", "Game"]
 DETAILS = ["9♦", "", "", "A♦", "K♦", "Q♦", "J♦", ""]
-SIZES = [(640, 440), (800, 540), (1024, 700), (1280, 740), (1920, 1020), (3840, 2100)]
+SIZES = [(640, 400), (640, 440), (800, 540), (1024, 700), (1280, 740), (1920, 1020), (3840, 2100)]
 
 
 def _overlap(a: QRectF, b: QRectF) -> bool:

@@ -160,7 +160,7 @@ def test_a_recorded_deal_steps_to_the_end_and_back_with_exactly_its_cards(qtbot,
     text = win.step_text.toPlainText()
     assert "The deal is over" in text
     if not stops and not reveal:
-        assert "never played (GEN-9)" in text
+        assert "Face-down cards stay hidden: they were never played." in text
 
 
 def test_each_step_names_its_choices_its_action_and_why(qtbot):
@@ -194,7 +194,7 @@ def test_each_step_names_its_choices_its_action_and_why(qtbot):
     for sentence in explain_events(
         step.events, scene_before(review.state(k - 1), names, show_stock=True)
     ):
-        assert sentence in text
+        assert tablewords.plain_words(sentence) in text  # without its rule ids
     # the acting seat's legal cards are raised when it sits at the bottom
     win.choose_seat(step.seat)
     assert win.view.snapshot.playable == {a.card for a in step.legal_actions}
@@ -525,3 +525,72 @@ def test_the_window_parlour_review_opens(qtbot):
     win = _window(qtbot, session, deal, people=people, person=person, reveal=reveal)
     assert win.review.number == deal and win.viewpoint == 0 and not win.seat_box.isEnabled()
     assert review_deal(session, deal).last == win.review.last
+
+
+def _no_choice_for_you() -> Session:
+    """A Spinado deal of seven in which seat 0 ("You") never had a card decision with a
+    choice (the first such seed)."""
+    from gamecore.agents.playcheck import checkable_steps
+
+    game = make_game("spinado")
+    for seed in range(200):
+        session = Session(game, ["You", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus"], 0)
+        session.start_deal_seeded(seed)
+        rng = random.Random(seed)
+        while session.deal_in_progress:
+            session.apply(random_action(session.decision(), rng))
+        if not checkable_steps(review_deal(session, 1), 0):
+            return session
+    pytest.fail("every deal gave seat 0 a choice")
+
+
+def test_a_deal_without_a_choice_says_so_before_any_check_and_counts_nothing(qtbot):
+    """Issue 24: the tab said "0 of 1 decisions" before the check had run, beside "There is
+    no card decision with a choice to check in this deal"."""
+    win = _window(qtbot, _no_choice_for_you(), 1)
+    win.tabs.setCurrentIndex(1)
+    assert win.check_seat() == 0
+    assert win.check_status.text() == (
+        "There is no card decision with a choice to check in this deal."
+    )
+    assert not win.check_btn.isEnabled()
+    assert not win.progress.isVisible()
+
+
+def test_the_decisions_are_counted_only_once_the_check_runs(qtbot, monkeypatch):
+    monkeypatch.setattr(ReviewWindow, "check_iterations", 300)
+    win = _window(qtbot, _jinked_session(), 1, people=[0], person=0, reveal=False)
+    win.tabs.setCurrentIndex(1)
+    assert win.check_btn.isEnabled() and win.check_status.text() == ""
+    assert not win.progress.isVisible()
+    qtbot.mouseClick(win.check_btn, Qt.MouseButton.LeftButton)
+    assert win.progress.isVisible() and win.progress.maximum() == 5
+    qtbot.waitUntil(lambda: win.run is None, timeout=WAIT)
+    assert win.progress.isVisible() and win.progress.text() == "5 of 5 decisions"
+    _wait_idle(qtbot)
+
+
+def test_the_review_reads_plainly_and_says_you_deal(qtbot):
+    """Issue 24: no rule ids such as "(GEN-9)" in the review's sentences, and "You deal" in
+    the deal chooser (it read "Deal 2 · You deals")."""
+    rule_id = re.compile(r"\([A-Z]{2,4}(-[A-Z])?-\d+")
+    session = Session(make_game("pope-joan", {"pj.profile": "C"}), ["You", "Ben", "Cat"], 0)
+    rng = random.Random(2)
+    for seed in (5, 6):
+        session.start_deal_seeded(seed)
+        while session.deal_in_progress:
+            session.apply(random_action(session.decision(), rng))
+    win = _window(qtbot, session, 1)
+    labels = [win.deal_box.itemText(i) for i in range(win.deal_box.count())]
+    assert labels == ["Deal 1 · You deal · finished", "Deal 2 · Ben deals · finished"]
+    for seat in (None, 0):
+        win.choose_seat(seat)
+        for k in range(win.review.last + 1):
+            win.go(k)
+            text = win.step_text.toPlainText()
+            assert not rule_id.search(text), (k, text)
+    win.choose_seat(None)
+    win.go(0)
+    assert "You put 1 on the King pool: your stake as dealer, paid before the cards are seen." in (
+        win.step_text.toPlainText()
+    )

@@ -1,0 +1,214 @@
+"""The person's ledger (issue 24): every counter that leaves or reaches a person at the
+screen is said when it moves, in the engine's one sentence with its reason (a stake as
+dealer, a pool taken, a King paid, cards left, doubled because …), and a card the person
+had to play is said as theirs, with why it was the only one. No Qt.
+
+Which events move counters, and whose, the events say themselves
+(:meth:`gamecore.events.Event.counters`); their sentences are the engine's
+(:func:`gamecore.explain.explain`), so a new game's events are spoken here without a line
+of table code. Everything else keeps the table's short words
+(:func:`gui.model.tablewords.log_line`).
+
+The table's log is made here for the controller (:func:`action_lines`,
+:func:`start_lines`), and so is the opening of the deal summary (:func:`deal_ledger`, the
+person's lines in order; :func:`no_choice_note`; :func:`split_lines`, the end-of-session
+split): the ledger check (:mod:`gui.model.ledger_check`) reads back exactly this text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import replace
+
+from gamecore.actions import Action
+from gamecore.decisions import PlayChoice
+from gamecore.events import Event, PaidToPool, Played, WentOut
+from gamecore.explain import (
+    Scene,
+    explain,
+    explain_stakes,
+    forced_kind,
+    forced_play,
+    no_choice,
+    scene_before,
+    split_share,
+)
+from gamecore.interface import DealState
+from gamecore.match import Session
+from gamecore.review import DealReview, review_deal
+from gui.model.registryview import pool_labels
+from gui.model.tablewords import log_line, plain_words, seen_cards, spin_call
+
+
+def moves_counters_of(event: Event, seats: Collection[int]) -> bool:
+    """Whether ``event`` takes counters from, or gives counters to, one of ``seats``."""
+    return any(seat in seats for seat, amount in event.counters() if amount)
+
+
+def _stake_group(events: Sequence[Event], i: int) -> list[PaidToPool]:
+    """The stakes one seat paid at once, from ``events[i]`` on (one or more
+    :class:`PaidToPool` in a row, of the same seat)."""
+    first = events[i]
+    assert isinstance(first, PaidToPool)
+    group = [first]
+    for e in events[i + 1 :]:
+        if not isinstance(e, PaidToPool) or e.seat != first.seat:
+            break
+        group.append(e)
+    return group
+
+
+def _lines(
+    events: Sequence[Event],
+    scene: Scene,
+    seats: Collection[int],
+    other: Callable[[Event], str | None],
+) -> list[str]:
+    """The lines for ``events`` (one action's, in order): the engine's sentence, in plain
+    words, for each that moves counters of ``seats`` (one seat's stakes paid at once in one
+    sentence, :func:`gamecore.explain.explain_stakes`), ``other(event)`` for the rest
+    (``None``: no line)."""
+    scene = replace(scene, events=tuple(events))
+    staking = not any(isinstance(e, WentOut) for e in events)
+    out = []
+    i = 0
+    while i < len(events):
+        e, step = events[i], 1
+        line: str | None
+        if not moves_counters_of(e, seats):
+            line = other(e)
+        elif staking and isinstance(e, PaidToPool):
+            group = _stake_group(events, i)
+            line, step = plain_words(explain_stakes(group, scene)), len(group)
+        else:
+            line = plain_words(explain(e, scene))
+        if line:
+            out.append(line)
+        i += step
+    return out
+
+
+def ledger_sentences(events: Sequence[Event], scene: Scene, seats: Collection[int]) -> list[str]:
+    """The sentences, in plain words, for the events among ``events`` (one action's, or the
+    deal's start) that move counters of ``seats``, in order."""
+    return _lines(events, scene, seats, lambda e: None)
+
+
+def forced_of(before: DealState, action: Action, people: Collection[int]) -> str | None:
+    """The kind of forced move ``action`` was (:func:`gamecore.explain.forced_kind`) when it
+    was the only legal action of a person's seat in ``before`` (the deal just before it),
+    else ``None``."""
+    d = before.decision()
+    if not isinstance(d, PlayChoice) or not d.forced or d.seat not in people:
+        return None
+    return forced_kind(before, action)
+
+
+def _log_lines(
+    session: Session,
+    events: Sequence[Event],
+    scene: Scene,
+    people: Collection[int],
+    forced: str | None,
+) -> list[str]:
+    """The log's lines for ``events`` in ``session`` (see :func:`action_lines`)."""
+    words = list(scene.names)
+    labels = pool_labels(session.game)
+    spin, seen = spin_call(session.game), seen_cards(session)
+    full = replace(scene, events=tuple(events))
+
+    def other(e: Event) -> str | None:
+        if forced is not None and isinstance(e, Played) and e.seat in people:
+            return plain_words(forced_play(e, forced, full))
+        return log_line(e, words, labels, spin, seen)
+
+    return _lines(events, scene, people, other)
+
+
+def action_lines(
+    session: Session,
+    before: DealState,
+    action: Action,
+    events: Sequence[Event],
+    words: Sequence[str],
+    people: Collection[int],
+) -> list[str]:
+    """The table log's lines for ``action``, applied to ``before`` (the deal just before it)
+    in ``session``, which gave ``events``: each counter moved to or from a person's seat
+    (``people``) in the engine's sentence with its reason; a person's card that was the
+    only one they could play as theirs, with why; every other event in the table's short
+    words. ``words``: the seats' words (:func:`gui.model.tablewords.spoken`)."""
+    scene = scene_before(before, words, events)
+    return _log_lines(session, events, scene, people, forced_of(before, action, people))
+
+
+def start_lines(session: Session, words: Sequence[str], people: Collection[int]) -> list[str]:
+    """The table log's lines for the current deal's start events (the stakes paid as it is
+    dealt, turn-up awards): the people's counters in sentences, as :func:`action_lines`;
+    the other seats' stakes are left to the pools on the table (seven players' stakes would
+    fill the log), the rest in the table's short words."""
+    deal = session.deal
+    assert deal is not None
+    events = list(deal.start_events)
+    shown = [e for e in events if not isinstance(e, PaidToPool) or e.seat in people]
+    return _log_lines(session, shown, scene_before(deal, words, events), people, None)
+
+
+# ---- the deal summary ----------------------------------------------------------------------
+
+
+def _review(session: Session) -> DealReview:
+    """The session's current (last) deal, replayed step by step."""
+    return review_deal(session, len(session.logs))
+
+
+def deal_ledger(
+    session: Session, words: Sequence[str], seat: int, review: DealReview | None = None
+) -> list[str]:
+    """The lines that open the deal summary: every counter that left or reached ``seat``
+    in the current deal of ``session``, in order, in the sentences the log said them in
+    (:func:`ledger_sentences`); ``review``: that deal replayed, if the caller has it."""
+    review = review or _review(session)
+    out: list[str] = []
+    for k, step in enumerate(review.steps):
+        if any(moves_counters_of(e, (seat,)) for e in step.events):
+            scene = scene_before(review.state(max(k - 1, 0)), words, step.events)
+            out += ledger_sentences(step.events, scene, (seat,))
+    return out
+
+
+def no_choice_note(
+    session: Session, words: Sequence[str], seat: int, review: DealReview | None = None
+) -> str:
+    """When the current deal of ``session`` gave ``seat`` no choice of card, the sentence
+    that says so and why (:func:`gamecore.explain.no_choice`); else ""."""
+    review = review or _review(session)
+    kinds: list[str] = []
+    for k, step in enumerate(review.steps):
+        if step.seat != seat or not isinstance(step.decision, PlayChoice):
+            continue
+        if not step.forced:
+            return ""
+        if step.action is not None:
+            kinds.append(forced_kind(review.state(k), step.action))
+    played = any(isinstance(e, Played) for step in review.steps for e in step.events)
+    winner = None if review.winner is None else words[review.winner]
+    return plain_words(no_choice(words[seat], kinds, winner, played))
+
+
+def split_shares(session: Session) -> tuple[list[int], int]:
+    """The end-of-session split of the pools left (GEN-6), once the session is complete:
+    what each seat gets (counters, by seat) and the counters shared out in all; all 0
+    before the end, or when the pools are carried to the next session."""
+    final, _pools = session.final_accounts()
+    shares = [final[s] - session.balances[s] for s in range(session.n)]
+    return shares, sum(shares)
+
+
+def split_lines(session: Session, words: Sequence[str], seats: Collection[int]) -> list[str]:
+    """The end-of-session split for each of ``seats`` (the people at the screen), in
+    sentences (:func:`gamecore.explain.split_share`); none when nothing is split."""
+    shares, total = split_shares(session)
+    if total <= 0:
+        return []
+    return [plain_words(split_share(words[s], shares[s], total)) for s in sorted(seats)]

@@ -1,0 +1,34 @@
+"""A practice deal in words ("deal again from another seat"): the line that opens it and its
+own result set against the deal itself, for the table's status line and the summary. No Qt.
+
+A practice deal has one person at the screen, so the person is "you" throughout."""
+
+from __future__ import annotations
+
+
+def opening_line(seat_name: str) -> str:
+    """The line that opens a practice deal from the seat of ``seat_name`` (the name that
+    seat had in the deal itself: "Dan", never the person's own)."""
+    return (
+        f"Practice deal: the same cards, now from {seat_name}'s seat. It counts in no "
+        "statistics and is not saved."
+    )
+
+
+def _result(delta: int) -> str:
+    """Counters won or lost in words: "won 3 counters", "lost 1 counter", "came out even"."""
+    if delta == 0:
+        return "came out even"
+    counters = "counter" if abs(delta) == 1 else "counters"
+    return f"{'won' if delta > 0 else 'lost'} {abs(delta)} {counters}"
+
+
+def result_line(seat_name: str, practice_delta: int, real_delta: int) -> str:
+    """The practice deal's own result for the person, against the deal itself: "From Dan's
+    seat you lost 16 counters; in the deal itself, from your own seat, you lost 11
+    counters." ``practice_delta`` and ``real_delta`` are the person's counters won (+) or
+    lost (−) in the practice deal and in the deal it copied."""
+    return (
+        f"From {seat_name}'s seat you {_result(practice_delta)}; in the deal itself, from "
+        f"your own seat, you {_result(real_delta)}."
+    )

@@ -1,0 +1,70 @@
+"""The bars above the table, the notices and the coach, in one column that never takes the
+table's room: on a short screen (800×600, a notice and a five-line coach) the column is as
+tall as the window can spare above the table's smallest size and scrolls, so the table
+keeps its size and the status line stays on the screen."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QObject, QSize, Qt
+from PySide6.QtWidgets import QFrame, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
+
+
+class TopBars(QScrollArea):
+    """A scrolling column of ``bars`` (widgets that show and hide themselves), hidden when
+    none is shown; as tall as they are, or less when the window is short."""
+
+    #: The least it keeps when the window is short: about one bar's line.
+    LEAST = 36
+
+    def __init__(self, bars: list[QWidget], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("topBars")
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setWidgetResizable(True)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        content = QWidget(self)
+        column = QVBoxLayout(content)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(0)
+        self.bars = bars
+        for bar in bars:
+            bar.setParent(content)
+            column.addWidget(bar)
+            bar.installEventFilter(self)
+        content.installEventFilter(self)
+        self.setWidget(content)
+        self._width = -1
+        self.setVisible(False)
+
+    def _content_height(self) -> int:
+        content = self.widget()
+        w = self.viewport().width() if self.isVisible() else self.width()
+        if content.hasHeightForWidth() and w > 0:
+            return content.heightForWidth(w)
+        return content.sizeHint().height()
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt name)
+        return QSize(self.widget().sizeHint().width(), self._content_height())
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt name)
+        return QSize(0, min(self.LEAST, self._content_height()))
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt name)
+        kind = event.type()
+        # ShowToParent, HideToParent: a bar shown or hidden, whether this column shows yet
+        if watched in self.bars and kind in (
+            QEvent.Type.ShowToParent,
+            QEvent.Type.HideToParent,
+        ):
+            self.setVisible(any(not b.isHidden() for b in self.bars))
+            self.updateGeometry()
+        elif watched is self.widget() and kind == QEvent.Type.LayoutRequest:
+            self.updateGeometry()  # a bar's words changed: its height may have
+        return super().eventFilter(watched, event)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802, ANN001 (Qt name)
+        super().resizeEvent(event)
+        if event.size().width() != self._width:
+            self._width = event.size().width()
+            self.updateGeometry()  # wrapped words: another width, another height

@@ -1,0 +1,240 @@
+"""The person's ledger (issue 24): every counter that leaves or reaches the person is said
+when it moves, with its reason, and the deal summary opens with those lines; the summary's
+words for the others' payments, the split and the stock are right."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from gamecore.actions import Play
+from gamecore.cards import card_label, cards_in
+from gamecore.cards import parse_card as C
+from gamecore.decisions import PlayChoice
+from gamecore.events import Paid, PaidToPool, Played, PoolTaken
+from gamecore.games import make_game
+from gamecore.match import Session
+from gamecore.registry import player_for
+from gui.model import dealsummary, ledger, prompts, tablewords
+from helpers import cards, scenario_deal
+
+NAMES = ["Ann", "Cat", "Gus"]
+WORDS = tablewords.spoken(NAMES, [0])  # Ann, seat 0, is the person: "You"
+
+
+def _spinado_out_at_once() -> Session:
+    """Spinado, Ann deals; Cat, the eldest hand, leads her one card and is out at once.
+    Gus is left with 5 cards, the ♦A among them (he pays 2 a card, SN-14), Ann with 2."""
+    game = make_game("spinado")
+    hands = [cards("7C 8C"), cards("5S"), cards("AD 3H 4H 5H 6H")]
+    held = {c for h in hands for c in h}
+    stock = [c for c in cards_in(game.pack) if c not in held]
+    session = Session(game, NAMES, 0)
+    session.start_deal(hands, stock, None)
+    session.apply(Play(1, C("5S")))
+    assert session.deal is not None and session.deal.over
+    return session
+
+
+def test_events_say_whose_counters_they_move():
+    assert PaidToPool(1, 0, 3).counters() == ((1, -3),)
+    assert PoolTaken(2, 1, 5).counters() == ((2, 5),)
+    assert Paid(0, 2, 4, "cards left").counters() == ((0, -4), (2, 4))
+    # the card count is a detail of the amount, not another payment
+    assert Paid(0, 2, 4, "cards left", 4) == Paid(0, 2, 4, "cards left")
+    assert ledger.moves_counters_of(Paid(0, 2, 4, "King"), (2,))
+    assert not ledger.moves_counters_of(Paid(0, 2, 4, "King"), (1,))
+
+
+def test_a_doubled_payment_says_how_many_cards_and_why_sn_14():
+    # "Gus paid Cat 10 for 10 cards left" while Gus held 5 read as a wrong count.
+    session = _spinado_out_at_once()
+    summary = dealsummary.deal_summary(session, WORDS, people=1, person=0)
+    assert "Gus paid Cat 10 for 5 cards left in hand, doubled: Gus held the ♦A" in summary.lines
+    paid = next(e for e in session.deal_events if isinstance(e, Paid) and e.payer == 2)
+    assert paid.cards == 5 and paid.amount == 10
+    assert (
+        tablewords.log_line(paid, WORDS, []) == "Gus pays Cat 10 for 5 cards left in hand, doubled"
+    )
+    # Seen from Gus's seat, the ledger says it to him, with the rule.
+    gus = tablewords.spoken(NAMES, [2])
+    assert ledger.deal_ledger(session, gus, 2)[-1] == (
+        "You pay Cat 10: 5 cards left in hand, 2 a card because you held the ♦A."
+    )
+
+
+def test_the_summary_opens_with_the_persons_own_lines_in_order():
+    session = _spinado_out_at_once()
+    summary = dealsummary.deal_summary(session, WORDS, people=1, person=0)
+    assert summary.ledger == [
+        "You put 24 on the layout: 12 on the Matrimony pool, 6 on the Intrigue pool and 6 "
+        "on the Game pool, your stake as dealer, paid before the cards are seen.",
+        "You pay Cat 2: 2 cards left in hand at the end of the deal.",
+    ]
+    assert summary.deltas[0] == -26
+    # The others' lines leave the person's out: each counter is said once.
+    assert not any("you" in line.lower().split() for line in summary.lines)
+    assert summary.lines[0] == "Cat took the Game pool: 12"  # 6 from the dealer, 3 from each other
+
+
+def test_spinado_summary_calls_the_undealt_cards_the_widow():
+    summary = dealsummary.deal_summary(_spinado_out_at_once(), WORDS, people=1, person=0)
+    assert summary.stock_name == "Widow"
+    newmarket = Session(make_game("newmarket"), NAMES, 0)
+    newmarket.start_deal_seeded(3)
+    while newmarket.deal_in_progress:
+        newmarket.apply(newmarket.legal_actions()[0])
+    assert dealsummary.deal_summary(newmarket, WORDS, people=1, person=0).stock_name == "Stock"
+
+
+@pytest.mark.parametrize(
+    ("labels", "said"),
+    [(["Pool"], "Ben puts 1 on the pool"), (["♥A", "Pool"], "Ben puts 1 on the ♥A pool")],
+)
+def test_a_stake_is_put_on_the_pool_in_natural_words(labels, said):
+    words = ["You", "Ben", "Cat"]
+    assert tablewords.log_line(PaidToPool(1, 0, 1), words, labels) == said
+
+
+def test_the_persons_stakes_at_the_deal_are_in_the_log():
+    # Spinado's dealer pays 24 as the cards are dealt, before any decision (SN-5).
+    game = make_game("spinado")
+    session = Session(game, NAMES, 0)
+    session.start_deal_seeded(11)
+    lines = ledger.start_lines(session, WORDS, [0])
+    assert lines == [
+        "You put 24 on the layout: 12 on the Matrimony pool, 6 on the Intrigue pool and 6 "
+        "on the Game pool, your stake as dealer, paid before the cards are seen."
+    ]
+    # Next deal Cat deals: Ann pays the Game stake every player but the dealer pays.
+    while session.deal_in_progress:
+        session.apply(session.legal_actions()[0])
+    session.start_deal_seeded(12)
+    winner = session.logs[0].winner
+    expected = (
+        []
+        if winner == 0  # the winner of the deal before is exempt (SN-5)
+        else ["You put 3 on the Game pool: your stake, paid before the cards are seen."]
+    )
+    assert ledger.start_lines(session, WORDS, [0]) == expected
+
+
+def _play_out(session: Session, seed: int) -> None:
+    """Play the whole of ``session`` with the rule-based player in every seat."""
+    rng = random.Random(seed)
+    agents = [player_for(session.game)() for _ in range(session.n)]
+    while not session.complete:
+        session.start_deal_seeded(rng.randrange(1 << 30))
+        while session.deal_in_progress:
+            d = session.decision()
+            assert d is not None
+            session.apply(
+                agents[d.seat].choose(session.game, session.deal.observation(d.seat), rng)
+            )
+
+
+def test_the_last_deals_summary_shows_the_balances_after_the_split_gen_6():
+    # The summary showed the balances before the end-of-session split, 2 off the plates.
+    for seed in range(40):
+        session = Session(make_game("pope-joan", {"pj.profile": "C"}), NAMES, 0)
+        _play_out(session, seed)
+        if sum(session.pools):
+            break
+    else:
+        pytest.fail("no session left counters in the pools")
+    final, _pools = session.final_accounts()
+    summary = dealsummary.deal_summary(session, WORDS, people=1, person=0)
+    assert summary.balances == final != session.balances
+    assert [n for _label, n in summary.pools] == [0] * len(session.pools)
+    total = sum(session.pools)
+    share = final[0] - session.balances[0]
+    assert summary.split == dealsummary.split_line(session) != ""
+    assert summary.ledger[-1] == (
+        f"You get {share} of the {total} counters left in the pools: at the end of the "
+        "session they are shared out equally, the rest one by one from the eldest hand."
+    )
+    assert ledger.split_lines(session, WORDS, [0]) == summary.ledger[-1:]
+
+
+def test_a_forced_card_is_said_as_the_persons_with_its_reason():
+    game = make_game("newmarket")
+    session = Session(game, ["Ann", "Ben", "Cat"], 2)
+    session.start_deal_seeded(5)
+    while session.deal_in_progress:
+        deal = session.deal
+        d = deal.decision()
+        before = deal.clone()
+        action = d.actions[0] if isinstance(d, PlayChoice) else d.default_action()
+        events = session.apply(action)
+        lines = ledger.action_lines(session, before, action, events, WORDS, [0])
+        if d.seat == 0 and isinstance(d, PlayChoice) and d.forced and isinstance(action, Play):
+            label = card_label(action.card)
+            assert any(
+                line.startswith(("You play ", "You lead "))
+                and f" {label}, the only card you could play: " in line
+                for line in lines
+            ), lines
+            return
+    pytest.fail("the person had no forced card")
+
+
+def _no_choice_deal(want_choice: bool) -> Session:
+    """A Spinado deal (Ann deals, the person is Ann) with or without a choice of card for
+    her."""
+    for seed in range(200):
+        session = Session(make_game("spinado"), NAMES, 0)
+        session.start_deal_seeded(seed)
+        chose = False
+        while session.deal_in_progress:
+            d = session.decision()
+            assert d is not None
+            chose = chose or (d.seat == 0 and isinstance(d, PlayChoice) and not d.forced)
+            session.apply(session.legal_actions()[0])
+        if chose == want_choice:
+            return session
+    pytest.fail("no such deal")
+
+
+def test_a_deal_without_a_choice_says_so_and_why():
+    session = _no_choice_deal(False)
+    note = dealsummary.deal_summary(session, WORDS, people=1, person=0).no_choice
+    assert note.startswith("You had no choice of card this deal: ")
+    played = any(isinstance(e, Played) and e.seat == 0 for e in session.deal_events)
+    if played:
+        assert "every card you played was the only one you could play: " in note
+    else:
+        winner = WORDS[session.deal.winner]
+        assert note.endswith(f"{winner} went out before your turn came.")
+    chosen = _no_choice_deal(True)
+    assert dealsummary.deal_summary(chosen, WORDS, people=1, person=0).no_choice == ""
+
+
+def test_with_several_people_the_table_speaks_to_the_one_whose_hand_is_shown():
+    # Hot seat: everyone is named; the forced card's call is for the person at the screen.
+    game = make_game("newmarket")
+    deal = scenario_deal(game, ["8S 2H", "3H 5D", "9D JC"], stock="4C", top="7S", to_act=0)
+    action = Play(0, C("8S"))
+    forced = prompts.forced_words(deal, action, "Ann", alone=False)
+    assert forced.call == "Ann, your only card: 8♠"
+    assert forced.line == (
+        "Ann, your only card, 8♠, plays itself: the next card of a sequence must be played "
+        "by its holder."
+    )
+    alone = prompts.forced_words(deal, action, "You", alone=True)
+    assert alone.call == "Your only card: 8♠"
+    session = Session(game, ["Ann", "Ben", "Cat"], 2)
+    session.start_deal_seeded(1)
+    words = tablewords.spoken(session.players, [0, 2])
+    assert words == ["Ann", "Ben", "Cat"]
+    d = session.decision()
+    while d.seat != 0:  # Cat names the stake, then the splits come round to Ann
+        session.apply(d.default_action())
+        d = session.decision()
+    before = session.deal.clone()
+    split = d.default_action()
+    events = session.apply(split)
+    total = sum(split.amounts)
+    lines = ledger.action_lines(session, before, split, events, words, [0, 2])
+    assert lines[0].startswith(f"Ann puts {total} on the layout: ")
+    assert lines[0].endswith(", Ann's stake, paid before the cards are seen.")

@@ -1,0 +1,22 @@
+"""A practice deal's words (issue 24): the seat by its name in the deal itself, and the
+practice deal's own result against the deal's."""
+
+from gui.model.practicewords import opening_line, result_line
+
+
+def test_the_opening_line_names_the_seat_chosen():
+    assert opening_line("Dan") == (
+        "Practice deal: the same cards, now from Dan's seat. It counts in no statistics and "
+        "is not saved."
+    )
+
+
+def test_the_result_is_set_against_the_deal_itself():
+    assert result_line("Dan", -16, -11) == (
+        "From Dan's seat you lost 16 counters; in the deal itself, from your own seat, you "
+        "lost 11 counters."
+    )
+    assert result_line("Fay", 1, 0) == (
+        "From Fay's seat you won 1 counter; in the deal itself, from your own seat, you came "
+        "out even."
+    )

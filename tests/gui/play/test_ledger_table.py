@@ -1,0 +1,65 @@
+"""Every deal is the person's (issue 24), at the real table: their stakes are said as the
+cards are dealt, each counter they pay or take is said in the log with its reason, their
+forced cards leave their hand as theirs with the reason, and the deal summary opens with
+their own lines. Driven through the real window."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QLabel
+
+from game_driver import drive, find_seed, open_game
+from gamecore.actions import Play
+from gamecore.cards import card_label
+from gamecore.decisions import PlayChoice
+from gamecore.review import review_deal
+from gui.model import ledger
+from gui.windows.dialogs import DealSummaryDialog
+
+FIRST_SEAT = {"gen.firstDealer": "seat"}  # the person deals first
+
+
+def _forced_card(deal, d) -> bool:
+    """The person's card decision with one legal card."""
+    return isinstance(d, PlayChoice) and d.seat == 0 and d.forced
+
+
+def test_the_persons_stake_as_dealer_is_said_and_opens_the_summary(qtbot):
+    win = open_game(qtbot, "spinado", 3, options=FIRST_SEAT)
+    c = win.controller
+    stake = (
+        "You put 24 on the layout: 12 on the Matrimony pool, 6 on the Intrigue pool and 6 "
+        "on the Game pool, your stake as dealer, paid before the cards are seen."
+    )
+    assert c.log[1:3] == ["Deal 1 of 4: you deal.", stake]
+    assert drive(qtbot, win) is None
+    dlg = c.dialog
+    assert isinstance(dlg, DealSummaryDialog)
+    summary = dlg.summary
+    assert summary.ledger[0] == stake
+    assert summary.ledger == ledger.deal_ledger(c.session, c.words, 0)
+    # every line of the person's ledger was said in the log as the counters moved
+    assert all(line in c.log for line in summary.ledger)
+    own = dlg.findChild(QLabel, "ledger")
+    assert own is not None and own.isVisible()
+    assert own.text().startswith("You put 24 on the layout: 12 on the Matrimony pool")
+    stock = dlg.findChild(QLabel, "stock").text()
+    assert stock.startswith("Widow: ")  # the game's own word (SN-6), not "Stock"
+
+
+def test_a_forced_card_leaves_the_hand_as_the_persons_with_its_reason(qtbot):
+    seed, _ = find_seed("newmarket", 4, {}, _forced_card)
+    win = open_game(qtbot, "newmarket", seed)
+    c = win.controller
+    assert drive(qtbot, win) is None  # the forced cards play themselves
+    review = review_deal(c.session, 1)
+    forced = [
+        step.action
+        for step in review.steps
+        if step.seat == 0 and step.forced and isinstance(step.action, Play)
+    ]
+    assert forced
+    for action in forced:
+        label = card_label(action.card)
+        assert f"Your only card: {label}" in win.view.announced
+        said = [line for line in c.log if f" {label}, the only card you could play: " in line]
+        assert len(said) == 1 and said[0].startswith(("You play ", "You lead "))

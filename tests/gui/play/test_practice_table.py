@@ -1,0 +1,64 @@
+"""Deal again from another seat at the table (issue 24): the table names the chosen seat by
+its name in the deal itself, and when the practice deal ends its own result is shown, marked
+as the practice deal's and set against the deal itself (a practice deal whose every card
+was forced goes as the deal did, and its summary passed for the deal's own)."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QLabel
+
+from gui.windows.dialogs import DealSummaryDialog
+from table_driver import WAIT, first_cards_to_summary, open_window, status
+
+
+def _summary(win) -> DealSummaryDialog:
+    dlg = win.controller.dialog
+    assert isinstance(dlg, DealSummaryDialog) and dlg.isVisible()
+    return dlg
+
+
+def _text(dlg: DealSummaryDialog, name: str) -> str:
+    label = dlg.findChild(QLabel, name)
+    assert label is not None, name
+    return label.text()
+
+
+def test_the_practice_deal_names_the_chosen_seat_and_ends_with_its_own_result(qtbot):
+    win = open_window(qtbot)
+    c = win.controller
+    first_cards_to_summary(qtbot, win)
+    real = _summary(win)
+    assert real.windowTitle() == "Deal over"
+    assert real.findChild(QLabel, "practiceNote") is None
+    original = c.session
+    home, dan = c.human, original.players.index("Dan")
+    real_delta = original.deal.settlement().deltas[home]
+    real.findChild(QAction, f"seat_{dan}").trigger()
+    qtbot.waitUntil(lambda: c.practice.active, timeout=WAIT)
+    opening = (
+        "Practice deal: the same cards, now from Dan's seat. It counts in no statistics "
+        "and is not saved."
+    )
+    assert c.log == [opening]
+    assert status(win) == opening
+    practice = c.session
+    assert practice.players[dan] == "You" and c.human == dan
+    first_cards_to_summary(qtbot, win)
+    dlg = _summary(win)
+    assert dlg is not real and dlg.summary.names == list(practice.players)
+    assert dlg.windowTitle() == "Practice deal over"
+    assert _text(dlg, "heading").startswith("Practice deal: ")
+    mine = practice.deal.settlement().deltas[dan]
+    assert dlg.summary.deltas[dan] == mine
+
+    def result(delta: int) -> str:
+        if delta == 0:
+            return "came out even"
+        word = "counter" if abs(delta) == 1 else "counters"
+        return f"{'won' if delta > 0 else 'lost'} {abs(delta)} {word}"
+
+    assert _text(dlg, "practiceNote") == (
+        f"From Dan's seat you {result(mine)}; in the deal itself, from your own seat, "
+        f"you {result(real_delta)}."
+    )

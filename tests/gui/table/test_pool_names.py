@@ -1,0 +1,69 @@
+"""The layout's compartments name themselves inside their plates at 800×600 (issue 24):
+Pope Joan's trump layout wrote "Matrimony" and "Confederacy" over their plates' edges, and
+its Pope compartment, a card, had no name at all."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QRectF
+
+from game_driver import open_game, wait_settled
+from gui.table.pools import PoolItem
+from gui.windows.mainwindow import MainWindow
+from table_driver import WAIT
+
+#: The window on an 800×600 screen, its frame and title bar taken off (the offscreen
+#: screen is 800 wide and keeps the window's 2-pixel frame inside it).
+SMALL_SCREEN = (796, 576)
+
+
+def _at(qtbot, game: str, players: int, options: dict, size=SMALL_SCREEN) -> MainWindow:
+    win = open_game(qtbot, game, seed=4, players=players, options=options)
+    win.resize(*size)
+    view = win.view
+
+    def laid_out() -> bool:
+        lay, vp = view.layout_, view.viewport().rect()
+        return lay is not None and (lay.width, lay.height) == (vp.width(), vp.height())
+
+    qtbot.waitUntil(lambda: win.size().toTuple() == size and laid_out(), timeout=WAIT)
+    wait_settled(qtbot, win)
+    return win
+
+
+def _inside(outer: QRectF, inner: QRectF) -> bool:
+    return outer.adjusted(-0.5, -0.5, 0.5, 0.5).contains(inner)
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "options"),
+    [
+        ("pope-joan", 3, {"pj.profile": "M"}),
+        ("pope-joan", 8, {"pj.profile": "M"}),
+        ("spinado", 7, {}),
+        ("pope-joan", 3, {"pj.profile": "F"}),
+        ("newmarket", 4, {}),
+    ],
+    ids=["pope-joan-m-3", "pope-joan-m-8", "spinado-7", "pope-joan-f-3", "newmarket-4"],
+)
+def test_every_compartment_is_named_inside_its_plate_at_800x600(qtbot, game, players, options):
+    win = _at(qtbot, game, players, options)
+    items: list[PoolItem] = win.view.pool_items
+    assert items
+    snap = win.view.snapshot
+    turnup = win.view.cards.get(snap.turnup) if snap.turnup is not None else None
+    for item, pool in zip(items, snap.pools, strict=True):
+        if item.card is None:
+            _font, box = item._name_font_and_rect()
+            plate = item._plate()
+            assert _inside(plate.adjusted(1, 0, -1, 0), box), (item.label, box, plate)
+        else:
+            # the Pope is named on its 7♦; the ♥A pool is its own name
+            assert item.name_on_card == (pool.label not in ("♥A", "♣K", "♦Q", "♠J"))
+            if item.name_on_card:
+                assert _inside(item.card_rect, item._tag_rect()), item.label
+        if turnup is not None:
+            assert not item.sceneBoundingRect().intersects(turnup.sceneBoundingRect())
+    plates = [it.sceneBoundingRect() for it in items]
+    for a, b in zip(plates, plates[1:], strict=False):
+        assert a.right() <= b.left(), "two pools overlap"

@@ -1,0 +1,29 @@
+"""The hot seat's words for a person called "You" (issue 24): everyone reads the screen, so
+"Pass to You" and "I'm You — show my cards" read as nonsense; the name is said as a name."""
+
+from PySide6.QtWidgets import QWidget
+
+from gui.model.prompts import addressee, stake_prompt
+from gui.table.privacy import PrivacyScreen
+
+
+def test_the_privacy_screen_names_a_person_called_you_as_a_name(qtbot):
+    view = QWidget()
+    qtbot.addWidget(view)
+    screen = PrivacyScreen(view)
+    screen.ask("You", ["Ben plays 7♠"])
+    assert screen.title.text() == ("Pass to the player named You — click or press Space when ready")
+    assert screen.button.text() == "That's me — show my cards"
+    screen.ask("Ann", [])
+    assert screen.title.text() == "Pass to Ann — click or press Space when ready"
+    assert screen.button.text() == "I'm Ann — show my cards"
+
+
+def test_a_dealer_called_you_is_asked_for_the_stake_in_the_second_person():
+    who = addressee("You", alone=False)  # several people: everyone by name
+    assert stake_prompt(who, 4, None) == (
+        "You deal: name the stake every player puts on the layout (4 or more counters)."
+    )
+    assert stake_prompt("Ann", 4, 20) == (
+        "Ann deals: name the stake every player puts on the layout (4 to 20 counters)."
+    )

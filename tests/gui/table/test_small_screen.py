@@ -1,0 +1,105 @@
+"""The table on an 800×600 screen (issue 24): the recent-events log never covers the
+person's hand, and the status line is never cut by the fingerprint."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF
+
+from game_driver import open_game, wait_settled
+from gui.windows.mainwindow import MainWindow
+from table_driver import WAIT, advance, hand_items
+
+#: The window on an 800×600 screen, its frame and title bar taken off (the offscreen
+#: screen is 800 wide and keeps the window's 2-pixel frame inside it).
+SMALL_SCREEN = (796, 576)
+COACH = [
+    "You deal, so you name the stake (4 or more counters) that every player spreads over "
+    "the pools. Stakes are made before anyone sees the cards."
+] * 2
+
+
+def _laid_out(win: MainWindow) -> bool:
+    lay, vp = win.view.layout_, win.view.viewport().rect()
+    return lay is not None and (lay.width, lay.height) == (vp.width(), vp.height())
+
+
+def _small(
+    qtbot, game: str, players: int, options: dict | None = None, seed: int = 2
+) -> MainWindow:
+    win = open_game(qtbot, game, seed=seed, players=players, options=options)
+    win.resize(*SMALL_SCREEN)
+    qtbot.waitUntil(lambda: win.size().toTuple() == SMALL_SCREEN, timeout=WAIT)
+    wait_settled(qtbot, win)
+    return win
+
+
+def _with_bars(qtbot, win: MainWindow) -> None:
+    """A notice and a four-line coach above the table, as on a first evening."""
+    win.add_notice("Your last game was kept as 2024-06-11-1.json in the abandoned games.")
+    win.coach.say(COACH)
+    qtbot.waitUntil(lambda: win.coach.isVisible() and _laid_out(win), timeout=WAIT)
+
+
+def test_the_log_never_covers_a_long_hand(qtbot):
+    win = _small(qtbot, "newmarket", 3, seed=6)  # 15 cards at the person's first choice
+    _with_bars(qtbot, win)
+    view = win.view
+    assert advance(qtbot, win) is not None
+    hand = hand_items(win)
+    assert len(hand) >= 14
+    view.show_log(["Cat pays Fay 3 (cards left)", "Dan pays Fay 10 (cards left)", "No five"])
+    qtbot.waitUntil(lambda: _laid_out(win), timeout=WAIT)
+    log = QRectF(view.log_label.geometry())
+    assert view.log_label.isVisible()
+    for item in hand_items(win):
+        raised = item.sceneBoundingRect()
+        assert not raised.intersects(log), (item.card, raised, log)
+
+
+LONG_STATUS = (
+    "No J♥: nobody holds it, so it lies in the widow, unseen, and the sequence stops; "
+    "Fay takes the Game pool (24): Fay went out, and the Game pool goes to the winner."
+)
+
+
+def test_a_long_status_line_is_never_cut_by_the_fingerprint(qtbot):
+    win = _small(qtbot, "spinado", 7)
+    win.show_status(LONG_STATUS)
+    label, fingerprint = win.status_label, win.fingerprint
+    assert fingerprint.isVisible() and fingerprint.text().startswith("Fingerprint ")
+    qtbot.waitUntil(lambda: label.geometry().right() < fingerprint.geometry().left(), timeout=WAIT)
+    shown = label.shown_text()
+    assert shown.endswith("…") and LONG_STATUS.startswith(shown[:-1])
+    assert label.fontMetrics().horizontalAdvance(shown) <= label.contentsRect().width()
+    assert label.text() == LONG_STATUS and label.toolTip() == LONG_STATUS
+    assert label.accessibleDescription() == LONG_STATUS
+    short = "Your lead: play any card (drag it to the table or click it)"
+    win.show_status(short)
+    assert label.shown_text() == short and label.toolTip() == ""
+
+
+FIVE_LINES = [
+    "You hold the only card that can follow: the 7♠ is played for you.",
+    "The Spinado card, the ♦A, may go down with any card you play: it stops the sequence "
+    "and every other player pays you 3.",
+    "Matrimony is won by the player who plays both the King and the Queen of trumps.",
+    "The Hard player would play the 9♣ here: it keeps your long suit for the end.",
+    "Counters you hold at the end of the session are your score.",
+]
+
+
+def test_a_notice_and_a_long_coach_leave_the_status_line_on_screen(qtbot):
+    win = _small(qtbot, "spinado", 7)
+    win.add_notice(
+        "Your last game was kept as 2024-06-11-1.json in the abandoned games (Game → Open)."
+    )
+    win.coach.say(FIVE_LINES)
+    qtbot.waitUntil(lambda: win.coach.isVisible() and _laid_out(win), timeout=WAIT)
+    assert win.size().toTuple() == SMALL_SCREEN
+    bar = win.statusBar().geometry()
+    view = win.view
+    table = view.geometry().translated(view.parentWidget().mapTo(win, view.pos()) - view.pos())
+    assert bar.bottom() < win.height() and bar.top() > table.bottom(), (bar, table)
+    assert view.height() >= view.minimumHeight()
+    # every word of the notice and the coach can be read: shown, or scrolled to
+    assert win.notices.isVisible() and win.coach.text.text() == "\n".join(FIVE_LINES)

@@ -1,0 +1,153 @@
+"""No stale baize: what is on the screen after the window is made smaller, or after a card is
+dragged out of the window and let go there, is what the table would paint from scratch
+(issue 24).
+
+A widget's own ``grab()`` paints everything again and cannot show this fault; the screen's
+``grabWindow`` reads what the window last put on the screen (the offscreen platform gives
+its backing store), so the two are compared pixel by pixel over the table. The baize's
+shading follows the table's size: a view that repaints only what moved leaves patches of the
+old shading around every item that moved, and a staircase along a dragged card's path.
+
+Every item of a real table, in every game, also paints only inside its bounding rectangle
+(each drawn alone, as in ``test_paint_bounds``).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, QRect
+from PySide6.QtGui import QImage
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QGraphicsItem
+
+from game_driver import open_game, settled, wait_settled
+from gui.play import controller as ctl
+from gui.table.items import CardItem
+from gui.windows.mainwindow import MainWindow
+from helpers import entry_key, registry_entries
+from paint_check import outside_pixels
+from table_driver import LEFT, NOMOD, WAIT, grab_point, hand_items
+
+#: The offscreen screen is 800×600: the window starts a little under it and is made smaller.
+BIG, SMALL = (790, 590), (700, 520)
+
+
+def _laid_out(win: MainWindow) -> bool:
+    lay, vp = win.view.layout_, win.view.viewport().rect()
+    return lay is not None and (lay.width, lay.height) == (vp.width(), vp.height())
+
+
+def _resize(qtbot, win: MainWindow, size: tuple[int, int]) -> None:
+    win.resize(*size)
+    qtbot.waitUntil(lambda: win.size().toTuple() == size and _laid_out(win), timeout=WAIT)
+    wait_settled(qtbot, win)
+
+
+def _flush() -> None:
+    """Deliver every pending update: the window's backing store holds what was painted."""
+    for _ in range(3):
+        QApplication.sendPostedEvents()
+        QApplication.processEvents()
+
+
+#: Painting a part of the baize's gradient may round a pixel one level off painting it
+#: whole; a stale patch is several levels off over thousands of pixels.
+ROUNDING = 2
+
+
+def stale_area(win: MainWindow) -> QRect:
+    """The bounding box of the view's pixels on the screen that differ (by more than
+    :data:`ROUNDING` in a colour) from the view painted afresh; empty when none does."""
+    _flush()
+    view = win.view
+    at = view.mapTo(win, QPoint(0, 0))
+    fmt = QImage.Format.Format_RGB32
+    shown = (
+        view.screen()
+        .grabWindow(win.winId(), at.x(), at.y(), view.width(), view.height())
+        .toImage()
+        .convertToFormat(fmt)
+    )
+    fresh = view.grab().toImage().convertToFormat(fmt)
+    assert shown.size() == fresh.size()
+    if shown == fresh:
+        return QRect()
+    line = shown.bytesPerLine()
+    a, b = bytes(shown.constBits()), bytes(fresh.constBits())
+    box = QRect()
+    for y in range(shown.height()):
+        row = range(y * line, y * line + shown.width() * 4)
+        off = [i for i in row if abs(a[i] - b[i]) > ROUNDING]
+        if off:
+            x0, x1 = (off[0] - y * line) // 4, (off[-1] - y * line) // 4
+            box |= QRect(x0, y, x1 - x0 + 1, 1)
+    return box
+
+
+def _spinado(qtbot) -> MainWindow:
+    win = open_game(qtbot, "spinado", seed=11, players=7)
+    _resize(qtbot, win, BIG)
+    assert stale_area(win) == QRect()
+    return win
+
+
+def test_a_smaller_window_leaves_no_stale_baize(qtbot):
+    win = _spinado(qtbot)
+    _resize(qtbot, win, SMALL)
+    assert stale_area(win) == QRect()
+
+
+def _playable_card(qtbot, win: MainWindow) -> CardItem:
+    """Play on (the person's first legal card) until a card of theirs waits to be played."""
+    c = win.controller
+    for _ in range(200):
+        wait_settled(qtbot, win)
+        if c.state == ctl.SUMMARY:
+            c.dialog.accept()
+            qtbot.waitUntil(lambda: not settled(win) or c.state != ctl.SUMMARY, timeout=WAIT)
+            continue
+        if c.state == ctl.STAKING:
+            win.view.stake_panel.accept()
+            continue
+        playable = [it for it in hand_items(win) if it.playable]
+        if c.state == ctl.HUMAN and playable:
+            return playable[-1]
+    raise AssertionError("no card of the person's to drag")
+
+
+def test_a_card_let_go_outside_the_window_leaves_no_trail(qtbot):
+    win = _spinado(qtbot)
+    _resize(qtbot, win, SMALL)
+    item = _playable_card(qtbot, win)
+    assert stale_area(win) == QRect()
+    vp = win.view.viewport()
+    start = grab_point(win, item)
+    out = QPoint(vp.width() + 60, vp.height() + 40)  # past the bottom right corner
+    QTest.mousePress(vp, LEFT, NOMOD, start)
+    for i in range(1, 21):
+        QTest.mouseMove(vp, start + (out - start) * (i / 20))
+        _flush()
+    QTest.mouseRelease(vp, LEFT, NOMOD, out)
+    qtbot.waitUntil(lambda: not win.view.busy and item.pos() == item.home, timeout=WAIT)
+    assert stale_area(win) == QRect()
+
+
+def _items(win: MainWindow) -> list[QGraphicsItem]:
+    return [it for it in win.view.scene().items() if it.isVisible() and it.parentItem() is None]
+
+
+ENTRIES = {
+    entry_key(d, e): (d.name, d.entry_options(e), d.max_players) for d, e in registry_entries()
+}
+
+
+def test_every_item_of_every_table_paints_inside_its_bounds(qtbot):
+    for key, (game, options, most) in ENTRIES.items():
+        win = open_game(qtbot, game, seed=3, players=most, options=options)
+        _resize(qtbot, win, BIG)
+        _playable_card(qtbot, win)
+        for item in _items(win):
+            if item.boundingRect().isEmpty():
+                continue
+            bad = outside_pixels(item, win.view.devicePixelRatioF())
+            assert bad == [], f"{key}: {type(item).__name__} paints outside its bounds: {bad[:4]}"
+        win.close()
