@@ -82,11 +82,13 @@ def _by_seat(win: ReviewWindow) -> dict[int, set[int]]:
 
 def _public(review, k: int) -> set[int]:
     """What lies face up on the table at step ``k`` for everyone, from the engine's state:
-    the played cards (stops) or the trick in progress, the last trick and the turn-up not
-    robbed (Spoil Five)."""
+    the played cards (stops, the widow's cards its taker played included) or the trick in
+    progress, the last trick and the turn-up not robbed (Spoil Five)."""
     state = review.state(k)
     if review.game.family == STOPS:
-        return {c for s, dealt in enumerate(state.dealt) for c in cards_in(dealt & ~state.hands[s])}
+        # The engine's played cards, not each seat's dealt cards less its hand: in Michigan
+        # the widow's taker plays cards he was never dealt (MI-7, MI-8).
+        return set(cards_in(state.played))
     out = {c for _, c in state.trick}
     if state.tricks:
         out |= {c for _, c in state.tricks[-1].cards}
@@ -224,6 +226,7 @@ def _seen_by(review, k: int, seat: int) -> set[int]:
     out = set(cards_in(obs.hand))
     if review.game.family == STOPS:
         out |= set(cards_in(obs.played))
+        out |= set(cards_in(getattr(obs, "seen", 0)))  # the dead hand its taker gave up
         if obs.turnup is not None:
             out.add(obs.turnup)
     else:
@@ -235,7 +238,9 @@ def _seen_by(review, k: int, seat: int) -> set[int]:
 
 @pytest.mark.parametrize("folder", FOLDERS)
 def test_a_seats_view_shows_no_card_that_seat_could_not_see(qtbot, folder):
-    record = _record(folder)
+    # Michigan's: a deal whose widow was taken; no seat's view shows the widow or the dead
+    # hand but the taker's own new hand (MI-7, MI-8, GEN-9)
+    record = _finished_record(folder)
     win = _window(qtbot, record, reveal=True)
     review = win.review
     labels = {c: card_label(c) for c in range(52)}
