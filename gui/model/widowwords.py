@@ -1,13 +1,16 @@
 """The table's words for the widow's decisions before the first lead (MI-7, MI-8): the
 dealer's choice and the auction as questions in the panel above the hand, with their
-buttons. No Qt: :mod:`gui.model.intents` turns them into questions and reads the buttons
-back."""
+buttons, and the table's calls for what was chosen and bid. No Qt: :mod:`gui.model.intents`
+turns them into questions and reads the buttons back."""
 
 from __future__ import annotations
 
 from gamecore.actions import AUCTION, EXCHANGE, KEEP, Action, Bid, Pass, Widow
 from gamecore.decisions import BidChoice, PlayChoice
+from gamecore.events import Event
+from gamecore.explain import agree, mid_sentence
 from gamecore.interface import DealState
+from gamecore.stops.widow import BidMade, BidPassed, WidowChosen, WidowDead, WidowTaken
 
 #: How many bids the panel offers as buttons, from the least allowed upwards (MI-8).
 BID_BUTTONS = 3
@@ -63,4 +66,27 @@ def widow_answer(seat: int, key: str) -> Action | None:
         return Bid(seat, int(key[4:]))
     if key == "pass":
         return Pass(seat)
+    return None
+
+
+def widow_call(event: Event, names: list[str]) -> str | None:
+    """The table's call (and log line) for a widow event (MI-7, MI-8), in short words, or
+    ``None`` for another event. The auction's payment is a :class:`~gamecore.events.Paid`,
+    said with the other payments; the dead hand's cards are never named."""
+    match event:
+        case WidowChosen(seat=s, choice=choice):
+            who = names[s]
+            if choice == EXCHANGE:
+                return f"{who} {agree(who, 'exchanges')} with the widow"
+            if choice == AUCTION:
+                return f"{who} {agree(who, 'offers')} the widow for sale"
+            return f"{who} {agree(who, 'keeps')} the dealt hand"
+        case BidMade(seat=s, amount=n):
+            return f"{names[s]} {agree(names[s], 'bids')} {n}"
+        case BidPassed(seat=s):
+            return f"{names[s]} {agree(names[s], 'passes')}"
+        case WidowTaken(seat=s, price=price) if price is not None:
+            return f"The widow goes to {mid_sentence(names[s])} for {price}"
+        case WidowDead():
+            return "The widow stays face down as the dead hand"
     return None
