@@ -198,6 +198,8 @@ def settled(win: MainWindow) -> bool:
     if c.state != ctl.HUMAN or dlg is not None:
         return False
     d = c.session.deal.decision()
+    if isinstance(d, BidChoice):  # a bid for the widow, in the prompt (MI-8)
+        return d.seat == 0 and win.view.prompt.isVisible()
     return isinstance(d, PlayChoice) and d.seat == 0 and not (d.forced and auto_forced(win))
 
 
