@@ -87,7 +87,6 @@ def test_three_people_two_computers_hidden_hands(qtbot, game, options):
     screens = 0
     people_seen = set()
     widows: set[str] = set()
-    passes = 0
     for _ in range(400):
         qtbot.waitUntil(
             lambda: (
