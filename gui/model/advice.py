@@ -10,6 +10,7 @@ from gamecore.cards import card_label, cards_in
 from gamecore.decisions import PlayChoice, SplitChoice, StakeChoice
 from gamecore.interface import DealState, Rules
 from gamecore.match import Session
+from gui.model import widowwords
 from gui.model.prompts import lead_hint
 from gui.model.tablewords import plain_words
 
@@ -58,6 +59,9 @@ def coach_lines(session: Session, seat: int, you_alone: bool = True) -> list[str
             "won by the player who plays its card, or carried to the next deal. The "
             "proposed split is the usual one."
         ]
+    widow = widowwords.widow_coach(deal, d)
+    if widow is not None:  # the widow's choice or the auction (MI-7, MI-8)
+        return widow
     assert isinstance(d, PlayChoice)
     lines = [lead_hint(session, seat) + "."] if lead_hint(session, seat) else []
     cards = [a.card for a in d.actions if isinstance(a, Play | Rob)]

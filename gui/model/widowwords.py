@@ -90,3 +90,30 @@ def widow_call(event: Event, names: list[str]) -> str | None:
         case WidowDead():
             return "The widow stays face down as the dead hand"
     return None
+
+
+def widow_coach(deal: DealState, d: object) -> list[str] | None:
+    """What the coach says at the widow's choice or a bid (MI-7, MI-8), or ``None`` at
+    another decision. It names no card of the widow nor of any hand: nobody has seen them."""
+    if isinstance(d, BidChoice):
+        if not d.can_bid:
+            return ["You cannot pay the least bid, so you can only pass (MI-8)."]
+        bound = f"{d.low} or more" if d.high is None else f"{d.low} to {d.high}"
+        return [
+            f"You may bid {bound} counters for the widow, or pass for good (MI-8). The "
+            "highest bidder pays the dealer and takes the widow unseen; his own hand becomes "
+            "the dead hand. Bid only what a fresh hand is worth to you against your own."
+        ]
+    if isinstance(d, PlayChoice) and any(isinstance(a, Widow) for a in d.actions):
+        offered = [a.choice for a in d.actions if isinstance(a, Widow)]
+        words = {
+            EXCHANGE: "exchange: take the widow unseen and lay your hand down as the dead hand",
+            AUCTION: "auction: sell the widow to the highest bidder, who pays you",
+            KEEP: "keep: play the hand you were dealt; the widow stays dead",
+        }
+        return [
+            "You deal, so you decide what happens to the widow (MI-7): "
+            + "; ".join(words[c] for c in offered)
+            + ". Nobody has seen the widow."
+        ]
+    return None
