@@ -391,3 +391,31 @@ def test_mi_6_the_hand_sizes():
         hands, stock, _ = game.deal_from_deck(list(range(52)), n, dealer)
         assert [len(h) for h in hands] == sizes
         assert len(stock) == 52 - sum(sizes)
+
+
+# ---- MI-13, MI-15 … MI-17 -------------------------------------------------------------------
+
+
+def _short_deal() -> StopsDeal:
+    """Ann (seat 0) to lead holding 2♠ and the pay card A♥; Ben holds 3♠ alone."""
+    return scenario_deal(mi(), ["2S AH", "3S", "5H 6H"], rest="stock", pools=[4, 4, 4, 4], dealer=2)
+
+
+def test_mi_13_a_pay_card_left_in_hand_costs_no_more_than_a_card_mi_15_all_shown():
+    deal = _short_deal()
+    do(deal, "0 2S", "1 3S")
+    assert deal.over and deal.winner == 1
+    assert deal.balances == [-1, 3, -2] and deal.pools == [4, 4, 4, 4]  # MI-13: A♥ is a card
+    hands, stock = deal.observation(2).revealed  # MI-15: every hand and the dead hand shown
+    assert list(hands) == [hand("AH"), 0, hand("5H 6H")] and stock == deal.stock
+
+
+def test_mi_16_an_irregular_lead_is_refused_not_penalised_mi_17_no_poker_round():
+    deal = scenario_deal(
+        mi(), ["2S 7H AH", "3S", "5H 6H"], rest="stock", pools=[4, 4, 4, 4], dealer=2
+    )
+    with pytest.raises(IllegalAction):  # MI-16: A♥ is not her lowest heart, refused outright
+        deal.apply(parse_action("0 AH", deal.game.pools, passes=True, widow=True))
+    assert deal.balances == [0, 0, 0]
+    with pytest.raises(OptionError):  # MI-17: documented only, no option offers it
+        mi(mi_pokerRound=True)
