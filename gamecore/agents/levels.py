@@ -194,6 +194,9 @@ class HardAgent:
         action = self.choose(game, obs, rng)
         total = sum(self.last_visits.values())
         if not total:
+            d = getattr(obs, "decision", None)
+            if d is not None and not getattr(d, "forced", True):  # a widow decision (MI-7, MI-8)
+                return action, "the Normal player's choice, for Hard searches only the play"
             return action, "the only sensible play here"
         share = self.last_visits.get(action_code(action), 0) / total
         return action, (

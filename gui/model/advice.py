@@ -5,7 +5,7 @@ and an action in the hint's words (:func:`action_words`). No Qt: the coach bar s
 
 from __future__ import annotations
 
-from gamecore.actions import Pass, Play, Rob
+from gamecore.actions import Bid, Pass, Play, Rob, Widow
 from gamecore.cards import card_label, cards_in
 from gamecore.decisions import PlayChoice, SplitChoice, StakeChoice
 from gamecore.interface import DealState, Rules
@@ -19,6 +19,14 @@ def action_words(action: object, game: Rules) -> str:
     """An action of ``game`` in words for a hint ("play 7♠", "play 10♠ with the ♦A", the
     game's special card by name; "claim the pool")."""
     match action:
+        case Widow(choice=choice):  # MI-7
+            return {"exchange": "exchange", "auction": "auction the widow"}.get(
+                choice, "keep the dealt hand"
+            )
+        case Bid(amount=n):  # MI-8
+            return f"bid {n} for the widow"
+        case Pass() if getattr(game, "has_widow", False):  # Michigan's only pass: the auction
+            return "pass in the auction"
         case Pass():
             return f"pass and keep the {game.special_name()}"
         case Play(card=c, spin=True):

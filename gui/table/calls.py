@@ -135,7 +135,16 @@ class PromptPanel(QFrame):
         lay = self.view.layout_
         if lay is None or not self.isVisible():
             return
+        self.label.setWordWrap(False)
+        self.label.setMaximumWidth(16777215)  # Qt's QWIDGETSIZE_MAX: no limit
         self.adjustSize()
+        room = lay.width - 8
+        if self.width() > room:
+            # Too wide for a small screen (the widow's three choices at 800×600): the question
+            # wraps so that every button stays in view.
+            self.label.setWordWrap(True)
+            self.label.setMaximumWidth(int(max(80, self.label.width() - (self.width() - room))))
+            self.adjustSize()
         snap = self.view.snapshot
         hand = lay.hand_positions(len(snap.hand) if snap is not None else 0)
         right = (hand[-1][0] + lay.card_w) if hand else lay.hand_center_x
