@@ -92,10 +92,12 @@ def test_the_engines_reasons_for_the_commit():
     )
 
 
-def test_the_summary_names_a_card_payment_without_counting_cards():
-    """CM-13: a player caught with the Commit pays more than one a card."""
-    lines = tablewords.summary_lines(_session(), [Paid(1, 0, 6, "cards left")], ["You", "Ben"])
-    assert lines == ["Ben paid you 6 for the cards left"]
+def test_the_summary_says_why_a_caught_commit_pays_double():
+    """CM-13: a player caught with the Commit pays the multiplier (2) on each card left; the
+    summary says how many cards and why the amount is more (the ledger's words)."""
+    paid = Paid(1, 0, 6, "cards left", 3)
+    lines = tablewords.summary_lines(_session(), [paid], ["You", "Ben"])
+    assert lines == ["Ben paid you 6 for 3 cards left in hand, doubled: Ben held the 9♦"]
 
 
 def test_a_computers_offer_shows_nobody_acting_to_the_others():
