@@ -11,7 +11,7 @@ Targets (issue 7, this 2-core machine): each game's descriptor's ``bench_target`
 4 players ≥ 25,000 playouts/s/core, Spoil Five 5 players ≥ 15,000); Hard p95 ≤ 0.5 s
 (stops games), ≤ 1.0 s (trick games). Every registered game and profile is measured, with
 its descriptor's default number of players. Seeded: the positions are the same on every
-run.
+run. A game without play (Matrimony) has no card decision to search and is not measured.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from typing import Any
 from gamecore.agents import agent_for
 from gamecore.agents.levels import HardAgent
 from gamecore.decisions import PlayChoice
-from gamecore.games import TRICKS, descriptor, entries, make_game
+from gamecore.games import CHANCE, TRICKS, descriptor, entries, make_game
 from gamecore.match import Session
 from gamecore.search.determinize import fast_state_for
 from gamecore.search.ismcts import SearchPool, search
@@ -45,8 +45,11 @@ def bench_games() -> list[tuple[str, str, dict[str, Any], int]]:
     return out
 
 
-#: (label, game, options, players), in menu order.
-GAMES: list[tuple[str, str, dict[str, Any], int]] = bench_games()
+#: (label, game, options, players), in menu order: the games with card play, the only ones
+#: with something to search (a game without play, Matrimony, only stakes).
+GAMES: list[tuple[str, str, dict[str, Any], int]] = [
+    g for g in bench_games() if descriptor(g[1]).family != CHANCE
+]
 
 
 def positions(

@@ -4,6 +4,7 @@ the settlement once the deal is over (stops games and Spoil Five alike)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from gamecore.events import Event
 
@@ -67,6 +68,11 @@ class DealCore:
             if h & b:
                 return seat
         return None
+
+    def replay_facts(self) -> dict[str, Any]:
+        """Fields the game adds to this deal in the replay output (cousins §6.6); none
+        here: a game with some (Matrimony's ``awards``) overrides this."""
+        return {}
 
     def settlement(self) -> Settlement | None:
         """The settlement once the deal is over (else ``None``)."""

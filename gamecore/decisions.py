@@ -31,7 +31,9 @@ class StakeChoice:
 
 @dataclass(frozen=True, slots=True)
 class SplitChoice:
-    """``seat`` spreads exactly ``total`` counters over ``pools`` (names, in game order)."""
+    """``seat`` spreads exactly ``total`` counters over ``pools`` (names, in game order);
+    with ``least`` he also chooses his total, from ``least`` to ``total`` (Matrimony's
+    ``mt.othersStake = atMost``, MT-5). ``default`` is the automatic split (of ``total``)."""
 
     seat: int
     total: int
@@ -39,14 +41,26 @@ class SplitChoice:
     default: tuple[int, ...]
     #: Indexes of pools that may not be named in a split (Michigan's kitty, MI-5).
     closed: tuple[int, ...] = ()
+    least: int | None = None
+
+    @property
+    def lowest(self) -> int:
+        """The smallest total allowed: ``least``, or ``total`` when the total is fixed."""
+        return self.total if self.least is None else self.least
+
+    @property
+    def ranged(self) -> bool:
+        """Whether the player chooses his total too (more than one total is allowed)."""
+        return self.lowest < self.total
 
     def allows(self, amounts: tuple[int, ...]) -> bool:
-        """Whether ``amounts`` (one int ≥ 0 per pool) is a valid split of ``total``, with
-        nothing on a :attr:`closed` pool."""
+        """Whether ``amounts`` (one int ≥ 0 per pool) is a valid split: ``total``
+        counters, or with ``least`` any total from ``least`` to ``total``, with nothing
+        on a :attr:`closed` pool."""
         return (
             len(amounts) == len(self.pools)
             and all(a >= 0 for a in amounts)
-            and sum(amounts) == self.total
+            and self.lowest <= sum(amounts) <= self.total
             and not any(amounts[i] for i in self.closed)
         )
 

@@ -26,11 +26,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from gamecore.interface import STOPS, TRICKS, Card, PoolFace, Rules
+from gamecore.interface import CHANCE, STOPS, TRICKS, Card, PoolFace, Rules
 from gamecore.options import OptionSpec, resolve_options
 from gamecore.registry import descriptor, descriptors, register, register_player, unregister
 
 __all__ = [
+    "CHANCE",
     "STOPS",
     "TRICKS",
     "Entry",
@@ -50,9 +51,10 @@ __all__ = [
 
 class RulesClass(Protocol):
     """A game's rules class (:class:`~gamecore.stops.game.StopsGame` subclasses,
-    :class:`~gamecore.spoilfive.game.SpoilFive`): its class attributes ``family``
-    (:data:`STOPS` or :data:`TRICKS`), ``min_players`` and ``max_players`` are the game's;
-    called with a complete option mapping it gives the rules."""
+    :class:`~gamecore.spoilfive.game.SpoilFive`, :class:`~gamecore.matrimony.game.Matrimony`):
+    its class attributes ``family`` (:data:`STOPS`, :data:`TRICKS` or :data:`CHANCE`),
+    ``min_players`` and ``max_players`` are the game's; called with a complete option mapping
+    it gives the rules."""
 
     family: str
     min_players: int
@@ -86,9 +88,9 @@ class GameDescriptor:
     """What the rest of Parlour knows about one game, besides what its rules class says.
 
     * ``name``: the record game name; ``title``: the game's name for people;
-    * ``rules``: the rules class (:class:`RulesClass`), whose ``family`` (:data:`STOPS` or
-      :data:`TRICKS`, the engine it plays on), ``min_players`` and ``max_players`` (the
-      seat range) the descriptor reads (:attr:`family`, :attr:`min_players`,
+    * ``rules``: the rules class (:class:`RulesClass`), whose ``family`` (:data:`STOPS`,
+      :data:`TRICKS` or :data:`CHANCE`, the engine it plays on), ``min_players`` and
+      ``max_players`` (the seat range) the descriptor reads (:attr:`family`, :attr:`min_players`,
       :attr:`max_players`);
     * ``make``: the rules for a complete option mapping, when they are not simply
       ``rules(options)`` (Pope Joan: a subclass per profile); :func:`make_game` resolves the
@@ -138,7 +140,8 @@ class GameDescriptor:
 
     @property
     def family(self) -> str:
-        """:data:`STOPS` or :data:`TRICKS`: the engine the game plays on (its rules')."""
+        """:data:`STOPS`, :data:`TRICKS` or :data:`CHANCE`: the engine the game plays on
+        (its rules')."""
         return self.rules.family
 
     @property
@@ -152,8 +155,8 @@ class GameDescriptor:
         return self.rules.max_players
 
     def __post_init__(self) -> None:
-        if self.family not in (STOPS, TRICKS):
-            raise ValueError(f"{self.name}: family must be {STOPS!r} or {TRICKS!r}")
+        if self.family not in (STOPS, TRICKS, CHANCE):
+            raise ValueError(f"{self.name}: family must be {STOPS!r}, {TRICKS!r} or {CHANCE!r}")
         if not self.entries:
             raise ValueError(f"{self.name}: a game needs at least one New Game entry")
         if not self.recorded and any(e.conformance for e in self.entries):

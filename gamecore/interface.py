@@ -1,10 +1,12 @@
 """The interface every rules engine offers: the rules object and the deal state, as
 :class:`typing.Protocol` classes that mypy checks (architecture, "State API").
 
-Two engines implement it: the stops engine (:class:`gamecore.stops.game.StopsGame` and
-:class:`gamecore.stops.deal.StopsDeal`, for Pope Joan, Newmarket, Spin and Spinado) and the
-tricks engine (:class:`gamecore.spoilfive.game.SpoilFive` and
-:class:`gamecore.spoilfive.deal.SpoilFiveDeal`). The session, the record, the arena, the
+Three engines implement it: the stops engine (:class:`gamecore.stops.game.StopsGame` and
+:class:`gamecore.stops.deal.StopsDeal`, for Pope Joan, Newmarket, Spin, Spinado and
+Commit), the tricks engine (:class:`gamecore.spoilfive.game.SpoilFive` and
+:class:`gamecore.spoilfive.deal.SpoilFiveDeal`) and the engine of a game without play
+(:class:`gamecore.matrimony.game.Matrimony` and
+:class:`gamecore.matrimony.deal.MatrimonyDeal`). The session, the record, the arena, the
 bench and the search are written against these protocols, never against one engine's class.
 
 Cards are ints and card sets int masks (:mod:`gamecore.cards`); the aliases below say which
@@ -13,6 +15,7 @@ is meant. Counters are ints.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
 
@@ -27,8 +30,10 @@ Card: TypeAlias = int
 #: A set of cards: an int with bit ``c`` set for each card ``c``.
 CardSet: TypeAlias = int
 
-#: The two engine families: sequences of cards to a stop (STOP-1) or tricks (SF-24).
-STOPS, TRICKS = "stops", "tricks"
+#: The engine families: sequences of cards to a stop (STOP-1), tricks (SF-24), or no play
+#: at all, a game of pure chance: stakes on a layout, a deal and its resolution (MT-5 …
+#: MT-12, Matrimony).
+STOPS, TRICKS, CHANCE = "stops", "tricks", "chance"
 
 
 @dataclass(frozen=True)
@@ -45,7 +50,8 @@ class PoolFace:
 class Rules(Protocol):
     """A game's rules with its options resolved (immutable during a session).
 
-    ``name`` is the record name, ``family`` :data:`STOPS` or :data:`TRICKS`, ``pools`` the
+    ``name`` is the record name, ``family`` :data:`STOPS`, :data:`TRICKS` or :data:`CHANCE`,
+    ``pools`` the
     pool names in record order, ``pack`` the playing pack, ``options`` every option with its
     value (:mod:`gamecore.options`).
     """
@@ -135,8 +141,12 @@ class Rules(Protocol):
         pools: list[int],
         prev_winner: int | None,
         fresh: bool = True,
+        order: Sequence[Sequence[Card]] | None = None,
     ) -> DealState:
-        """A new deal with these cards and counters (stakes paid at once where automatic)."""
+        """A new deal with these cards and counters (stakes paid at once where automatic).
+        ``order``: the same hands as lists in deal order (as the record lists them), read
+        only by a game in which the order tells which card lies face up (Matrimony's last
+        card, MT-6); the others ignore it."""
         ...
 
     def pool_faces(self, turnup: Card | None) -> tuple[PoolFace, ...]:
@@ -244,5 +254,20 @@ class DealState(Protocol):
         """Every seat but ``seat``, clockwise from its left."""
         ...
 
+    def replay_facts(self) -> dict[str, Any]:
+        """Fields the game adds to this deal in the replay output (cousins §6.6: Matrimony's
+        ``awards``); empty for most games."""
+        ...
 
-__all__ = ["STOPS", "TRICKS", "Card", "CardSet", "DealState", "Observation", "PoolFace", "Rules"]
+
+__all__ = [
+    "CHANCE",
+    "STOPS",
+    "TRICKS",
+    "Card",
+    "CardSet",
+    "DealState",
+    "Observation",
+    "PoolFace",
+    "Rules",
+]

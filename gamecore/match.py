@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Collection
 from dataclasses import dataclass, field
+from typing import Any
 
 from gamecore.actions import Action, format_action, parse_action
 from gamecore.cards import JACK, cards_in, mask_of, rank_of
@@ -88,8 +89,9 @@ class DealLog:
     balances: list[int] = field(default_factory=list)
     pools: list[int] = field(default_factory=list)
     fingerprint: Fingerprint | None = None
-    #: What the replay output adds for this game, e.g. Michigan's ``widow`` (cousins §6.6).
-    info: dict[str, object] = field(default_factory=dict)
+    #: What the game adds to the deal in the replay output (cousins §6.6: Matrimony's
+    #: ``awards``), from the deal's :meth:`~gamecore.interface.DealState.replay_facts`.
+    facts: dict[str, Any] = field(default_factory=dict)
 
 
 class Session:
@@ -234,6 +236,7 @@ class Session:
             self.pools,
             self.prev_winner,
             self.fresh,
+            order=hands,
         )
         self.logs.append(
             DealLog(dealer, [list(h) for h in hands], list(stock), turnup, fingerprint=fingerprint)
@@ -384,6 +387,7 @@ class Session:
             pools,
             prev_winner,
             fresh,
+            order=log.hands,
         )
 
     def _sync(self) -> None:
@@ -393,9 +397,7 @@ class Session:
         log = self.logs[-1]
         log.balances, log.pools = list(self.balances), list(self.pools)
         log.winner = self.deal.winner
-        info = getattr(self.deal, "record_info", None)
-        if info is not None:
-            log.info = info()
+        log.facts = self.deal.replay_facts()
         if self.deal.over:
             log.finished = True
             self.prev_winner = self.deal.winner

@@ -28,7 +28,7 @@ from gamecore.cards import CardSyntaxError, card_code, parse_card
 from gamecore.decisions import BidChoice, Decision, PlayChoice, SplitChoice, StakeChoice
 from gamecore.errors import IllegalAction, OptionError, RecordError
 from gamecore.fingerprint import SALT_RE, SHA_RE, Fingerprint, matches
-from gamecore.games import STOPS, descriptor, descriptors, make_game
+from gamecore.games import TRICKS, descriptor, descriptors, make_game
 from gamecore.limits import (
     MAX_AMOUNT,
     MAX_DEPTH,
@@ -229,7 +229,7 @@ def _parse_deal(d: Any, k: int, n: int, game_name: str, version: int = PLAIN_VER
     if not isinstance(hands, list) or len(hands) != n:
         raise RecordError(f"{where}: hands must list {n} hands, one per seat")
     hand_cards = [_cards(h, f"{where}: hands[{i}]") for i, h in enumerate(hands)]
-    if "stock" not in d and descriptor(game_name).family == STOPS:
+    if "stock" not in d and descriptor(game_name).family != TRICKS:
         raise RecordError(f"{where}: stock missing")
     if "stock" not in d and fingerprint is not None:
         raise RecordError(f"{where}: a fingerprinted deal lists its cards: stock missing")
@@ -571,6 +571,8 @@ def decision_texts(d: Decision | None, pools: Sequence[str]) -> list[str]:
         high = "" if d.high is None else str(d.high)
         return [f"{d.seat} stake {d.low}..{high}"]
     if isinstance(d, SplitChoice):
+        if d.ranged:  # cousins §6.6: a total the player chooses (Matrimony, atMost)
+            return [f"{d.seat} split {d.lowest}..{d.total}"]
         return [f"{d.seat} split {d.total}"]
     if isinstance(d, BidChoice):  # MI-8, cousins §6.6
         high = "" if d.high is None else str(d.high)
@@ -596,7 +598,7 @@ def outcome(session: Session) -> dict[str, Any]:
             "finished": log.finished,
             "balances": list(log.balances),
             "pools": dict(zip(pools, log.pools, strict=True)),
-            **log.info,
+            **log.facts,
         }
         for log in session.logs
     ]

@@ -35,22 +35,25 @@ __all__ = [
     "PLAYER_PACKAGES",
     "descriptor",
     "descriptors",
+    "level_player",
     "player",
     "player_for",
     "register",
     "register_family_player",
+    "register_level_player",
     "register_player",
     "unregister",
 ]
 
 #: The packages whose modules hold the games' rules (one package per engine).
-GAME_PACKAGES = ("gamecore.stops", "gamecore.spoilfive")
+GAME_PACKAGES = ("gamecore.stops", "gamecore.spoilfive", "gamecore.matrimony")
 #: The packages whose modules hold the computer players.
 PLAYER_PACKAGES = ("gamecore.agents",)
 
 _GAMES: dict[str, GameDescriptor] = {}
 _PLAYERS: dict[str, Callable[[], Agent]] = {}
 _FAMILY_PLAYERS: dict[str, Callable[[Rules], Callable[[], Agent]]] = {}
+_LEVEL_PLAYERS: dict[tuple[str, str], Callable[[], Agent]] = {}
 _loaded: set[str] = set()
 
 
@@ -100,11 +103,33 @@ def register_player(game: str, make: Callable[[], Agent]) -> Callable[[], Agent]
     return make
 
 
+def register_level_player(game: str, level: str, make: Callable[[], Agent]) -> Callable[[], Agent]:
+    """Name ``make`` what decides the staking of game ``game`` (record name) at ``level``
+    (``"easy"`` or ``"hard"``), and return it: a game whose every decision is a stake or a
+    split (Matrimony), where the levels' general players (slips in the card play, a search
+    of the card play) would all stake as the Normal player does. Raises ``ValueError`` if
+    the game already has another player at that level."""
+    old = _LEVEL_PLAYERS.get((game, level))
+    if old is not None and old is not make:
+        raise ValueError(f"game {game!r} already has a {level} player")
+    _LEVEL_PLAYERS[(game, level)] = make
+    return make
+
+
+def level_player(game: str, level: str) -> Callable[[], Agent] | None:
+    """What gives game ``game``'s own staking player at ``level``
+    (:func:`register_level_player`), or ``None`` when the level's general player stakes."""
+    _load_players()
+    return _LEVEL_PLAYERS.get((game, level))
+
+
 def unregister(name: str) -> None:
-    """Remove game ``name`` and its computer player from the registry (a test's own game,
+    """Remove game ``name`` and its computer players from the registry (a test's own game,
     when its tests end)."""
     _GAMES.pop(name, None)
     _PLAYERS.pop(name, None)
+    for key in [k for k in _LEVEL_PLAYERS if k[0] == name]:
+        del _LEVEL_PLAYERS[key]
 
 
 def descriptors() -> tuple[GameDescriptor, ...]:

@@ -26,7 +26,7 @@ from gamecore.cards import mask_of
 from gamecore.decisions import Decision, PlayChoice
 from gamecore.events import Event, Played
 from gamecore.fingerprint import Fingerprint
-from gamecore.interface import STOPS, Card, CardSet, DealState, Observation, Rules
+from gamecore.interface import CHANCE, STOPS, Card, CardSet, DealState, Observation, Rules
 from gamecore.match import Session
 from gamecore.record import Record, decision_texts, replay_session
 
@@ -163,6 +163,7 @@ def review_deal(source: Record | Session, number: int) -> DealReview:
         pools,
         prev_winner,
         fresh,
+        order=log.hands,
     )
     names = game.pools
     states = [deal.clone()]
@@ -273,8 +274,9 @@ def show_rule(
     the whole table), ``person`` (the one person's seat, when ``people`` ≤ 1).
 
     * A finished deal: any seat's view, or the whole table. Every hand and the stock face up
-      in the stops games (GEN-9: all are shown after the deal); in Spoil Five, unplayed cards
-      stay hidden (GEN-9) unless ``reveal`` is set and only one person is at the screen.
+      in the stops games (GEN-9: all are shown after the deal), every hand in Matrimony (its
+      undealt pack is never shown, MT-6); in Spoil Five, unplayed cards stay hidden (GEN-9)
+      unless ``reveal`` is set and only one person is at the screen.
     * An unfinished deal: only as the person's own seat saw it (whatever ``seat`` asks),
       with no choice of seat and nothing unplayed shown but that seat's own hand; refused
       with several people at one screen, or with nobody's seat to show.
@@ -288,7 +290,9 @@ def show_rule(
         if person is None:
             return ShowRule(False, NOBODY_UNFINISHED, None, False, False, None, False)
         return ShowRule(True, "", person, False, False, person, False)
-    stops = family == STOPS
+    # GEN-9: the stops games show every hand after the deal, Matrimony every hand once
+    # the deal is resolved; Spoil Five only what was played.
+    stops = family in (STOPS, CHANCE)
     if several:
         return ShowRule(True, "", seat, True, stops, None, False)
     return ShowRule(True, "", seat, True, stops or reveal, person, not stops)
@@ -297,9 +301,11 @@ def show_rule(
 def deal_again_offered(finished: bool, family: str, people: int, reveal: bool) -> bool:
     """Whether "deal again from another seat" is offered for a deal: only a finished deal
     whose every hand was shown after it (:func:`show_rule` shows the unplayed cards of the
-    whole table: the stops games; Spoil Five only when its hands were shown)."""
+    whole table: the stops games; Spoil Five only when its hands were shown), and never in
+    a game without play (Matrimony): no decision there depends on the cards, so the same
+    cards from another seat teach nothing."""
     rule = show_rule(finished, family, people, reveal, None)
-    return rule.allowed and rule.show_unplayed
+    return rule.allowed and rule.show_unplayed and family != CHANCE
 
 
 @dataclass(frozen=True)
@@ -358,8 +364,8 @@ def shown_table(review: DealReview, k: int, rule: ShowRule) -> ShownTable:
         backs.append(count - shown.bit_count())
     turnup = getattr(obs if obs is not None else state.observation(0), "turnup", None)
     stock = state.stock
-    if view is None and rule.show_unplayed:
-        stock_up = stock
+    if view is None and rule.show_unplayed and review.game.family != CHANCE:
+        stock_up = stock  # (Matrimony's undealt pack is never shown, MT-6)
     else:
         stock_up = stock & (1 << turnup) if turnup is not None else 0
     discard = review.robbed[1] if review.finished and review.robbed is not None else None

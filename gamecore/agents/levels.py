@@ -11,7 +11,9 @@
 
 Staking decisions (:class:`~gamecore.decisions.StakeChoice`,
 :class:`~gamecore.decisions.SplitChoice`) are the rule-based player's at every level:
-they are made before the cards are seen (GEN-9), where search has nothing to work on.
+they are made before the cards are seen (GEN-9), where search has nothing to work on;
+except in a game whose every decision is a stake (Matrimony), which registers its own Easy
+and Hard stakers (:func:`gamecore.registry.register_level_player`).
 Every agent sees only the observation and the rules (GEN-9).
 """
 
@@ -26,6 +28,7 @@ from gamecore.agents.registered import agent_for
 from gamecore.decisions import PlayChoice
 from gamecore.interface import TRICKS
 from gamecore.interface import Rules as Game
+from gamecore.registry import level_player
 from gamecore.search import CLAIM, DECLINE, JINK, PASS, ROB_BASE, SPIN_FLAG
 from gamecore.search.ismcts import SearchPool, best_code, default_pool, search
 from gamecore.spoilfive.deal import SpoilFiveObservation
@@ -63,7 +66,9 @@ class EasyAgent:
     """
 
     def __init__(self, game: Game, mistake_rate: float = 0.3) -> None:
-        self.normal = agent_for(game)
+        # A game of stakes only brings its own easy staker (register_level_player).
+        own = level_player(game.name, "easy")
+        self.normal = own() if own is not None else agent_for(game)
         self.mistake_rate = mistake_rate
 
     def choose(self, game: Any, obs: Any, rng: random.Random) -> Action:
@@ -120,6 +125,9 @@ class HardAgent:
         value_ties: bool = True,
     ) -> None:
         self.normal = agent_for(game)
+        own = level_player(game.name, "hard")
+        #: Who stakes: the game's own Hard staker (Matrimony), else the Normal player.
+        self.staker = own() if own is not None else self.normal
         self.inference, self.endgame, self.value_ties = inference, endgame, value_ties
         self.iterations = iterations
         if time_budget is None:
@@ -143,8 +151,10 @@ class HardAgent:
         tricks played out after the deal is decided)."""
         d = pending_decision(obs)
         self.last_visits, self.last_iterations = {}, 0
-        if not isinstance(d, PlayChoice) or getattr(obs, "phase", "") == "before-lead":
-            # staking, and the widow's choice and bids (MI-7, MI-8): the Normal player's
+        if not isinstance(d, PlayChoice):
+            return self.staker.choose(game, obs, rng)
+        if getattr(obs, "phase", "") == "before-lead":
+            # the widow's choice and bids (MI-7, MI-8): the Normal player's
             return self.normal.choose(game, obs, rng)
         if len(d.actions) == 1:
             return d.actions[0]

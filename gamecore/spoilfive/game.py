@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from gamecore.cards import FULL_PACK
@@ -119,8 +119,10 @@ class SpoilFive:
         pools: list[int],
         prev_winner: int | None,
         fresh: bool = True,
+        order: Sequence[Sequence[Card]] | None = None,
     ) -> SpoilFiveDeal:
-        """A new deal with these cards (int masks) and counters."""
+        """A new deal with these cards (int masks) and counters (``order``, the hands in
+        deal order, is not read: no card of a hand lies face up)."""
         from gamecore.spoilfive.deal import SpoilFiveDeal
 
         assert turnup is not None

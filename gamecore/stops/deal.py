@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
+from typing import Any
 
 from gamecore.actions import (
     Action,
@@ -242,7 +243,7 @@ class StopsDeal(DealCore):
                 total,
                 self.game.pools,
                 self.game.auto_split(total),
-                self.game.closed_pools,
+                closed=self.game.closed_pools,
             )
         if self.phase == widow.BEFORE_LEAD:
             return widow.decision(self)
@@ -611,7 +612,7 @@ class StopsDeal(DealCore):
             self.balances[payee] += amount
             events.append(Paid(payer, payee, amount, reason, cards))
 
-    def record_info(self) -> dict[str, object]:
+    def replay_facts(self) -> dict[str, Any]:
         """What the replay output adds to this deal (cousins §6.6): in a game with a widow,
         ``{"widow": {"to": seat or None, "price": n or None}}``; else nothing."""
         if not self.game.has_widow and self.game.deal_style != "widow-first":

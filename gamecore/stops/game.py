@@ -18,7 +18,7 @@ follow): declare instead. Staking, dealing, turn-up awards and the words of a re
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from gamecore.actions import AUCTION
@@ -320,8 +320,10 @@ class StopsGame:
         pools: list[int],
         prev_winner: int | None,
         fresh: bool = True,
+        order: Sequence[Sequence[Card]] | None = None,
     ) -> StopsDeal:
-        """A new deal of this game with these cards (int masks) and counters."""
+        """A new deal of this game with these cards (int masks) and counters (``order``:
+        the hands in deal order, which no stops game reads)."""
         from gamecore.stops.deal import StopsDeal
 
         return StopsDeal(self, dealer, hands, stock, turnup, balances, pools, prev_winner)

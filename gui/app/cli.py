@@ -142,7 +142,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--profile",
         default=None,
         choices=profiles,
-        help="Pope Joan profile: F (Foster), M (trump layout), C (classic)",
+        help="the game's profile: "
+        + "; ".join(
+            f"{d.title} " + ", ".join(f"{e.profile} ({e.label})" for e in d.entries if e.profile)
+            for d in descriptors()
+            if d.profile_key is not None
+        ),
     )
     parser.add_argument(
         "--players", type=int, default=None, help="players at the table, you included"

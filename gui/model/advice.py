@@ -5,13 +5,15 @@ and an action in the hint's words (:func:`action_words`). No Qt: the coach bar s
 
 from __future__ import annotations
 
-from gamecore.actions import Bid, Pass, Play, Rob, Widow
+from gamecore.actions import Bid, NameStake, Pass, Play, Rob, Split, Widow
 from gamecore.cards import card_label, cards_in
 from gamecore.decisions import PlayChoice, SplitChoice, StakeChoice
 from gamecore.interface import DealState, Rules
 from gamecore.match import Session
+from gamecore.matrimony.game import Matrimony
 from gui.model import widowwords
 from gui.model.prompts import lead_hint
+from gui.model.registryview import chance_game, pool_labels
 from gui.model.tablewords import plain_words
 
 
@@ -35,6 +37,12 @@ def action_words(action: object, game: Rules) -> str:
             return f"play {card_label(c)}"
         case Rob(card=c):
             return f"rob, discarding {card_label(c)}"
+        case NameStake(amount=n):
+            return f"name a stake of {n:,}"
+        case Split(amounts=amounts):
+            labels = pool_labels(game)
+            parts = [f"{n:,} on {labels[p]}" for p, n in enumerate(amounts) if n]
+            return "put " + ", ".join(parts) if parts else "put nothing on the layout"
     name = type(action).__name__.lower()
     return {
         "decline": "keep your cards (do not rob)",
@@ -55,6 +63,8 @@ def coach_lines(session: Session, seat: int, you_alone: bool = True) -> list[str
     d = None if deal is None else deal.decision()
     if deal is None or d is None or d.seat != seat:
         return []
+    if chance_game(session.game) and isinstance(d, StakeChoice | SplitChoice):
+        return chance_coach(d, session.game)
     if isinstance(d, StakeChoice):
         bound = f"{d.low:,} or more" if d.high is None else f"{d.low:,} to {d.high:,}"
         return [
@@ -114,3 +124,32 @@ def _card_lines(deal: DealState, seat: int, cards: list[int]) -> list[str]:
         f"Why not your other cards: {r}." if i == 0 else f"And: {r}." for i, r in enumerate(reasons)
     ]
     return lines
+
+
+def chance_coach(d: StakeChoice | SplitChoice, game: Rules) -> list[str]:
+    """What the coach says at a stake or a split of a game without play (Matrimony, MT-5 …
+    MT-11): everything is staked before a card is dealt, then the cards decide."""
+    if isinstance(d, StakeChoice):
+        bound = f"{d.low:,} or more" if d.high is None else f"{d.low:,} to {d.high:,}"
+        return [
+            f"You deal: name your stake ({bound} counters); everyone else stakes one fewer. "
+            "No card is dealt until every stake is down, so nothing you could know helps: "
+            "only how much you risk."
+        ]
+    amount = f"from {d.lowest:,} to {d.total:,}" if d.ranged else f"{d.total:,}"
+    sweep = game.sweep_name() if isinstance(game, Matrimony) else "sweeping card"
+    three = isinstance(game, Matrimony) and game.three_cards
+    how = (
+        "go to the eldest hand holding them (counting from the dealer's left); Pair to the "
+        "highest pair, Best to the highest card"
+        if three
+        else "go to the first hand shown that makes them, from the dealer's left; Pair to "
+        "the first two cards alike"
+    )
+    return [
+        f"Spread {amount} counters over the five compartments as you like. Matrimony "
+        f"(a King and a Queen), Intrigue (a Queen and a Jack) and Confederacy (a King and a "
+        f"Jack) {how}. A turned-up {sweep} takes everything; what nobody wins stays for the "
+        "next deal.",
+        "Sitting early in the order wins ties; the dealer shows last.",
+    ]

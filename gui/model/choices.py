@@ -100,8 +100,10 @@ def table_args_problem(game: str, profile: str | None, players: int | None) -> s
             for d in descriptors()
             if d.profile_key is not None
         ]
-        names = "; ".join(f"{t} ({', '.join(p for p in ps if p)})" for t, ps in having)
-        return f"--profile: only {names} has profiles; {label} has none"
+        names = [f"{t} ({', '.join(p for p in ps if p)})" for t, ps in having]
+        listed = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
+        verb = "have" if len(names) > 1 else "has"
+        return f"--profile: only {listed} {verb} profiles; {label} has none"
     options = {desc.profile_key: profile} if profile is not None and desc.profile_key else {}
     try:
         rules = make_game(game, options)

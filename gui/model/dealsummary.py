@@ -14,8 +14,8 @@ from gamecore.games import descriptor
 from gamecore.match import Session
 from gamecore.review import deal_again_offered, review_deal
 from gamecore.spoilfive.deal import SpoilFiveDeal
-from gui.model import ledger
-from gui.model.registryview import pool_labels, stock_name, tricks_game
+from gui.model import chancewords, ledger
+from gui.model.registryview import chance_game, pool_labels, stock_name, tricks_game
 from gui.model.snapshot import DealSummary
 from gui.model.tablewords import summary_lines
 
@@ -66,6 +66,8 @@ def deal_summary(
     settlement = deal.settlement()
     assert settlement is not None
     tricks = tricks_game(session.game)
+    # a game without play never shows its undealt pack (MT-6); a trick game hides its hands
+    hidden_stock = tricks or chance_game(session.game)
     history, span = balance_history(session)
     balances, pools = session.final_accounts()
     own = _own_lines(session, words, person if people else None)
@@ -74,8 +76,8 @@ def deal_summary(
         winner=deal.winner,
         dealer=deal.dealer,
         hands_left=[[] if tricks else list(cards_in(h)) for h in deal.hands],
-        stock=[] if tricks else list(cards_in(deal.stock)),
-        lines=summary_lines(session, session.deal_events, words, own.skip),
+        stock=[] if hidden_stock else list(cards_in(deal.stock)),
+        lines=_deal_lines(session, words, own.skip),
         deltas=list(settlement.deltas),
         balances=balances,
         pools=list(zip(pool_labels(session.game), pools, strict=True)),
@@ -93,7 +95,25 @@ def deal_summary(
         no_choice=own.no_choice,
         split=split_line(session),
         stock_name=stock_name(session.game),
+        headline=_headline(session, words),
     )
+
+
+def _deal_lines(session: Session, words: list[str] | None, skip: tuple[int, ...]) -> list[str]:
+    """The deal's lines after the person's own (``skip``: the seats the ledger said)."""
+    if chance_game(session.game):
+        names = words or list(session.players)
+        labels = pool_labels(session.game)
+        return chancewords.summary_lines(session.deal_events, names, labels, skip)
+    return summary_lines(session, session.deal_events, words, skip)
+
+
+def _headline(session: Session, words: list[str] | None) -> str:
+    """A game without play's heading (what the cards did); "" for the other games."""
+    if not chance_game(session.game):
+        return ""
+    names = words or list(session.players)
+    return chancewords.headline(session.deal_events, names, pool_labels(session.game))
 
 
 class _Own(NamedTuple):

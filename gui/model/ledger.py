@@ -35,7 +35,9 @@ from gamecore.explain import (
 )
 from gamecore.interface import DealState
 from gamecore.match import Session
+from gamecore.matrimony.game import Matrimony
 from gamecore.review import DealReview, review_deal
+from gui.model import chancewords
 from gui.model.registryview import pool_labels
 from gui.model.tablewords import log_line, plain_words, seen_cards, spin_call
 
@@ -117,9 +119,13 @@ def _log_lines(
     spin, seen = spin_call(session.game), seen_cards(session)
     full = replace(scene, events=tuple(events))
 
+    game = session.game
+
     def other(e: Event) -> str | None:
         if forced is not None and isinstance(e, Played) and e.seat in people:
             return plain_words(forced_play(e, forced, full))
+        if isinstance(game, Matrimony):  # a game without play has words of its own
+            return chancewords.log_line(e, words, labels, game.sweep_name())
         return log_line(e, words, labels, spin, seen)
 
     return _lines(events, scene, people, other)
@@ -128,7 +134,7 @@ def _log_lines(
 def action_lines(
     session: Session,
     before: DealState,
-    action: Action,
+    action: Action | None,
     events: Sequence[Event],
     words: Sequence[str],
     people: Collection[int],
@@ -137,9 +143,11 @@ def action_lines(
     in ``session``, which gave ``events``: each counter moved to or from a person's seat
     (``people``) in the engine's sentence with its reason; a person's card that was the
     only one they could play as theirs, with why; every other event in the table's short
-    words. ``words``: the seats' words (:func:`gui.model.tablewords.spoken`)."""
+    words. ``words``: the seats' words (:func:`gui.model.tablewords.spoken`); ``action``
+    ``None``: events that follow no one action (a game without play's deal turned over)."""
     scene = scene_before(before, words, events)
-    return _log_lines(session, events, scene, people, forced_of(before, action, people))
+    forced = None if action is None else forced_of(before, action, people)
+    return _log_lines(session, events, scene, people, forced)
 
 
 def start_lines(session: Session, words: Sequence[str], people: Collection[int]) -> list[str]:

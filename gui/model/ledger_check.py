@@ -76,7 +76,7 @@ class Reader:
         you = re.escape(words[person])
         self.moves = [
             (re.compile(rf"^{you} (?:put|pay|paid) (?:(?:{others}) )?(\d+)\b"), -1),
-            (re.compile(rf"^{you} (?:take|took) the [^():]*?(?:\((\d+)\)|: (\d+)$)"), 1),
+            (re.compile(rf"^{you} (?:take|took) (?:the )?[^():]*?(?:\((\d+)\)|: (\d+)$)"), 1),
             (re.compile(rf"^(?:{others}) (?:pays|paid) you (\d+)\b"), 1),
         ]
         self.split = re.compile(rf"^{you} (?:get|gets) (\d+) of the (\d+) counters?\b")

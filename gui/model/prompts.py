@@ -106,9 +106,16 @@ def stake_prompt(who: str, low: int, high: int | None) -> str:
     return f"{_cap(who)} {deal}: name the stake every player puts on the layout ({bound} counters)."
 
 
-def split_prompt(who: str, total: int) -> str:
+def split_prompt(who: str, total: int, least: int | None = None) -> str:
     """The staking panel's question to ``who`` ("you" or a name) spreading ``total``
-    counters: "Spread your 4 counters over the layout." / "Ann, spread your 4 …"."""
+    counters: "Spread your 4 counters over the layout." / "Ann, spread your 4 …"; with
+    ``least`` a total of their choosing: "Stake and spread from 1 to 8 counters over the
+    layout."."""
+    if least is not None and least < total:
+        what = f"from {least:,} to {total:,} counters"
+        if who == "you":
+            return f"Stake and spread {what} over the layout."
+        return f"{who}, stake and spread {what} over the layout."
     counters = "counter" if total == 1 else "counters"
     if who == "you":
         return f"Spread your {total:,} {counters} over the layout."

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from gamecore.games import TRICKS, descriptor, entries
+from gamecore.games import CHANCE, TRICKS, descriptor, entries
 from gamecore.interface import Rules
 from gamecore.options import HELP, defaults, house_rules
 from gui.model.snapshot import GameChoice, PoolView
@@ -31,6 +31,12 @@ def stock_name(game: Rules) -> str:
     """What the table calls the undealt cards ("Widow" in Spinado, "Dead hand" in Pope
     Joan, "Stock"…), as the game declares."""
     return descriptor(game.name).stock_name
+
+
+def chance_game(game: Rules) -> bool:
+    """Whether ``game`` has no play at all (Matrimony): its table is the seats round the
+    compartments."""
+    return descriptor(game.name).family == CHANCE
 
 
 def tricks_game(game: Rules) -> bool:

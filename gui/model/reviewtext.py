@@ -19,10 +19,17 @@ from gamecore.events import Played
 from gamecore.explain import agree, explain_events, mid_sentence, scene_before
 from gamecore.interface import STOPS, DealState, Observation, Rules
 from gamecore.match import Session
+from gamecore.matrimony.deal import MatrimonyObservation
+from gamecore.matrimony.game import Matrimony
 from gamecore.review import DealReview, ShownTable, Step
 from gamecore.spoilfive.deal import SpoilFiveObservation
 from gamecore.stops.deal import StopsDeal, StopsObservation
 from gui.model.registryview import pool_labels, pool_views, stock_name
+from gui.model.reviewchance import (
+    chance_calls_and_log,
+    game_without_play,
+    review_chance,
+)
 from gui.model.snapshot import PoolView, SeatView, TableSnapshot
 from gui.model.tablesnap import (
     ROW_LABELS,
@@ -103,6 +110,8 @@ def review_snapshot(
     )
     if trick_obs is not None:
         return _review_tricks(review, shown, base, trick_obs, words or list(review.players))
+    if isinstance(obs, MatrimonyObservation):
+        return review_chance(review, shown, base, obs)
     assert isinstance(obs, StopsObservation), "a stops game is played on the stops engine"
     return _review_stops(review, shown, base, obs)
 
@@ -265,7 +274,8 @@ def review_step_text(review: DealReview, shown: ShownTable, words: list[str]) ->
     the sentences only when a stops deal's whole table is shown after it (GEN-9)."""
     k = shown.step
     names = list(words)
-    heading = f"Step {k} of {review.last}" + (": as dealt" if k == 0 else "")
+    start = ": before the stakes" if game_without_play(review.game) else ": as dealt"
+    heading = f"Step {k} of {review.last}" + (start if k == 0 else "")
     choices, taken = _choices_and_taken(review, shown, names)
     calls, log = _calls_and_log(review, k, names)
     # The review reads plainly: the engine's sentences lose their rule ids, as on the table.
@@ -287,10 +297,13 @@ def _turn_line(review: DealReview, shown: ShownTable, names: list[str]) -> str:
     step, state = review.steps[shown.step], review.state(shown.step)
     d = step.decision
     if d is None and state.over:
-        return "The deal is over: " + (
-            f"{names[state.winner]} won it."
-            if state.winner is not None
+        nobody = (
+            "the compartments won are paid, the rest carries."
+            if game_without_play(review.game)
             else "spoiled, nobody won it."
+        )
+        return "The deal is over: " + (
+            f"{names[state.winner]} won it." if state.winner is not None else nobody
         )
     if d is None:
         return "The deal is not decided here."
@@ -301,7 +314,8 @@ def _turn_line(review: DealReview, shown: ShownTable, names: list[str]) -> str:
         turn = f"{who} {agree(who, 'names')} the stake."
     elif isinstance(d, SplitChoice):
         verb = "spread" if who == "You" else "spreads"
-        turn = f"{who} {verb} {d.total:,} counters over the layout."
+        amount = f"{d.lowest:,} to {d.total:,}" if d.ranged else f"{d.total:,}"
+        turn = f"{who} {verb} {amount} counters over the layout."
     else:
         # "the only legal choice" tells of the hand: said only where its cards are shown
         only = step.forced and choices_shown(shown, step)
@@ -343,7 +357,8 @@ def _choices_line(
         bound = f"{d.low:,} or more" if d.high is None else f"{d.low:,} to {d.high:,}"
         return f"Choices: a stake of {bound}."
     if isinstance(d, SplitChoice):
-        return f"Choices: any spread of {d.total:,} counters over the pools."
+        amount = f"{d.lowest:,} to {d.total:,}" if d.ranged else f"{d.total:,}"
+        return f"Choices: any spread of {amount} counters over the pools."
     if choices_shown(shown, step):
         return (
             "Choices: "
@@ -399,6 +414,8 @@ def _calls_and_log(
     table's log up to it."""
     game = review.game
     labels = pool_labels(game)
+    if isinstance(game, Matrimony):
+        return chance_calls_and_log(review, k, names, labels, game.sweep_name())
     spin = spin_call(game)
     prev = review.state(max(k - 1, 0))
     seen = Seen(_played_set(prev), _review_turnup(prev.observation(prev.dealer)))

@@ -11,7 +11,21 @@ from typing import Any
 from gui.model.choices import DEFAULT_GAME
 
 #: The computer players' names, seat by seat after yours, when New Game names nobody.
-COMPUTER_NAMES = ("Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
+COMPUTER_NAMES = (
+    "Ben",
+    "Cat",
+    "Dan",
+    "Eve",
+    "Fay",
+    "Gus",
+    "Hal",
+    "Ivy",
+    "Jo",
+    "Kit",
+    "Lou",
+    "Max",
+    "Ned",
+)
 
 
 @dataclass(frozen=True)

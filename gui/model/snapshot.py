@@ -25,6 +25,8 @@ class SeatView:
     winner: bool = False
     #: Tricks won this deal (trick games), shown as marks on the plate; ``None`` elsewhere.
     tricks: int | None = None
+    #: Counters staked this deal (a game without play, Matrimony), or ``None``.
+    staked: int | None = None
 
 
 @dataclass(frozen=True)
@@ -72,7 +74,8 @@ class TableSnapshot:
     turnup: int | None = None
     #: "row": pools side by side; "round": the classic round Pope Joan board.
     board: str = "row"
-    #: "stops" (played cards by suit) or "tricks" (Spoil Five: the trick in the centre).
+    #: "stops" (played cards by suit), "tricks" (Spoil Five: the trick in the centre) or
+    #: "chance" (a game without play, Matrimony: the seats round the compartments).
     mode: str = "stops"
     trick: tuple[tuple[int, int], ...] = ()
     last_trick: tuple[tuple[int, int], ...] = ()
@@ -82,6 +85,12 @@ class TableSnapshot:
     trump_note: str = ""
     #: Words spoken after a card's name ("trump", "layout card: Pope").
     card_notes: dict[int, str] = field(default_factory=dict)
+    #: A game without play: each seat's cards on the table, by seat, in deal order, as
+    #: ``(card, face_up)`` (face-down cards drawn as backs until they are shown).
+    seat_cards: tuple[tuple[tuple[int, bool], ...], ...] = ()
+    #: A game without play: the cards each seat is dealt (the room the table keeps for
+    #: them, MT-6), or 0.
+    cards_each: int = 0
 
 
 @dataclass
@@ -141,6 +150,10 @@ class DealSummary:
     split: str = ""
     #: What the game calls the undealt cards ("Widow", "Dead hand", "Stock").
     stock_name: str = "Stock"
+    #: A game without play (Matrimony): the heading says what the cards did ("Max takes the
+    #: whole layout", "Matrimony to Ben, Pair to Max"); the hands are the cards dealt, nobody
+    #: goes out and the undealt pack is never shown. "" elsewhere.
+    headline: str = ""
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,8 @@ from gamecore.spoilfive.deal import SpoilFiveObservation
 from gamecore.spoilfive.ranks import EFFECTIVE, STRENGTH, TRUMP
 from gamecore.stops.deal import StopsObservation
 from gamecore.stops.game import rank_position as stops_rank_position
-from gui.model.registryview import pool_views, stock_name, tricks_game
+from gui.model.chancesnap import Unveiled, chance_snapshot
+from gui.model.registryview import chance_game, pool_views, stock_name, tricks_game
 from gui.model.snapshot import PoolView, SeatView, TableSnapshot
 
 #: Suits in hand and played rows: alternating colours (♠ ♥ ♣ ♦) read best.
@@ -275,10 +276,15 @@ def table_snapshot(
     thinking: bool = False,
     last_play: tuple[int, int] | None = None,
     words: list[str] | None = None,
+    unveiled: Unveiled | None = None,
 ) -> TableSnapshot:
     """What the table shows now from seat ``bottom``'s point of view (GEN-9): the played
     cards by suit for the stops games, the trick in the centre for trick games (``words``:
-    the seats' words in its sentences, :func:`~gui.model.tablewords.spoken`)."""
+    the seats' words in its sentences, :func:`~gui.model.tablewords.spoken`), the seats
+    round the compartments for a game without play (``unveiled``: how far the end of its
+    deal is shown, :func:`~gui.model.chancesnap.unveiling`)."""
+    if chance_game(session.game):
+        return chance_snapshot(session, bottom, thinking=thinking, shown=unveiled)
     if tricks_game(session.game):
         return snapshot_tricks(session, bottom, thinking=thinking, last_play=last_play, words=words)
     return snapshot(session, bottom, thinking=thinking, last_play=last_play)

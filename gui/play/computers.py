@@ -17,6 +17,7 @@ from gamecore.agents.base import Agent
 from gamecore.agents.levels import HardAgent, agent_for_level
 from gamecore.match import Session
 from gamecore.search.ismcts import default_pool
+from gui.model import registryview
 from gui.play.seats import SeatKind
 from gui.play.states import COMPUTER
 
@@ -43,7 +44,8 @@ class Computers(QObject):
             for s in range(session.n)
             if not seats[s].person
         }
-        if any(isinstance(a, HardAgent) for a in agents.values()):
+        searching = not registryview.chance_game(session.game)  # a game without play: stakes
+        if searching and any(isinstance(a, HardAgent) for a in agents.values()):
             # Start Hard's worker processes now, off the GUI thread, not at its first turn.
             threading.Thread(target=default_pool().start, daemon=True).start()
         return agents

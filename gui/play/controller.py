@@ -38,6 +38,7 @@ from gui.play.questions import Questions, close_dialog
 from gui.play.seats import SeatKind, Thinker
 from gui.play.states import COMPUTER, HUMAN, IDLE, OVER, STAKING, SUMMARY
 from gui.play.turnround import TurnRound
+from gui.play.unveil import Unveil
 from gui.table.privacy import PrivacyScreen
 from gui.table.view import TableView
 
@@ -111,6 +112,8 @@ class Controller(QObject):
         self.practice = Practice(self)
         self.deal_end = DealEnd(self)
         self.turn_round = TurnRound(self)  # the hot seat's "No six" round (CM-10)
+        #: A game without play: the end of its deal shown beat by beat.
+        self.unveil = Unveil(self)
 
     # ---- sessions ----------------------------------------------------------------
 
@@ -158,7 +161,8 @@ class Controller(QObject):
         self.turn_round.clear()
 
     def _stop_waiting(self) -> None:
-        """No thinking, no timer, no dialog, no privacy screen."""
+        """No thinking, no timer, no dialog, no privacy screen, no deal's end being shown."""
+        self.unveil.stop()
         self.cancel_thinking()
         self._timer.stop()
         close_dialog(self)
@@ -279,6 +283,8 @@ class Controller(QObject):
         if self._holds:
             self._step_wanted = True  # a window is in front of the table: later
             return
+        if self.unveil.running:
+            return  # the end of the deal is being shown; it looks again when done
         if session.deal.over:
             self.deal_end.show_summary()
             return
@@ -318,6 +324,9 @@ class Controller(QObject):
         assert before is not None  # applied: there was a deal
         step = (before, action, events)
         self.turn_round.after(action)
+        if self.unveil.starts(before, events, lambda: self.schedule(delay)):
+            self.keeper.autosave()  # the cards are dealt: shown beat by beat, then on
+            return
         self.last_play = (
             feed.tell(self.view, session, step, self.words, self.people, self._say)
             or self.last_play
@@ -334,6 +343,10 @@ class Controller(QObject):
     # ---- helpers -----------------------------------------------------------------
 
     def _say(self, line: str) -> None:
+        self.say(line)
+
+    def say(self, line: str) -> None:
+        """Add ``line`` to the table's log and show it in the status line."""
         self.log.append(line)
         self.status(line)
 
@@ -343,7 +356,12 @@ class Controller(QObject):
         if self.session is None:
             return
         snap = tablesnap.table_snapshot(
-            self.session, self.human, thinking=thinking, last_play=self.last_play, words=self.words
+            self.session,
+            self.human,
+            thinking=thinking,
+            last_play=self.last_play,
+            words=self.words,
+            unveiled=self.unveil.shown,
         )
         if self.privacy_up or not self.viewer_ready:
             snap = tablesnap.hide_hands(snap)

@@ -13,16 +13,16 @@ from PySide6.QtCore import QPointF
 from gamecore.actions import Action
 from gamecore.decisions import SplitChoice, StakeChoice
 from gamecore.events import Event, Paid, PaidToPool, Played, PoolTaken
-from gamecore.interface import DealState
+from gamecore.interface import CHANCE, DealState
 from gamecore.match import Session
-from gui.model import ledger, prompts, registryview, tablesnap, tablewords
+from gui.model import chancewords, ledger, prompts, registryview, tablesnap, tablewords
 from gui.table.view import TableView
 
 
 def tell(
     view: TableView,
     session: Session,
-    step: tuple[DealState, Action, list[Event]],
+    step: tuple[DealState, Action | None, list[Event]],
     words: list[str],
     people: list[int],
     say: Callable[[str], None],
@@ -45,12 +45,16 @@ def announce(
     shown). Returns the last card played as ``(seat, card)``, or ``None``."""
     labels = registryview.pool_labels(session.game)
     spin = tablewords.spin_call(session.game)
+    game = session.game
     seen = tablewords.seen_cards(session)
     last: tuple[int, int] | None = None
     for e in events:
         if isinstance(e, Played):
             last = (e.seat, e.card)
-        call = tablewords.announcement(e, words, labels, spin, seen)
+        if game.family == CHANCE:  # a game without play has words of its own
+            call = chancewords.announcement(e, words, labels)
+        else:
+            call = tablewords.announcement(e, words, labels, spin, seen)
         if call:
             view.announce(call)
     return last
@@ -81,10 +85,11 @@ def ask_stake(view: TableView, session: Session, d: StakeChoice | SplitChoice, a
         panel.ask_stake(prompts.stake_prompt(who, d.low, d.high), d.low, d.high, d.default)
     else:
         panel.ask_split(
-            prompts.split_prompt(who, d.total),
+            prompts.split_prompt(who, d.total, d.least),
             d.total,
             registryview.pool_labels(session.game),
             d.default,
+            d.least,
         )
     view.place_stake_panel()
     return panel.text.text()

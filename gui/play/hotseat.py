@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from gui.model.registryview import chance_game
 from gui.play.states import IDLE
 
 if TYPE_CHECKING:
@@ -16,6 +17,12 @@ def hand_over(table: Controller, seat: int) -> None:
     showing them what happened since their last turn."""
     session = table.session
     assert session is not None
+    if chance_game(session.game):
+        # A game without play: every decision comes before a card is dealt, so nothing is
+        # hidden from anyone still to act; the next person takes the screen at once (GEN-9).
+        table.pending_person = seat
+        taken(table)
+        return
     if table.human in table.seen:
         table.seen[table.human] = len(table.log)
     table.privacy_up, table.pending_person = True, seat

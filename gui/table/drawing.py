@@ -18,8 +18,6 @@ from PySide6.QtCore import (
 from PySide6.QtGui import (
     QBrush,
     QColor,
-    QFont,
-    QFontInfo,
     QPainter,
     QRadialGradient,
 )
@@ -28,17 +26,18 @@ from PySide6.QtWidgets import (
     QLabel,
 )
 
-from gui.model.layout import TableLayout, compute_layout
-from gui.model.snapshot import TableSnapshot
+from gui.model.layout import TableLayout, compute_layout, compute_ring_layout
+from gui.model.snapshot import SeatView, TableSnapshot
 from gui.table.board import RoundBoard
 from gui.table.calls import Announcement, PromptPanel
 from gui.table.cardart import CardArt
+from gui.table.eventlog import EventLogDrawing
 from gui.table.items import CardItem, ChipToken, FanItem
 from gui.table.plates import SeatPlate
 from gui.table.pools import PoolItem, StockItem
 from gui.table.stakepanel import StakePanel
 from gui.table.style import INK
-from gui.table.trickdrawing import CardTarget, TrickDrawing
+from gui.table.trickdrawing import CardTarget
 
 #: Table felts: centre, middle and edge colours of the baize.
 FELTS = {
@@ -48,7 +47,7 @@ FELTS = {
 }
 
 
-class TableDrawing(TrickDrawing):
+class TableDrawing(EventLogDrawing):
     """The drawing half of :class:`~gui.table.view.TableView`: it lays out ``snapshot`` on
     the felt and moves the cards. The items it draws with are made by the view."""
 
@@ -92,10 +91,13 @@ class TableDrawing(TrickDrawing):
         vp = self.viewport().rect()
         self.fit_scene()
         n = len(snap.seats)
-        lay = compute_layout(vp.width(), vp.height(), n, len(snap.pools), self.zoom)
-        wide = self._pool_width(snap, lay.card_w)
-        if wide > 1:  # a compartment's name is wider than a card: wider plates
-            lay = compute_layout(vp.width(), vp.height(), n, len(snap.pools), self.zoom, wide)
+        if snap.mode == "chance":
+            lay = compute_ring_layout(vp.width(), vp.height(), n, len(snap.pools), snap.cards_each)
+        else:
+            lay = compute_layout(vp.width(), vp.height(), n, len(snap.pools), self.zoom)
+            wide = self._pool_width(snap, lay.card_w)
+            if wide > 1:  # a compartment's name is wider than a card: wider plates
+                lay = compute_layout(vp.width(), vp.height(), n, len(snap.pools), self.zoom, wide)
         resized = self.layout_ is None or (self.layout_.width, self.layout_.height) != (
             lay.width,
             lay.height,
@@ -161,6 +163,9 @@ class TableDrawing(TrickDrawing):
     def _card_targets(self, snap: TableSnapshot, lay: TableLayout) -> dict[int, CardTarget]:
         """Where every card shown is drawn, by card, in the order the items are made."""
         targets: dict[int, CardTarget] = {}
+        if snap.mode == "chance":
+            self._draw_seat_cards(snap, lay, targets)
+            return targets
         # Played cards by suit and rank position.
         pw = round(lay.played_w)
         for c, row, col in snap.played:
@@ -257,6 +262,8 @@ class TableDrawing(TrickDrawing):
         return item
 
     def _origin(self, snap: TableSnapshot, c: int, lay: TableLayout, target: QPointF) -> QPointF:
+        if snap.mode == "chance":
+            return self.chance_origin(lay)  # dealt from the pack
         # A card just played by another seat travels from that seat's fan.
         if snap.last_play is not None and snap.last_play[1] == c:
             d = (snap.last_play[0] - snap.bottom) % len(snap.seats)
@@ -275,11 +282,10 @@ class TableDrawing(TrickDrawing):
                 plate.setZValue(50)
                 self.scene().addItem(plate)
             r = lay.plates[d]
-            cards = "card" if sv.count == 1 else "cards"
             plate.set_state(
                 QRectF(r.x, r.y, r.w, r.h),
                 sv.name,
-                f"{sv.count} {cards} · {sv.balance}",
+                _plate_detail(sv, snap.mode),
                 acting=sv.acting,
                 thinking=sv.thinking,
                 dealer=sv.dealer,
@@ -292,7 +298,7 @@ class TableDrawing(TrickDrawing):
                 fan = self.fans[seat] = FanItem(self.art)
                 fan.setZValue(40)
                 self.scene().addItem(fan)
-            if d == 0 or seat in snap.revealed:
+            if d == 0 or seat in snap.revealed or snap.mode == "chance":
                 fan.set_fan([], lay.fan_card_w, dpr)
             else:
                 fan.set_fan(lay.fan_positions(d, sv.count), lay.fan_card_w, dpr)
@@ -341,6 +347,9 @@ class TableDrawing(TrickDrawing):
         plate and, where the width allows, of the recent-events log."""
         lay, panel = self.layout_, self.stake_panel
         if lay is None or not panel.isVisible():
+            return
+        if self.snapshot is not None and self.snapshot.mode == "chance":
+            self.place_in_the_band(panel, lay)  # under the compartments, clear of the seats
             return
         panel.adjustSize()
         y = min(lay.hand_y, lay.height - panel.height() - 4)
@@ -449,50 +458,11 @@ class TableDrawing(TrickDrawing):
         """True while any card is moving."""
         return bool(self._anims)
 
-    def text_px(self) -> int:
-        """The pixel size of the window's own text (the status line's): the smallest text
-        the table writes."""
-        return max(8, QFontInfo(self.font()).pixelSize())
 
-    def _log_font(self) -> QFont:
-        font = QFont(self.font())
-        card_w = self.layout_.card_w if self.layout_ is not None else 0.0
-        font.setPixelSize(max(self.text_px(), round(card_w * 0.11)))
-        return font
-
-    def show_log(self, lines: list[str]) -> None:
-        """The last few public events, bottom right ("Ben plays 7♠", "No nine"), in a font
-        never smaller than the status line's."""
-        self.log_label.setFont(self._log_font())
-        self.log_label.setText("\n".join(lines))
-        self.log_label.adjustSize()
-        self._place_log()
-
-    def _hand_band(self) -> QRectF:
-        """Where your hand lies, its raised cards included (scene pixels); empty with no
-        hand."""
-        lay, snap = self.layout_, self.snapshot
-        if lay is None or snap is None or not snap.hand:
-            return QRectF()
-        places = lay.hand_positions(len(snap.hand))
-        top = lay.hand_y - lay.raise_by
-        bottom = lay.hand_y + CardArt.height_for(round(lay.hand_w))
-        return QRectF(places[0][0], top, places[-1][0] + lay.hand_w - places[0][0], bottom - top)
-
-    def _place_log(self) -> None:
-        # Bottom right, clear of the seats and your plate; just above your hand where a
-        # long hand reaches under it (a short window: the log would cover its last cards).
-        vp = self.viewport()
-        label = self.log_label
-        x = max(4, vp.width() - label.width() - 10)
-        y = max(4, vp.height() - label.height() - 8)
-        hand = self._hand_band()
-        if hand.intersects(QRectF(x, y, label.width(), label.height())):
-            y = max(4, round(hand.top()) - label.height() - 6)
-        label.move(x, y)
-        # Where the staking panel must cover it (a small table), the log steps aside
-        # while the panel is up rather than show half its lines.
-        covered = self.stake_panel.isVisible() and self.stake_panel.geometry().intersects(
-            self.log_label.geometry()
-        )
-        self.log_label.setVisible(not covered)
+def _plate_detail(sv: SeatView, mode: str) -> str:
+    """A plate's second line: "9 cards · 96"; at a game without play the counters, and what
+    the seat staked this deal ("96 · staked 4")."""
+    if mode == "chance":
+        return f"{sv.balance}" + (f" · staked {sv.staked}" if sv.staked is not None else "")
+    cards = "card" if sv.count == 1 else "cards"
+    return f"{sv.count} {cards} · {sv.balance}"

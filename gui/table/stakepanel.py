@@ -65,6 +65,7 @@ class StakePanel(QFrame):
         self.ok: QPushButton | None = None
         self.remaining: QLabel | None = None
         self._total: int | None = None  # a split's stake; None while naming the stake
+        self._least = 0  # the smallest total a split may have (its stake, unless a range)
         self._default: tuple[int, ...] = ()
         self.hide()
 
@@ -84,11 +85,24 @@ class StakePanel(QFrame):
         self.text.setText(text)
         self._show()
 
-    def ask_split(self, text: str, total: int, labels: list[str], default: tuple[int, ...]) -> None:
+    def ask_split(
+        self,
+        text: str,
+        total: int,
+        labels: list[str],
+        default: tuple[int, ...],
+        least: int | None = None,
+    ) -> None:
         """Ask how ``total`` counters are spread over the pools ``labels`` (one amount per
-        pool, adding up to ``total``), with ``default`` proposed. Raises ``ValueError`` when
-        ``default`` does not fit."""
-        if len(default) != len(labels) or sum(default) != total or min(default, default=0) < 0:
+        pool, adding up to ``total``; with ``least``, to any total from ``least`` to
+        ``total``), with ``default`` proposed. Raises ``ValueError`` when ``default`` does
+        not fit."""
+        self._least = total if least is None else least
+        if (
+            len(default) != len(labels)
+            or not self._least <= sum(default) <= total
+            or min(default, default=0) < 0
+        ):
             raise ValueError(
                 f"default split {default!r} does not spread {total} counters "
                 f"over {len(labels)} pools"
@@ -135,8 +149,11 @@ class StakePanel(QFrame):
         return tuple(s.value() for s in self.spins)
 
     def valid(self) -> bool:
-        """Whether the amounts shown can be decided (a split must add up to its stake)."""
-        return bool(self.spins) and (self._total is None or sum(self.amounts()) == self._total)
+        """Whether the amounts shown can be decided (a split must add up to its stake, or
+        to a total in its range)."""
+        if not self.spins:
+            return False
+        return self._total is None or self._least <= sum(self.amounts()) <= self._total
 
     def accept(self) -> None:
         """Decide the amounts shown, when :meth:`valid`: emit :attr:`decided` and hide."""
@@ -221,6 +238,15 @@ class StakePanel(QFrame):
 
     def _update(self) -> None:
         if self._total is None or self.remaining is None or self.ok is None:
+            return
+        if self._least < self._total:  # a total of one's own choosing, in a range
+            placed = sum(self.amounts())
+            self.remaining.setText(
+                f"{placed:,} placed (from {self._least:,} to {self._total:,})"
+                if self._least <= placed <= self._total
+                else f"{placed:,} placed: from {self._least:,} to {self._total:,}, please"
+            )
+            self.ok.setEnabled(self._least <= placed <= self._total)
             return
         left = self._total - sum(self.amounts())
         self.remaining.setText(

@@ -1,23 +1,23 @@
 """The table's drawing of a trick game (Spoil Five): the trick in play, each card toward its
 player with the player's name, the last trick with the reason it was won, and the trump
-note. The base of :class:`~gui.table.drawing.TableDrawing`."""
+note. The base of :class:`~gui.table.drawing.TableDrawing`, on the drawing of a game without
+play (:class:`~gui.table.chancedrawing.ChanceDrawing`)."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QFontInfo
-from PySide6.QtWidgets import QGraphicsSimpleTextItem, QGraphicsView
+from PySide6.QtWidgets import QGraphicsSimpleTextItem
 
 from gui.model.layout import TableLayout
 from gui.model.snapshot import TableSnapshot
+from gui.table.chancedrawing import CardTarget, ChanceDrawing
 from gui.table.plates import NameTag
 
-#: Where a card is drawn: its place (top left, scene pixels), face up, its z value, its width
-#: (logical pixels) and whether it is in your hand.
-CardTarget = tuple[QPointF, bool, int, int, bool]
+__all__ = ["CardTarget", "TrickDrawing"]
 
 
-class TrickDrawing(QGraphicsView):
+class TrickDrawing(ChanceDrawing):
     """What the view draws of a trick game only; its items are made by the view."""
 
     reason_text: QGraphicsSimpleTextItem

@@ -42,6 +42,8 @@ __all__ = ["DealSummaryDialog"]
 def _heading_text(s: DealSummary) -> str:
     """The heading: who went out, who won (and how many tricks), or that the deal was
     spoiled."""
+    if s.headline:  # a game without play says what the cards did
+        return s.headline
     tricks = s.tricks
     if tricks is not None:
         won = tricks[s.winner] if s.winner is not None else 0
@@ -159,7 +161,7 @@ class DealSummaryDialog(FittedDialog):
         grid.setContentsMargins(12, 10, 12, 10)
         grid.setHorizontalSpacing(18)
         grid.setVerticalSpacing(6)
-        second = "Tricks" if s.tricks is not None else "Cards left"
+        second = "Tricks" if s.tricks is not None else "Cards" if s.headline else "Cards left"
         for col, title in enumerate(("Player", second, "This deal", "Balance")):
             h = embolden(plain_label(title, hands, wrap=False))
             if col >= 2:
@@ -179,7 +181,7 @@ class DealSummaryDialog(FittedDialog):
         row = seat + 1
         marks = []
         if seat == s.winner:
-            marks.append("★" if tricks is not None else "★ out")
+            marks.append("★" if tricks is not None or s.headline else "★ out")
         if seat == s.dealer:
             marks.append("(dealer)")
         who = name_label(name, " ".join(marks), hands, f"name_{seat}", bold=seat == s.winner)
@@ -204,7 +206,7 @@ class DealSummaryDialog(FittedDialog):
     def _add_stock_and_lines(self, column: QVBoxLayout, s: DealSummary) -> None:
         """The stock's cards (not in a trick game) and the deal's lines (who paid whom)."""
         pal = self.palette()
-        if s.tricks is None:  # a trick game's pack stays hidden (GEN-9)
+        if s.tricks is None and not s.headline:  # a trick game's pack stays hidden (GEN-9)
             shown = f"{s.stock_name}: " + cards_html(sorted(s.stock), pal, "none")
             stock = rich_label(shown, self, "stock")
             column.addWidget(stock)

@@ -31,7 +31,7 @@ from gamecore.errors import OptionError
 from gamecore.limits import NAME_MAX, fit_name
 from gamecore.options import resolve_options
 from gui.model.housewords import caption, choice_text, plain_help, suit_letters, suit_text
-from gui.model.setup import SeatKind, Setup
+from gui.model.setup import COMPUTER_NAMES, SeatKind, Setup
 from gui.model.snapshot import GameChoice
 from gui.windows.screenfit import ContentScroll, FittedDialog, WheelGuard
 from gui.windows.textoption import TextOption
@@ -39,12 +39,14 @@ from gui.windows.textoption import TextOption
 NO_LIMIT = 0  # the special value of an optional integer (shown as "no limit")
 LEVELS = ("easy", "normal", "hard")
 KINDS = ("Person", "Computer: Easy", "Computer: Normal", "Computer: Hard")
+#: The seats of the largest table, when no game offered seats more (Matrimony seats 14).
 MAX_SEATS = 10
-DEFAULT_NAMES = ("Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
+#: The computers' names, seat 2 on.
+DEFAULT_NAMES = COMPUTER_NAMES
 
 
 class NewGameDialog(FittedDialog):
-    """Choose ``games[i]``, 2–10 players within its range, your name and its house rules.
+    """Choose ``games[i]``, players within its range (2 to 14), your name and its house rules.
 
     ``current`` preselects an entry by label; ``players`` and ``name`` prefill the fields.
     After acceptance: :meth:`choice`, :meth:`players`, :meth:`name`, :meth:`options`.
@@ -130,13 +132,14 @@ class NewGameDialog(FittedDialog):
 
     def _build_seats(self, seats: list[tuple[str, bool, str]] | None) -> QGroupBox:
         """Who sits where: a person at this screen or a computer player, seat by seat, for
-        all :data:`MAX_SEATS` seats (those past the number of players are hidden);
+        as many seats as the largest table of :attr:`games` (at least :data:`MAX_SEATS`;
+        those past the number of players are hidden);
         ``seats`` prefills them as ``(name, is_person, level)``, seat 1's name is yours."""
         seats_box = QGroupBox("Seats (clockwise)", self)
         grid = QGridLayout(seats_box)
         grid.setVerticalSpacing(4)
         given = list(seats or [])
-        for i in range(MAX_SEATS):
+        for i in range(max(MAX_SEATS, *(g.max_players for g in self.games))):
             kind = QComboBox(seats_box)
             kind.setObjectName(f"kind_{i}")
             kind.addItems(KINDS)

@@ -13,7 +13,7 @@ import pytest
 
 from api_checks import ALL_CHECKS
 from gamecore.games import descriptors, make_game
-from gamecore.interface import STOPS, TRICKS
+from gamecore.interface import CHANCE, STOPS, TRICKS
 from gamecore.match import Session
 from gamecore.options import resolve_options
 from gamecore.record import record_games
@@ -35,7 +35,7 @@ def test_descriptor_agrees_with_its_rules(desc: Any, entry: Any) -> None:
     (``desc.rules``), and every entry's rules are of that class, with the same facts."""
     game = make_game(desc.name, desc.entry_options(entry))
     assert isinstance(game, desc.rules)
-    assert game.name == desc.name and game.family == desc.family in (STOPS, TRICKS)
+    assert game.name == desc.name and game.family == desc.family in (STOPS, TRICKS, CHANCE)
     assert (game.min_players, game.max_players) == (desc.min_players, desc.max_players)
     assert (desc.family, desc.min_players, desc.max_players) == (
         desc.rules.family,

@@ -110,7 +110,7 @@ def test_t_mi_2_the_dealers_choices_and_the_exchange():
     assert deal.hands[3] == widow and deal.stock == dealt
     assert deal.phase == "play" and deal.current == 0
     assert deal.balances == before
-    assert deal.record_info() == {"widow": {"to": 3, "price": None}}
+    assert deal.replay_facts() == {"widow": {"to": 3, "price": None}}
     assert deal.observation(3).seen == dealt and deal.observation(0).seen == 0  # GEN-9
 
 
@@ -129,7 +129,7 @@ def test_t_mi_2_a_holder_of_a_pay_card_may_neither_exchange_nor_bid():
     assert legal(deal) == {"0 bid 1..", "0 pass"}
     do(deal, "0 pass")
     assert deal.phase == "play" and deal.current == 0
-    assert deal.record_info() == {"widow": {"to": None, "price": None}}
+    assert deal.replay_facts() == {"widow": {"to": None, "price": None}}
 
 
 # ---- T-MI-3: the auction (MI-8) --------------------------------------------------------------
@@ -150,7 +150,7 @@ def test_t_mi_3_the_auction():
     assert deal.phase == "play" and deal.current == 0
     assert deal.hands[2] == widow and deal.stock == dealt
     assert deal.balances == [96, 96, 93, 95]
-    assert deal.record_info() == {"widow": {"to": 2, "price": 3}}
+    assert deal.replay_facts() == {"widow": {"to": 2, "price": 3}}
     assert sum(deal.balances) + sum(deal.pools) == 400
 
 
@@ -159,7 +159,7 @@ def test_t_mi_3_nobody_bids():
     widow = deal.stock
     do(deal, "3 auction", "0 pass", "1 pass", "2 pass")
     assert deal.stock == widow and deal.balances == [96, 96, 96, 92]
-    assert deal.record_info() == {"widow": {"to": None, "price": None}}
+    assert deal.replay_facts() == {"widow": {"to": None, "price": None}}
 
 
 @pytest.mark.parametrize(("start", "expected"), [(6, {"2 pass"}), (9, {"2 bid 3..5", "2 pass"})])

@@ -89,6 +89,14 @@ BAD_REASONS = {
     "spoil-five/bad-004": 'options: sf.packets must be one of "3-2", "2-3" (got \'4-1\')',
     "spoil-five/bad-007": "start.first_dealer: must equal deals[0].dealer (1)",
     "spoil-five/bad-009": "deal 1, action 25 (\"0 10S\"): it is seat 6's turn, not seat 0's",
+    "matrimony-f/bad-003": "options: unknown key mt.pope",
+    "matrimony-f/bad-008": 'deal 2, action 9 ("8 split pair:1000"): the split must put '
+    "exactly 5 counters on the compartments, not 1000 (MT-5)",
+    "matrimony-f/bad-009": 'deal 6, action 7 ("1 split matrimony:1"): it is seat 7\'s turn',
+    "matrimony-h/bad-004": 'options: mt.h.best must be one of "highestCard", "highestDiamond"',
+    "matrimony-h/bad-008": 'deal 6, action 7 ("3 split pair:1000"): the split must put '
+    "exactly 1 counter on the compartments, not 1000 (MT-5)",
+    "matrimony-h/bad-010": "deal 1: hands[1]: not a card: 'QQ'",
 }
 
 

@@ -13,7 +13,7 @@ from gamecore.decisions import BidChoice, PlayChoice, SplitChoice, StakeChoice
 from gamecore.errors import RecordError
 from gamecore.events import Played, Stopped
 from gamecore.games import make_game
-from gamecore.interface import STOPS, TRICKS
+from gamecore.interface import CHANCE, STOPS, TRICKS
 from gamecore.match import Session
 from gamecore.record import load_record, outcome, replay, replay_session
 from gamecore.review import (
@@ -273,6 +273,10 @@ def test_a_finished_deal_is_face_up_as_the_rules_show_it(pair):
         if done.game.family == STOPS:
             assert shown.hands == tuple(state.hands) and shown.backs == (0,) * n
             assert shown.stock == state.stock and shown.stock_backs == 0
+        elif done.game.family == CHANCE:
+            # Matrimony: every hand once resolved; the undealt pack is never shown (MT-6)
+            assert shown.hands == tuple(state.hands) and shown.backs == (0,) * n
+            assert shown.stock == 0 and shown.stock_backs == state.stock.bit_count()
         else:
             # Spoil Five without the reveal setting: only the cards that became public.
             assert shown.hands == tuple(h & public[s] for s, h in enumerate(state.hands))

@@ -22,10 +22,10 @@ from gamecore.match import Session
 from gamecore.search.determinize import StopsWorlds, fast_state_for, worlds_for
 from gamecore.search.inference import evidence_for
 from gamecore.stops.deal import StopsDeal, offer_pending_elsewhere
-from helpers import game_configs, hand, random_action
+from helpers import hand, played_configs, random_action
 
-#: Every registered game and profile, house rules at their defaults and changed.
-CONFIGS: list[tuple[str, dict[str, Any]]] = game_configs()
+#: Every registered game and profile with card play, house rules at their defaults and changed.
+CONFIGS: list[tuple[str, dict[str, Any]]] = played_configs()
 
 
 def reachable(config: int, seed: int, steps: int) -> Any:

@@ -31,7 +31,7 @@ from gamecore.search.inference import (
 )
 from gamecore.search.ismcts import RootVisits, best_code, merge_visits
 from gamecore.search.opponent_fit import fit_kind, log_likelihood
-from helpers import cards, entry_key, hand, play_checking_swaps, position, registry_entries
+from helpers import cards, entry_key, hand, play_checking_swaps, played_entries, position
 
 
 def only(kind: str, **weights: float) -> OpponentModel:
@@ -180,8 +180,8 @@ def test_weighted_worlds_resample_by_likelihood() -> None:
 
 @pytest.mark.parametrize(
     "name,options",
-    [(d.name, d.entry_options(e)) for d, e in registry_entries()],
-    ids=[entry_key(d, e) for d, e in registry_entries()],
+    [(d.name, d.entry_options(e)) for d, e in played_entries()],
+    ids=[entry_key(d, e) for d, e in played_entries()],
 )
 def test_hard_with_inference_sees_only_its_observation(name: str, options: dict) -> None:
     """GEN-9: exchanging cards between two opponents (or with the stock) leaves Hard's
@@ -266,8 +266,8 @@ def maxn(deal: Any, cls: type) -> list[int]:
 
 @pytest.mark.parametrize(
     "name,options,family",
-    [(d.name, d.entry_options(e), d.family) for d, e in registry_entries()],
-    ids=[entry_key(d, e) for d, e in registry_entries()],
+    [(d.name, d.entry_options(e), d.family) for d, e in played_entries()],
+    ids=[entry_key(d, e) for d, e in played_entries()],
 )
 def test_exact_endings_agree_with_the_engine(name: str, options: dict, family: str) -> None:
     from gamecore.bench import positions

@@ -200,6 +200,15 @@ def registry_entries(family: str | None = None) -> list[tuple[Any, Any]]:
     return [(d, e) for d, e in entries() if family is None or d.family == family]
 
 
+def played_entries() -> list[tuple[Any, Any]]:
+    """Every registered ``(descriptor, entry)`` of a game with card play (the stops and
+    trick games): the computer players' search and its fast paths have something to
+    search only there; a game without play (Matrimony) has stakes alone (docs/games.md)."""
+    from gamecore.games import STOPS, TRICKS
+
+    return [(d, e) for d, e in registry_entries() if d.family in (STOPS, TRICKS)]
+
+
 def _variants(desc: Any, entry: Any) -> list[dict[str, Any]]:
     """Option sets that exercise an entry's own house rules (the general ``gen.`` keys
     stay at their defaults): every bool flipped, every choice moved on by one (and by two
@@ -256,10 +265,24 @@ def game_configs(
     return out
 
 
+def played_configs() -> list[tuple[str, dict[str, Any]]]:
+    """:func:`game_configs` of the games with card play only (see :func:`played_entries`):
+    the search's tests, whose positions are card decisions."""
+    from gamecore.games import STOPS, TRICKS
+
+    return game_configs(STOPS) + game_configs(TRICKS)
+
+
 def config_id(config: tuple[str, dict[str, Any]]) -> str:
     """A test id for a ``(name, options)`` config: the name, then the options given."""
     name, options = config
     return name + "".join(f",{k}={v}" for k, v in sorted(options.items()))
+
+
+def played_conformance_folders() -> tuple[str, ...]:
+    """:func:`conformance_folders` of the games with card play (:func:`played_entries`):
+    the tests of a deal drawn card by card as it is played."""
+    return tuple(entry_key(d, e) for d, e in played_entries() if e.conformance)
 
 
 def conformance_folders() -> tuple[str, ...]:

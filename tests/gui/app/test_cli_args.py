@@ -49,7 +49,8 @@ def _run(args: list[str], tmp_path, setup: str | None = None) -> subprocess.Comp
         ),
         (
             ["--game", "spin", "--profile", "C"],
-            "parlour: --profile: only Pope Joan (F, M, C) has profiles; Spin has none",
+            "parlour: --profile: only Pope Joan (F, M, C) and Matrimony (F, H) have profiles; "
+            "Spin has none",
         ),
         (
             ["--profile", "M", "--players", "2"],

@@ -54,18 +54,19 @@ from gui.table.calls import Announcement
 from gui.windows.dialogs import DealSummaryDialog, SpinChoiceDialog
 from gui.windows.mainwindow import MainWindow
 from gui.windows.newgame import NewGameDialog
-from helpers import entry_key, registry_entries
+from helpers import entry_key, played_entries
 from table_driver import LEFT, WAIT, click_button, click_card, drag, table_point
 
 # ---------------------------------------------------------------------------------------------
 # 1. A whole deal of every game
 
 
-#: Every registered entry but plain Newmarket (tests/gui/play/test_table_gui.py plays that one),
-#: by short name ("pope-joan-m").
+#: Every registered entry with card play but plain Newmarket (tests/gui/play/test_table_gui.py
+#: plays that one), by short name ("pope-joan-m"); a game without play (Matrimony) has its own
+#: session by mouse (tests/gui/play/test_matrimony_table.py).
 GAMES = {
     entry_key(d, e): (d.name, d.entry_options(e))
-    for d, e in registry_entries()
+    for d, e in played_entries()
     if entry_key(d, e) != "newmarket"
 }
 #: The entries whose deals have staking decisions (a stake named, splits made).

@@ -7,11 +7,11 @@ import pytest
 
 from gamecore.actions import parse_action
 from gamecore.cards import mask_of
-from gamecore.games import make_game
+from gamecore.games import CHANCE, make_game
 from gamecore.match import Session
 from gamecore.practice import deal_again
 from gamecore.record import dumps_record, load_record
-from gamecore.review import review_deal
+from gamecore.review import deal_again_offered, review_deal
 from helpers import game_configs, random_action
 
 
@@ -25,7 +25,12 @@ def _played(game, n: int, deals: int, seed: int) -> Session:
     return session
 
 
-@pytest.mark.parametrize("config", game_configs(variants=False), ids=lambda c: c[0])
+#: The games whose deals may be dealt again: not a game without play (Matrimony), whose
+#: decisions all come before the cards, so its cards from another seat teach nothing.
+AGAIN = [c for c in game_configs(variants=False) if make_game(*c).family != CHANCE]
+
+
+@pytest.mark.parametrize("config", AGAIN, ids=lambda c: c[0])
 def test_the_same_cards_land_in_the_chosen_seat_and_the_same_actions_give_the_same_deal(config):
     name, options = config
     game = make_game(name, options)
@@ -96,3 +101,13 @@ def test_only_a_finished_deal_whose_hands_were_all_shown():
         deal_again(nm, 3, 0, 1)
     with pytest.raises(IndexError):
         deal_again(nm, 1, 0, 3)
+
+
+def test_a_game_without_play_is_never_dealt_again():
+    """Matrimony's cards decide nothing anyone chooses: no deal again (its summary offers
+    none)."""
+    game = make_game("matrimony")
+    session = _played(game, 4, 1, seed=3)
+    assert not deal_again_offered(True, CHANCE, 1, True)
+    with pytest.raises(ValueError, match="every hand was shown"):
+        deal_again(session, 1, 0, 2, reveal=True)

@@ -34,11 +34,13 @@ from gui.app.cli import review_target
 from gui.model import reviewtext, tablewords
 from gui.windows.reviewcheck import PlayCheckRun
 from gui.windows.reviewwindow import ReviewWindow
-from helpers import cards, conformance_folders, random_action
+from helpers import cards, played_conformance_folders, random_action
 from paths import DATA, ROOT
 
 WAIT = 20000  # ms: an upper bound for a small play check on a slow machine
-FOLDERS = conformance_folders()
+#: The conformance folders of the games with card play: their hands are drawn as the play
+#: leaves them (a game without play has its own review tests, test_matrimony_review.py).
+FOLDERS = played_conformance_folders()
 
 
 def _record(folder: str, name: str = "001.json"):

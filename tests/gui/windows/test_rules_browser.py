@@ -14,6 +14,7 @@ from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QListWidget, QTextBrowser
 
+from gamecore.games import descriptor
 from gamecore.options import HELP, OptionSpec, defaults, house_rules, resolve_options
 from gui.windows import rules
 from gui.windows.rules import PAGES, RulesWindow, caption, format_value, page_html, page_key
@@ -254,7 +255,8 @@ def test_house_rules_box_shows_given_values_and_marks_changes(
     changed = {s.key: _other_value(s, usual[s.key]) for s in specs[::2]}
     if "nm.minStake" in changed:  # the named stake may not be below the smallest stake
         changed["nm.stake"] = changed["nm.minStake"]
-    options = dict(changed, **({"pj.profile": profile} if profile else {}))
+    key_of_profile = descriptor(game).profile_key
+    options = dict(changed, **({key_of_profile: profile} if profile and key_of_profile else {}))
     resolve_options(game, options)  # the test's own values are valid
     win = _window(qtbot, game, None, options)
     assert win.current_page() == key
