@@ -5,14 +5,25 @@ auction included."""
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QPushButton
 
-from game_driver import actions, drive, find_seed, open_game, perform, reach
-from gamecore.actions import AUCTION, Widow
+from game_driver import (
+    actions,
+    drive,
+    find_seed,
+    open_game,
+    perform,
+    plain_first,
+    reach,
+    wait_settled,
+)
+from gamecore.actions import AUCTION, Play, Widow
 from gamecore.decisions import BidChoice, PlayChoice
+from gui.play import controller as ctl
 from gui.windows.dialogs import DealSummaryDialog
-from table_driver import WAIT
+from table_driver import LEFT, WAIT, click_button
 
 
 def dealer_to_choose(deal, d) -> bool:
@@ -64,3 +75,90 @@ def test_a_bid_by_the_keyboard_shows_the_high_bid_and_its_bidder_mi_8(qtbot):
     assert f"You bid {d.low}" in c.log
     assert drive(qtbot, win) is None
     assert isinstance(c.dialog, DealSummaryDialog)
+
+
+def _key_play(qtbot, win, card: int) -> None:
+    """Play ``card`` with the keyboard: arrows over the playable cards, then Enter."""
+    view = win.view
+    view.setFocus()
+    for _ in range(20):
+        if view.focus_card == card:
+            break
+        qtbot.keyClick(view, Qt.Key.Key_Right)
+    assert view.focus_card == card
+    qtbot.keyClick(view, Qt.Key.Key_Return)
+
+
+def _key_button(qtbot, win, key: str) -> None:
+    """Press the prompt's button ``key`` with the keyboard: Tab into the prompt, Tab on to
+    the button, then Space."""
+    button = win.view.prompt.findChild(QPushButton, key)
+    win.activateWindow()  # the window again, after a deal's summary had the focus
+    qtbot.waitUntil(win.isActiveWindow, timeout=WAIT)
+    win.view.setFocus()
+    qtbot.keyClick(win.view, Qt.Key.Key_Tab)
+    first = win.view.prompt.findChild(QPushButton, _keys(win)[0])
+    qtbot.waitUntil(first.hasFocus, timeout=WAIT)
+    for _ in range(len(_keys(win))):
+        if button.hasFocus():
+            break
+        qtbot.keyClick(win.view.prompt.focusWidget(), Qt.Key.Key_Tab)
+    assert button.hasFocus()
+    qtbot.keyClick(button, Qt.Key.Key_Space)
+
+
+def _widow_key(d, answered: int) -> str:
+    """The person's answer at the widow (MI-7, MI-8) as a prompt key: the dealer's choices
+    in turn (the auction first), the least bid at a first chance to bid, else a pass."""
+    if isinstance(d, BidChoice):
+        return f"bid:{d.low}" if d.can_bid and answered % 2 == 0 else "pass"
+    offered = [a.choice for a in d.actions]
+    return AUCTION if AUCTION in offered else offered[answered % len(offered)]
+
+
+def test_a_whole_session_through_the_table_mouse_and_keyboard(qtbot):
+    """Four players, one round: every deal played to its summary through the table's
+    widgets, the person's cards alternately clicked and played by the keyboard, the widow's
+    choice and every bid or pass answered with a prompt button, by the mouse and the
+    keyboard in turn (MI-7, MI-8); the final standings show and the counters are conserved
+    (GEN-5)."""
+    win = open_game(qtbot, "michigan", 3, players=4, options={"gen.rounds": 1})
+    c = win.controller
+    session = c.session
+    total = sum(session.start_balances) + sum(session.start_pools)
+    moves = answered = 0
+    answers: list[str] = []
+    for _ in range(600):
+        wait_settled(qtbot, win)
+        if c.state == ctl.OVER:
+            break
+        if c.state == ctl.SUMMARY:
+            click_button(qtbot, c.dialog, c.dialog.findChild(QPushButton, "next"))
+            continue
+        deal = session.deal
+        d = deal.decision()
+        n = len(actions(win))
+        if isinstance(d, BidChoice) or any(isinstance(a, Widow) for a in d.actions):
+            key = _widow_key(d, answered)
+            answered += 1
+            answers.append(key)
+            if answered % 2:
+                qtbot.mouseClick(win.view.prompt.findChild(QPushButton, key), LEFT)
+            else:
+                _key_button(qtbot, win, key)
+        else:
+            action = plain_first(deal, d)
+            assert isinstance(action, Play)
+            moves += 1
+            if moves % 2:
+                perform(qtbot, win, action)
+            else:
+                _key_play(qtbot, win, action.card)
+        qtbot.waitUntil(lambda n=n: len(actions(win)) > n or c.state == ctl.SUMMARY, timeout=WAIT)
+    else:
+        pytest.fail("the session did not end")
+    assert c.state == ctl.OVER and c.dialog is not None and c.dialog.isVisible()
+    assert len(session.logs) == 4 and all(log.finished for log in session.logs)
+    assert sum(session.balances) + sum(session.pools) == total
+    assert moves >= 6 and AUCTION in answers, answers
+    assert any(k.startswith("bid:") for k in answers) and "pass" in answers
