@@ -3,8 +3,11 @@
 The record syntax (``../shared/formats/deal-record.md``, "Actions") is ``"<seat> <what>"``:
 ``"0 7S"``, ``"2 spin 10S"``, ``"3 stake 5"``, ``"1 split AH:2 KC:2"``, ``"0 rob 5H"``,
 ``"0 decline"``, ``"2 claim"``, ``"2 jink"``, ``"2 pass"`` (decline what the engine offers,
-read only in a game that offers something: ``parse_action(..., passes=True)``). Pool names
-depend on the game, so reading and writing a split takes the game's pool names.
+read only in a game that offers something: ``parse_action(..., passes=True)``),
+``"3 exchange"``, ``"3 auction"``, ``"3 keep"`` and ``"2 bid 4"`` (the widow's decisions before
+the first lead, MI-7, MI-8; read only in a game with a widow: ``parse_action(...,
+widow=True)``). Pool names depend on the game, so reading and writing a split takes the
+game's pool names.
 ``spin <card>`` means the card played together with the game's declared special card
 (``StopsGame.special_card``: the ♦A in Spin and Spinado), whichever card that is.
 """
@@ -55,6 +58,30 @@ class Pass:
     seat: int
 
 
+#: The dealer's widow choices (MI-7), in the order the legal set lists them.
+EXCHANGE, AUCTION, KEEP = "exchange", "auction", "keep"
+WIDOW_CHOICES = (EXCHANGE, AUCTION, KEEP)
+
+
+@dataclass(frozen=True, slots=True)
+class Widow:
+    """The dealer's widow choice before the first lead (MI-7): ``choice`` is
+    :data:`EXCHANGE` (take the widow unseen, his hand becomes the dead hand),
+    :data:`AUCTION` (offer it for sale, MI-8) or :data:`KEEP` (the widow stays dead)."""
+
+    seat: int
+    choice: str
+
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    """Bid ``amount`` counters (int ≥ the game's least bid) for the widow in the auction
+    (MI-8); a :class:`Pass` leaves the auction for good."""
+
+    seat: int
+    amount: int
+
+
 @dataclass(frozen=True, slots=True)
 class Rob:
     """Spoil Five: discard ``card`` and take the turn-up (SF-21, SF-22)."""
@@ -84,7 +111,7 @@ class Jink:
     seat: int
 
 
-Action = Play | NameStake | Split | Pass | Rob | Decline | Claim | Jink
+Action = Play | NameStake | Split | Pass | Widow | Bid | Rob | Decline | Claim | Jink
 
 
 class ActionSyntaxError(ValueError):
@@ -106,6 +133,10 @@ def format_action(action: Action, pools: Sequence[str] = ()) -> str:
             return " ".join([f"{s} split", *parts])
         case Pass():
             return f"{s} pass"
+        case Widow(choice=choice):
+            return f"{s} {choice}"
+        case Bid(amount=n):
+            return f"{s} bid {n}"
         case Rob(card=c):
             return f"{s} rob {card_code(c)}"
         case Decline():
@@ -128,15 +159,19 @@ def _int(text: str, what: str) -> int:
     return int(digits or "0")
 
 
-def parse_action(text: str, pools: Sequence[str] = (), *, passes: bool = False) -> Action:
+def parse_action(
+    text: str, pools: Sequence[str] = (), *, passes: bool = False, widow: bool = False
+) -> Action:
     """Read one action in record syntax.
 
-    ``pools`` is the game's pool names, in order (needed for ``split``); ``passes`` whether
-    the game offers something a player may decline with ``pass`` (its rules' ``has_pass``:
-    cousins §6.4; in any other game ``"0 pass"`` stays a malformed card). Words are separated
-    by exactly one ASCII space; seats and amounts are ASCII digits, each at most
-    :data:`~gamecore.limits.MAX_AMOUNT`; verbs are ASCII (any case); cards are read as
-    :func:`gamecore.cards.parse_card` reads them. Raises :class:`ActionSyntaxError`.
+        ``pools`` is the game's pool names, in order (needed for ``split``); ``passes`` whether
+        the game offers something a player may decline with ``pass`` (its rules' ``has_pass``:
+        cousins §6.4; in any other game ``"0 pass"`` stays a malformed card); ``widow`` whether
+    the game has the widow's decisions (``exchange``, ``auction``, ``keep``, ``bid <n>``: its
+    rules' ``has_widow``, MI-7, MI-8; elsewhere they stay malformed). Words are separated
+        by exactly one ASCII space; seats and amounts are ASCII digits, each at most
+        :data:`~gamecore.limits.MAX_AMOUNT`; verbs are ASCII (any case); cards are read as
+        :func:`gamecore.cards.parse_card` reads them. Raises :class:`ActionSyntaxError`.
     """
     if not isinstance(text, str):
         raise ActionSyntaxError("an action must be a string")
@@ -169,6 +204,10 @@ def parse_action(text: str, pools: Sequence[str] = (), *, passes: bool = False) 
             return Rob(seat, parse_card(rest[0]))
         if not rest and passes and verb == "pass":
             return Pass(seat)
+        if widow and not rest and verb in WIDOW_CHOICES:
+            return Widow(seat, verb)
+        if widow and verb == "bid" and len(rest) == 1:
+            return Bid(seat, _int(rest[0], "the bid"))
         if not rest and verb in ("decline", "claim", "jink"):
             bare: dict[str, type[Decline | Claim | Jink]] = {
                 "decline": Decline,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gamecore.actions import Action, NameStake, Split
+from gamecore.actions import Action, Bid, NameStake, Pass, Split
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +39,8 @@ class SplitChoice:
     total: int
     pools: tuple[str, ...]
     default: tuple[int, ...]
+    #: Indexes of pools that may not be named in a split (Michigan's kitty, MI-5).
+    closed: tuple[int, ...] = ()
     least: int | None = None
 
     @property
@@ -53,11 +55,13 @@ class SplitChoice:
 
     def allows(self, amounts: tuple[int, ...]) -> bool:
         """Whether ``amounts`` (one int ≥ 0 per pool) is a valid split: ``total``
-        counters, or with ``least`` any total from ``least`` to ``total``."""
+        counters, or with ``least`` any total from ``least`` to ``total``, with nothing
+        on a :attr:`closed` pool."""
         return (
             len(amounts) == len(self.pools)
             and all(a >= 0 for a in amounts)
             and self.lowest <= sum(amounts) <= self.total
+            and not any(amounts[i] for i in self.closed)
         )
 
     def default_action(self) -> Split:
@@ -78,15 +82,51 @@ class PlayChoice:
         return len(self.actions) == 1
 
 
-Decision = StakeChoice | SplitChoice | PlayChoice
+@dataclass(frozen=True, slots=True)
+class BidChoice:
+    """``seat`` bids for the widow from ``low`` to ``high`` counters (``None``: no limit), or
+    passes for good (MI-8). When ``high < low`` (the bidder cannot pay the least bid under
+    ``gen.allowDebt = false``) his only action is the pass."""
+
+    seat: int
+    low: int
+    high: int | None
+
+    @property
+    def can_bid(self) -> bool:
+        """Whether any bid is allowed at all."""
+        return self.high is None or self.high >= self.low
+
+    def allows(self, amount: int) -> bool:
+        """Whether ``amount`` (counters) is a bid this seat may make."""
+        return amount >= self.low and (self.high is None or amount <= self.high)
+
+    @property
+    def forced(self) -> bool:
+        """True when the pass is the only action (STOP-14, cousins §1)."""
+        return not self.can_bid
+
+    def default_action(self) -> Pass:
+        """What accepting the default does: pass (no counters are ever bid for a player)."""
+        return Pass(self.seat)
+
+    def least_bid(self) -> Bid | None:
+        """The lowest allowed bid as an action, or ``None`` when no bid is allowed."""
+        return Bid(self.seat, self.low) if self.can_bid else None
+
+
+Decision = StakeChoice | SplitChoice | PlayChoice | BidChoice
 
 
 def has_choice(d: Decision) -> bool:
     """Whether decision ``d`` leaves its seat a choice: a play with more than one legal
     action (STOP-14), a stake with more than one amount allowed (NM-5, PJ-21), a split of
-    some counters over more than one pool."""
+    some counters over more than one open pool, a bid for the widow that may be made
+    (MI-8)."""
     if isinstance(d, PlayChoice):
         return not d.forced
+    if isinstance(d, BidChoice):
+        return d.can_bid
     if isinstance(d, StakeChoice):
         return d.high is None or d.high > d.low
-    return d.total > 0 and len(d.pools) > 1
+    return d.total > 0 and len(d.pools) - len(set(d.closed)) > 1

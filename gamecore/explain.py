@@ -43,7 +43,15 @@ from gamecore.interface import STOPS, Card, CardSet, DealState, Rules
 from gamecore.review import DealReview
 from gamecore.spoilfive.deal import Jinked, JinkOffered, Robbed, RobDeclined, Spoiled, TrickWon
 from gamecore.spoilfive.ranks import EFFECTIVE, TRUMP, TRUMP_RANK, trump_order
-from gamecore.stops.game import SPECIAL_SPINADO, SPECIAL_SUBSTITUTE
+from gamecore.stops.game import CHANGE_COLOUR, NEW_LEAD_ANY, SPECIAL_SPINADO, SPECIAL_SUBSTITUTE
+from gamecore.stops.widow import (
+    WIDOW_PRICE,
+    BidMade,
+    BidPassed,
+    WidowChosen,
+    WidowDead,
+    WidowTaken,
+)
 
 __all__ = [
     "EXPLAINERS",
@@ -372,8 +380,16 @@ def _pool_taken(e: PoolTaken, scene: Scene) -> str:
                     f"{takes}: {pair} have both been played, by two players, who share it (PJ-23)."
                 )
             return f"{takes}: {name} {agree(who, 'has')} played both {pair} (STOP-8)."
+        for pool, cards in _decl(scene, "combo_sets", lambda t: ())(trump):
+            if pool == e.pool and cards >> play.card & 1:
+                return (
+                    f"{takes}: {name} {agree(who, 'has')} played every card of that "
+                    "combination (MI-12)."
+                )
     went_out = any(isinstance(x, WentOut) for x in scene.before(e))
     if e.pool == _decl(scene, "game_pool") and went_out:
+        if e.pool in _decl(scene, "closed_pools", ()):  # a kitty, never split (MI-5)
+            return f"{takes}: the first player out takes the kitty (MI-14)."
         return f"{takes}: {name} went out, and the Game pool goes to the winner (STOP-10)."
     if play is None and scene.turnup is not None:
         if _decl(scene, "capture_table", lambda t: {})(trump).get(scene.turnup) == e.pool:
@@ -395,8 +411,12 @@ def _cards_left(e: Paid, scene: Scene, pays: str) -> str:
     if e.cards is None or e.cards <= 0:
         return f"{pays} for the cards left in hand at the end of the deal (STOP-10)."
     k, per = e.cards, e.amount // e.cards
+    rate = _decl(scene, "card_rate", 1)
     if per * k != e.amount or per == 1:
         return f"{pays}: {_cards(k)} left in hand at the end of the deal (STOP-10)."
+    if per == rate or _decl(scene, "double_pay_card") is None:
+        # a rate of the house rules (CM-13 ``cm.perCard``, MI-14 ``mi.perCard``)
+        return f"{pays}: {_cards(k)} left in hand, {per} a card by the house rules (STOP-10)."
     double = _decl(scene, "double_pay_card")
     special = _decl(scene, "special_card")
     held = scene.game.special_name() if double == special else card_label(double)
@@ -411,6 +431,11 @@ def _paid(e: Paid, scene: Scene) -> str:
         return _cards_left(e, scene, pays)
     if e.reason == "jink":
         return f"{pays} for the successful jink (SF-32)."
+    if e.reason == WIDOW_PRICE:
+        return (
+            f"{pays} for the widow: the high bid in the auction buys it, unseen, from the "
+            "dealer (MI-8)."
+        )
     if e.reason == _decl(scene, "spin_name"):
         return f"{pays} for the {e.reason} ({_special_rule(scene)})."
     play = _played_card(scene, e)
@@ -459,6 +484,15 @@ def _stopped(e: Stopped, scene: Scene) -> str:
 
 
 def _lead_passed(e: LeadPassed, scene: Scene) -> str:
+    if _decl(scene, "new_lead", NEW_LEAD_ANY) != NEW_LEAD_ANY:
+        stops = [x for x in scene.before(e) if isinstance(x, Stopped)]
+        what = "colour" if _decl(scene, "new_lead") == CHANGE_COLOUR else "suit"
+        than = f" than {SUIT_NAMES[suit_of(stops[-1].card)]}" if stops and what == "suit" else ""
+        return (
+            f"{_says(scene, e.seat, 'cannot')} lead: no card in hand of another {what}{than}, "
+            f"and the lead after a stop must change {what} (MI-11); "
+            f"{_says(scene, e.to, 'leads', mid=True)} instead if able."
+        )
     return (
         f"{_says(scene, e.seat, 'cannot')} lead: the only card left is the "
         f"{scene.game.special_name()}, which is never led alone (STOP-11); "
@@ -578,6 +612,51 @@ def _spoiled(e: Spoiled, scene: Scene) -> str:
     return f"The deal is spoiled ({e.reason}): the pool stays for the next deal ({rule})."
 
 
+def _widow_chosen(e: WidowChosen, scene: Scene) -> str:
+    name = scene.names[e.seat]
+    if e.choice == "exchange":
+        return (
+            f"{name} {agree(name, 'exchanges')}: the widow goes to {mid_sentence(name)} "
+            f"unseen, and {possessive(name)} own hand becomes the dead hand (MI-7)."
+        )
+    if e.choice == "auction":
+        return (
+            f"{name} {agree(name, 'offers')} the widow for sale: the others bid for it "
+            "clockwise from the eldest hand, and a pass is final (MI-7, MI-8)."
+        )
+    return (
+        f"{name} {agree(name, 'keeps')} {possessive(name)} hand: the widow stays face down "
+        "as the dead hand (MI-7)."
+    )
+
+
+def _bid_made(e: BidMade, scene: Scene) -> str:
+    return (
+        f"{_says(scene, e.seat, 'bids')} {e.amount} for the widow: a bid must be higher "
+        "than the one before it (MI-8)."
+    )
+
+
+def _bid_passed(e: BidPassed, scene: Scene) -> str:
+    return f"{_says(scene, e.seat, 'passes')}, and is out of the auction for good (MI-8)."
+
+
+def _widow_taken(e: WidowTaken, scene: Scene) -> str:
+    name = scene.names[e.seat]
+    price = "" if e.price is None else f", bought for {e.price}"
+    return (
+        f"The widow goes to {mid_sentence(name)} unseen{price}; {possessive(name)} own hand "
+        f"becomes the dead hand, which only {mid_sentence(name)} {agree(name, 'has')} "
+        f"seen ({'MI-7' if e.price is None else 'MI-8'})."
+    )
+
+
+def _widow_dead(e: WidowDead, scene: Scene) -> str:
+    kept = any(isinstance(x, WidowChosen) and x.choice == "keep" for x in scene.before(e))
+    why = "the dealer kept his hand (MI-7)" if kept else "nobody bid for it (MI-8)"
+    return f"The widow stays face down as the dead hand: {why}."
+
+
 # ---- the person's moves and the end of a session ----------------------------------------------
 
 #: Why a move was the only one its seat had, by kind (:func:`forced_kind`).
@@ -664,4 +743,9 @@ EXPLAINERS: dict[type, Callable[[Any, Scene], str]] = {
     JinkOffered: _jink_offered,
     Jinked: _jinked,
     Spoiled: _spoiled,
+    WidowChosen: _widow_chosen,
+    BidMade: _bid_made,
+    BidPassed: _bid_passed,
+    WidowTaken: _widow_taken,
+    WidowDead: _widow_dead,
 }

@@ -93,7 +93,13 @@ class Rules(Protocol):
     @property
     def has_pass(self) -> bool:
         """Whether the game offers a player something he may decline with ``pass`` (the
-        Commit, CM-10): only then does a record's ``pass`` read as an action."""
+        Commit, CM-10; a bid for the widow, MI-8): only then does a record's ``pass`` read
+        as an action."""
+
+    @property
+    def has_widow(self) -> bool:
+        """Whether the game has the widow's decisions before the first lead (MI-7, MI-8):
+        only then do a record's ``exchange``, ``auction``, ``keep`` and ``bid`` read."""
 
     def pack_size(self) -> int:
         """Cards in the playing pack."""
@@ -101,6 +107,11 @@ class Rules(Protocol):
 
     def hand_size(self, n: int) -> int:
         """Cards each of ``n`` players receives (STOP-13, SF-9)."""
+        ...
+
+    def hand_sizes(self, n: int, dealer: int) -> list[int]:
+        """Cards each seat receives with ``n`` players and ``dealer`` (unequal only in a
+        game that deals every card with a widow first, MI-6)."""
         ...
 
     def deal_from_deck(

@@ -328,7 +328,11 @@ class Session:
         self.deal = None
         self.start_deal(log.hands, log.stock, log.turnup, log.fingerprint)
         for text in texts:
-            self.apply(parse_action(text, self.game.pools, passes=self.game.has_pass))
+            self.apply(
+                parse_action(
+                    text, self.game.pools, passes=self.game.has_pass, widow=self.game.has_widow
+                )
+            )
 
     def undo_point(self, people: Collection[int]) -> int | None:
         """How many actions of the current deal to keep to take back the last decision of
@@ -344,7 +348,11 @@ class Session:
             d = deal.decision()
             if isinstance(d, PlayChoice) and d.seat in people and not d.forced:
                 target = i
-            deal.apply(parse_action(text, self.game.pools, passes=self.game.has_pass))
+            deal.apply(
+                parse_action(
+                    text, self.game.pools, passes=self.game.has_pass, widow=self.game.has_widow
+                )
+            )
         return target
 
     def opening(self, index: int) -> tuple[list[int], list[int], int | None, bool]:

@@ -28,15 +28,17 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class OptionSpec:
     """One option: its key, its kind and default. The games it belongs to follow from its
-    key's prefix (:attr:`games`): ``gen.`` every game, ``stop.`` the stops games, any other
-    prefix the games whose descriptor names it (:mod:`gamecore.games`, read through the
-    registry, :mod:`gamecore.registry`).
+        key's prefix (:attr:`games`): ``gen.`` every game, ``stop.`` the stops games, any other
+        prefix the games whose descriptor names it (:mod:`gamecore.games`, read through the
+        registry, :mod:`gamecore.registry`).
 
-    ``kind`` is ``"bool"``, ``"int"`` (an int from ``minimum`` to ``maximum``), ``"int?"``
-    (``None`` or such an int), ``"choice"`` (one of ``choices``; with ``cards`` the choices
-    are cards, read in any card syntax), ``"suits"`` (four suit letters or symbols) or
-    ``"false"`` (a reserved key that accepts only ``False``). ``maximum`` is the format's
-    limit (:mod:`gamecore.limits`).
+        ``kind`` is ``"bool"``, ``"int"`` (an int from ``minimum`` to ``maximum``), ``"int?"``
+        (``None`` or such an int), ``"choice"`` (one of ``choices``; with ``cards`` the choices
+        are cards, read in any card syntax), ``"suits"`` (four suit letters or symbols) or
+        ``"false"`` (a reserved key that accepts only ``False``) or ``"text"`` (a string the game's
+    own checks read, its ``choices`` the named values New Game offers besides a free field:
+    Michigan's ``mi.layout``, MI-3). ``maximum`` is the format's
+        limit (:mod:`gamecore.limits`).
     """
 
     key: str
@@ -191,6 +193,11 @@ def _check_value(spec: OptionSpec, v: Any) -> Any:
                 f'options: {key} must be four suit letters such as "DCSH" (got {got})'
             )
         return suits
+    elif spec.kind == "text":  # checked further by the game's own checks (MI-3)
+        if not isinstance(v, str):
+            raise OptionError(f"options: {key} must be a string (got {got})")
+        if len(v) > 1000:
+            raise OptionError(f"options: {key} is longer than 1000 characters")
     elif spec.kind == "false" and v is not False:
         raise OptionError(f"options: {key} is reserved and accepts only false (got {got})")
     return v

@@ -25,7 +25,7 @@ from typing import Any, TypeGuard
 from gamecore.actions import ActionSyntaxError, NameStake, Split, format_action, parse_action
 from gamecore.atomicfile import write_atomic
 from gamecore.cards import CardSyntaxError, card_code, parse_card
-from gamecore.decisions import Decision, PlayChoice, SplitChoice, StakeChoice
+from gamecore.decisions import BidChoice, Decision, PlayChoice, SplitChoice, StakeChoice
 from gamecore.errors import IllegalAction, OptionError, RecordError
 from gamecore.fingerprint import SALT_RE, SHA_RE, Fingerprint, matches
 from gamecore.games import TRICKS, descriptor, descriptors, make_game
@@ -460,8 +460,11 @@ def _check_cards(game: Game, entry: DealEntry, n: int, where: str) -> None:
     where the game turns one (in the stock for the stops games, apart from it in Spoil Five,
     whose stock may be left out)."""
     assert entry.hands is not None and entry.stock is not None
-    k = game.hand_size(n)
+    sizes = game.hand_sizes(n, entry.dealer)
     for i, hand in enumerate(entry.hands):
+        k = sizes[i]
+        if len(hand) != k and len(set(sizes)) > 1:  # MI-6: unequal hands are correct
+            raise RecordError(f"{where}: seat {i} was dealt {len(hand)} cards, not {k}")
         if len(hand) != k:
             raise RecordError(
                 f"{where}: hands[{i}] has {len(hand)} cards; {game.name} with {n} players deals {k}"
@@ -529,7 +532,7 @@ def _replay_deals(record: Record) -> Session:
         for j, text in enumerate(entry.actions, start=1):
             here = f'{where}, action {j} ("{shown(text, 80)}")'
             try:
-                action = parse_action(text, game.pools, passes=game.has_pass)
+                action = parse_action(text, game.pools, passes=game.has_pass, widow=game.has_widow)
             except ActionSyntaxError as e:
                 raise RecordError(f"{here}: {e}") from None
             if j == 1 and not isinstance(action, NameStake | Split) and deal.phase == "staking":
@@ -571,6 +574,10 @@ def decision_texts(d: Decision | None, pools: Sequence[str]) -> list[str]:
         if d.ranged:  # cousins §6.6: a total the player chooses (Matrimony, atMost)
             return [f"{d.seat} split {d.lowest}..{d.total}"]
         return [f"{d.seat} split {d.total}"]
+    if isinstance(d, BidChoice):  # MI-8, cousins §6.6
+        high = "" if d.high is None else str(d.high)
+        bid = [f"{d.seat} bid {d.low}..{high}"] if d.can_bid else []
+        return [*bid, f"{d.seat} pass"]
     assert isinstance(d, PlayChoice)
     return [format_action(a, pools) for a in d.actions]
 

@@ -170,7 +170,7 @@ def review_deal(source: Record | Session, number: int) -> DealReview:
     events: list[tuple[Event, ...]] = [tuple(deal.start_events)]
     taken: list[Action] = []
     for text in log.actions:
-        action = parse_action(text, names, passes=game.has_pass)
+        action = parse_action(text, names, passes=game.has_pass, widow=game.has_widow)
         taken.append(action)
         events.append(tuple(deal.apply(action)))
         states.append(deal.clone())

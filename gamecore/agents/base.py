@@ -11,7 +11,7 @@ import random
 from typing import Any, Protocol, runtime_checkable
 
 from gamecore.actions import Action, NameStake, Split
-from gamecore.decisions import Decision, PlayChoice, SplitChoice, StakeChoice
+from gamecore.decisions import BidChoice, Decision, PlayChoice, SplitChoice, StakeChoice
 from gamecore.interface import Observation
 from gamecore.stops.deal import StopsObservation
 from gamecore.stops.game import StopsGame
@@ -54,9 +54,10 @@ def random_split(choice: SplitChoice, rng: random.Random) -> Split:
     in ``choice.pools``) sum to exactly ``choice.total`` (NM-5).
     """
     amounts = [0] * len(choice.pools)
-    if amounts:
+    open_pools = [i for i in range(len(amounts)) if i not in choice.closed]  # MI-5
+    if open_pools:
         for _ in range(choice.total):
-            amounts[rng.randrange(len(amounts))] += 1
+            amounts[open_pools[rng.randrange(len(open_pools))]] += 1
     return Split(choice.seat, tuple(amounts))
 
 
@@ -79,6 +80,7 @@ class RandomAgent:
 
     PlayChoice: any of ``actions`` with equal probability (STOP-5, STOP-6). StakeChoice: the
     default stake (NM-5). SplitChoice: every counter of the total on a random pool (NM-5).
+    BidChoice: the least bid or a pass, evenly (MI-8).
     """
 
     def choose(self, game: StopsGame, obs: StopsObservation, rng: random.Random) -> Action:
@@ -88,5 +90,8 @@ class RandomAgent:
             return stake_action(d)
         if isinstance(d, SplitChoice):
             return random_split(d, rng)
+        if isinstance(d, BidChoice):  # MI-8: the least bid or a pass, evenly
+            least = d.least_bid()
+            return least if least is not None and rng.random() < 0.5 else d.default_action()
         assert isinstance(d, PlayChoice)
         return d.actions[rng.randrange(len(d.actions))]

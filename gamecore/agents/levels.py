@@ -153,6 +153,9 @@ class HardAgent:
         self.last_visits, self.last_iterations = {}, 0
         if not isinstance(d, PlayChoice):
             return self.staker.choose(game, obs, rng)
+        if getattr(obs, "phase", "") == "before-lead":
+            # the widow's choice and bids (MI-7, MI-8): the Normal player's
+            return self.normal.choose(game, obs, rng)
         if len(d.actions) == 1:
             return d.actions[0]
         if (
@@ -201,6 +204,9 @@ class HardAgent:
         action = self.choose(game, obs, rng)
         total = sum(self.last_visits.values())
         if not total:
+            d = getattr(obs, "decision", None)
+            if d is not None and not getattr(d, "forced", True):  # a widow decision (MI-7, MI-8)
+                return action, "the Normal player's choice, for Hard searches only the play"
             return action, "the only sensible play here"
         share = self.last_visits.get(action_code(action), 0) / total
         return action, (

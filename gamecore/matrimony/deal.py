@@ -132,7 +132,7 @@ class MatrimonyDeal(DealCore):
             most,
             self.game.pools,
             self.game.auto_split(most),
-            None if least == most else least,
+            least=None if least == most else least,
         )
 
     @property

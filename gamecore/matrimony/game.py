@@ -51,6 +51,8 @@ class Matrimony:
     turnup_in_stock = True
     special_card: Card | None = None
     has_pass = False
+    #: No widow is decided before a card is dealt (see ``Rules.has_widow``).
+    has_widow = False
     #: No card is played, so none plays itself.
     plays_forced_by_itself = False
     #: MT-7: the card that, dealt face up, takes the whole layout at once; face down it is
@@ -88,6 +90,10 @@ class Matrimony:
     def hand_size(self, n: int) -> int:
         """Cards each player receives: 2 in MT-F, 3 in MT-H, whatever ``n`` (MT-6)."""
         return 3 if self.three_cards else 2
+
+    def hand_sizes(self, n: int, dealer: int) -> list[int]:
+        """Cards each of the ``n`` seats receives, whoever deals: all alike (MT-6)."""
+        return [self.hand_size(n)] * n
 
     def deal_from_deck(
         self, deck: list[int], n: int, dealer: int

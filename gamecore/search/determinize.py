@@ -48,7 +48,14 @@ from gamecore.stops.deal import (
     offered,
     played_by_of,
 )
-from gamecore.stops.game import ANY_TIME, PRIVILEGE, SPIN_SUIT, StopsGame, rank_position
+from gamecore.stops.game import (
+    ANY_TIME,
+    NEW_LEAD_ANY,
+    PRIVILEGE,
+    SPIN_SUIT,
+    StopsGame,
+    rank_position,
+)
 
 
 def _bits(mask: int) -> list[int]:
@@ -169,7 +176,8 @@ class StopsWorlds:
         self.n, self.me = n, obs.seat
         hidden = game.pack & ~obs.hand & ~obs.played
         self.hidden = hidden
-        in_stock = obs.known_out & hidden
+        # the dead hand holds the hand this seat gave up for the widow (MI-7, MI-8)
+        in_stock = (obs.known_out | obs.seen) & hidden
         if obs.turnup is not None:
             in_stock |= (1 << obs.turnup) & hidden
         self.in_stock = in_stock
@@ -328,6 +336,16 @@ class StopsWorlds:
         deal.split_queue, deal.winner, deal.start_events = [], None, []
         deal.flags = {}
         deal.round_from = self.offer_from if self.offer_from >= 0 else None
+        deal._widow_state()
+        deal.widow_to = obs.widow_to
+        deal.widow_seen = obs.seen if obs.widow_to == self.me else 0
+        if (
+            deal.top is None
+            and game.new_lead != NEW_LEAD_ANY
+            and deal.current == self.me
+            and not game.lead_mask(deal, self.me)
+        ):
+            deal.last_suit = None  # MI-11 step 3: the restriction has lapsed
         if self.priv >= 0:
             deal.flags = {PRIVILEGE: self.priv, SPIN_SUIT: deal.last_suit}
         return deal

@@ -35,12 +35,14 @@ from gamecore.stops.deal import PLAY, StopsDeal, StopsObservation
 from gamecore.stops.game import (
     ANY_TIME,
     LOWEST_OF_SUIT,
+    NEW_LEAD_ANY,
     PRIVILEGE,
     SPECIAL_PLAIN,
     SPECIAL_SPIN,
     SPECIAL_SPINADO,
     SPECIAL_SUBSTITUTE,
     StopsGame,
+    new_lead_suits,
     overridden_play_hooks,
 )
 
@@ -68,7 +70,7 @@ class DealTables:
     card) …), ``doubling`` ((pool, card) …), ``privileged`` (cards a Spin privilege may
     lead besides the lead rule's) and ``extra`` (whether a play can do more than capture)."""
 
-    __slots__ = ("trump", "caps", "combos", "doubling", "privileged", "extra")
+    __slots__ = ("trump", "caps", "combos", "combo_sets", "doubling", "privileged", "extra")
 
     def __init__(self, spec: StopsSpec, trump: int | None) -> None:
         game = spec.game
@@ -78,9 +80,13 @@ class DealTables:
             caps[c] = p
         self.caps = caps
         self.combos: tuple[tuple[int, Card, Card], ...] = tuple(game.combo_table(trump))
+        #: combination items of any size, captured by one player who played them all (MI-12)
+        self.combo_sets: tuple[tuple[int, CardSet], ...] = tuple(game.combo_sets(trump))
         self.doubling: tuple[tuple[int, Card], ...] = tuple(game.doubling_table(trump))
         self.privileged: tuple[Card, ...] = tuple(c for c in range(52) if caps[c] >= 0)
-        self.extra = bool(spec.spin_kind or spec.has_bonus or self.combos or spec.offers)
+        self.extra = bool(
+            spec.spin_kind or spec.has_bonus or self.combos or self.combo_sets or spec.offers
+        )
 
 
 class StopsSpec:
@@ -111,6 +117,9 @@ class StopsSpec:
         #: the special card does not count for leads (SP-6, SN-9)
         self.exclude_special = bool(self.special_bit) and not game.special_leads
         self.must_change = bool(game.must_change_suit)  # NM-11
+        #: MI-11: the lead after a stop (its rule, or ``None``); a leader who may not lead
+        #: passes it on round the table, and it lapses when nobody may
+        self.new_lead = None if game.new_lead == NEW_LEAD_ANY else game.new_lead
         self.privilege = bool(game.spin_privilege)  # SP-4
         self.sp_must_change = bool(game.privilege_must_change)  # SP-10
         self.spin_kind = _SPECIAL_KIND[game.special_kind] if self.special_bit else NO_SPIN
@@ -133,7 +142,7 @@ class StopsSpec:
             self.offers = OFFER_ANY_TIME if game.offer_timing == ANY_TIME else OFFER_IN_TURN
         self.combo_divide = bool(game.combos_divide)  # PJ-23
         self.double_combos = bool(game.double_combos)  # PJ-27
-        general = self.exclude_special or self.must_change or self.privilege
+        general = self.exclude_special or self.must_change or self.privilege or bool(self.new_lead)
         if self.lowest:
             self.lead = LEAD_GENERAL if general or self.ace_high else LEAD_LOWEST
         else:
@@ -280,7 +289,7 @@ class FastStops:
                 h ^= low
         st.owner = owner
         t = st.t = spec.tables(None if turnup is None else suit_of(turnup))
-        if t.combos:
+        if t.combos or t.combo_sets:
             pb = [-1] * 52
             for c, s in played_by.items():
                 pb[c] = s
@@ -307,7 +316,11 @@ class FastStops:
             else:
                 st.acts = [nxt]
         else:
-            st.acts = st.lead_codes(cur, st.lead_mask(cur))
+            mask = st.lead_mask(cur)
+            if not mask and spec.new_lead:  # a leader with no allowed suit: MI-11 lapsed
+                st.last_suit = -1
+                mask = st.lead_mask(cur)
+            st.acts = st.lead_codes(cur, mask)
         if len(st.acts) == 1:
             st.apply(st.acts[0])
         return st
@@ -356,7 +369,7 @@ class FastStops:
         hand = self.hands[seat]
         leadable = hand & ~spec.special_bit if spec.exclude_special else hand
         privileged = spec.privilege and self.priv == seat
-        if not (spec.must_change or privileged):
+        if not (spec.must_change or privileged or spec.new_lead):
             if not spec.lowest:
                 return leadable
             if not spec.ace_high:
@@ -366,6 +379,8 @@ class FastStops:
                     mask |= m & -m
                 return mask
         suits = [s for s in (0, 1, 2, 3) if leadable & SUIT_MASK[s]]
+        if spec.new_lead and self.last_suit >= 0:  # MI-11
+            suits = new_lead_suits(suits, self.last_suit, spec.new_lead)
         if spec.must_change and self.last_suit in suits and len(suits) > 1:
             suits.remove(self.last_suit)
         if privileged and spec.sp_must_change and self.spin_suit in suits and len(suits) > 1:
@@ -492,7 +507,16 @@ class FastStops:
             else:
                 self.priv = -1
         mask = self.lead_mask(seat)
-        if not mask:  # STOP-11: the lead passes once, and a privilege never passes
+        if not mask and spec.new_lead:  # MI-11: passed on round the table, or it lapses
+            for k in range(1, self.n):
+                mask = self.lead_mask((seat + k) % self.n)
+                if mask:
+                    seat = (seat + k) % self.n
+                    break
+            else:
+                self.last_suit = -1
+                mask = self.lead_mask(seat)
+        elif not mask:  # STOP-11: the lead passes once, and a privilege never passes
             seat = (seat + 1) % self.n
             self.priv = -1
             mask = self.lead_mask(seat)
@@ -539,9 +563,24 @@ class FastStops:
                             pools[pool] -= 2 * half
                             self.deltas[seat] += half
                             self.deltas[partner] += half
+        for pool, cards in self.t.combo_sets:  # MI-12
+            if cards >> c & 1 and pools[pool] and self._played_all(seat, cards):
+                self.deltas[seat] += pools[pool]
+                pools[pool] = 0
         kind = spec.spin_kind
         if kind and (spin or (kind == SPINADO and c == spec.special)):
             self._from_others(seat, spec.spin_payment)
+
+    def _played_all(self, seat: int, cards: CardSet) -> bool:
+        """Whether ``seat`` played every card of ``cards`` (int mask) in this deal."""
+        pb = self.pb
+        assert pb is not None
+        while cards:
+            low = cards & -cards
+            if pb[low.bit_length() - 1] != seat:
+                return False
+            cards ^= low
+        return True
 
     def _end(self, winner: int) -> None:
         """STOP-9, STOP-10: ``winner`` went out; the Game pool, the cards left, doubling."""

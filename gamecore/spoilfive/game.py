@@ -35,6 +35,8 @@ class SpoilFive:
     special_card: Card | None = None
     #: Nothing is offered to be declined with ``pass`` (see ``Rules.has_pass``).
     has_pass = False
+    #: No widow is decided before the first lead (see ``Rules.has_widow``).
+    has_widow = False
 
     def special_name(self) -> str:
         """What the table calls the special card: a trick game has none (``""``)."""
@@ -63,6 +65,10 @@ class SpoilFive:
     def hand_size(self, n: int) -> int:
         """Five cards each (SF-9)."""
         return 5
+
+    def hand_sizes(self, n: int, dealer: int) -> list[int]:
+        """Five cards each seat (SF-9)."""
+        return [5] * n
 
     def deal_from_deck(
         self, deck: list[int], n: int, dealer: int

@@ -9,11 +9,24 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
+from typing import Any
 
-from gamecore.actions import Action, Claim, Decline, Jink, NameStake, Pass, Play, Rob, Split
+from gamecore.actions import (
+    Action,
+    Bid,
+    Claim,
+    Decline,
+    Jink,
+    NameStake,
+    Pass,
+    Play,
+    Rob,
+    Split,
+    Widow,
+)
 from gamecore.cards import card_code, card_label, suit_of
 from gamecore.dealcore import DealCore
-from gamecore.decisions import Decision, PlayChoice, SplitChoice, StakeChoice
+from gamecore.decisions import BidChoice, Decision, PlayChoice, SplitChoice, StakeChoice
 from gamecore.errors import IllegalAction
 from gamecore.events import (
     DealEnded,
@@ -28,7 +41,8 @@ from gamecore.events import (
     WentOut,
 )
 from gamecore.interface import Card
-from gamecore.stops.game import SPECIAL_SUBSTITUTE, StopsGame
+from gamecore.stops import widow
+from gamecore.stops.game import NEW_LEAD_ANY, SPECIAL_SUBSTITUTE, StopsGame
 
 STAKING, PLAY, OVER = "staking", "play", "over"
 #: What a stops game has none of: Spoil Five's decisions, by action class.
@@ -86,6 +100,11 @@ class StopsObservation:
     known_out: int
     revealed: tuple[tuple[int, ...], int] | None
     decision: Decision | None
+    #: Dead cards this seat has seen: the hand he gave up for the widow (MI-7, MI-8); 0
+    #: for everyone else (GEN-9, cousins §1).
+    seen: int = 0
+    #: Who took the widow (seat, or ``None``), public once taken (MI-7, MI-8).
+    widow_to: int | None = None
 
 
 def offered(obs: StopsObservation) -> bool:
@@ -139,6 +158,7 @@ class StopsDeal(DealCore):
         #: While the turn round offers :attr:`current` the substitute (CM-10): the seat
         #: whose card ``top`` the round follows, else ``None``.
         self.round_from: int | None = None
+        self._widow_state()
         self.start_events: list[Event] = []
         for seat, pool, amount in game.auto_stakes(self):
             self.pay_pool(seat, pool, amount, self.start_events)
@@ -191,7 +211,20 @@ class StopsDeal(DealCore):
         deal.current, deal.phase, deal.stake = to_act, PLAY, 0
         deal.split_queue, deal.winner, deal.flags, deal.start_events = [], None, {}, []
         deal.round_from = None
+        deal._widow_state()
         return deal
+
+    def _widow_state(self) -> None:
+        """The widow's state (MI-7, MI-8; :mod:`gamecore.stops.widow`): the auction's
+        bidders still in (``None`` before an auction), whose turn, the high bid and bidder,
+        who took the widow and at what price, and the dead cards its taker has seen."""
+        self.auction: list[int] | None = None
+        self.bid_turn = 0
+        self.high_bid: int | None = None
+        self.high_bidder: int | None = None
+        self.widow_to: int | None = None
+        self.widow_price: int | None = None
+        self.widow_seen = 0
 
     # ---- queries ----------------------------------------------------------------------
 
@@ -205,7 +238,15 @@ class StopsDeal(DealCore):
                 return StakeChoice(self.dealer, low, high, default)
             seat = self.split_queue[0]
             total = self.game.split_total(self, seat) or 0
-            return SplitChoice(seat, total, self.game.pools, self.game.auto_split(total))
+            return SplitChoice(
+                seat,
+                total,
+                self.game.pools,
+                self.game.auto_split(total),
+                closed=self.game.closed_pools,
+            )
+        if self.phase == widow.BEFORE_LEAD:
+            return widow.decision(self)
         return PlayChoice(self.current, tuple(self._play_actions()))
 
     @property
@@ -273,19 +314,23 @@ class StopsDeal(DealCore):
                 return f"the stake must be from {d.low}{top} counters, not {action.amount}"
             return None
         if isinstance(d, SplitChoice):
-            if not isinstance(action, Split):
-                return (
-                    f"seat {d.seat} must spread his stake of {d.total} over the pools "
-                    "first: staking comes before the cards are seen (GEN-9)"
-                )
-            if not d.allows(action.amounts):
-                return (
-                    f"the split must put exactly {d.total} counters on the pools, "
-                    f"not {sum(action.amounts)}"
-                )
-            return None
+            return self._explain_split(d, action)
+        if isinstance(d, BidChoice):
+            return self._explain_bid(d, action)
         if action in d.actions:
             return None
+        if self.phase == widow.BEFORE_LEAD:
+            return (
+                "the dealer chooses what to do with the widow first: "
+                + ", ".join(a.choice for a in d.actions if isinstance(a, Widow))
+                + " (MI-7)"
+            )
+        if isinstance(action, Widow | Bid):
+            return (
+                "the widow is decided before the first lead: a card must be played now (MI-7, MI-8)"
+                if self.game.has_widow
+                else "there is no widow in this game: a card must be played (STOP-5)"
+            )
         if isinstance(action, NameStake | Split):
             return (
                 "the stakes were made before the cards were seen (GEN-9): a card must be "
@@ -299,6 +344,37 @@ class StopsDeal(DealCore):
                 "(STOP-5, STOP-6)"
             )
         return self.game_explain_play(action)
+
+    def _explain_split(self, d: SplitChoice, action: Action) -> str | None:
+        """Why ``action`` does not answer the split ``d`` (NM-5, MI-4), or ``None``."""
+        if not isinstance(action, Split):
+            return (
+                f"seat {d.seat} must spread his stake of {d.total} over the pools "
+                "first: staking comes before the cards are seen (GEN-9)"
+            )
+        closed = [self.game.pools[i] for i in d.closed if action.amounts[i]]
+        if closed:
+            return f"the {closed[0]} is never spread: it is staked automatically (MI-5)"
+        if not d.allows(action.amounts):
+            return (
+                f"the split must put exactly {d.total} counters on the pools, "
+                f"not {sum(action.amounts)}"
+            )
+        return None
+
+    @staticmethod
+    def _explain_bid(d: BidChoice, action: Action) -> str | None:
+        """Why ``action`` does not answer the bid ``d`` (MI-8), or ``None``."""
+        if isinstance(action, Pass):
+            return None
+        if not isinstance(action, Bid):
+            return "the auction for the widow comes before the first lead: bid or pass (MI-8)"
+        if not d.can_bid:
+            return f"no bid is possible: the least bid is {d.low}, above your balance (MI-8)"
+        if not d.allows(action.amount):
+            top = "" if d.high is None else f" to {d.high}"
+            return f"a bid must be from {d.low}{top} counters, not {action.amount} (MI-8)"
+        return None
 
     def game_explain_play(self, action: Play) -> str:
         """Reason a card play is refused (STOP-5, STOP-6, NM-7, SP-5, SP-6, SN-8, SN-9): a
@@ -347,6 +423,10 @@ class StopsDeal(DealCore):
                     self.pay_pool(action.seat, pool, amount, events)
             self.split_queue.pop(0)
             self._advance_staking(events)
+        elif self.phase == widow.BEFORE_LEAD:
+            assert isinstance(action, Widow | Bid | Pass)
+            if widow.apply(self, action, events):
+                self._begin_play(events)
         elif isinstance(action, Pass):
             self._pass(events)
         else:
@@ -359,13 +439,23 @@ class StopsDeal(DealCore):
         self.split_queue = [s for s in seats if self.game.split_total(self, s) is not None]
 
     def _advance_staking(self, events: list[Event]) -> None:
-        if self.phase == STAKING and self.stake is not None and not self.split_queue:
-            self.phase = PLAY
-            self.current = (self.dealer + 1) % self.n
-            self.flags.clear()
-            self.game.on_deal_start(self, events)
-            if self.phase == PLAY:
-                self._ensure_leader_can_lead(events)
+        # MI-7: the widow is decided before the first lead
+        if (
+            self.phase == STAKING
+            and self.stake is not None
+            and not self.split_queue
+            and not widow.start(self)
+        ):
+            self._begin_play(events)
+
+    def _begin_play(self, events: list[Event]) -> None:
+        """Play begins: the eldest leads (STOP-5, MI-9), after the game's start of play."""
+        self.phase = PLAY
+        self.current = (self.dealer + 1) % self.n
+        self.flags.clear()
+        self.game.on_deal_start(self, events)
+        if self.phase == PLAY:
+            self._ensure_leader_can_lead(events)
 
     def auto_stake(self) -> list[Event]:
         """Apply the default stake and automatic splits (record without staking actions)."""
@@ -443,11 +533,32 @@ class StopsDeal(DealCore):
             self.current = holder
 
     def _ensure_leader_can_lead(self, events: list[Event]) -> None:
+        if self.game.new_lead != NEW_LEAD_ANY:
+            self._pass_lead_on(events)
+            return
         # STOP-11: a leader whose only card may not be led passes the lead to his left once.
         if not self.game.lead_mask(self, self.current):
             to = (self.current + 1) % self.n
             events.append(LeadPassed(self.current, to))
             self.current = to
+            self.game.after_lead_passed(self)
+
+    def _pass_lead_on(self, events: list[Event]) -> None:
+        """MI-11: a leader who holds no card he may lead passes the lead to his left, and so
+        on round the table; if nobody may lead, the restriction lapses for this one lead and
+        the stopper leads (``last_suit`` is then ``None``)."""
+        first = self.current
+        for k in range(self.n):
+            seat = (first + k) % self.n
+            if self.game.lead_mask(self, seat):
+                break
+        else:
+            self.last_suit = None  # step 3
+            return
+        for j in range(k):
+            events.append(LeadPassed((first + j) % self.n, (first + j + 1) % self.n))
+        self.current = seat
+        if k:
             self.game.after_lead_passed(self)
 
     def end_without_play(self, winner: int, events: list[Event]) -> None:
@@ -501,6 +612,13 @@ class StopsDeal(DealCore):
             self.balances[payee] += amount
             events.append(Paid(payer, payee, amount, reason, cards))
 
+    def replay_facts(self) -> dict[str, Any]:
+        """What the replay output adds to this deal (cousins §6.6): in a game with a widow,
+        ``{"widow": {"to": seat or None, "price": n or None}}``; else nothing."""
+        if not self.game.has_widow and self.game.deal_style != "widow-first":
+            return {}
+        return {"widow": {"to": self.widow_to, "price": self.widow_price}}
+
     # ---- copies and views ------------------------------------------------------------
 
     def clone(self) -> StopsDeal:
@@ -514,6 +632,7 @@ class StopsDeal(DealCore):
         c.flags = dict(self.flags)
         c.played_by = dict(self.played_by)
         c.start_events = list(self.start_events)
+        c.auction = None if self.auction is None else list(self.auction)
         return c
 
     def observation(self, seat: int) -> StopsObservation:
@@ -542,4 +661,6 @@ class StopsDeal(DealCore):
             known_out=self.known_out,
             revealed=(tuple(self.hands), self.stock) if self.phase == OVER else None,
             decision=mine,
+            seen=self.widow_seen if seat == self.widow_to else 0,
+            widow_to=self.widow_to,
         )

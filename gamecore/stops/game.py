@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from gamecore.actions import AUCTION
 from gamecore.cards import (
     ACE,
     FULL_PACK,
@@ -42,6 +43,9 @@ if TYPE_CHECKING:
 
 FIXED_STOCK = "fixed-stock"
 EXTRA_HAND = "extra-hand"
+#: Every card dealt one at a time into N + 1 hands, the spare hand (the widow) first and then
+#: the seats from the eldest: hands may differ by one card (MI-6). The widow is the stock.
+WIDOW_FIRST = "widow-first"
 
 #: STOP-13 fixed-stock table: players → cards each (52-card pack).
 FIXED_STOCK_CARDS = {3: 15, 4: 12, 5: 9, 6: 8, 7: 7, 8: 6}
@@ -61,6 +65,11 @@ SPECIAL_SUBSTITUTE = "substitute"
 #: the seats from the player of the card, to the first seat holding the next card; or to
 #: its holder after every card, wherever he sits, unless he holds the next card.
 IN_TURN, ANY_TIME = "inTurn", "anyTime"
+#: The lead after a stop (MI-11): no restriction; a suit other than the one that stopped; a
+#: suit of the other colour if the leader holds one, else the other suit of its colour. Under
+#: a restriction a leader without an allowed card passes the lead to his left, and so on
+#: round the table; if nobody holds one the restriction lapses and the stopper leads.
+NEW_LEAD_ANY, CHANGE_SUIT, CHANGE_COLOUR = "any", "changeSuit", "changeColour"
 #: ``deal.flags`` keys: the seat holding the Spin privilege (SP-4) and the suit of the card
 #: the special card went down with (SP-10).
 PRIVILEGE, SPIN_SUIT = "spin-privilege", "spin-suit"
@@ -97,6 +106,24 @@ def successor_table(pack: int, ace_high: bool) -> tuple[int | None, ...]:
             nxt = None
         table.append(nxt)
     return tuple(table)
+
+
+def red(suit: int) -> bool:
+    """Whether ``suit`` (0..3, ``S H D C``) is a red suit (hearts, diamonds)."""
+    return suit in (1, 2)
+
+
+def new_lead_suits(suits: list[int], stopped: int | None, rule: str) -> list[int]:
+    """The suits of ``suits`` (those a leader holds) he may open after the sequence in
+    ``stopped`` (``None``: no restriction now) stopped, under the new-lead ``rule``
+    (:data:`NEW_LEAD_ANY`, :data:`CHANGE_SUIT`, :data:`CHANGE_COLOUR`; MI-11). Empty when
+    he may not lead at all (the lead passes on)."""
+    if stopped is None or rule == NEW_LEAD_ANY:
+        return list(suits)
+    if rule == CHANGE_SUIT:
+        return [s for s in suits if s != stopped]
+    other = [s for s in suits if red(s) != red(stopped)]
+    return other or [s for s in suits if s != stopped]
 
 
 def rank_position(c: Card, ace_high: bool) -> int:
@@ -151,6 +178,8 @@ class StopsGame:
     turns_trump = False
     #: The order in which an automatic split hands out counters, as pool indexes.
     auto_split_order: tuple[int, ...] = ()
+    #: Pools a split may never name (Michigan's kitty, staked automatically: MI-5).
+    closed_pools: tuple[int, ...] = ()
 
     # ---- declarations (see the module docstring) ---------------------------------------
 
@@ -159,6 +188,18 @@ class StopsGame:
     #: NM-11: a new sequence must be in another suit than the one that just stopped, when
     #: the leader holds another.
     must_change_suit = False
+    #: MI-11: the lead after a stop (:data:`NEW_LEAD_ANY`, :data:`CHANGE_SUIT`,
+    #: :data:`CHANGE_COLOUR`); a leader who may not lead passes the lead on round the table
+    #: and, when nobody may, the restriction lapses for one lead (``deal.last_suit`` is then
+    #: ``None``).
+    new_lead = NEW_LEAD_ANY
+    #: MI-7: the dealer's widow choices before the first lead (a subset of ``exchange``,
+    #: ``auction``, ``keep``, in that order), empty for a game without them; the cards whose
+    #: holder may neither take nor bid for the widow (``mi.exchangeNeedsNoBoodle``); the
+    #: least bid of the auction (MI-8, ``mi.minBid``).
+    widow_choices: tuple[str, ...] = ()
+    widow_bar: CardSet = 0
+    min_bid = 1
     #: The special card, the one that may go down together with another card (Spin's and
     #: Spinado's ♦A), or ``None``. Every reader (the engine, the fast path, the determinizer,
     #: the inference, the computer players, review and the table) takes the card from here.
@@ -245,8 +286,15 @@ class StopsGame:
     @property
     def has_pass(self) -> bool:
         """Whether a player may decline what the engine offers him with ``pass`` (the
-        substitute's offer, CM-10): the record reads the word only in such a game."""
-        return self.special_kind == SPECIAL_SUBSTITUTE
+        substitute's offer, CM-10; a bid for the widow, MI-8): the record reads the word only
+        in such a game."""
+        return self.special_kind == SPECIAL_SUBSTITUTE or AUCTION in self.widow_choices
+
+    @property
+    def has_widow(self) -> bool:
+        """Whether the game has decisions about the widow before the first lead (MI-7,
+        MI-8): the record reads ``exchange``, ``auction``, ``keep`` and ``bid`` only then."""
+        return bool(self.widow_choices)
 
     def offered_seat(
         self, n: int, seat: int, holder: int | None, special: int | None
@@ -290,10 +338,29 @@ class StopsGame:
         return self.pack.bit_count()
 
     def hand_size(self, n: int) -> int:
-        """Cards each player receives with ``n`` players (STOP-13)."""
+        """Cards each player receives with ``n`` players (STOP-13); under
+        :data:`WIDOW_FIRST` the largest hand (MI-6)."""
         if self.deal_style == FIXED_STOCK:
             return FIXED_STOCK_CARDS[n]
+        if self.deal_style == WIDOW_FIRST:
+            return -(-self.pack_size() // (n + 1))
         return self.pack_size() // (n + 1)
+
+    def hand_sizes(self, n: int, dealer: int) -> list[int]:
+        """Cards each seat (in seat order) receives with ``n`` players and ``dealer``: all
+        alike, except under :data:`WIDOW_FIRST`, where the pack is dealt one card at a time
+        to the widow, then the eldest and round to the dealer, as far as it goes (MI-6)."""
+        if self.deal_style != WIDOW_FIRST:
+            return [self.hand_size(n)] * n
+        size, rest = divmod(self.pack_size(), n + 1)
+        # recipient j (0 the widow, j ≥ 1 seat dealer + j) gets one more card when j < rest
+        return [size + ((s - dealer - 1) % n + 1 < rest) for s in range(n)]
+
+    def stock_size(self, n: int) -> int:
+        """Cards of the stock (the widow under :data:`WIDOW_FIRST`) with ``n`` players."""
+        if self.deal_style == WIDOW_FIRST:
+            return -(-self.pack_size() // (n + 1))
+        return self.pack_size() - n * self.hand_size(n)
 
     def deal_from_deck(
         self, deck: list[int], n: int, dealer: int
@@ -312,6 +379,13 @@ class StopsGame:
                     hands[(dealer + 1 + i) % n].append(c)
                 else:
                     stock.append(c)
+        elif self.deal_style == WIDOW_FIRST:  # MI-6: the widow first, then eldest … dealer
+            for i, c in enumerate(deck):
+                j = i % (n + 1)
+                if j == 0:
+                    stock.append(c)
+                else:
+                    hands[(dealer + j) % n].append(c)
         else:
             for i, c in enumerate(deck):
                 j = i % (n + 1)
@@ -376,6 +450,13 @@ class StopsGame:
         deal whose trump suit is ``trump``. Default: none."""
         return ()
 
+    def combo_sets(self, trump: int | None) -> tuple[tuple[int, CardSet], ...]:
+        """Combination items ``(pool, cards)`` (``cards`` an int mask of two or more cards)
+        captured at the moment one player has played every card of it during the deal, in
+        the same or different sequences; played by several players, or with a card dead, the
+        pool carries (MI-12). Default: none."""
+        return ()
+
     def doubling_table(self, trump: int | None) -> tuple[tuple[int, Card], ...]:
         """``(pool, card)``: the holder of ``card`` at the end of play pays the pool's amount
         into it (PJ-11, PJ-24). Default: none."""
@@ -403,6 +484,8 @@ class StopsGame:
         privilege, the spun suit under :attr:`privilege_must_change` (SP-10), each only
         while he holds another."""
         suits = self.suits_held(self.leadable(deal, seat))
+        if self.new_lead != NEW_LEAD_ANY:  # MI-11 (empty: he passes the lead on)
+            suits = new_lead_suits(suits, deal.last_suit, self.new_lead)
         if self.must_change_suit and deal.last_suit in suits and len(suits) > 1:
             suits.remove(deal.last_suit)
         if self.privilege_must_change and self.privileged(deal, seat):
@@ -417,7 +500,9 @@ class StopsGame:
         privilege, the capturing cards he holds in those suits (SP-4, SP-10)."""
         hand = self.leadable(deal, seat)
         privileged = self.privileged(deal, seat)
-        if self.lead_rule == ANY_CARD and not (self.must_change_suit or privileged):
+        if self.lead_rule == ANY_CARD and not (
+            self.must_change_suit or privileged or self.new_lead != NEW_LEAD_ANY
+        ):
             return hand
         suits = self.lead_suits(deal, seat)
         mask = 0
@@ -451,9 +536,9 @@ class StopsGame:
 
     def on_play(self, deal: StopsDeal, seat: int, c: Card, spin: bool, events: list[Event]) -> None:
         """Effects of playing ``c`` (STOP-8), in this order: the pool it captures (NM-8,
-        PJ-8, PJ-24, PJ-C-6), its bonus from each other player (SN-10, SN-13), the
-        combination it completes (PJ-23, PJ-C-6, SN-11, SN-12), then the Spin or Spinado
-        payment (SP-3, SP-7, SN-8)."""
+        PJ-8, PJ-24, PJ-C-6, MI-12), its bonus from each other player (SN-10, SN-13), the
+        combination it completes (PJ-23, PJ-C-6, SN-11, SN-12; of any size, MI-12), then the
+        Spin or Spinado payment (SP-3, SP-7, SN-8)."""
         trump = self.trump_suit(deal)
         pool = self.capture_table(trump).get(c)
         if pool is not None and deal.pools[pool]:
@@ -475,9 +560,22 @@ class StopsGame:
                 if half:
                     deal.take_pool(seat, pool, events, half)
                     deal.take_pool(partner, pool, events, half)
+        for pool, cards in self.combo_sets(trump):
+            if cards >> c & 1 and deal.pools[pool] and self.played_all(deal, seat, cards):
+                deal.take_pool(seat, pool, events)  # MI-12
         if spin or (self.special_kind == SPECIAL_SPINADO and c == self.special_card):
             for o in deal.others(seat):
                 deal.pay(o, seat, self.spin_payment, self.spin_name, events)
+
+    @staticmethod
+    def played_all(deal: StopsDeal, seat: int, cards: CardSet) -> bool:
+        """Whether ``seat`` has played every card of ``cards`` (int mask) in this deal."""
+        while cards:
+            low = cards & -cards
+            if deal.played_by.get(low.bit_length() - 1) != seat:
+                return False
+            cards ^= low
+        return True
 
     def on_deal_start(self, deal: StopsDeal, events: list[Event]) -> None:
         """Called when staking is done and play begins (turn-up awards, PJ-C-5)."""

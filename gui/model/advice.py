@@ -5,12 +5,13 @@ and an action in the hint's words (:func:`action_words`). No Qt: the coach bar s
 
 from __future__ import annotations
 
-from gamecore.actions import NameStake, Pass, Play, Rob, Split
+from gamecore.actions import Bid, NameStake, Pass, Play, Rob, Split, Widow
 from gamecore.cards import card_label, cards_in
 from gamecore.decisions import PlayChoice, SplitChoice, StakeChoice
 from gamecore.interface import DealState, Rules
 from gamecore.match import Session
 from gamecore.matrimony.game import Matrimony
+from gui.model import widowwords
 from gui.model.prompts import lead_hint
 from gui.model.registryview import chance_game, pool_labels
 from gui.model.tablewords import plain_words
@@ -20,6 +21,14 @@ def action_words(action: object, game: Rules) -> str:
     """An action of ``game`` in words for a hint ("play 7♠", "play 10♠ with the ♦A", the
     game's special card by name; "claim the pool")."""
     match action:
+        case Widow(choice=choice):  # MI-7
+            return {"exchange": "exchange", "auction": "auction the widow"}.get(
+                choice, "keep the dealt hand"
+            )
+        case Bid(amount=n):  # MI-8
+            return f"bid {n} for the widow"
+        case Pass() if getattr(game, "has_widow", False):  # Michigan's only pass: the auction
+            return "pass in the auction"
         case Pass():
             return f"pass and keep the {game.special_name()}"
         case Play(card=c, spin=True):
@@ -68,6 +77,9 @@ def coach_lines(session: Session, seat: int, you_alone: bool = True) -> list[str
             "won by the player who plays its card, or carried to the next deal. The "
             "proposed split is the usual one."
         ]
+    widow = widowwords.widow_coach(deal, d)
+    if widow is not None:  # the widow's choice or the auction (MI-7, MI-8)
+        return widow
     assert isinstance(d, PlayChoice)
     lines = [lead_hint(session, seat) + "."] if lead_hint(session, seat) else []
     cards = [a.card for a in d.actions if isinstance(a, Play | Rob)]

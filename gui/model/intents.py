@@ -7,12 +7,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gamecore.actions import Action, Claim, Decline, Jink, NameStake, Pass, Play, Rob, Split
+from gamecore.actions import (
+    Action,
+    Bid,
+    Claim,
+    Decline,
+    Jink,
+    NameStake,
+    Pass,
+    Play,
+    Rob,
+    Split,
+    Widow,
+)
 from gamecore.cards import card_label
-from gamecore.decisions import Decision, PlayChoice, SplitChoice, StakeChoice
+from gamecore.decisions import BidChoice, Decision, PlayChoice, SplitChoice, StakeChoice
 from gamecore.interface import DealState, Rules
 from gamecore.match import Session
-from gui.model import prompts
+from gui.model import prompts, widowwords
 
 
 @dataclass(frozen=True)
@@ -79,12 +91,20 @@ class Question:
     line: str
 
 
-def question_for(session: Session, d: PlayChoice) -> Question | None:
+def question_for(session: Session, d: PlayChoice | BidChoice) -> Question | None:
     """The decisions besides a card: robbing the turn-up (rob by choosing the discard, or
     decline; SF-21, SF-22), claim or jink (SF-31), the substitute the turn round offers
-    (play it or pass, CM-10); ``None`` for a plain play."""
-    kinds = {type(a) for a in d.actions}
+    (play it or pass, CM-10), the widow's choice and the auction (MI-7, MI-8); ``None`` for
+    a plain play."""
     deal = session.deal
+    if isinstance(d, BidChoice):
+        assert deal is not None
+        text, buttons, line = widowwords.bid_question(deal, d, session.players)
+        return Question(text, tuple(buttons), line)
+    kinds = {type(a) for a in d.actions}
+    if Widow in kinds:
+        text, buttons, line = widowwords.widow_question(d)
+        return Question(text, tuple(buttons), line)
     if Pass in kinds and deal is not None and deal.top is not None:
         text, buttons, line = prompts.offer_question(session.game, deal.top)
         return Question(text, tuple(buttons), line)
@@ -107,11 +127,15 @@ _ANSWERS: dict[str, type[Decline] | type[Claim] | type[Jink]] = {
 
 def answer(deal: DealState, seat: int, key: str) -> Action | None:
     """The action of ``seat`` pressing the panel button ``key`` ("decline", "claim",
-    "jink"; "commit" or "pass" at an offer of the substitute, CM-10), or ``None`` when that
+    "jink"; "commit" or "pass" at an offer of the substitute, CM-10; the widow's
+    "exchange", "auction", "keep", "bid:<n>", "pass", MI-7, MI-8), or ``None`` when that
     is no legal action now (another panel's button)."""
     action: Action
     special = deal.game.special_card
-    if key == "pass":
+    widow = widowwords.widow_answer(seat, key) if deal.game.has_widow else None
+    if widow is not None:
+        action = widow
+    elif key == "pass":
         action = Pass(seat)
     elif key == "commit" and special is not None:
         action = Play(seat, special)
@@ -120,6 +144,8 @@ def answer(deal: DealState, seat: int, key: str) -> Action | None:
         if kind is None:
             return None
         action = kind(seat)
+    if isinstance(action, Widow | Bid | Pass) and deal.explain_illegal(action) is None:
+        return action  # a bid is one of a range, never listed (MI-8)
     return action if action in deal.legal_actions() else None
 
 

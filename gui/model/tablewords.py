@@ -44,6 +44,7 @@ from gamecore.spoilfive.deal import (
 from gamecore.stops.deal import StopsDeal
 from gamecore.stops.game import SPECIAL_SUBSTITUTE, StopsGame
 from gui.model.registryview import pool_labels
+from gui.model.widowwords import widow_call
 
 #: The pools whose capture the table calls by name ("Matrimony! Ben takes 4").
 COMBOS = ("Matrimony", "Intrigue", "Confederacy")
@@ -174,7 +175,7 @@ def announcement(
     if isinstance(event, LeadPassed):
         to = names[event.to]
         return f"{names[event.seat]} cannot lead; {mid_sentence(to)} {agree(to, 'leads')}"
-    return None
+    return widow_call(event, names)
 
 
 def log_line(

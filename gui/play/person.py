@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QTimer
 
 from gamecore.actions import Action
-from gamecore.decisions import PlayChoice, SplitChoice, StakeChoice
+from gamecore.decisions import BidChoice, PlayChoice, SplitChoice, StakeChoice
 from gui.model import intents, prompts, tablewords
 from gui.play import feed
 from gui.play.questions import open_dialog
@@ -50,9 +50,10 @@ class Person:
         t.status(feed.ask_stake(t.view, t.session, d, len(t.people) <= 1))
         t.advisor.coach(d.seat)
 
-    def ask(self, d: PlayChoice) -> None:
-        """Ask the person in ``d.seat`` for a card, or Spoil Five's question (rob or
-        decline, claim or jink); a forced move plays itself."""
+    def ask(self, d: PlayChoice | BidChoice) -> None:
+        """Ask the person in ``d.seat`` for a card, or a question in the panel (Spoil
+        Five's rob or decline, claim or jink; the Commit's offer; the widow's choice and
+        the auction, MI-7, MI-8); a forced move plays itself."""
         t = self.table
         session = t.session
         assert session is not None
@@ -60,10 +61,11 @@ class Person:
         t.refresh()
         t.advisor.coach(d.seat)
         question = intents.question_for(session, d)
-        if question is not None:  # Spoil Five: rob or decline, claim or jink
+        if question is not None:  # rob or decline, claim or jink, the offer, the widow
             t.view.prompt.ask(question.text, list(question.buttons))
             t.status(question.line)
             return
+        assert isinstance(d, PlayChoice)
         t.view.prompt.hide()
         if not intents.plays_by_itself(d, session.game, t.auto_play):
             t.status(prompts.lead_hint(session, d.seat))

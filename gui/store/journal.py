@@ -95,7 +95,14 @@ def replay_journal(record: Record, extra: list[str]) -> tuple[Session, int, str 
     with exact_ints():  # a refusal may quote balances of any size
         for text in extra[kept:]:
             try:
-                session.apply(parse_action(text, session.game.pools, passes=session.game.has_pass))
+                session.apply(
+                    parse_action(
+                        text,
+                        session.game.pools,
+                        passes=session.game.has_pass,
+                        widow=session.game.has_widow,
+                    )
+                )
             except (ActionSyntaxError, ParlourError) as e:
                 why = short_message(str(e))
                 return session, kept, f"its move {kept + 1} does not follow the saved game ({why})"

@@ -121,21 +121,42 @@ class PromptPanel(QFrame):
         self.raise_()
         self.place()
 
+    def _buttons(self) -> list[QWidget]:
+        held = (self.buttons_box.itemAt(i) for i in range(self.buttons_box.count()))
+        return [w for h in held if h is not None and (w := h.widget()) is not None]
+
     def focus_first(self) -> None:
         """Give the keyboard focus to the panel's first button."""
-        for i in range(self.buttons_box.count()):
-            held = self.buttons_box.itemAt(i)
-            w = held.widget() if held is not None else None
-            if w is not None:
-                w.setFocus()
-                return
+        buttons = self._buttons()
+        if buttons:
+            buttons[0].setFocus()
+
+    def focus_step(self, forward: bool) -> None:
+        """Tab (``forward``) or Shift+Tab: the focus to the next or previous button, round
+        the panel; into the panel at its first button when no button has it. Every answer
+        (the widow's choices, each bid and the pass) is then in reach of the keyboard."""
+        buttons = self._buttons()
+        now = next((i for i, b in enumerate(buttons) if b.hasFocus()), None)
+        if now is None or not buttons:
+            self.focus_first()
+            return
+        buttons[(now + (1 if forward else -1)) % len(buttons)].setFocus()
 
     def place(self) -> None:
         """Sit centred just above the hand."""
         lay = self.view.layout_
         if lay is None or not self.isVisible():
             return
+        self.label.setWordWrap(False)
+        self.label.setMaximumWidth(16777215)  # Qt's QWIDGETSIZE_MAX: no limit
         self.adjustSize()
+        room = lay.width - 8
+        if self.width() > room:
+            # Too wide for a small screen (the widow's three choices at 800×600): the question
+            # wraps so that every button stays in view.
+            self.label.setWordWrap(True)
+            self.label.setMaximumWidth(int(max(80, self.label.width() - (self.width() - room))))
+            self.adjustSize()
         snap = self.view.snapshot
         hand = lay.hand_positions(len(snap.hand) if snap is not None else 0)
         right = (hand[-1][0] + lay.card_w) if hand else lay.hand_center_x

@@ -191,8 +191,8 @@ class TableInput(TableDrawing):
             self.zoom_changed.emit(zoom)
 
     def focusNextPrevChild(self, forward: bool) -> bool:  # noqa: N802 (Qt name)
-        if self.prompt.isVisible():
-            self.prompt.focus_first()
+        if self.prompt.isVisible():  # Tab stays among the prompt's buttons
+            self.prompt.focus_step(forward)
             return True
         return super().focusNextPrevChild(forward)
 

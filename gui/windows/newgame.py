@@ -27,11 +27,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gamecore.errors import OptionError
 from gamecore.limits import NAME_MAX, fit_name
+from gamecore.options import resolve_options
 from gui.model.housewords import caption, choice_text, plain_help, suit_letters, suit_text
 from gui.model.setup import COMPUTER_NAMES, SeatKind, Setup
 from gui.model.snapshot import GameChoice
 from gui.windows.screenfit import ContentScroll, FittedDialog, WheelGuard
+from gui.windows.textoption import TextOption
 
 NO_LIMIT = 0  # the special value of an optional integer (shown as "no limit")
 LEVELS = ("easy", "normal", "hard")
@@ -202,6 +205,19 @@ class NewGameDialog(FittedDialog):
         self._wheel.guard_all(self._rules_box)
         self._update_who()
 
+    def _text_check(self, text: str) -> str | None:
+        """Why a house rule typed as text is refused for the chosen game (one line), or
+        ``None`` (MI-3: the layout's grammar)."""
+        g = self.chosen()
+        key = next((s.key for s in g.rules if s.kind == "text"), None)
+        if key is None:
+            return None
+        try:
+            resolve_options(g.game, {**g.presets, key: text})
+        except OptionError as e:
+            return str(e).removeprefix("options: ")
+        return None
+
     @staticmethod
     def _caption(key: str) -> str:
         return caption(key) + ":"
@@ -224,6 +240,12 @@ class NewGameDialog(FittedDialog):
             box = QCheckBox(self._rules_box)
             box.setChecked(bool(value))
             return box
+        if spec.kind == "text":  # named values or typed, checked by the game (MI-3)
+            text = TextOption(
+                self._rules_box, spec.choices, dict(spec.words), str(value), self._text_check
+            )
+            text.changed.connect(lambda _ok: self._update_who())
+            return text
         if spec.kind in ("int", "int?"):
             spin = QSpinBox(self._rules_box)
             low = NO_LIMIT if spec.kind == "int?" else spec.minimum
@@ -261,7 +283,8 @@ class NewGameDialog(FittedDialog):
             f"and {computers} computer player{'s' if computers != 1 else ''}."
             + ("" if people else " At least one seat must be a person.")
         )
-        self._ok.setEnabled(people > 0)
+        texts_ok = all(c.valid for c in self._controls.values() if isinstance(c, TextOption))
+        self._ok.setEnabled(people > 0 and texts_ok)
         if not self._undo_touched:
             self._undo.blockSignals(True)
             self._undo.setChecked(people <= 1)  # off by default with several people
@@ -324,6 +347,8 @@ class NewGameDialog(FittedDialog):
             control = self._controls[spec.key]
             if isinstance(control, QCheckBox):
                 out[spec.key] = control.isChecked()
+            elif isinstance(control, TextOption):
+                out[spec.key] = control.value()
             elif isinstance(control, QSpinBox):
                 v = control.value()
                 out[spec.key] = None if spec.kind == "int?" and v == NO_LIMIT else v

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from gamecore import games
-from gamecore.actions import Action, NameStake, Play, Split
+from gamecore.actions import Action, Bid, NameStake, Pass, Play, Split
 from gamecore.agents import agent_for
 from gamecore.agents.base import Agent, RandomAgent
 from gamecore.agents.newmarket import NewmarketAgent
@@ -27,7 +27,7 @@ from gamecore.agents.stops import (
     single_run,
 )
 from gamecore.cards import AD, card_code, cards_in, mask_of, parse_card
-from gamecore.decisions import PlayChoice, SplitChoice, StakeChoice
+from gamecore.decisions import BidChoice, PlayChoice, SplitChoice, StakeChoice
 from gamecore.games import STOPS
 from gamecore.match import Session
 from gamecore.registry import player_for
@@ -63,6 +63,10 @@ def check_legal(decision: Any, action: Action) -> None:
         assert action in decision.actions
     elif isinstance(decision, StakeChoice):
         assert isinstance(action, NameStake) and decision.allows(action.amount)
+    elif isinstance(decision, BidChoice):  # MI-8: a bid within bounds, or pass
+        assert isinstance(action, Pass) or (
+            isinstance(action, Bid) and decision.allows(action.amount)
+        )
     else:
         assert isinstance(decision, SplitChoice)
         assert isinstance(action, Split) and decision.allows(action.amounts)

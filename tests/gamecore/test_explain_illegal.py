@@ -16,7 +16,7 @@ from gamecore.games import make_game
 from gamecore.match import Session
 from helpers import config_id, game_configs, random_action
 
-RULE_ID = re.compile(r"\b(GEN|STOP|NM|PJ|PJ-C|SP|SN|SF|CM|MT)-\d+\b")
+RULE_ID = re.compile(r"\b(GEN|STOP|NM|PJ|PJ-C|SP|SN|SF|CM|MI|MT)-\d+\b")
 UNEXPLAINED = re.compile(r"^(seat \d+ does not hold \S+|it is seat \d+'s turn, not seat \d+'s)$")
 
 

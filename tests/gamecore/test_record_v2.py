@@ -336,6 +336,7 @@ def test_the_version_2_conformance_records_that_must_be_refused_still_are():
     assert [f"{p.parent.name}/{p.name}" for p in VERSION_2_BAD] == [
         "matrimony-f/bad-002.json",
         "matrimony-h/bad-002.json",
+        "michigan/bad-002.json",
         "newmarket/bad-002.json",
         "pope-joan-m/bad-002.json",
         "spin/bad-002.json",

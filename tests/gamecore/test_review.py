@@ -9,7 +9,7 @@ import pytest
 
 from gamecore.actions import Claim, Play, Rob
 from gamecore.cards import cards_in, mask_of
-from gamecore.decisions import PlayChoice, SplitChoice, StakeChoice
+from gamecore.decisions import BidChoice, PlayChoice, SplitChoice, StakeChoice
 from gamecore.errors import RecordError
 from gamecore.events import Played, Stopped
 from gamecore.games import make_game
@@ -55,6 +55,8 @@ def test_every_deal_of_every_conformance_record_reviews_to_its_replayed_outcome(
                 if isinstance(step.decision, PlayChoice):
                     assert step.action in step.legal_actions
                     assert step.action_text in step.legal
+                elif isinstance(step.decision, BidChoice):  # MI-8: a bid of a range, or pass
+                    assert step.legal[-1].endswith(" pass")
                 else:
                     assert isinstance(step.decision, StakeChoice | SplitChoice)
                     assert step.legal_actions == () and len(step.legal) == 1

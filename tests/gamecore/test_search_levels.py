@@ -11,9 +11,10 @@ from typing import Any
 
 import pytest
 
+from gamecore.actions import Bid, Pass
 from gamecore.agents import agent_for, agent_for_level
 from gamecore.agents.levels import EasyAgent, HardAgent
-from gamecore.decisions import PlayChoice, SplitChoice, StakeChoice
+from gamecore.decisions import BidChoice, PlayChoice, SplitChoice, StakeChoice
 from gamecore.games import descriptor, make_game
 from gamecore.match import Session
 from gamecore.search.ismcts import SearchCancelled, SearchPool
@@ -28,6 +29,10 @@ def is_legal(decision: Any, action: Any) -> bool:
         return action in decision.actions
     if isinstance(decision, StakeChoice):
         return action.seat == decision.seat and decision.allows(action.amount)
+    if isinstance(decision, BidChoice):  # MI-8: a bid within bounds, or pass
+        return action.seat == decision.seat and (
+            isinstance(action, Pass) or (isinstance(action, Bid) and decision.allows(action.amount))
+        )
     assert isinstance(decision, SplitChoice)
     return action.seat == decision.seat and decision.allows(action.amounts)
 

@@ -12,12 +12,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gamecore.actions import Pass, Play
+from gamecore.actions import Pass, Play, Widow
 from gamecore.decisions import PlayChoice
 from gamecore.errors import OptionError
 from gamecore.games import STOPS, make_game
 from gamecore.match import Session
 from gamecore.options import OptionSpec, resolve_options, specs
+from gamecore.stops.widow import BEFORE_LEAD
 from helpers import entry_key, random_action, registry_entries
 
 DEALS_PLAYED = {"count": 0}
@@ -127,13 +128,18 @@ def test_random_sessions_conserve_counters_and_always_end(profile, data, seed):
             if isinstance(d, PlayChoice):
                 assert d.actions  # never an empty legal set
                 for a in d.actions:
-                    assert isinstance(a, Play | Pass) and a.seat == d.seat
+                    assert isinstance(a, Play | Pass | Widow) and a.seat == d.seat
                     assert deal.explain_illegal(a) is None
+            widow_phase = deal.phase == BEFORE_LEAD  # MI-7, MI-8: the widow and the auction
+            taken = deal.widow_to
             session.apply(random_action(d, rng))
             assert session.conserved_total() == start_total
             _check_deal(session)
+            if deal.widow_to != taken:  # the widow's taker laid his hand down as the dead hand
+                assert widow_phase and deal.hands[deal.widow_to] == stock
+                stock = deal.stock
             assert deal.stock == stock  # STOP-12: the stock is dead
-            steps += 1
+            steps += not widow_phase
             # one action per card at most, plus staking, plus one pass per card (CM-10)
             assert steps <= 52 * (2 if game.has_pass else 1) + n + 1
         assert session.conserved_total() == start_total

@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from gamecore.actions import Action, NameStake, Play, Split, format_action
+from gamecore.actions import Action, Bid, NameStake, Play, Split, Widow, format_action
 from gamecore.cards import cards_in
-from gamecore.decisions import PlayChoice, SplitChoice, StakeChoice
+from gamecore.decisions import BidChoice, PlayChoice, SplitChoice, StakeChoice
 from gamecore.errors import IllegalAction
 from gamecore.games import make_game
 from gamecore.match import Session
@@ -64,6 +64,12 @@ def illegal_actions(deal: Any) -> list[Action]:
         wrong = list(d.default)
         wrong[0] += 1
         out += [Split(d.seat, tuple(wrong)), Split(other, d.default), Play(d.seat, 0)]
+    elif isinstance(d, BidChoice):  # MI-8: another seat's bid, a bid out of bounds
+        out += [Bid(other, d.low), Play(d.seat, 0), Widow(d.seat, "keep")]
+        if d.low > 1:
+            out.append(Bid(d.seat, d.low - 1))
+        if d.high is not None:
+            out.append(Bid(d.seat, d.high + 1))
     else:
         assert isinstance(d, PlayChoice)
         hand = deal.hands[d.seat]

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QPushButton
 
 from gamecore.actions import (
     Action,
+    Bid,
     Claim,
     Decline,
     Jink,
@@ -23,11 +24,12 @@ from gamecore.actions import (
     Play,
     Rob,
     Split,
+    Widow,
     format_action,
 )
 from gamecore.agents.levels import agent_for_level
 from gamecore.cards import cards_in
-from gamecore.decisions import PlayChoice, SplitChoice, StakeChoice
+from gamecore.decisions import BidChoice, PlayChoice, SplitChoice, StakeChoice
 from gamecore.games import make_game
 from gamecore.match import Session, first_dealer
 from gui.play import controller as ctl
@@ -48,8 +50,8 @@ SEARCH = 400  # seeds tried at most when looking for a situation (the mirror is 
 def plain_first(deal, d) -> Action:
     """Stakes and splits as suggested, never rob, claim rather than jink, else the first
     card the engine lists, played alone (without the ♦A) whenever that is legal."""
-    if isinstance(d, StakeChoice | SplitChoice):
-        return d.default_action()
+    if isinstance(d, StakeChoice | SplitChoice | BidChoice):
+        return d.default_action()  # a bid for the widow: pass (MI-8)
     for a in d.actions:
         if isinstance(a, Decline | Claim):
             return a
@@ -196,6 +198,8 @@ def settled(win: MainWindow) -> bool:
     if c.state != ctl.HUMAN or dlg is not None:
         return False
     d = c.session.deal.decision()
+    if isinstance(d, BidChoice):  # a bid for the widow, in the prompt (MI-8)
+        return d.seat == 0 and win.view.prompt.isVisible()
     return isinstance(d, PlayChoice) and d.seat == 0 and not (d.forced and auto_forced(win))
 
 
@@ -229,8 +233,12 @@ def perform(qtbot, win: MainWindow, action: Action) -> None:
         amounts = (action.amount,) if isinstance(action, NameStake) else action.amounts
         assert panel.isVisible() and dlg is None and panel.amounts() == amounts
         qtbot.mouseClick(panel.findChild(QPushButton, "ok"), LEFT)
-    elif isinstance(action, Decline | Claim | Jink | Pass):
+    elif isinstance(action, Decline | Claim | Jink | Pass | Widow | Bid):
         key = type(action).__name__.lower()
+        if isinstance(action, Widow):  # the widow's choice (MI-7)
+            key = action.choice
+        elif isinstance(action, Bid):  # a bid for the widow (MI-8)
+            key = f"bid:{action.amount}"
         qtbot.mouseClick(prompt_button(win, key), LEFT)
         assert not win.view.prompt.isVisible()
     else:

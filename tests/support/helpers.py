@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from gamecore.actions import Action, NameStake, Play, Split
+from gamecore.actions import Action, Bid, NameStake, Pass, Play, Split
 from gamecore.cards import card_code, mask_of, parse_card
-from gamecore.decisions import PlayChoice, SplitChoice, StakeChoice
+from gamecore.decisions import BidChoice, PlayChoice, SplitChoice, StakeChoice
 from gamecore.games import make_game
 from gamecore.match import Session
 from gamecore.stops.deal import StopsDeal
@@ -45,10 +45,20 @@ def random_action(decision: Any, rng: random.Random) -> Action:
     if isinstance(decision, StakeChoice):
         high = decision.high if decision.high is not None else decision.low + 12
         return NameStake(decision.seat, rng.randint(decision.low, high))
+    if isinstance(decision, BidChoice):  # MI-8: a bid within its bounds, or a pass
+        if not decision.can_bid or rng.random() < 0.5:
+            return Pass(decision.seat)
+        high = decision.high if decision.high is not None else decision.low + 6
+        return Bid(decision.seat, rng.randint(decision.low, high))
     assert isinstance(decision, SplitChoice)
     amounts = [0] * len(decision.pools)
     for _ in range(decision.total):
-        amounts[rng.randrange(len(amounts))] += 1
+        if decision.closed and len(decision.closed) == len(amounts):
+            break
+        pool = rng.randrange(len(amounts))
+        while pool in decision.closed:
+            pool = rng.randrange(len(amounts))
+        amounts[pool] += 1
     return Split(decision.seat, tuple(amounts))
 
 
@@ -213,7 +223,7 @@ def _variants(desc: Any, entry: Any) -> list[dict[str, Any]]:
     for s in own:
         if s.kind == "bool":
             first[s.key] = not s.default
-        elif s.kind == "choice":
+        elif s.kind == "choice" or (s.kind == "text" and s.choices):  # named values (MI-3)
             i = s.choices.index(s.default)
             first[s.key] = s.choices[(i + 1) % len(s.choices)]
             if len(s.choices) > 2:

@@ -6,7 +6,8 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QPushButton
 
-from gamecore.actions import Decline, Play, Rob
+from gamecore.actions import Decline, Play, Rob, Widow
+from gamecore.decisions import BidChoice
 from gui.model.setup import Setup
 from gui.play.seats import SeatKind
 from gui.table.items import CardItem
@@ -59,7 +60,23 @@ def _accept(qtbot, dialog: QDialog) -> None:
     qtbot.mouseClick(box.button(QDialogButtonBox.StandardButton.Ok), Qt.MouseButton.LeftButton)
 
 
-@pytest.mark.parametrize(("game", "options"), [("newmarket", {}), ("spoil-five", {})])
+def _face_up_stock_cards(window: MainWindow) -> set[int]:
+    """Face-up cards in the scene that lie in the stock (Michigan: the widow, or the dead
+    hand once the widow is taken, MI-7, MI-8)."""
+    deal = window.controller.session.deal
+    return {
+        item.card
+        for item in window.view.scene().items()
+        if isinstance(item, CardItem)
+        and item.face_up
+        and item.isVisible()
+        and deal.stock >> item.card & 1
+    }
+
+
+@pytest.mark.parametrize(
+    ("game", "options"), [("newmarket", {}), ("spoil-five", {}), ("michigan", {})]
+)
 def test_three_people_two_computers_hidden_hands(qtbot, game, options):
     window = MainWindow(pace=0, seed=11)
     qtbot.addWidget(window)
@@ -69,6 +86,7 @@ def test_three_people_two_computers_hidden_hands(qtbot, game, options):
     c.new_session(Setup(game, options=options, seats=SEATS))
     screens = 0
     people_seen = set()
+    widows: set[str] = set()
     for _ in range(400):
         qtbot.waitUntil(
             lambda: (
@@ -98,6 +116,7 @@ def test_three_people_two_computers_hidden_hands(qtbot, game, options):
             continue
         if not deal.over:
             assert set(shown) <= {c.human}, f"another hand is face up: {shown}"
+            assert _face_up_stock_cards(window) == set(), "the widow or dead hand is face up"
             assert shown.get(c.human, set()) == set() or c.seats[c.human].person
         if isinstance(c.dialog, DealSummaryDialog):
             break
@@ -114,8 +133,18 @@ def test_three_people_two_computers_hidden_hands(qtbot, game, options):
         d = deal.decision()
         assert d.seat == c.human and c.seats[d.seat].person
         people_seen.add(d.seat)
+        if isinstance(d, BidChoice):  # the auction for the widow: a person passes (MI-8)
+            qtbot.mouseClick(
+                c.view.prompt.findChild(QPushButton, "pass"), Qt.MouseButton.LeftButton
+            )
+            continue
         action = d.actions[0]
-        if isinstance(action, Rob):
+        if isinstance(action, Widow):  # the dealer's choice: the first offered (MI-7)
+            widows.add(action.choice)
+            qtbot.mouseClick(
+                c.view.prompt.findChild(QPushButton, action.choice), Qt.MouseButton.LeftButton
+            )
+        elif isinstance(action, Rob):
             _click_card(qtbot, window, action.card)
         elif isinstance(action, Decline):
             qtbot.mouseClick(
@@ -131,6 +160,8 @@ def test_three_people_two_computers_hidden_hands(qtbot, game, options):
         pytest.fail("the deal did not end")
     assert c.session.deal.over
     assert screens >= 2 and people_seen <= {0, 2, 4} and len(people_seen) >= 2
+    if game == "michigan":  # the widow was sold in the auction, and was never face up
+        assert c.session.deal.widow_to is not None
 
 
 def test_one_person_never_sees_a_privacy_screen(qtbot):

@@ -52,7 +52,9 @@ def test_the_same_cards_land_in_the_chosen_seat_and_the_same_actions_give_the_sa
         assert deal.start_events == list(review_deal(session, number).steps[0].events)
         # The same actions make the same deal: same stakes, same plays, same settlement.
         for text in log.actions:
-            practice.apply(parse_action(text, game.pools, passes=game.has_pass))
+            practice.apply(
+                parse_action(text, game.pools, passes=game.has_pass, widow=game.has_widow)
+            )
         assert practice.logs[0].balances == log.balances
         assert practice.logs[0].pools == log.pools
         assert practice.logs[0].winner == log.winner

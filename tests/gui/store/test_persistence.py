@@ -99,7 +99,10 @@ def _deal_events(record) -> list[list]:
     for entry in record.deals:
         session.start_deal(entry.hands, entry.stock, entry.turnup)
         for text in entry.actions:
-            session.apply(parse_action(text, session.game.pools))
+            game = session.game
+            session.apply(
+                parse_action(text, game.pools, passes=game.has_pass, widow=game.has_widow)
+            )
         if session.logs[-1].finished:
             out.append(list(session.deal_events))
     return out

@@ -19,7 +19,9 @@ from PySide6.QtGui import QImage
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QGraphicsItem
 
-from game_driver import open_game, settled, wait_settled
+from game_driver import open_game, perform, plain_first, settled, wait_settled
+from gamecore.actions import Widow
+from gamecore.decisions import BidChoice
 from gamecore.interface import CHANCE
 from gui.play import controller as ctl
 from gui.table.items import CardItem
@@ -108,6 +110,10 @@ def _playable_card(qtbot, win: MainWindow) -> CardItem:
             continue
         if c.state == ctl.STAKING:
             win.view.stake_panel.accept()
+            continue
+        d = c.session.deal.decision()
+        if isinstance(d, BidChoice) or any(isinstance(a, Widow) for a in d.actions):
+            perform(qtbot, win, plain_first(c.session.deal, d))  # the widow (MI-7, MI-8)
             continue
         playable = [it for it in hand_items(win) if it.playable]
         if c.state == ctl.HUMAN and playable:

@@ -96,7 +96,7 @@ def _other_value(spec: OptionSpec, default: Any) -> Any:
         return default + 1
     if spec.kind == "int?":
         return 9
-    if spec.kind == "choice":
+    if spec.kind == "choice" or (spec.kind == "text" and spec.choices):
         return next(c for c in spec.choices if c != default)
     if spec.kind == "suits":
         return "HHHH"

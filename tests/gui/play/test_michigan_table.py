@@ -1,0 +1,164 @@
+"""Michigan at the table (cousins §4): the dealer's widow choice and the auction as questions
+in the panel above the hand, answered by the mouse and by the keyboard, the high bid and its
+bidder in view (MI-7, MI-8), and a whole deal played through the table's widgets with the
+auction included."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QPushButton
+
+from game_driver import (
+    actions,
+    drive,
+    find_seed,
+    open_game,
+    perform,
+    plain_first,
+    reach,
+    wait_settled,
+)
+from gamecore.actions import AUCTION, Play, Widow
+from gamecore.decisions import BidChoice, PlayChoice
+from gui.play import controller as ctl
+from gui.windows.dialogs import DealSummaryDialog
+from table_driver import LEFT, WAIT, click_button
+
+
+def dealer_to_choose(deal, d) -> bool:
+    """The person (seat 0) deals and chooses what to do with the widow (MI-7)."""
+    return (
+        isinstance(d, PlayChoice) and d.seat == 0 and any(isinstance(a, Widow) for a in d.actions)
+    )
+
+
+def asked_to_bid_after_a_bid(deal, d) -> bool:
+    """The person is asked to bid for the widow with a bid already made (MI-8)."""
+    return isinstance(d, BidChoice) and d.seat == 0 and deal.high_bid is not None
+
+
+def _keys(win) -> list[str]:
+    return [b.objectName() for b in win.view.prompt.findChildren(QPushButton)]
+
+
+def test_the_dealer_auctions_the_widow_with_the_mouse_mi_7(qtbot):
+    seed, expected = find_seed("michigan", 4, {}, dealer_to_choose)
+    win = open_game(qtbot, "michigan", seed)
+    d = reach(qtbot, win, dealer_to_choose, expected)
+    offered = [a.choice for a in d.actions]
+    assert _keys(win) == offered and AUCTION in offered
+    assert win.view.prompt.label.text().startswith("The widow: take it unseen")
+    perform(qtbot, win, Widow(0, AUCTION))
+    assert "You offer the widow for sale" in win.controller.log
+    assert drive(qtbot, win) is None
+    assert isinstance(win.controller.dialog, DealSummaryDialog)
+
+
+def test_a_bid_by_the_keyboard_shows_the_high_bid_and_its_bidder_mi_8(qtbot):
+    seed, expected = find_seed("michigan", 4, {}, asked_to_bid_after_a_bid)
+    win = open_game(qtbot, "michigan", seed)
+    d = reach(qtbot, win, asked_to_bid_after_a_bid, expected)
+    c = win.controller
+    deal = c.session.deal
+    high, bidder = deal.high_bid, c.session.players[deal.high_bidder]
+    assert win.view.prompt.label.text() == f"The widow is for sale. High bid: {high} ({bidder})."
+    assert d.low == high + 1 and _keys(win)[0] == f"bid:{d.low}" and _keys(win)[-1] == "pass"
+    n = len(actions(win))
+    win.view.setFocus()
+    qtbot.keyClick(win.view, Qt.Key.Key_Tab)
+    first = win.view.prompt.findChild(QPushButton, f"bid:{d.low}")
+    qtbot.waitUntil(first.hasFocus, timeout=WAIT)
+    qtbot.keyClick(first, Qt.Key.Key_Space)
+    qtbot.waitUntil(lambda: len(actions(win)) > n, timeout=WAIT)
+    assert actions(win)[n] == f"0 bid {d.low}"
+    assert f"You bid {d.low}" in c.log
+    assert drive(qtbot, win) is None
+    assert isinstance(c.dialog, DealSummaryDialog)
+
+
+def _key_play(qtbot, win, card: int) -> None:
+    """Play ``card`` with the keyboard: arrows over the playable cards, then Enter."""
+    view = win.view
+    view.setFocus()
+    for _ in range(20):
+        if view.focus_card == card:
+            break
+        qtbot.keyClick(view, Qt.Key.Key_Right)
+    assert view.focus_card == card
+    qtbot.keyClick(view, Qt.Key.Key_Return)
+
+
+def _key_button(qtbot, win, key: str) -> None:
+    """Press the prompt's button ``key`` with the keyboard: Tab into the prompt, Tab on to
+    the button, then Space."""
+    button = win.view.prompt.findChild(QPushButton, key)
+    win.activateWindow()  # the window again, after a deal's summary had the focus
+    qtbot.waitUntil(win.isActiveWindow, timeout=WAIT)
+    win.view.setFocus()
+    qtbot.keyClick(win.view, Qt.Key.Key_Tab)
+    first = win.view.prompt.findChild(QPushButton, _keys(win)[0])
+    qtbot.waitUntil(first.hasFocus, timeout=WAIT)
+    for _ in range(len(_keys(win))):
+        if button.hasFocus():
+            break
+        qtbot.keyClick(win.view.prompt.focusWidget(), Qt.Key.Key_Tab)
+    assert button.hasFocus()
+    qtbot.keyClick(button, Qt.Key.Key_Space)
+
+
+def _widow_key(d, answered: int) -> str:
+    """The person's answer at the widow (MI-7, MI-8) as a prompt key: the dealer's choices
+    in turn (the auction first), the least bid at a first chance to bid, else a pass."""
+    if isinstance(d, BidChoice):
+        return f"bid:{d.low}" if d.can_bid and answered % 2 == 0 else "pass"
+    offered = [a.choice for a in d.actions]
+    return AUCTION if AUCTION in offered else offered[answered % len(offered)]
+
+
+def test_a_whole_session_through_the_table_mouse_and_keyboard(qtbot):
+    """Four players, one round: every deal played to its summary through the table's
+    widgets, the person's cards alternately clicked and played by the keyboard, the widow's
+    choice and every bid or pass answered with a prompt button, by the mouse and the
+    keyboard in turn (MI-7, MI-8); the final standings show and the counters are conserved
+    (GEN-5)."""
+    win = open_game(qtbot, "michigan", 3, players=4, options={"gen.rounds": 1})
+    c = win.controller
+    session = c.session
+    total = sum(session.start_balances) + sum(session.start_pools)
+    moves = answered = 0
+    answers: list[str] = []
+    for _ in range(600):
+        wait_settled(qtbot, win)
+        if c.state == ctl.OVER:
+            break
+        if c.state == ctl.SUMMARY:
+            click_button(qtbot, c.dialog, c.dialog.findChild(QPushButton, "next"))
+            continue
+        deal = session.deal
+        d = deal.decision()
+        n = len(actions(win))
+        if isinstance(d, BidChoice) or any(isinstance(a, Widow) for a in d.actions):
+            key = _widow_key(d, answered)
+            answered += 1
+            answers.append(key)
+            if answered % 2:
+                qtbot.mouseClick(win.view.prompt.findChild(QPushButton, key), LEFT)
+            else:
+                _key_button(qtbot, win, key)
+        else:
+            action = plain_first(deal, d)
+            assert isinstance(action, Play)
+            moves += 1
+            if moves % 2:
+                perform(qtbot, win, action)
+            else:
+                _key_play(qtbot, win, action.card)
+        qtbot.waitUntil(lambda n=n: len(actions(win)) > n or c.state == ctl.SUMMARY, timeout=WAIT)
+    else:
+        pytest.fail("the session did not end")
+    assert c.state == ctl.OVER and c.dialog is not None and c.dialog.isVisible()
+    assert len(session.logs) == 4 and all(log.finished for log in session.logs)
+    assert sum(session.balances) + sum(session.pools) == total
+    assert moves >= 6 and AUCTION in answers, answers
+    assert any(k.startswith("bid:") for k in answers) and "pass" in answers
