@@ -167,3 +167,4 @@ class PromptPanel(QFrame):
             x = lay.hand_center_x - self.width() / 2
             y = lay.drop_line - self.height() - 6
         self.move(max(4, round(x)), max(4, round(y)))
+        self.view.place_log()  # the log steps aside where the prompt now covers it

@@ -151,12 +151,9 @@ class TableDrawing(EventLogDrawing):
         )
         self.stock.setVisible(snap.stock_count > 0)
         self._draw_row_labels(snap, lay)
-        if self.log_label.font().pixelSize() != self._log_font().pixelSize():
-            self.show_log(self.log_label.text().split("\n"))
-        else:
-            self._place_log()  # clear of the hand as it is now
         self.prompt.place()
         self.place_stake_panel()
+        self.show_log(self.log_lines)  # its font, width and place at this size, clear of both
         # A call made at another size (before the window was shown, say) stays in the middle.
         self.announcement.move_to(QPointF(lay.width / 2, lay.announce_y), lay.card_w * 0.26)
 

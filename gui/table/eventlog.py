@@ -10,9 +10,16 @@ from PySide6.QtWidgets import QLabel
 
 from gui.model.layout import TableLayout
 from gui.model.snapshot import TableSnapshot
+from gui.table.calls import PromptPanel
 from gui.table.cardart import CardArt
 from gui.table.stakepanel import StakePanel
 from gui.table.trickdrawing import TrickDrawing
+
+#: The log's widest, as a share of the table's width, and its most lines (wrapped ones
+#: counted): at 800×600 it stays clear of the prompt and the middle of the table.
+LOG_SHARE, LOG_LINES = 0.42, 5
+#: No limit on a widget's size (Qt's QWIDGETSIZE_MAX).
+_ANY = 16777215
 
 
 class EventLogDrawing(TrickDrawing):
@@ -23,6 +30,9 @@ class EventLogDrawing(TrickDrawing):
     layout_: TableLayout | None
     log_label: QLabel
     stake_panel: StakePanel
+    prompt: PromptPanel
+    #: The lines last given to :meth:`show_log`, laid out again at each new size.
+    log_lines: list[str] = []
 
     def text_px(self) -> int:
         """The pixel size of the window's own text (the status line's): the smallest text
@@ -37,11 +47,36 @@ class EventLogDrawing(TrickDrawing):
 
     def show_log(self, lines: list[str]) -> None:
         """The last few public events, bottom right ("Ben plays 7♠", "No nine"), in a font
-        never smaller than the status line's."""
-        self.log_label.setFont(self._log_font())
-        self.log_label.setText("\n".join(lines))
-        self.log_label.adjustSize()
-        self._place_log()
+        never smaller than the status line's, at most :data:`LOG_SHARE` of the table wide:
+        a longer line wraps (a payment said with its reason is long) rather than run under
+        the prompt or off the table, and the oldest lines give way to keep the log at most
+        :data:`LOG_LINES` lines high."""
+        self.log_lines = list(lines)
+        label = self.log_label
+        label.setFont(self._log_font())
+        label.setWordWrap(False)
+        label.setMinimumSize(0, 0)
+        label.setMaximumSize(_ANY, _ANY)
+        label.setText("\n".join(lines))
+        label.adjustSize()
+        most = self._log_width()
+        if label.width() > most:
+            label.setWordWrap(True)
+            label.setFixedWidth(most)
+            tallest = LOG_LINES * label.fontMetrics().lineSpacing()
+            while len(lines) > 1 and label.heightForWidth(most) > tallest:
+                lines = lines[1:]
+                label.setText("\n".join(lines))
+            label.setFixedHeight(label.heightForWidth(most))
+        self.place_log()
+
+    def _log_width(self) -> int:
+        """The widest the log may be (pixels): its share of the table, or at a game without
+        play the band under the compartments."""
+        lay = self.layout_
+        if self.snapshot is not None and self.snapshot.mode == "chance" and lay is not None:
+            return max(120, round(lay.inner.w))
+        return max(120, round(self.viewport().width() * LOG_SHARE))
 
     def _hand_band(self) -> QRectF:
         """Where your hand lies, its raised cards included (scene pixels); empty with no
@@ -54,7 +89,9 @@ class EventLogDrawing(TrickDrawing):
         bottom = lay.hand_y + CardArt.height_for(round(lay.hand_w))
         return QRectF(places[0][0], top, places[-1][0] + lay.hand_w - places[0][0], bottom - top)
 
-    def _place_log(self) -> None:
+    def place_log(self) -> None:
+        """Put the log in its place; it steps aside while the prompt or the staking panel
+        covers it."""
         # Bottom right, clear of the seats and your plate; just above your hand where a
         # long hand reaches under it (a short window: the log would cover its last cards);
         # at a game without play under the compartments, where the seats leave room.
@@ -71,9 +108,10 @@ class EventLogDrawing(TrickDrawing):
             if hand.intersects(QRectF(x, y, label.width(), label.height())):
                 y = max(4, round(hand.top()) - label.height() - 6)
             label.move(x, y)
-        # Where the staking panel must cover it (a small table), the log steps aside
-        # while the panel is up rather than show half its lines.
-        covered = self.stake_panel.isVisible() and self.stake_panel.geometry().intersects(
-            self.log_label.geometry()
+        # Where the staking panel or the prompt must cover it (a small table), the log steps
+        # aside while they are up rather than show half its lines under them.
+        covered = any(
+            w.isVisible() and w.geometry().intersects(label.geometry())
+            for w in (self.stake_panel, self.prompt)
         )
         self.log_label.setVisible(not covered)

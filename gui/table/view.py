@@ -158,7 +158,7 @@ class TableView(TableInput):
             QEvent.Type.Move,
             QEvent.Type.Resize,
         ):
-            self._place_log()
+            self.place_log()
         return super().eventFilter(watched, event)
 
     def announce(self, text: str) -> None:
@@ -218,6 +218,6 @@ class TableView(TableInput):
         # The scene takes the new size at once (a scene larger than the viewport would
         # scroll it until the new layout is drawn) and the whole table is painted again.
         self.fit_scene()
-        self._place_log()
+        self.place_log()
         # A storm of resizes ends in one layout, drawn once the events have settled.
         self._relayout.start()

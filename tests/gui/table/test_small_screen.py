@@ -1,5 +1,5 @@
 """The table on an 800×600 screen (issue 24): the recent-events log never covers the
-person's hand, and the status line is never cut by the fingerprint."""
+person's hand nor runs off the table, and the status line is never cut by the fingerprint."""
 
 from __future__ import annotations
 
@@ -103,3 +103,33 @@ def test_a_notice_and_a_long_coach_leave_the_status_line_on_screen(qtbot):
     assert view.height() >= view.minimumHeight()
     # every word of the notice and the coach can be read: shown, or scrolled to
     assert win.notices.isVisible() and win.coach.text.text() == "\n".join(FIVE_LINES)
+
+
+LEDGER_LINES = [
+    "You put 8 on the layout: 2 on the ♥A pool, 2 on the ♣K pool, 2 on the ♦Q pool and 2 "
+    "on the ♠J pool, your stake as dealer, paid before the cards are seen.",
+    "Gus pays you 10: 5 cards left in hand, 2 a card because Gus held the ♦A.",
+    "Ben plays 7♠",
+]
+
+
+def test_a_long_log_line_wraps_within_the_table_and_steps_aside_for_the_prompt(qtbot):
+    """Issue 24: a payment said with its reason is long; at 800×600 the log keeps to its
+    share of the table's width (it ran off the right edge and under the prompt), keeps its
+    newest line, and steps aside while a prompt covers it."""
+    win = _small(qtbot, "spinado", 7)
+    view = win.view
+    vp = view.viewport().rect()
+    view.show_log(LEDGER_LINES)
+    label = view.log_label
+    assert label.isVisible() and label.wordWrap()
+    assert label.width() <= round(vp.width() * 0.42)
+    assert vp.contains(label.geometry())
+    assert label.text().endswith("Ben plays 7♠")
+    view.prompt.ask("The widow is for sale. High bid: 1 (Dan).", [("b2", "Bid 2"), ("p", "Pass")])
+    view.prompt.move(label.x(), label.y())  # wherever a prompt comes to cover the log
+    view.place_log()
+    assert not label.isVisible()
+    view.prompt.hide()
+    view.place_log()
+    assert label.isVisible()
