@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QApplication
 
 from gamecore.games import descriptor
 from gui.model.choices import profile_options, table_args_problem
+from gui.model.setup import COMPUTER_NAMES
 from gui.store import persistence
 from gui.store.paths import app_data_dir, data_dir_path
 from gui.table.appicon import app_icon
@@ -104,10 +105,8 @@ def _choose_table(
         window.players = players
         window.seats = None
     if watch:
-        window.seats = [
-            (n, False, "normal")
-            for n in ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")[
-                : window.players
-            ]
-        ]
+        # Every seat a computer's, however many (Matrimony seats 14: a list of ten names cut
+        # short left the person in the first seat).
+        names = ("Ann", *COMPUTER_NAMES)
+        window.seats = [(n, False, "normal") for n in names[: window.players]]
     return None
