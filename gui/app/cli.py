@@ -138,7 +138,12 @@ def _desktop_entry(install: bool) -> int:
             entries = len(removed) - icons
             said = f"{entries} desktop entry and {icons} icons" if removed else "nothing"
             print(f"parlour: removed from the application menu under {home}: {said}")
-    except (OSError, ValueError) as e:
+    except OSError as e:  # in words, not Python's: "cannot write …: Not a directory"
+        where = f" {e.filename}" if e.filename else ""
+        doing = "cannot write" if install else "cannot delete"
+        print(f"parlour: {verb}: {doing}{where}: {e.strerror or e}", file=sys.stderr)
+        return 1
+    except ValueError as e:
         print(f"parlour: {verb}: {e}", file=sys.stderr)
         return 1
     return 0

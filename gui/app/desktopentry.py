@@ -57,7 +57,7 @@ Comment=Old parlour card games: Pope Joan, Newmarket, Spin, Commit, Matrimony an
 {exec}Icon=parlour
 Terminal=false
 Categories=Game;CardGame;
-Keywords=cards;pope joan;newmarket;stops;commit;matrimony;spoil five;
+Keywords=cards;pope joan;newmarket;stops;spin;spinado;commit;michigan;matrimony;spoil five;
 StartupWMClass=parlour
 """
 
@@ -165,11 +165,24 @@ def install(home: Path, command: list[str], icons: dict[int, bytes]) -> list[Pat
     return [entry, *written]
 
 
+def _ours(entry: Path) -> bool:
+    """Whether ``entry`` is a desktop entry this program wrote (named Parlour, its window
+    class parlour)."""
+    try:
+        lines = entry.read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        return False
+    return "Name=Parlour" in lines and "StartupWMClass=parlour" in lines
+
+
 def remove(home: Path) -> list[Path]:
     """Delete Parlour's desktop entry and its icons (``parlour.png`` at every size) under
     the XDG data folder ``home``; returns the files deleted (none when none were there).
-    Other files and the folders stay. Raises ``OSError`` when one cannot be deleted."""
-    targets = [home / "applications" / DESKTOP_FILE]
+    Other files and the folders stay, and so does a ``parlour.desktop`` that is not
+    Parlour's (another program's entry of the same name). Raises ``OSError`` when one
+    cannot be deleted."""
+    entry = home / "applications" / DESKTOP_FILE
+    targets = [entry] if _ours(entry) else []
     icons = home / "icons" / "hicolor"
     targets += sorted(
         p for p in icons.glob(f"*/apps/{_ICON}") if _SIZE_DIR.fullmatch(p.parent.parent.name)

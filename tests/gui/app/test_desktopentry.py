@@ -166,3 +166,26 @@ def test_a_source_install_draws_the_icons_at_every_size(qapp) -> None:
     for size, png in pngs.items():
         assert png[:8] == b"\x89PNG\r\n\x1a\n"
         assert struct.unpack(">II", png[16:24]) == (size, size)
+
+
+def test_remove_leaves_an_entry_of_the_same_name_that_is_not_parlours(tmp_path) -> None:
+    """Another program's ``parlour.desktop`` (named Other) is not deleted; Parlour's is."""
+    home = tmp_path / "xdg"
+    foreign = home / "applications" / desktopentry.DESKTOP_FILE
+    foreign.parent.mkdir(parents=True)
+    foreign.write_text("[Desktop Entry]\nType=Application\nName=Other\nExec=other\n")
+    assert desktopentry.remove(home) == []
+    assert foreign.read_text().startswith("[Desktop Entry]\nType=Application\nName=Other")
+    desktopentry.install(home, ["/opt/parlour/parlour"], {48: b"png48"})
+    assert desktopentry.remove(home)[0] == foreign  # Parlour's own, written over it
+    assert not foreign.exists()
+
+
+def test_a_data_folder_that_is_a_file_is_said_in_words(tmp_path) -> None:
+    home = tmp_path / "afile"
+    home.write_text("not a folder")
+    done = _run(["--install-desktop-entry"], home)
+    assert done.returncode == 1
+    assert done.stderr.startswith("parlour: --install-desktop-entry: cannot write ")
+    assert done.stderr.rstrip().endswith(": Not a directory")
+    assert "Errno" not in done.stderr and done.stderr.count("\n") == 1
