@@ -33,7 +33,7 @@ from gamecore.explain import (
     scene_before,
     split_share,
 )
-from gamecore.interface import DealState
+from gamecore.interface import CHANCE, DealState
 from gamecore.match import Session
 from gamecore.matrimony.game import Matrimony
 from gamecore.review import DealReview, review_deal
@@ -189,7 +189,10 @@ def no_choice_note(
     session: Session, words: Sequence[str], seat: int, review: DealReview | None = None
 ) -> str:
     """When the current deal of ``session`` gave ``seat`` no choice of card, the sentence
-    that says so and why (:func:`gamecore.explain.no_choice`); else ""."""
+    that says so and why (:func:`gamecore.explain.no_choice`); else "", and always "" in a
+    game without play (Matrimony), where no card is ever a choice."""
+    if session.game.family == CHANCE:
+        return ""
     review = review or _review(session)
     kinds: list[str] = []
     for k, step in enumerate(review.steps):

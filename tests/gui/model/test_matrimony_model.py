@@ -10,7 +10,7 @@ from gamecore.cards import FULL_PACK, cards_in
 from gamecore.games import make_game
 from gamecore.match import Session
 from gamecore.matrimony.events import AceTurned, CompartmentWon, HandsDealt, HandShown
-from gui.model import advice, chancewords
+from gui.model import advice, chancewords, dealsummary, ledger
 from gui.model.chancesnap import DEAL, END, PAY, SHOW, STAKES, chance_snapshot, unveiling
 from helpers import cards
 
@@ -120,3 +120,14 @@ def test_the_coach_at_a_stake_and_a_split():
     assert "go to the eldest hand holding them" in split[0] and "A♦" in split[0]
     assert advice.action_words(Split(0, (0, 0, 0, 2, 1)), s.game) == "put 2 on Pair, 1 on Best"
     assert advice.action_words(NameStake(3, 6), s.game) == "name a stake of 6"
+
+
+def test_the_summary_says_no_no_choice_of_card_in_a_game_without_play():
+    """No card is ever played in Matrimony: the summary's no-choice note ("You had no choice
+    of card this deal: it ended before any card was played") is not said."""
+    s = _session(["3C 9D", "KS QD", "QH KC", "JH JC"])
+    _staked(s, last=True)
+    assert not s.deal_in_progress
+    words = ["You", *NAMES[1:]]
+    assert ledger.no_choice_note(s, words, 0) == ""
+    assert dealsummary.deal_summary(s, words, person=0).no_choice == ""
