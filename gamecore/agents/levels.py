@@ -24,6 +24,7 @@ from typing import Any
 
 from gamecore.actions import Action, Claim, Decline, Jink, Pass, Play, Rob
 from gamecore.agents.base import Agent, pending_decision
+from gamecore.agents.prelead import choose_before_lead
 from gamecore.agents.registered import agent_for
 from gamecore.decisions import PlayChoice
 from gamecore.interface import TRICKS
@@ -32,6 +33,7 @@ from gamecore.registry import level_player
 from gamecore.search import CLAIM, DECLINE, JINK, PASS, ROB_BASE, SPIN_FLAG
 from gamecore.search.ismcts import SearchPool, best_code, default_pool, search
 from gamecore.spoilfive.deal import SpoilFiveObservation
+from gamecore.stops.widow import BEFORE_LEAD
 
 LEVELS = ("easy", "normal", "hard")
 #: Default thinking time at the table, seconds (issue 7 targets: p95 ≤ 0.5 s stops games,
@@ -136,6 +138,7 @@ class HardAgent:
         self.workers = workers
         self._pool = pool
         self.last_visits: dict[int, int] = {}
+        self.last_means: dict[Action, float] = {}
         self.last_iterations = 0
 
     @property
@@ -151,11 +154,12 @@ class HardAgent:
         tricks played out after the deal is decided)."""
         d = pending_decision(obs)
         self.last_visits, self.last_iterations = {}, 0
-        if not isinstance(d, PlayChoice):
+        self.last_means: dict[Action, float] = {}
+        if not isinstance(d, PlayChoice) and getattr(obs, "phase", "") != BEFORE_LEAD:
             return self.staker.choose(game, obs, rng)
-        if getattr(obs, "phase", "") == "before-lead":
-            # the widow's choice and bids (MI-7, MI-8): the Normal player's
-            return self.normal.choose(game, obs, rng)
+        if getattr(obs, "phase", "") == BEFORE_LEAD:
+            # the widow's choice and bids (MI-7, MI-8): each option played out in worlds
+            return self.choose_before_lead(game, obs, rng)
         if len(d.actions) == 1:
             return d.actions[0]
         if (
@@ -180,6 +184,16 @@ class HardAgent:
 
         return by_code[best_code(visits, normal_choice)]
 
+    def choose_before_lead(self, game: Any, obs: Any, rng: random.Random) -> Action:
+        """The option with the best mean over sampled worlds played out by the rule-based
+        players (:func:`gamecore.agents.prelead.choose_before_lead`), in-process within
+        :attr:`iterations` or :attr:`time_budget`; ``last_means`` / ``last_iterations``
+        describe it (for a hint's reason)."""
+        action, self.last_means, self.last_iterations = choose_before_lead(
+            game, obs, rng, iterations=self.iterations, time_budget=self.time_budget
+        )
+        return action
+
     def run_search(self, game: Any, obs: Any, seed: int) -> tuple[dict[int, int], int]:
         """The search of one decision: ``(visits, iterations)`` (see :func:`search`). A
         fixed budget runs in-process when ``workers`` ≤ 1, else in the pool; a time budget
@@ -203,10 +217,13 @@ class HardAgent:
         (for Game → Hint). Same search as :meth:`choose`."""
         action = self.choose(game, obs, rng)
         total = sum(self.last_visits.values())
+        if self.last_means:  # a widow decision (MI-7, MI-8)
+            mean = self.last_means.get(action, 0.0)
+            return action, (
+                f"best on average ({mean:+.1f} counters) over {self.last_iterations} "
+                f"simulated deals consistent with what this seat has seen"
+            )
         if not total:
-            d = getattr(obs, "decision", None)
-            if d is not None and not getattr(d, "forced", True):  # a widow decision (MI-7, MI-8)
-                return action, "the Normal player's choice, for Hard searches only the play"
             return action, "the only sensible play here"
         share = self.last_visits.get(action_code(action), 0) / total
         return action, (
