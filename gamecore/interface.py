@@ -40,11 +40,14 @@ STOPS, TRICKS, CHANCE = "stops", "tricks", "chance"
 class PoolFace:
     """How the table shows one pool, whatever it holds: ``label`` (``"♥A"``, ``"Matrimony"``),
     its layout ``card`` (or ``None``) and a short ``detail`` (``"K♥ Q♥"`` once the turn-up has
-    fixed the trumps, else ``""``)."""
+    fixed the trumps, else ``""``). ``cards`` are every card of a combination item (MI-12:
+    ``(K♦, Q♦)`` for ``KD+QD``), drawn together; empty for a pool of one card or none.
+    A pool without a card (Michigan's kitty, MI-5) is drawn as a plate with its label."""
 
     label: str
     card: Card | None = None
     detail: str = ""
+    cards: tuple[Card, ...] = ()
 
 
 class Rules(Protocol):

@@ -189,13 +189,14 @@ class Michigan(StopsGame):
 
     def pool_faces(self, turnup: Card | None) -> tuple[PoolFace, ...]:
         """Each item by its card (``♥A``), a combination by its cards joined (``♦K+♦Q``),
-        with its first card as the face; the kitty by its name (MI-3, MI-5)."""
+        with its first card as the face and all its cards to draw together (MI-12); the
+        kitty by its name, with no card (MI-3, MI-5)."""
         out = []
         for name, mask in self.items:
             cards = [c for c in range(52) if mask >> c & 1]
             cards.sort(key=lambda c: name.split("+").index(card_code(c)))
             label = "+".join(SUIT_SYMBOLS[suit_of(c)] + RANK_CODES[rank_of(c)] for c in cards)
-            out.append(PoolFace(label, cards[0]))
+            out.append(PoolFace(label, cards[0], cards=tuple(cards) if len(cards) > 1 else ()))
         if self.kitty:
             out.append(PoolFace("Kitty"))
         return tuple(out)

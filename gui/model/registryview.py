@@ -21,10 +21,12 @@ def pool_labels(game: Rules) -> list[str]:
 
 def pool_views(game: Rules, pools: list[int], turnup: int | None) -> tuple[PoolView, ...]:
     """The layout as the table draws it: each pool's label, its layout card (if it has one),
-    its counters, and a short detail ("K♥ Q♥" for Matrimony once trumps are known), from
-    the game's declaration (any number of pools)."""
+    its counters, a short detail ("K♥ Q♥" for Matrimony once trumps are known) and a
+    combination's cards (MI-12), from the game's declaration (any number of pools)."""
     faces = descriptor(game.name).pool_faces(game, turnup)
-    return tuple(PoolView(f.label, f.card, n, f.detail) for f, n in zip(faces, pools, strict=True))
+    return tuple(
+        PoolView(f.label, f.card, n, f.detail, f.cards) for f, n in zip(faces, pools, strict=True)
+    )
 
 
 def stock_name(game: Rules) -> str:

@@ -31,19 +31,23 @@ class SeatView:
 
 @dataclass(frozen=True)
 class PoolView:
-    """A layout pool: ``label`` ("♥A"), its layout ``card`` (or ``None``), ``amount``."""
+    """A layout pool: ``label`` ("♥A"), its layout ``card`` (or ``None``: a named plate,
+    such as Michigan's kitty), ``amount`` (counters), a short ``detail`` line and ``cards``,
+    every card of a combination item drawn together on its place (``(K♦, Q♦)`` for
+    ``KD+QD``, MI-12; empty for a pool of one card or none)."""
 
     label: str
     card: int | None
     amount: int
     detail: str = ""
+    cards: tuple[int, ...] = ()
 
     @property
     def name_on_card(self) -> bool:
         """Whether the table writes the label on the pool's card: a name of its own (the
         Pope on its 7♦), not the card's (the ♥A pool on the ♥A)."""
-        if self.card is None:
-            return False
+        if self.card is None or self.cards:
+            return False  # a combination's cards name it
         face = card_label(self.card)  # "A♥"; the layout says "♥A" too
         return self.label not in (face, face[-1] + face[:-1])
 

@@ -337,6 +337,7 @@ class TableDrawing(EventLogDrawing):
                 dpr,
                 pv.detail,
                 QRectF(pr.x, pr.y, pr.w, pr.h),
+                pv.cards,
             )
 
     def place_stake_panel(self) -> None:

@@ -31,6 +31,8 @@ class PoolItem(QGraphicsItem):
         self.art = art
         self.label = label
         self.card: int | None = None
+        #: Every card of a combination item (MI-12), drawn together on its place.
+        self.cards: tuple[int, ...] = ()
         self.amount = 0
         self.detail = ""
         self.card_rect = QRectF()
@@ -51,11 +53,14 @@ class PoolItem(QGraphicsItem):
         dpr: float,
         detail: str = "",
         plate_rect: QRectF | None = None,
+        cards: tuple[int, ...] = (),
     ) -> None:
         """Show pool ``card`` (or a plate when ``None``, in ``plate_rect``, by default the
-        card's place) with ``amount`` counters and a short ``detail`` line (e.g. the two
-        cards of a combination)."""
+        card's place) with ``amount`` counters and a short ``detail`` line; a combination
+        item's ``cards`` (``(K♦, Q♦)``, MI-12) are drawn together instead, overlapped in the
+        card's place."""
         self.prepareGeometryChange()
+        self.cards = cards
         self.plate_rect = QRectF(card_rect) if plate_rect is None else plate_rect
         self.card_rect, self.chip_rect, self.card, self.amount, self.dpr = (
             card_rect,
@@ -147,6 +152,28 @@ class PoolItem(QGraphicsItem):
         h = m.height() + 2
         return QRectF(c.center().x() - w / 2, c.bottom() - c.height() * 0.3 - h / 2, w, h)
 
+    #: A combination's cards are this fraction of the card's width, so that all of them,
+    #: each a step right of and below the one before, fit in the card's place.
+    COMBO_SCALE = 0.74
+
+    def combination_rects(self) -> list[QRectF]:
+        """Where each card of a combination item is drawn (item coordinates): a small fan
+        from the top left to the bottom right of the card's place, the first card under."""
+        n, c = len(self.cards), self.card_rect
+        if n < 2 or c.isEmpty():
+            return []
+        w, h = c.width() * self.COMBO_SCALE, c.height() * self.COMBO_SCALE
+        dx, dy = (c.width() - w) / (n - 1), (c.height() - h) / (n - 1)
+        return [QRectF(c.left() + i * dx, c.top() + i * dy, w, h) for i in range(n)]
+
+    def _paint_combination(self, painter: QPainter) -> None:
+        """Every card of a combination item, overlapped (MI-12): it shows what captures it."""
+        painter.setOpacity(0.92)
+        for card, r in zip(self.cards, self.combination_rects(), strict=True):
+            face = self.art.face(card, round(r.width()), self.dpr)
+            painter.drawPixmap(r.topLeft(), face)
+        painter.setOpacity(1.0)
+
     def _detail_rect(self) -> QRectF:
         cr0 = self.card_rect
         return QRectF(
@@ -170,7 +197,9 @@ class PoolItem(QGraphicsItem):
     ) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         w = round(self.card_rect.width())
-        if self.card is not None and w > 0:
+        if len(self.cards) > 1 and w > 0:
+            self._paint_combination(painter)
+        elif self.card is not None and w > 0:
             painter.setOpacity(0.92)
             painter.drawPixmap(self.card_rect.topLeft(), self.art.face(self.card, w, self.dpr))
             painter.setOpacity(1.0)
