@@ -154,12 +154,12 @@ class HardAgent:
         tricks played out after the deal is decided)."""
         d = pending_decision(obs)
         self.last_visits, self.last_iterations = {}, 0
-        self.last_means: dict[Action, float] = {}
-        if not isinstance(d, PlayChoice) and getattr(obs, "phase", "") != BEFORE_LEAD:
-            return self.staker.choose(game, obs, rng)
+        self.last_means = {}
         if getattr(obs, "phase", "") == BEFORE_LEAD:
             # the widow's choice and bids (MI-7, MI-8): each option played out in worlds
             return self.choose_before_lead(game, obs, rng)
+        if not isinstance(d, PlayChoice):
+            return self.staker.choose(game, obs, rng)
         if len(d.actions) == 1:
             return d.actions[0]
         if (
