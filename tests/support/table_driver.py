@@ -319,3 +319,41 @@ def play_deal_by_clicks(qtbot, win: MainWindow, clicks: list[int] | None = None)
         if clicks is not None:
             clicks.append(item.card)
     pytest.fail("the deal did not end")
+
+
+# ---- the keyboard alone --------------------------------------------------------------------
+
+
+def key_play(qtbot, win: MainWindow, card: int) -> None:
+    """Play ``card`` with the keyboard: arrows over the playable cards, then Enter."""
+    view = win.view
+    view.setFocus()
+    for _ in range(20):
+        if view.focus_card == card:
+            break
+        qtbot.keyClick(view, Qt.Key.Key_Right)
+    assert view.focus_card == card
+    qtbot.keyClick(view, Qt.Key.Key_Return)
+
+
+def prompt_keys(win: MainWindow) -> list[str]:
+    """The keys of the prompt's buttons, in their order ("commit", "pass")."""
+    return [b.objectName() for b in win.view.prompt.findChildren(QPushButton)]
+
+
+def key_button(qtbot, win: MainWindow, key: str) -> None:
+    """Press the prompt's button ``key`` with the keyboard: Tab into the prompt, Tab on to
+    the button (it must take the focus), then Space."""
+    buttons = win.view.prompt.findChildren(QPushButton)
+    button = win.view.prompt.findChild(QPushButton, key)
+    win.activateWindow()  # the window again, after a deal's summary had the focus
+    qtbot.waitUntil(win.isActiveWindow, timeout=WAIT)
+    win.view.setFocus()
+    qtbot.keyClick(win.view, Qt.Key.Key_Tab)
+    qtbot.waitUntil(buttons[0].hasFocus, timeout=WAIT)
+    for _ in range(len(buttons)):
+        if button.hasFocus():
+            break
+        qtbot.keyClick(win.view.prompt.focusWidget(), Qt.Key.Key_Tab)
+    assert button.hasFocus()
+    qtbot.keyClick(button, Qt.Key.Key_Space)

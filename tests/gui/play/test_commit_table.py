@@ -28,7 +28,7 @@ from gamecore.match import Session
 from gui.play import controller as ctl
 from gui.windows.dialogs import DealSummaryDialog
 from gui.windows.mainwindow import MainWindow
-from table_driver import LEFT, WAIT, click_button
+from table_driver import LEFT, WAIT, click_button, key_button, key_play, prompt_keys
 
 NINE_D = parse_card("9D")
 
@@ -38,10 +38,6 @@ def offered_to_you(deal, d) -> bool:
     return isinstance(d, PlayChoice) and d.seat == 0 and Pass(0) in d.actions
 
 
-def _prompt_keys(win: MainWindow) -> list[str]:
-    return [b.objectName() for b in win.view.prompt.findChildren(QPushButton)]
-
-
 def test_the_offer_by_mouse_pass_then_the_deal_played_out(qtbot):
     """The prompt offers "Play the Commit (9♦)" and "Pass"; the 9♦ is raised in the hand.
     A pass by the mouse is recorded ``0 pass``; the deal is then played to its summary by
@@ -49,7 +45,7 @@ def test_the_offer_by_mouse_pass_then_the_deal_played_out(qtbot):
     seed, expected = find_seed("commit", 4, {}, offered_to_you)
     win = open_game(qtbot, "commit", seed)
     reach(qtbot, win, offered_to_you, expected)
-    assert _prompt_keys(win) == ["commit", "pass"]
+    assert prompt_keys(win) == ["commit", "pass"]
     assert win.view.prompt.findChild(QPushButton, "commit").text() == "Play the Commit (9♦)"
     text = win.view.prompt.label.text()  # in place of the next card, or after a stop
     assert "in place of the" in text or "ends the run" in text
@@ -80,18 +76,6 @@ def test_the_offer_by_keyboard_plays_the_commit(qtbot):
     assert not win.view.prompt.isVisible()
 
 
-def _key_play(qtbot, win: MainWindow, card: int) -> None:
-    """Play ``card`` with the keyboard: arrows over the playable cards, then Enter."""
-    view = win.view
-    view.setFocus()
-    for _ in range(20):
-        if view.focus_card == card:
-            break
-        qtbot.keyClick(view, Qt.Key.Key_Right)
-    assert view.focus_card == card
-    qtbot.keyClick(view, Qt.Key.Key_Return)
-
-
 def test_a_whole_session_through_the_table_mouse_and_keyboard(qtbot):
     """Three players, one round: every deal played to its summary through the table's
     widgets, the person's cards alternately clicked and played by the keyboard, each offer
@@ -118,14 +102,8 @@ def test_a_whole_session_through_the_table_mouse_and_keyboard(qtbot):
             button = win.view.prompt.findChild(QPushButton, key)
             if offers % 4 < 2:
                 qtbot.mouseClick(button, LEFT)
-            else:
-                win.view.setFocus()
-                qtbot.keyClick(win.view, Qt.Key.Key_Tab)
-                for _ in range(2):
-                    if button.hasFocus():
-                        break
-                    qtbot.keyClick(win.view.prompt.focusWidget(), Qt.Key.Key_Tab)
-                qtbot.keyClick(button, Qt.Key.Key_Space)
+            else:  # Tab to the button: it must take the focus before Space presses it
+                key_button(qtbot, win, key)
         else:
             action = plain_first(deal, d)
             assert isinstance(action, Play)
@@ -133,7 +111,7 @@ def test_a_whole_session_through_the_table_mouse_and_keyboard(qtbot):
             if moves % 2:
                 perform(qtbot, win, action)
             else:
-                _key_play(qtbot, win, action.card)
+                key_play(qtbot, win, action.card)
         qtbot.waitUntil(lambda n=n: len(actions(win)) > n or c.state == ctl.SUMMARY, timeout=WAIT)
     else:
         pytest.fail("the session did not end")
@@ -203,7 +181,7 @@ def _hot_seat_twin(qtbot, nine_at: int) -> tuple[list[int], list[str]]:
             continue
         if c.state == ctl.SUMMARY or not win.view.prompt.isVisible():
             break  # a person's own card to play, or the deal is over
-        keys = _prompt_keys(win)
+        keys = prompt_keys(win)
         qtbot.mouseClick(win.view.prompt.findChild(QPushButton, keys[-1]), LEFT)
     else:
         pytest.fail("the round never came to a person's card")
@@ -256,7 +234,7 @@ def test_autosave_and_resume_in_the_middle_of_an_offer(qtbot, tmp_path):
     c = again.controller
     assert actions(again) == expected
     assert offered_to_you(c.session.deal, c.session.deal.decision())
-    assert _prompt_keys(again) == ["commit", "pass"]
+    assert prompt_keys(again) == ["commit", "pass"]
     perform(qtbot, again, Pass(0))
     assert actions(again)[: len(expected) + 1] == [*expected, "0 pass"]
 

@@ -19,7 +19,7 @@ from gamecore.games import make_game
 from gamecore.match import Session
 from gamecore.matrimony.deal import MatrimonyDeal
 from gamecore.record import save_record
-from gui.model.setup import Setup
+from gui.model.setup import COMPUTER_NAMES, Setup
 from gui.play import controller as ctl
 from gui.play.seats import SeatKind
 from gui.store import persistence
@@ -27,22 +27,7 @@ from gui.windows.dialogs import DealSummaryDialog, StandingsDialog
 from gui.windows.mainwindow import MainWindow
 from table_driver import LEFT, WAIT, click_button
 
-NAMES = (
-    "You",
-    "Ben",
-    "Cat",
-    "Dan",
-    "Eve",
-    "Fay",
-    "Gus",
-    "Hal",
-    "Ivy",
-    "Jo",
-    "Kit",
-    "Lou",
-    "Max",
-    "Ned",
-)
+NAMES = ("You", *COMPUTER_NAMES)  # the table's own seats, up to fourteen
 
 
 def _window(qtbot, size: tuple[int, int] = (1280, 800), pace: int = 0, seed: int = 3) -> MainWindow:

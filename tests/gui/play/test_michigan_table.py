@@ -23,7 +23,7 @@ from gamecore.actions import AUCTION, Play, Widow
 from gamecore.decisions import BidChoice, PlayChoice
 from gui.play import controller as ctl
 from gui.windows.dialogs import DealSummaryDialog
-from table_driver import LEFT, WAIT, click_button
+from table_driver import LEFT, WAIT, click_button, key_button, key_play, prompt_keys
 
 
 def dealer_to_choose(deal, d) -> bool:
@@ -38,16 +38,12 @@ def asked_to_bid_after_a_bid(deal, d) -> bool:
     return isinstance(d, BidChoice) and d.seat == 0 and deal.high_bid is not None
 
 
-def _keys(win) -> list[str]:
-    return [b.objectName() for b in win.view.prompt.findChildren(QPushButton)]
-
-
 def test_the_dealer_auctions_the_widow_with_the_mouse_mi_7(qtbot):
     seed, expected = find_seed("michigan", 4, {}, dealer_to_choose)
     win = open_game(qtbot, "michigan", seed)
     d = reach(qtbot, win, dealer_to_choose, expected)
     offered = [a.choice for a in d.actions]
-    assert _keys(win) == offered and AUCTION in offered
+    assert prompt_keys(win) == offered and AUCTION in offered
     assert win.view.prompt.label.text().startswith("The widow: take it unseen")
     perform(qtbot, win, Widow(0, AUCTION))
     assert "You offer the widow for sale" in win.controller.log
@@ -63,7 +59,11 @@ def test_a_bid_by_the_keyboard_shows_the_high_bid_and_its_bidder_mi_8(qtbot):
     deal = c.session.deal
     high, bidder = deal.high_bid, c.session.players[deal.high_bidder]
     assert win.view.prompt.label.text() == f"The widow is for sale. High bid: {high} ({bidder})."
-    assert d.low == high + 1 and _keys(win)[0] == f"bid:{d.low}" and _keys(win)[-1] == "pass"
+    assert (
+        d.low == high + 1
+        and prompt_keys(win)[0] == f"bid:{d.low}"
+        and prompt_keys(win)[-1] == "pass"
+    )
     n = len(actions(win))
     win.view.setFocus()
     qtbot.keyClick(win.view, Qt.Key.Key_Tab)
@@ -75,36 +75,6 @@ def test_a_bid_by_the_keyboard_shows_the_high_bid_and_its_bidder_mi_8(qtbot):
     assert f"You bid {d.low}" in c.log
     assert drive(qtbot, win) is None
     assert isinstance(c.dialog, DealSummaryDialog)
-
-
-def _key_play(qtbot, win, card: int) -> None:
-    """Play ``card`` with the keyboard: arrows over the playable cards, then Enter."""
-    view = win.view
-    view.setFocus()
-    for _ in range(20):
-        if view.focus_card == card:
-            break
-        qtbot.keyClick(view, Qt.Key.Key_Right)
-    assert view.focus_card == card
-    qtbot.keyClick(view, Qt.Key.Key_Return)
-
-
-def _key_button(qtbot, win, key: str) -> None:
-    """Press the prompt's button ``key`` with the keyboard: Tab into the prompt, Tab on to
-    the button, then Space."""
-    button = win.view.prompt.findChild(QPushButton, key)
-    win.activateWindow()  # the window again, after a deal's summary had the focus
-    qtbot.waitUntil(win.isActiveWindow, timeout=WAIT)
-    win.view.setFocus()
-    qtbot.keyClick(win.view, Qt.Key.Key_Tab)
-    first = win.view.prompt.findChild(QPushButton, _keys(win)[0])
-    qtbot.waitUntil(first.hasFocus, timeout=WAIT)
-    for _ in range(len(_keys(win))):
-        if button.hasFocus():
-            break
-        qtbot.keyClick(win.view.prompt.focusWidget(), Qt.Key.Key_Tab)
-    assert button.hasFocus()
-    qtbot.keyClick(button, Qt.Key.Key_Space)
 
 
 def _widow_key(d, answered: int) -> str:
@@ -145,7 +115,7 @@ def test_a_whole_session_through_the_table_mouse_and_keyboard(qtbot):
             if answered % 2:
                 qtbot.mouseClick(win.view.prompt.findChild(QPushButton, key), LEFT)
             else:
-                _key_button(qtbot, win, key)
+                key_button(qtbot, win, key)
         else:
             action = plain_first(deal, d)
             assert isinstance(action, Play)
@@ -153,7 +123,7 @@ def test_a_whole_session_through_the_table_mouse_and_keyboard(qtbot):
             if moves % 2:
                 perform(qtbot, win, action)
             else:
-                _key_play(qtbot, win, action.card)
+                key_play(qtbot, win, action.card)
         qtbot.waitUntil(lambda n=n: len(actions(win)) > n or c.state == ctl.SUMMARY, timeout=WAIT)
     else:
         pytest.fail("the session did not end")
