@@ -20,11 +20,12 @@ from PySide6.QtWidgets import QApplication, QFileDialog
 from gamecore.errors import ParlourError
 from gamecore.limits import short_message
 from gui.store import persistence, savedgames
+from gui.windows.afterpaint import after_first_paint
 from gui.windows.openchooser import OpenChooser
 
 if TYPE_CHECKING:
     from PySide6.QtCore import SignalInstance
-    from PySide6.QtWidgets import QProgressBar
+    from PySide6.QtWidgets import QGraphicsView, QProgressBar
 
     from gui.play.controller import Controller
 
@@ -36,6 +37,7 @@ class GameIOMixin:
     data_dir: Path | None
     loading: Path | None
     busy: QProgressBar
+    view: QGraphicsView
     file_dialog: QFileDialog | None
     open_chooser: OpenChooser | None
     _loaded: SignalInstance
@@ -91,7 +93,11 @@ class GameIOMixin:
             except Exception as e:  # noqa: BLE001 - a file must never crash the table
                 self._loaded.emit(path, None, f"it cannot be read ({type(e).__name__})")
 
-        threading.Thread(target=work, name="parlour-open", daemon=True).start()
+        reader = threading.Thread(target=work, name="parlour-open", daemon=True)
+        if starting:  # the window paints first (see gui.windows.afterpaint)
+            after_first_paint(self.view.viewport(), reader.start)
+        else:
+            reader.start()
 
     def _on_loaded(self, path: Path, loaded: object, error: str | None) -> None:
         """What a worker of :meth:`_read` read from ``path``: a ``(session, meta, note)``
