@@ -25,9 +25,13 @@ from gui.windows.openchooser import OpenChooser
 
 if TYPE_CHECKING:
     from PySide6.QtCore import SignalInstance
-    from PySide6.QtWidgets import QGraphicsView, QProgressBar
+    from PySide6.QtWidgets import QGraphicsView, QLabel, QProgressBar
 
     from gui.play.controller import Controller
+
+
+#: The status line while the saved game is read at start-up (cleared when it has been read).
+READING_SAVED = "Reading your saved game…"
 
 
 class GameIOMixin:
@@ -37,6 +41,7 @@ class GameIOMixin:
     data_dir: Path | None
     loading: Path | None
     busy: QProgressBar
+    status_label: QLabel
     view: QGraphicsView
     file_dialog: QFileDialog | None
     open_chooser: OpenChooser | None
@@ -81,7 +86,7 @@ class GameIOMixin:
         self.busy.show()
         QApplication.setOverrideCursor(Qt.CursorShape.BusyCursor)
         starting = purpose in ("offer", "resume")
-        self.show_status("Reading your saved game…" if starting else f"Reading {path.name}…")
+        self.show_status(READING_SAVED if starting else f"Reading {path.name}…")
 
         def work() -> None:
             try:
@@ -108,6 +113,8 @@ class GameIOMixin:
         QApplication.restoreOverrideCursor()
         self.controller.release()
         if self._purpose in ("offer", "resume"):
+            if self.status_label.text() == READING_SAVED:
+                self.show_status("")  # what follows says its own
             if not self.isVisible():
                 return  # the window was closed meanwhile: nothing begins behind it
             if not isinstance(loaded, persistence.Checked):  # never stop the start, nor write

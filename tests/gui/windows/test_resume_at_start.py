@@ -76,6 +76,7 @@ def test_a_long_saved_game_does_not_block_the_start(qtbot, tmp_path, monkeypatch
     # The event loop ran, the window shown with its busy bar, while the worker replayed.
     assert (True, True, False) in seen
     assert not window.busy.isVisible()
+    assert window.status_label.text() != "Reading your saved game…"  # not left saying so
     c = window.controller
     if resume:
         assert c.session is not None and outcome(c.session) == expected
