@@ -152,7 +152,9 @@ def _int(text: str, what: str) -> int:
     """A seat or an amount: ASCII digits only, at most :data:`~gamecore.limits.MAX_AMOUNT`,
     checked before converting (format "Limits")."""
     if not (text.isascii() and text.isdigit()):
-        raise ActionSyntaxError(f"{what} must be a whole number, not {shown(repr(text))}")
+        raise ActionSyntaxError(
+            f"{what} must be a whole number written in the digits 0 to 9, not {shown(repr(text))}"
+        )
     digits = text.lstrip("0")
     if len(digits) > len(str(MAX_AMOUNT)) or int(digits or "0") > MAX_AMOUNT:
         raise ActionSyntaxError(f"{what} is over the format's limit of {MAX_AMOUNT}")

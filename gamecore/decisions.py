@@ -11,6 +11,20 @@ from dataclasses import dataclass
 from gamecore.actions import Action, Bid, NameStake, Pass, Split
 
 
+def counters_range(low: int, high: int | None) -> str:
+    """A range of counters in words, for refusals: "from 1 to 12 counters", "at least 1
+    counter" (``high`` ``None``: no limit), "exactly 3 counters" (``low == high``)."""
+
+    def n(amount: int) -> str:
+        return f"{amount} counter" if amount == 1 else f"{amount} counters"
+
+    if high is None:
+        return f"at least {n(low)}"
+    if high == low:
+        return f"exactly {n(low)}"
+    return f"from {low} to {n(high)}"
+
+
 @dataclass(frozen=True, slots=True)
 class StakeChoice:
     """The dealer names a stake from ``low`` to ``high`` counters (``None``: no limit). NM-5."""

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from gamecore.actions import Action, NameStake, Pass, Play, Split
 from gamecore.cards import mask_of
 from gamecore.dealcore import DealCore
-from gamecore.decisions import Decision, SplitChoice, StakeChoice
+from gamecore.decisions import Decision, SplitChoice, StakeChoice, counters_range
 from gamecore.errors import IllegalAction
 from gamecore.events import Event, PaidToPool, StakeNamed
 from gamecore.matrimony.events import (
@@ -162,10 +162,10 @@ class MatrimonyDeal(DealCore):
             if isinstance(action, NameStake):
                 if d.allows(action.amount):
                     return None
-                top = "" if d.high is None else f" to {d.high}"
                 why = "" if d.high is None else ", as much as every player can pay (GEN-5)"
                 return (
-                    f"the stake must be from {d.low}{top} counters{why}, not {action.amount} (MT-5)"
+                    f"the stake must be {counters_range(d.low, d.high)}{why}, "
+                    f"not {action.amount} (MT-5)"
                 )
             if isinstance(action, Split):
                 return "the dealer names his stake first; then everyone spreads theirs (MT-5)"

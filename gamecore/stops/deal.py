@@ -26,7 +26,14 @@ from gamecore.actions import (
 )
 from gamecore.cards import card_code, card_label, suit_of
 from gamecore.dealcore import DealCore
-from gamecore.decisions import BidChoice, Decision, PlayChoice, SplitChoice, StakeChoice
+from gamecore.decisions import (
+    BidChoice,
+    Decision,
+    PlayChoice,
+    SplitChoice,
+    StakeChoice,
+    counters_range,
+)
 from gamecore.errors import IllegalAction
 from gamecore.events import (
     DealEnded,
@@ -310,8 +317,7 @@ class StopsDeal(DealCore):
                     "are seen (GEN-9)"
                 )
             if not d.allows(action.amount):
-                top = "" if d.high is None else f" to {d.high}"
-                return f"the stake must be from {d.low}{top} counters, not {action.amount}"
+                return f"the stake must be {counters_range(d.low, d.high)}, not {action.amount}"
             return None
         if isinstance(d, SplitChoice):
             return self._explain_split(d, action)
@@ -372,8 +378,7 @@ class StopsDeal(DealCore):
         if not d.can_bid:
             return f"no bid is possible: the least bid is {d.low}, above your balance (MI-8)"
         if not d.allows(action.amount):
-            top = "" if d.high is None else f" to {d.high}"
-            return f"a bid must be from {d.low}{top} counters, not {action.amount} (MI-8)"
+            return f"a bid must be {counters_range(d.low, d.high)}, not {action.amount} (MI-8)"
         return None
 
     def game_explain_play(self, action: Play) -> str:

@@ -63,3 +63,13 @@ def test_sets_are_bitmasks():
     m = mask_of([parse_card("AS"), parse_card("KC"), parse_card("2H")])
     assert m.bit_count() == 3
     assert list(cards_in(m)) == [0, 14, 51]
+
+
+@pytest.mark.parametrize(
+    ("value", "words"),
+    [(None, "null"), (True, "true"), (12, "12"), ([1], "a list"), ({"a": 1}, "an object")],
+)
+def test_a_card_that_is_not_text_is_named_as_the_file_spells_it(value, words):
+    with pytest.raises(CardSyntaxError) as e:
+        parse_card(value)
+    assert str(e.value) == f'not a card: {words} (a card is text such as "QS")'

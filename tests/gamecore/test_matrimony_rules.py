@@ -97,7 +97,7 @@ def test_t_mt_1_staking_the_dealer_names_then_everyone_spreads_mt_5():
     s = session(mt(), NOTHING)
     assert s.decision() == StakeChoice(D, 1, None, 5)
     assert legal(s) == ["3 stake 1.."]
-    with pytest.raises(IllegalAction, match="from 1 counters, not 0"):
+    with pytest.raises(IllegalAction, match="the stake must be at least 1 counter, not 0"):
         do(s, "3 stake 0")
     do(s, "3 stake 5")
     assert (s.decision().seat, legal(s)) == (A, ["0 split 4"])

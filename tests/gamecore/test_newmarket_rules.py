@@ -32,7 +32,7 @@ def test_t_nm_1_staking_nm5():
     session.start_deal_seeded(1)
     d = session.decision()
     assert d == StakeChoice(seat=3, low=4, high=None, default=4)
-    with pytest.raises(IllegalAction, match="from 4 counters, not 3"):
+    with pytest.raises(IllegalAction, match="the stake must be at least 4 counters, not 3"):
         session.apply(NameStake(3, 3))
     session.apply(NameStake(3, 4))
     for action in (

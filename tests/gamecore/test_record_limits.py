@@ -186,17 +186,32 @@ def test_the_largest_start_amounts_and_seed_are_accepted():
 @pytest.mark.parametrize(
     ("action", "reason"),
     [
-        ("1 stake \u00b2", "the stake must be a whole number, not '²'"),
-        ("1 stake \u0664", "the stake must be a whole number, not '٤'"),
-        ("\uff11 stake 4", "the seat must be a whole number, not '１'"),
+        (
+            "1 stake \u00b2",
+            "the stake must be a whole number written in the digits 0 to 9, not '²'",
+        ),
+        (
+            "1 stake \u0664",
+            "the stake must be a whole number written in the digits 0 to 9, not '٤'",
+        ),
+        (
+            "\uff11 stake 4",
+            "the seat must be a whole number written in the digits 0 to 9, not '１'",
+        ),
         ("1 stake 1000000001", "the stake is over the format's limit of 1000000000"),
         ("1 stake " + "9" * 5000, "the stake is over the format's limit of 1000000000"),
         ("1  stake 4", "the words of an action are separated by one space"),
         (" 1 stake 4", "the words of an action are separated by one space"),
         ("1 stake 4 ", "the words of an action are separated by one space"),
-        ("1\u00a0stake 4", "the seat must be a whole number, not '1\\xa0stake'"),
+        (
+            "1\u00a0stake 4",
+            "the seat must be a whole number written in the digits 0 to 9, not '1\\xa0stake'",
+        ),
         ("1 sta\u212ae 4", "not an action: '1 sta\u212ae 4'"),  # the Kelvin sign lower-cases to k
-        ("1 split AH:\u00b9", "the amount on AH must be a whole number, not '¹'"),
+        (
+            "1 split AH:\u00b9",
+            "the amount on AH must be a whole number written in the digits 0 to 9, not '¹'",
+        ),
     ],
 )
 def test_actions_take_ascii_digits_and_single_spaces(action, reason):
