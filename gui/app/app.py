@@ -9,6 +9,7 @@ from PySide6.QtCore import QSize
 from PySide6.QtWidgets import QApplication
 
 from gamecore.games import descriptor
+from gui.app.stopsignals import close_on_stop_signals
 from gui.model.choices import profile_options, table_args_problem
 from gui.model.setup import COMPUTER_NAMES
 from gui.store import persistence
@@ -59,6 +60,7 @@ def run(
         asked = QSize(int(w), int(h))
     window.place_on_screen(asked)  # never beyond the screen, frame included
     window.show()
+    close_on_stop_signals(app, window.close)  # a logout saves as the close button does
     window.start(resume=resume)
     return app.exec()
 

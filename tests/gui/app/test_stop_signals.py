@@ -1,0 +1,76 @@
+"""SIGTERM and SIGHUP close the table as the close button does (gui.app.stopsignals): the
+real app in a subprocess, with Hard's search workers running, exits 0, releases the data
+folder's lock and leaves no semaphore behind for the resource tracker to warn about.
+Waits by condition (a file the launcher writes once the workers are up), never by time."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from gui.store.tablelock import LOCK_NAME
+from paths import ROOT
+
+TIMEOUT = 120.0  # seconds for the app to start its workers, or to stop, on a busy machine
+
+# The real entry point, with the window's start wrapped to start Hard's worker processes
+# (as a table with a Hard computer player does) and then say so in a file.
+LAUNCHER = """\
+import os, sys
+from gui.windows import gamefiles
+
+_start = gamefiles.GameFilesMixin.start
+def start(self, *a, **k):
+    _start(self, *a, **k)
+    from gamecore.search.ismcts import default_pool
+    default_pool().start()
+    open(os.environ["PARLOUR_TEST_READY"], "w").close()
+gamefiles.GameFilesMixin.start = start
+from gui.app.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX signals")
+@pytest.mark.parametrize("signame", ["SIGTERM", "SIGHUP"])
+def test_a_stop_signal_closes_the_table_cleanly(tmp_path, signame):
+    data = tmp_path / "data"
+    data.mkdir()
+    ready = tmp_path / "ready"
+    env = dict(
+        os.environ,
+        QT_QPA_PLATFORM="offscreen",
+        XDG_CONFIG_HOME=str(tmp_path / "config"),
+        PARLOUR_DATA_DIR=str(data),
+        PARLOUR_TEST_READY=str(ready),
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-c", LAUNCHER, "--game", "spoil-five"],
+        env=env,
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        # a file, not a pipe: the search workers inherit it, and a pipe's reader would
+        # wait for them as well as for the app
+        stderr=(tmp_path / "stderr.txt").open("w"),
+    )
+    try:
+        deadline = time.monotonic() + TIMEOUT
+        while not ready.exists() and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)  # polling a condition, not timing anything
+        assert ready.exists(), "the app did not start its workers"
+        assert (data / LOCK_NAME).exists()  # the table holds its data folder
+        proc.send_signal(getattr(signal, signame))
+        proc.wait(timeout=TIMEOUT)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    err = (tmp_path / "stderr.txt").read_text()
+    assert proc.returncode == 0, err
+    assert not (data / LOCK_NAME).exists()  # released as the close button releases it
+    assert "resource_tracker" not in err and "leaked" not in err, err
