@@ -77,15 +77,18 @@ class Person:
         forced = prompts.forced_words(session.deal, a, t.words[d.seat], len(t.people) <= 1)
         t.view.announce(forced.call)
         t.status(forced.line)
-        QTimer.singleShot(t.pace * FORCED_PAUSE, lambda tok=t.token: self._play_forced(tok, a))
+        QTimer.singleShot(
+            t.pace * FORCED_PAUSE, lambda tok=t.token: self._play_forced(tok, a, forced.call)
+        )
 
-    def _play_forced(self, token: int, action: Action) -> None:
+    def _play_forced(self, token: int, action: Action, call: str) -> None:
         t = self.table
         if t.held and token == t.token:
             t.step_when_released()  # offered again once the window is gone
             return
         deal = t.session.deal if t.session else None
         if token == t.token and deal is not None and action in deal.legal_actions():
+            t.view.withdraw_call(call)  # the card has gone: its call must not linger
             t.apply(action)
 
     # ---- answering ----------------------------------------------------------------

@@ -196,6 +196,29 @@ class TableView(TableInput):
         self._fade = fade
         fade.start()
 
+    def withdraw_call(self, text: str) -> None:
+        """Take back the call ``text`` once what it announced has happened (a forced card
+        that has played itself): dropped if still waiting, else faded out at once instead of
+        staying over the play that follows."""
+        if text in self._calls:
+            self._calls.remove(text)
+            return
+        if not self.announced or self.announced[-1] != text or self._calls:
+            return  # not the call on show, or another replaces it anyway
+        self._call_timer.stop()
+        if self._fade is not None:
+            self._fade.stop()
+        if self.duration <= 0:
+            self.announcement.setOpacity(0.0)
+            return
+        fade = QVariantAnimation(self)
+        fade.setStartValue(self.announcement.opacity())
+        fade.setEndValue(0.0)
+        fade.setDuration(self.duration)
+        fade.valueChanged.connect(self.announcement.setOpacity)
+        self._fade = fade
+        fade.start()
+
     def set_art(self, art: CardArt) -> None:
         """Draw every card with ``art`` from now on (four-colour deck, another back)."""
         self.art = art

@@ -97,3 +97,29 @@ def test_a_call_stays_in_the_middle_when_the_table_changes_size(qtbot):
     box = view.announcement.mapRectToScene(view.announcement.boundingRect())
     assert view.scene().sceneRect().contains(box)
     assert view.announcement.isVisible() and view.announcement.text == "Cat takes the Jack pool: 1"
+
+
+def test_a_withdrawn_call_fades_at_once_or_is_never_made(qtbot):
+    """A forced card's call ("Your only card: 3♦") is taken back when the card has played
+    itself: on show, it fades at once instead of staying over the next play (it used to
+    stay its whole time, then fade slowly); still waiting, it is never made."""
+    window = _window(qtbot, pace=350)  # long calls: the whole hold would be seconds
+    view = window.view
+    window.controller.new_session(
+        Setup("newmarket", seats=[SeatKind(n, False) for n in ("Ann", "Ben", "Cat")])
+    )
+    window.controller.hold()
+    qtbot.waitUntil(lambda: view.layout_ is not None, timeout=WAIT)
+    view.announce("Your only card: 3♦")
+    assert view.announcement.text == "Your only card: 3♦" and view.announcement.opacity() == 1.0
+    view.withdraw_call("Your only card: 3♦")
+    assert not view._call_timer.isActive()  # its hold is over
+    qtbot.waitUntil(lambda: view.announcement.opacity() == 0.0, timeout=WAIT)
+    before = len(view.announced)
+    view.announce("No eight")
+    view.announce("Your only card: 4♦")  # waits behind "No eight"
+    view.withdraw_call("Your only card: 4♦")
+    view.withdraw_call("Something never called")  # nothing to take back: nothing happens
+    assert view.announcement.opacity() == 1.0  # "No eight" stays its time
+    qtbot.waitUntil(lambda: view.announcement.opacity() < 0.5, timeout=WAIT)
+    assert view.announced[before:] == ["No eight"]
