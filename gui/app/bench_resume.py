@@ -13,8 +13,7 @@ your turn) it prints:
   timer from the event loop's first turn until then (target ≤ 100 ms): while the game is
   read and replayed (``while read``), and at its hand-over to the table (``hand-over``: the
   gap in which the GUI thread resumes or offers the game and paints it, as a fresh start
-  deals and
-  paints its first deal).
+  deals and paints its first deal).
 
 The machine's load counts: on a busy machine every figure grows, a fresh start's as well;
 the first line printed is the longest gap of an idle event loop over three seconds (the
