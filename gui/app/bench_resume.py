@@ -144,11 +144,8 @@ def child(autosave: Path, mode: str) -> dict[str, float]:
     window.show()
     window.start(resume=mode == "resume")
 
-    def first() -> None:  # the loop's first turn: the stalls are counted from here
-        marks.setdefault("tick", ms())
-        ticks.append(marks["tick"])
-
-    QTimer.singleShot(0, first)
+    # the loop's first turn: the stalls are counted from here
+    QTimer.singleShot(0, lambda: ticks.append(marks.setdefault("tick", ms())))
     timer.start()
     QTimer.singleShot(RUN_TIMEOUT * 1000, app.quit)
     app.exec()  # the event loop as the table runs it, until the saved game is shown
