@@ -128,10 +128,8 @@ def child(autosave: Path, mode: str) -> dict[str, float]:
                     QTimer.singleShot(0, app.quit)
             return False
 
-    painted = Painted()
-    window.view.viewport().installEventFilter(painted)
-    timer = QTimer()
-    timer.setInterval(10)
+    window.view.viewport().installEventFilter(Painted(window))  # the window keeps it alive
+    timer = QTimer(interval=10)
 
     def tick() -> None:
         ticks.append(ms())
