@@ -19,6 +19,7 @@ from typing import Any
 
 from gamecore.search.fast_spoilfive import FastSpoilFive
 from gamecore.search.fast_stops import FastStops
+from gamecore.search.settings import SearchSettings
 
 #: Positions searched per attempt before giving up (about 8 µs each).
 NODE_BUDGET = 600
@@ -55,14 +56,38 @@ class EndgameSolver:
     :meth:`value` returns, for a fast state not over, the counters each seat still wins
     (+) or loses (−) from it to the end with every seat playing its best reply (max^n, ties
     to the first move in the state's order), or ``None`` when the ending is too big.
+
+    Args: ``node_budget`` (positions per attempt), ``stops_cards`` (stops games: the most
+    cards held in all for an attempt), ``sf_leaves`` (Spoil Five: the largest product of
+    (cards held)! for an attempt).
     """
 
-    def __init__(self, node_budget: int = NODE_BUDGET) -> None:
+    def __init__(
+        self,
+        node_budget: int = NODE_BUDGET,
+        stops_cards: int = STOPS_CARDS,
+        sf_leaves: int = SF_LEAVES,
+    ) -> None:
         self.node_budget = node_budget
+        self.stops_cards = stops_cards
+        self.sf_leaves = sf_leaves
         self.table: dict[tuple[Any, ...], list[int]] = {}
         self.too_big = 1 << 30  # cards held in the smallest ending that proved too big
         self.solved = 0
         self._left = 0
+
+    @classmethod
+    def for_settings(cls, settings: SearchSettings) -> EndgameSolver:
+        """A solver with the endings limits of ``settings`` (each ``None``: the default)."""
+
+        def given(value: int | None, default: int) -> int:
+            return default if value is None else value
+
+        return cls(
+            given(settings.endgame_nodes, NODE_BUDGET),
+            given(settings.endgame_cards, STOPS_CARDS),
+            given(settings.endgame_leaves, SF_LEAVES),
+        )
 
     def small(self, st: FastStops | FastSpoilFive) -> bool:
         """Whether ``st`` is worth an attempt."""
@@ -73,10 +98,10 @@ class EndgameSolver:
             leaves = 1
             for h in st.hands:
                 leaves *= factorial(h.bit_count())
-                if leaves > SF_LEAVES:
+                if leaves > self.sf_leaves:
                     return False
             return True
-        return held <= STOPS_CARDS
+        return held <= self.stops_cards
 
     def value(self, st: FastStops | FastSpoilFive) -> list[int] | None:
         """The exact remaining values of ``st`` (not mutated), or ``None``."""
