@@ -83,6 +83,10 @@ class _Sampler:
         )
         self.allowed = allowed
         self.full = full
+        #: each constrained card with the owners it may go to, ascending
+        self.tight_owners = [
+            (c, tuple(o for o in range(self.k) if allowed[c] >> o & 1)) for c in self.tight
+        ]
         if sum(caps) != len(cards) or any(x < 0 for x in caps):
             raise ValueError("inconsistent card counts")
 
@@ -98,21 +102,25 @@ class _Sampler:
         caps = self.caps[:]
         owned = [0] * self.k
         rnd = rng.random
-        for c in self.tight:
-            a = self.allowed[c]
-            total = 0
-            choices = []
-            for o in range(self.k):
-                if a >> o & 1 and caps[o]:
-                    total += caps[o]
-                    choices.append(o)
-            if not total:
-                return None
-            r = rnd() * total
-            for o in choices:
-                r -= caps[o]
-                if r < 0:
-                    break
+        room = caps.__getitem__
+        for c, owners in self.tight_owners:
+            if len(owners) == 1:  # a located card: no choice, but the draw is kept
+                o = owners[0]
+                if not caps[o]:
+                    return None
+                rnd()
+            else:
+                total = sum(map(room, owners))
+                if not total:
+                    return None
+                # an owner without room takes nothing off r, so it is never chosen
+                r = rnd() * total
+                for o in owners:
+                    r -= caps[o]
+                    if r < 0:
+                        break
+                else:  # rounding: the last owner with room
+                    o = [x for x in owners if caps[x]][-1]
             caps[o] -= 1
             owned[o] |= 1 << c
         free = self.free[:]

@@ -183,6 +183,35 @@ class FastSpoilFive:
             deal.pools[0],
         )
 
+    def position_key(self) -> tuple[Any, ...]:
+        """Everything that decides the rest of the deal from here, as a tuple (the exact
+        endings' table key, :mod:`gamecore.search.endgame`): every field but the constant
+        tables, the counters already won and the legal codes (derived from the rest), lists
+        as tuples, in slot order."""
+        return (
+            self.n,
+            tuple(self.hands),
+            self.trump,
+            self.turnup,
+            self.ace,
+            self.cur,
+            self.leader,
+            tuple(self.trick),
+            self.best,
+            self.bestkey,
+            self.done,
+            tuple(self.won),
+            tuple(self.inel),
+            self.jinker,
+            self.offer,
+            self.rob_done,
+            self.rob_pending,
+            self.pool,
+            self.over,
+            self.winner,
+            self.who,
+        )
+
     def clone(self) -> FastSpoilFive:
         """An independent copy."""
         st = FastSpoilFive.__new__(FastSpoilFive)

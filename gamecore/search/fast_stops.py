@@ -344,6 +344,28 @@ class FastStops:
             -1 if deal.round_from is None else deal.round_from,
         )
 
+    def position_key(self) -> tuple[Any, ...]:
+        """Everything that decides the rest of the deal from here, as a tuple (the exact
+        endings' table key, :mod:`gamecore.search.endgame`): every field but the constant
+        tables, the counters already won, the legal codes and the owner table (both derived
+        from the rest), lists as tuples, in slot order."""
+        pb = self.pb
+        return (
+            self.n,
+            self.stock,
+            tuple(self.hands),
+            None if pb is None else tuple(pb),
+            tuple(self.pools),
+            self.cur,
+            self.top,
+            self.last_suit,
+            self.priv,
+            self.spin_suit,
+            self.over,
+            self.winner,
+            self.rf,
+        )
+
     def clone(self) -> FastStops:
         """An independent copy (the spec and the deal's tables are shared)."""
         st = FastStops.__new__(FastStops)
