@@ -303,13 +303,21 @@ class StopsWorlds:
         return self.fast_from(*self.sample(rng))
 
     def fast_from(self, hands: list[int], stock: int) -> FastStops:
-        """The search state of world ``(hands, stock)`` (as :meth:`sample` returns it)."""
+        """The search state of world ``(hands, stock)`` (as :meth:`sample` returns it):
+        the hidden cards dealt into what every world of this decision shares
+        (:meth:`FastStops.template`, derived from the observation once)."""
+        if self._template is None:
+            self._template = self._make_template()
+        return self._template.with_world(hands, stock)
+
+    _template: FastStops | None = None
+
+    def _make_template(self) -> FastStops:
         obs = self.obs
         last = obs.history[-1] if obs.history else None
-        return FastStops.build(
+        return FastStops.template(
             self.spec,
-            hands,
-            stock,
+            self.n,
             obs.turnup,
             list(obs.pools),
             obs.to_act if obs.to_act is not None else self.me,
@@ -484,13 +492,22 @@ class SpoilFiveWorlds:
         return self.fast_from(*self.sample(rng))
 
     def fast_from(self, hands: list[int], dead: int) -> FastSpoilFive:
-        """The search state of world ``(hands, dead)`` (as :meth:`sample` returns it)."""
-        obs = self.obs
+        """The search state of world ``(hands, dead)`` (as :meth:`sample` returns it): the
+        hidden cards dealt into what every world of this decision shares
+        (:meth:`FastSpoilFive.template`, derived from the observation once)."""
+        if self._template is None:
+            self._template = self._make_template()
         rob_done, pending = self._rob_state(hands)
+        return self._template.with_world(hands, rob_done, pending)
+
+    _template: FastSpoilFive | None = None
+
+    def _make_template(self) -> FastSpoilFive:
+        obs = self.obs
         leader, current = self._turns()
-        return FastSpoilFive.build(
+        return FastSpoilFive.template(
             sf_spec(self.game),
-            hands,
+            self.n,
             obs.turnup,
             current,
             leader,
@@ -500,8 +517,6 @@ class SpoilFiveWorlds:
             list(obs.ineligible),
             obs.jinker,
             self._offer(),
-            rob_done,
-            pending,
             obs.pools[0],
         )
 

@@ -116,19 +116,25 @@ class EndgameSolver:
             return None
         who = st.who
         base = st.deltas
+        mine = base[who]
         best: list[int] | None = None
+        top = 0
         for a in st.acts:
             child = st.clone()
             child.apply(a)
+            deltas = child.deltas
             if child.over:
-                v = [c - b for c, b in zip(child.deltas, base, strict=True)]
-            else:
-                sub = self._solve(child)
-                if sub is None:
-                    return None
-                v = [c - b + s for c, b, s in zip(child.deltas, base, sub, strict=True)]
-            if best is None or v[who] > best[who]:
-                best = v
+                # the whole vector only for a new best: the mover compares his own share
+                if best is None or deltas[who] - mine > top:
+                    best = [c - b for c, b in zip(deltas, base, strict=True)]
+                    top = best[who]
+                continue
+            sub = self._solve(child)
+            if sub is None:
+                return None
+            if best is None or deltas[who] - mine + sub[who] > top:
+                best = [c - b + s for c, b, s in zip(deltas, base, sub, strict=True)]
+                top = best[who]
         assert best is not None
         if len(self.table) > 200_000:
             self.table.clear()

@@ -33,6 +33,8 @@ from gamecore.games import descriptor, make_game
 from gamecore.search.ismcts import search
 from gamecore.search.settings import SearchSettings
 
+#: The settings that may be changed from the command line (counts; default the game's).
+KNOBS = ("candidates", "endgame_cards", "endgame_leaves", "endgame_nodes")
 #: The configurations measured: name → (inference, endgame).
 CONFIGS: dict[str, tuple[bool, bool]] = {
     "both": (True, True),
@@ -68,12 +70,15 @@ def rate(
     return total / spent, total, spent
 
 
-def config_settings(game: Any, config: str) -> SearchSettings:
+def config_settings(game: Any, config: str, **knobs: int | None) -> SearchSettings:
     """The game's declared settings with ``config``'s inference and endings
-    (:data:`CONFIGS`)."""
+    (:data:`CONFIGS`) and each of ``knobs`` (fields of
+    :class:`~gamecore.search.settings.SearchSettings`: ``candidates=400`` …) that is not
+    ``None``."""
     inference, endgame = CONFIGS[config]
     declared: SearchSettings = game.search_settings
-    return replace(declared, inference=inference, endgame=endgame)
+    given: dict[str, Any] = {k: v for k, v in knobs.items() if v is not None}
+    return replace(declared, inference=inference, endgame=endgame, **given)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -88,15 +93,18 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--config", choices=list(CONFIGS), nargs="*", help="default: all four")
     p.add_argument("--cprofile", action="store_true", help="profile the first --config")
     p.add_argument("--top", type=int, default=25, help="functions printed by --cprofile")
+    for knob in KNOBS:
+        p.add_argument("--" + knob.replace("_", "-"), type=int, help=f"SearchSettings.{knob}")
     p.add_argument("--json", metavar="FILE")
     a = p.parse_args(argv)
+    knobs = {k: getattr(a, k) for k in KNOBS}
     desc = descriptor(a.game)
     options = {} if a.profile is None or desc.profile_key is None else {desc.profile_key: a.profile}
     found = decisions(a.game, options, a.positions)
     configs = a.config or list(CONFIGS)
     game = make_game(a.game, options)
     if a.cprofile:
-        settings = config_settings(game, configs[0])
+        settings = config_settings(game, configs[0], **knobs)
         prof = cProfile.Profile()
         prof.enable()
         rate(found, settings, a.iterations)
@@ -106,7 +114,7 @@ def main(argv: list[str] | None = None) -> int:
     rows = []
     label = a.game if a.profile is None else f"{a.game} {a.profile}"
     for config in configs:
-        per_s, done, spent = rate(found, config_settings(game, config), a.iterations)
+        per_s, done, spent = rate(found, config_settings(game, config, **knobs), a.iterations)
         rows.append({"game": label, "config": config, "iterations_per_s": per_s, "cpu_s": spent})
         print(f"{label:14} {config:10} {per_s:10,.0f} it/s  ({done} in {spent:.2f} s CPU)")
     if a.json:

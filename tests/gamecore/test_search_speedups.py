@@ -119,3 +119,18 @@ def test_weighted_worlds_shortcuts_give_the_same_numbers(
             fresh = base.fast_from(list(hands), rest)
             assert reflected_key(st) == reflected_key(fresh)
             assert (st.deltas, st.acts) == (fresh.deltas, fresh.acts)
+
+
+@pytest.mark.parametrize("name,options", CONFIGS, ids=[config_id(c) for c in CONFIGS])
+def test_world_from_the_template_is_the_rebuilt_deal(name: str, options: dict[str, Any]) -> None:
+    """A world dealt into the decision's template (derived from the observation once) is
+    the state rebuilt from that world's whole engine deal, field for field."""
+    for game, obs in decisions(name, options, 3):
+        worlds = worlds_for(game, obs)
+        rng = random.Random(8)
+        for _ in range(10):
+            hands, rest = worlds.sample(rng)
+            direct = worlds.fast_from(hands, rest)
+            rebuilt = fast_state_for(worlds.world_deal(hands, rest))
+            assert reflected_key(direct) == reflected_key(rebuilt)
+            assert (direct.deltas, direct.acts) == (rebuilt.deltas, rebuilt.acts)
