@@ -111,3 +111,13 @@ def test_the_pool_searches_with_the_agents_settings() -> None:
         )  # so the equality above says which settings the workers used
     finally:
         pool.shutdown()
+
+
+def test_rate_command_measures_each_configuration(capsys: pytest.CaptureFixture[str]) -> None:
+    from gamecore.search.rate import main
+
+    argv = ["--game", "pope-joan", "--profile", "C", "--positions", "1", "--iterations", "20"]
+    assert main([*argv, "--candidates", "64"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split()[2] for line in lines] == ["both", "inference", "endgame", "neither"]
+    assert all("(20 in" in line for line in lines)
