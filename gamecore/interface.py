@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from gamecore.dealcore import Settlement
     from gamecore.decisions import Decision
     from gamecore.events import Event
+    from gamecore.search.settings import SearchSettings
 
 #: A card: ``suit * 13 + rank`` in ``0..51`` (:mod:`gamecore.cards`).
 Card: TypeAlias = int
@@ -103,6 +104,11 @@ class Rules(Protocol):
     def has_widow(self) -> bool:
         """Whether the game has the widow's decisions before the first lead (MI-7, MI-8):
         only then do a record's ``exchange``, ``auction``, ``keep`` and ``bid`` read."""
+
+    @property
+    def search_settings(self) -> SearchSettings:
+        """How the computer's Hard player searches this game (the game's declaration,
+        :mod:`gamecore.search.settings`)."""
 
     def pack_size(self) -> int:
         """Cards in the playing pack."""

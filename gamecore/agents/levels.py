@@ -20,6 +20,7 @@ Every agent sees only the observation and the rules (GEN-9).
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 from gamecore.actions import Action, Claim, Decline, Jink, Pass, Play, Rob
@@ -31,7 +32,8 @@ from gamecore.interface import TRICKS
 from gamecore.interface import Rules as Game
 from gamecore.registry import level_player
 from gamecore.search import CLAIM, DECLINE, JINK, PASS, ROB_BASE, SPIN_FLAG
-from gamecore.search.ismcts import SearchPool, best_code, default_pool, search
+from gamecore.search.ismcts import SearchPool, best_code, default_pool, resolve_settings, search
+from gamecore.search.settings import SearchSettings
 from gamecore.spoilfive.deal import SpoilFiveObservation
 from gamecore.stops.widow import BEFORE_LEAD
 
@@ -102,12 +104,16 @@ class HardAgent:
     :data:`STOPS_BUDGET` or :data:`SPOIL_FIVE_BUDGET`; used when ``iterations`` is
     ``None``), ``workers`` (processes for a timed search, default 2), ``pool`` (a
     :class:`~gamecore.search.ismcts.SearchPool`; default the process-wide one),
+    ``settings`` (a :class:`~gamecore.search.settings.SearchSettings`: what the search
+    does; default the game's declaration, ``game.search_settings``), and, each overriding
+    its field of ``settings`` when given (the arena's ``hard-plain``, measurements):
     ``inference`` (weight the sampled worlds by the other seats' decisions,
     :mod:`gamecore.search.inference`), ``endgame`` (search small endings exactly,
     :mod:`gamecore.search.endgame`) and ``value_ties`` (break ties between equally
     visited moves by their value, then by the rule-based player's choice, instead of by
-    the smallest card code): all on at the table; off only to measure what they bring
-    (in-process searches).
+    the smallest card code). The settings go to the search in-process and in the pool's
+    workers alike; ``inference``, ``endgame`` and ``value_ties`` stay readable and
+    settable as attributes (they read and replace :attr:`settings`).
 
     :meth:`choose` raises :class:`~gamecore.search.ismcts.SearchCancelled` when
     :meth:`cancel` (or :func:`gamecore.search.ismcts.cancel_search`) stops it.
@@ -122,15 +128,19 @@ class HardAgent:
         time_budget: float | None = None,
         workers: int = 2,
         pool: SearchPool | None = None,
-        inference: bool = True,
-        endgame: bool = True,
-        value_ties: bool = True,
+        inference: bool | None = None,
+        endgame: bool | None = None,
+        value_ties: bool | None = None,
+        settings: SearchSettings | None = None,
     ) -> None:
         self.normal = agent_for(game)
         own = level_player(game.name, "hard")
         #: Who stakes: the game's own Hard staker (Matrimony), else the Normal player.
         self.staker = own() if own is not None else self.normal
-        self.inference, self.endgame, self.value_ties = inference, endgame, value_ties
+        #: What the search does (see the class docstring).
+        self.settings = resolve_settings(
+            game, settings, inference=inference, endgame=endgame, value_ties=value_ties
+        )
         self.iterations = iterations
         if time_budget is None:
             time_budget = SPOIL_FIVE_BUDGET if game.family == TRICKS else STOPS_BUDGET
@@ -140,6 +150,34 @@ class HardAgent:
         self.last_visits: dict[int, int] = {}
         self.last_means: dict[Action, float] = {}
         self.last_iterations = 0
+
+    @property
+    def inference(self) -> bool:
+        """Whether the worlds are weighted by the other seats' decisions."""
+        return self.settings.inference
+
+    @inference.setter
+    def inference(self, on: bool) -> None:
+        self.settings = replace(self.settings, inference=on)
+
+    @property
+    def endgame(self) -> bool:
+        """Whether small endings are searched exactly."""
+        return self.settings.endgame
+
+    @endgame.setter
+    def endgame(self, on: bool) -> None:
+        self.settings = replace(self.settings, endgame=on)
+
+    @property
+    def value_ties(self) -> bool:
+        """Whether ties between equally visited moves go by value, then the rule-based
+        player's choice."""
+        return self.settings.value_ties
+
+    @value_ties.setter
+    def value_ties(self, on: bool) -> None:
+        self.settings = replace(self.settings, value_ties=on)
 
     @property
     def pool(self) -> SearchPool:
@@ -205,12 +243,15 @@ class HardAgent:
                 iterations=self.iterations,
                 time_budget=None if self.iterations is not None else self.time_budget,
                 seed=seed,
-                inference=self.inference,
-                endgame=self.endgame,
+                settings=self.settings,
             )
         if self.iterations is not None:
-            return self.pool.search(game, obs, iterations=self.iterations, seed=seed)
-        return self.pool.search(game, obs, time_budget=self.time_budget, seed=seed)
+            return self.pool.search(
+                game, obs, iterations=self.iterations, seed=seed, settings=self.settings
+            )
+        return self.pool.search(
+            game, obs, time_budget=self.time_budget, seed=seed, settings=self.settings
+        )
 
     def hint(self, game: Any, obs: Any, rng: random.Random) -> tuple[Action, str]:
         """What Hard would play for ``obs.seat`` and why, in words: ``(action, reason)``

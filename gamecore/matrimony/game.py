@@ -17,6 +17,7 @@ from gamecore.games import Entry, GameDescriptor, register
 from gamecore.interface import CHANCE, Card, CardSet, PoolFace
 from gamecore.matrimony.resolve import HIGHEST_CARD, HIGHEST_DIAMOND, POOLS
 from gamecore.options import OptionSpec
+from gamecore.search.settings import SearchSettings
 
 if TYPE_CHECKING:
     from gamecore.matrimony.deal import MatrimonyDeal
@@ -55,6 +56,8 @@ class Matrimony:
     has_widow = False
     #: No card is played, so none plays itself.
     plays_forced_by_itself = False
+    #: No card decision, so nothing is searched: the defaults, never read.
+    search_settings = SearchSettings()
     #: MT-7: the card that, dealt face up, takes the whole layout at once; face down it is
     #: an ordinary card (MT-8, MT-10). Everything else reads it from here.
     sweep_card: Card = AD

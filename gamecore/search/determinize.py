@@ -83,6 +83,10 @@ class _Sampler:
         )
         self.allowed = allowed
         self.full = full
+        #: each constrained card with the owners it may go to, ascending
+        self.tight_owners = [
+            (c, tuple(o for o in range(self.k) if allowed[c] >> o & 1)) for c in self.tight
+        ]
         if sum(caps) != len(cards) or any(x < 0 for x in caps):
             raise ValueError("inconsistent card counts")
 
@@ -98,21 +102,25 @@ class _Sampler:
         caps = self.caps[:]
         owned = [0] * self.k
         rnd = rng.random
-        for c in self.tight:
-            a = self.allowed[c]
-            total = 0
-            choices = []
-            for o in range(self.k):
-                if a >> o & 1 and caps[o]:
-                    total += caps[o]
-                    choices.append(o)
-            if not total:
-                return None
-            r = rnd() * total
-            for o in choices:
-                r -= caps[o]
-                if r < 0:
-                    break
+        room = caps.__getitem__
+        for c, owners in self.tight_owners:
+            if len(owners) == 1:  # a located card: no choice, but the draw is kept
+                o = owners[0]
+                if not caps[o]:
+                    return None
+                rnd()
+            else:
+                total = sum(map(room, owners))
+                if not total:
+                    return None
+                # an owner without room takes nothing off r, so it is never chosen
+                r = rnd() * total
+                for o in owners:
+                    r -= caps[o]
+                    if r < 0:
+                        break
+                else:  # rounding: the last owner with room
+                    o = [x for x in owners if caps[x]][-1]
             caps[o] -= 1
             owned[o] |= 1 << c
         free = self.free[:]
@@ -295,13 +303,21 @@ class StopsWorlds:
         return self.fast_from(*self.sample(rng))
 
     def fast_from(self, hands: list[int], stock: int) -> FastStops:
-        """The search state of world ``(hands, stock)`` (as :meth:`sample` returns it)."""
+        """The search state of world ``(hands, stock)`` (as :meth:`sample` returns it):
+        the hidden cards dealt into what every world of this decision shares
+        (:meth:`FastStops.template`, derived from the observation once)."""
+        if self._template is None:
+            self._template = self._make_template()
+        return self._template.with_world(hands, stock)
+
+    _template: FastStops | None = None
+
+    def _make_template(self) -> FastStops:
         obs = self.obs
         last = obs.history[-1] if obs.history else None
-        return FastStops.build(
+        return FastStops.template(
             self.spec,
-            hands,
-            stock,
+            self.n,
             obs.turnup,
             list(obs.pools),
             obs.to_act if obs.to_act is not None else self.me,
@@ -476,13 +492,22 @@ class SpoilFiveWorlds:
         return self.fast_from(*self.sample(rng))
 
     def fast_from(self, hands: list[int], dead: int) -> FastSpoilFive:
-        """The search state of world ``(hands, dead)`` (as :meth:`sample` returns it)."""
-        obs = self.obs
+        """The search state of world ``(hands, dead)`` (as :meth:`sample` returns it): the
+        hidden cards dealt into what every world of this decision shares
+        (:meth:`FastSpoilFive.template`, derived from the observation once)."""
+        if self._template is None:
+            self._template = self._make_template()
         rob_done, pending = self._rob_state(hands)
+        return self._template.with_world(hands, rob_done, pending)
+
+    _template: FastSpoilFive | None = None
+
+    def _make_template(self) -> FastSpoilFive:
+        obs = self.obs
         leader, current = self._turns()
-        return FastSpoilFive.build(
+        return FastSpoilFive.template(
             sf_spec(self.game),
-            hands,
+            self.n,
             obs.turnup,
             current,
             leader,
@@ -492,8 +517,6 @@ class SpoilFiveWorlds:
             list(obs.ineligible),
             obs.jinker,
             self._offer(),
-            rob_done,
-            pending,
             obs.pools[0],
         )
 

@@ -19,6 +19,7 @@ from typing import Any
 
 from gamecore.search.fast_spoilfive import FastSpoilFive
 from gamecore.search.fast_stops import FastStops
+from gamecore.search.settings import SearchSettings
 
 #: Positions searched per attempt before giving up (about 8 µs each).
 NODE_BUDGET = 600
@@ -27,26 +28,17 @@ SF_LEAVES = 300
 #: Stops games: try only when at most this many cards are held in all.
 STOPS_CARDS = 14
 #: Slots of the fast states that do not describe the position (constant tables, the
-#: counters already won, the derived list of legal codes and the owner table).
-_NOT_POSITION = frozenset(
-    {"spec", "t", "deltas", "acts", "owner", "caps", "combos", "effm", "keys"}
-)
-
-
-def _fields(cls: type) -> tuple[str, ...]:
-    return tuple(f for f in cls.__slots__ if f not in _NOT_POSITION)  # type: ignore[attr-defined]
-
-
-_FIELDS = {FastStops: _fields(FastStops), FastSpoilFive: _fields(FastSpoilFive)}
+#: counters already won, the derived list of legal codes and the owner table): what each
+#: state's own ``position_key`` leaves out.
+NOT_POSITION = frozenset({"spec", "t", "deltas", "acts", "owner", "caps", "combos", "effm", "keys"})
 
 
 def position_key(st: FastStops | FastSpoilFive) -> tuple[Any, ...]:
-    """Everything that decides the rest of the deal from ``st`` (lists as tuples)."""
-    out = []
-    for f in _FIELDS[type(st)]:
-        v = getattr(st, f)
-        out.append(tuple(v) if isinstance(v, list) else v)
-    return tuple(out)
+    """Everything that decides the rest of the deal from ``st`` (lists as tuples): the
+    state's own :meth:`~gamecore.search.fast_stops.FastStops.position_key`, built from its
+    fields by name (every slot but :data:`NOT_POSITION`, in slot order) rather than by
+    reflection, which cost a third of a Spoil Five decision."""
+    return st.position_key()
 
 
 class EndgameSolver:
@@ -55,14 +47,38 @@ class EndgameSolver:
     :meth:`value` returns, for a fast state not over, the counters each seat still wins
     (+) or loses (−) from it to the end with every seat playing its best reply (max^n, ties
     to the first move in the state's order), or ``None`` when the ending is too big.
+
+    Args: ``node_budget`` (positions per attempt), ``stops_cards`` (stops games: the most
+    cards held in all for an attempt), ``sf_leaves`` (Spoil Five: the largest product of
+    (cards held)! for an attempt).
     """
 
-    def __init__(self, node_budget: int = NODE_BUDGET) -> None:
+    def __init__(
+        self,
+        node_budget: int = NODE_BUDGET,
+        stops_cards: int = STOPS_CARDS,
+        sf_leaves: int = SF_LEAVES,
+    ) -> None:
         self.node_budget = node_budget
+        self.stops_cards = stops_cards
+        self.sf_leaves = sf_leaves
         self.table: dict[tuple[Any, ...], list[int]] = {}
         self.too_big = 1 << 30  # cards held in the smallest ending that proved too big
         self.solved = 0
         self._left = 0
+
+    @classmethod
+    def for_settings(cls, settings: SearchSettings) -> EndgameSolver:
+        """A solver with the endings limits of ``settings`` (each ``None``: the default)."""
+
+        def given(value: int | None, default: int) -> int:
+            return default if value is None else value
+
+        return cls(
+            given(settings.endgame_nodes, NODE_BUDGET),
+            given(settings.endgame_cards, STOPS_CARDS),
+            given(settings.endgame_leaves, SF_LEAVES),
+        )
 
     def small(self, st: FastStops | FastSpoilFive) -> bool:
         """Whether ``st`` is worth an attempt."""
@@ -73,10 +89,10 @@ class EndgameSolver:
             leaves = 1
             for h in st.hands:
                 leaves *= factorial(h.bit_count())
-                if leaves > SF_LEAVES:
+                if leaves > self.sf_leaves:
                     return False
             return True
-        return held <= STOPS_CARDS
+        return held <= self.stops_cards
 
     def value(self, st: FastStops | FastSpoilFive) -> list[int] | None:
         """The exact remaining values of ``st`` (not mutated), or ``None``."""
@@ -91,7 +107,7 @@ class EndgameSolver:
         return got
 
     def _solve(self, st: Any) -> list[int] | None:
-        key = position_key(st)
+        key = st.position_key()
         hit = self.table.get(key)
         if hit is not None:
             return hit
@@ -100,19 +116,25 @@ class EndgameSolver:
             return None
         who = st.who
         base = st.deltas
+        mine = base[who]
         best: list[int] | None = None
+        top = 0
         for a in st.acts:
             child = st.clone()
             child.apply(a)
+            deltas = child.deltas
             if child.over:
-                v = [c - b for c, b in zip(child.deltas, base, strict=True)]
-            else:
-                sub = self._solve(child)
-                if sub is None:
-                    return None
-                v = [c - b + s for c, b, s in zip(child.deltas, base, sub, strict=True)]
-            if best is None or v[who] > best[who]:
-                best = v
+                # the whole vector only for a new best: the mover compares his own share
+                if best is None or deltas[who] - mine > top:
+                    best = [c - b for c, b in zip(deltas, base, strict=True)]
+                    top = best[who]
+                continue
+            sub = self._solve(child)
+            if sub is None:
+                return None
+            if best is None or deltas[who] - mine + sub[who] > top:
+                best = [c - b + s for c, b, s in zip(deltas, base, sub, strict=True)]
+                top = best[who]
         assert best is not None
         if len(self.table) > 200_000:
             self.table.clear()

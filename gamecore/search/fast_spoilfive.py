@@ -133,9 +133,33 @@ class FastSpoilFive:
         ``done`` (tricks finished), ``won`` (tricks per seat), ``inel`` (SF-23), ``jinker``,
         ``offer`` (seat offered claim/jink, SF-31), robbing state (``rob_done``,
         ``rob_pending``: SF-21/SF-22), ``pool`` (counters in the pool)."""
+        tpl = cls.template(
+            spec, len(hands), turnup, cur, leader, trick, done, won, inel, jinker, offer, pool
+        )
+        return tpl.with_world(hands, rob_done, rob_pending)
+
+    @classmethod
+    def template(
+        cls,
+        spec: SFSpec,
+        n: int,
+        turnup: int,
+        cur: int,
+        leader: int,
+        trick: list[tuple[int, int]],
+        done: int,
+        won: list[int],
+        inel: list[bool],
+        jinker: int | None,
+        offer: int | None,
+        pool: int,
+    ) -> FastSpoilFive:
+        """What every world of one decision shares (the arguments of :meth:`build` but the
+        hands and the robbing state, for ``n`` seats): not a playable state until
+        :meth:`with_world` deals its hidden cards."""
         st = cls.__new__(cls)
-        st.spec, st.n = spec, len(hands)
-        st.hands = list(hands)
+        st.spec, st.n = spec, n
+        st.hands = [0] * n
         st.turnup = turnup
         st.trump = t = turnup // 13
         st.ace = card(ACE, t)
@@ -152,13 +176,24 @@ class FastSpoilFive:
         st.done, st.won, st.inel = done, list(won), list(inel)
         st.jinker = -1 if jinker is None else jinker
         st.offer = -1 if offer is None else offer
-        st.rob_done = rob_done
-        st.rob_pending = -1 if rob_pending is None else rob_pending
+        st.rob_done, st.rob_pending = True, -1
         st.pool = pool
-        st.deltas = [0] * st.n
+        st.deltas = [0] * n
         st.over, st.winner = False, -1
         st.acts = []
         st.who = cur
+        return st
+
+    def with_world(
+        self, hands: list[int], rob_done: bool, rob_pending: int | None
+    ) -> FastSpoilFive:
+        """A new state: this :meth:`template` with ``hands`` (int masks) and the robbing
+        state (``rob_done``, ``rob_pending``: SF-21/SF-22) of one world, its forced moves
+        folded (the same state as :meth:`build` with the same parts)."""
+        st = self.clone()
+        st.hands = list(hands)
+        st.rob_done = rob_done
+        st.rob_pending = -1 if rob_pending is None else rob_pending
         st._fold()
         return st
 
@@ -181,6 +216,35 @@ class FastSpoilFive:
             deal.rob_done,
             deal.rob_pending,
             deal.pools[0],
+        )
+
+    def position_key(self) -> tuple[Any, ...]:
+        """Everything that decides the rest of the deal from here, as a tuple (the exact
+        endings' table key, :mod:`gamecore.search.endgame`): every field but the constant
+        tables, the counters already won and the legal codes (derived from the rest), lists
+        as tuples, in slot order."""
+        return (
+            self.n,
+            tuple(self.hands),
+            self.trump,
+            self.turnup,
+            self.ace,
+            self.cur,
+            self.leader,
+            tuple(self.trick),
+            self.best,
+            self.bestkey,
+            self.done,
+            tuple(self.won),
+            tuple(self.inel),
+            self.jinker,
+            self.offer,
+            self.rob_done,
+            self.rob_pending,
+            self.pool,
+            self.over,
+            self.winner,
+            self.who,
         )
 
     def clone(self) -> FastSpoilFive:

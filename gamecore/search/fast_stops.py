@@ -277,25 +277,36 @@ class FastStops:
         for the combinations), ``offer_from`` (while the turn round offers ``cur`` the
         substitute, CM-10: the seat whose card ``top`` it follows; −1 none). Forced moves at
         the start are folded at once."""
+        return cls.template(
+            spec, len(hands), turnup, pools, cur, top, last_suit, priv, played_by, offer_from
+        ).with_world(hands, stock)
+
+    @classmethod
+    def template(
+        cls,
+        spec: StopsSpec,
+        n: int,
+        turnup: int | None,
+        pools: list[int],
+        cur: int,
+        top: int | None,
+        last_suit: int | None,
+        priv: int,
+        played_by: dict[int, int],
+        offer_from: int = -1,
+    ) -> FastStops:
+        """What every world of one decision shares (the arguments of :meth:`build` but the
+        hands and the stock, for ``n`` seats): not a playable state until
+        :meth:`with_world` deals its hidden cards."""
         st = cls.__new__(cls)
-        n = len(hands)
         st.spec, st.n = spec, n
-        st.hands = list(hands)
-        owner = [-1] * 52
-        for s, h in enumerate(hands):
-            while h:
-                low = h & -h
-                owner[low.bit_length() - 1] = s
-                h ^= low
-        st.owner = owner
-        t = st.t = spec.tables(None if turnup is None else suit_of(turnup))
-        if t.combos or t.combo_sets:
+        st.t = spec.tables(None if turnup is None else suit_of(turnup))
+        st.pb = None
+        if st.t.combos or st.t.combo_sets:
             pb = [-1] * 52
             for c, s in played_by.items():
                 pb[c] = s
             st.pb = pb
-        else:
-            st.pb = None
         st.pools = list(pools)
         st.deltas = [0] * n
         st.cur = cur
@@ -305,25 +316,52 @@ class FastStops:
         st.spin_suit = st.last_suit if priv >= 0 else -1
         st.over = False
         st.winner = -1
-        st.stock = stock
         st.rf = offer_from
-        if offer_from >= 0:  # CM-10: the substitute or a pass
-            st.acts = [spec.special, PASS]
-        elif st.top >= 0:
-            nxt = spec.succ[st.top]
-            if spec.spin_kind and st.hands[cur] & spec.special_bit and nxt != spec.special:
-                st.acts = [nxt, nxt | SPIN_FLAG]
-            else:
-                st.acts = [nxt]
-        else:
-            mask = st.lead_mask(cur)
-            if not mask and spec.new_lead:  # a leader with no allowed suit: MI-11 lapsed
-                st.last_suit = -1
-                mask = st.lead_mask(cur)
-            st.acts = st.lead_codes(cur, mask)
-        if len(st.acts) == 1:
-            st.apply(st.acts[0])
         return st
+
+    def with_world(self, hands: list[int], stock: CardSet) -> FastStops:
+        """A new state: this :meth:`template` with ``hands`` (int mask per seat) and
+        ``stock`` (int mask) dealt, its legal codes found and the forced moves at the
+        start folded (the same state as :meth:`build` with the same parts)."""
+        st = FastStops.__new__(FastStops)
+        st.spec, st.t, st.n, st.stock = self.spec, self.t, self.n, stock
+        st.hands = list(hands)
+        owner = [-1] * 52
+        for s, h in enumerate(hands):
+            while h:
+                low = h & -h
+                owner[low.bit_length() - 1] = s
+                h ^= low
+        st.owner = owner
+        pb = self.pb
+        st.pb = None if pb is None else pb[:]
+        st.pools = self.pools[:]
+        st.deltas = self.deltas[:]
+        st.cur, st.top, st.last_suit = self.cur, self.top, self.last_suit
+        st.priv, st.spin_suit = self.priv, self.spin_suit
+        st.over, st.winner, st.rf = self.over, self.winner, self.rf
+        st._start()
+        return st
+
+    def _start(self) -> None:
+        """The legal codes of a state just dealt, and the forced moves folded."""
+        spec, cur = self.spec, self.cur
+        if self.rf >= 0:  # CM-10: the substitute or a pass
+            self.acts = [spec.special, PASS]
+        elif self.top >= 0:
+            nxt = spec.succ[self.top]
+            if spec.spin_kind and self.hands[cur] & spec.special_bit and nxt != spec.special:
+                self.acts = [nxt, nxt | SPIN_FLAG]
+            else:
+                self.acts = [nxt]
+        else:
+            mask = self.lead_mask(cur)
+            if not mask and spec.new_lead:  # a leader with no allowed suit: MI-11 lapsed
+                self.last_suit = -1
+                mask = self.lead_mask(cur)
+            self.acts = self.lead_codes(cur, mask)
+        if len(self.acts) == 1:
+            self.apply(self.acts[0])
 
     @classmethod
     def from_deal(cls, deal: StopsDeal) -> FastStops:
@@ -342,6 +380,28 @@ class FastStops:
             -1 if priv is None else int(priv),  # type: ignore[call-overload]
             deal.played_by,
             -1 if deal.round_from is None else deal.round_from,
+        )
+
+    def position_key(self) -> tuple[Any, ...]:
+        """Everything that decides the rest of the deal from here, as a tuple (the exact
+        endings' table key, :mod:`gamecore.search.endgame`): every field but the constant
+        tables, the counters already won, the legal codes and the owner table (both derived
+        from the rest), lists as tuples, in slot order."""
+        pb = self.pb
+        return (
+            self.n,
+            self.stock,
+            tuple(self.hands),
+            None if pb is None else tuple(pb),
+            tuple(self.pools),
+            self.cur,
+            self.top,
+            self.last_suit,
+            self.priv,
+            self.spin_suit,
+            self.over,
+            self.winner,
+            self.rf,
         )
 
     def clone(self) -> FastStops:

@@ -304,6 +304,9 @@ class _Evidence:
 
     decisions: Sequence[Any]
     _by_seat: dict[int, list[Any]] | None = None
+    _memo_model: OpponentModel | None = None
+    _memo: dict[tuple[int, int], float]
+    _seat_list: list[int]
 
     def __len__(self) -> int:
         return len(self.decisions)
@@ -319,6 +322,30 @@ class _Evidence:
     def seats(self) -> list[int]:
         """The seats with counted decisions."""
         return sorted(self.by_seat)
+
+    def seat_log_likelihood(self, seat: int, hand: int, model: OpponentModel) -> list[float]:
+        """Per style of ``model``, the log-probability of ``seat``'s counted decisions when
+        it holds ``hand`` (int mask) now."""
+        raise NotImplementedError
+
+    def log_likelihood(self, hands: Sequence[int], model: OpponentModel) -> float:
+        """Log-probability of every counted decision under ``model`` in the world where seat
+        ``s`` holds ``hands[s]`` now (int masks); each seat's decisions are mixed over the
+        model's styles (:meth:`OpponentModel.combine`). A seat's mixed term depends only
+        on its own hand, and many candidate worlds give a seat the same hand, so each
+        ``(seat, hand)`` is worked out once per model (the same sum, to the last bit)."""
+        if self._memo_model is not model:
+            self._memo_model, self._memo = model, {}
+            self._seat_list = self.seats
+        memo = self._memo
+        terms = []
+        for s in self._seat_list:
+            key = (s, hands[s])
+            v = memo.get(key)
+            if v is None:
+                v = memo[key] = model.mix(self.seat_log_likelihood(s, hands[s], model))
+            terms.append(v)
+        return sum(terms)
 
 
 class StopsEvidence(_Evidence):
@@ -590,12 +617,6 @@ class StopsEvidence(_Evidence):
                     return False
                 start = x
         return start >= 0
-
-    def log_likelihood(self, hands: Sequence[int], model: OpponentModel) -> float:
-        """Log-probability of every counted decision under ``model`` in the world where seat
-        ``s`` holds ``hands[s]`` now (int masks); each seat's decisions are mixed over the
-        model's styles (:meth:`OpponentModel.combine`)."""
-        return model.combine([self.seat_log_likelihood(s, hands[s], model) for s in self.seats])
 
     def seat_log_likelihood(self, seat: int, hand: int, model: OpponentModel) -> list[float]:
         """Per style of ``model``, the log-probability of ``seat``'s counted decisions when
@@ -990,10 +1011,6 @@ class SpoilFiveEvidence(_Evidence):
             )
         return cards, feats
 
-    def log_likelihood(self, hands: Sequence[int], model: OpponentModel) -> float:
-        """See :meth:`StopsEvidence.log_likelihood`."""
-        return model.combine([self.seat_log_likelihood(s, hands[s], model) for s in self.seats])
-
     def seat_log_likelihood(self, seat: int, hand: int, model: OpponentModel) -> list[float]:
         """See :meth:`StopsEvidence.seat_log_likelihood`."""
         acc = [0.0] * len(model.theta)
@@ -1067,7 +1084,8 @@ class WeightedWorlds:
     """A world source for the search (``fast_state(rng)``) that resamples weighted worlds.
 
     Args: ``base`` (a hard-constraint sampler of :mod:`gamecore.search.determinize`:
-    ``sample(rng)`` → ``(hands, rest)``, ``fast_from(hands, rest)``), ``evidence``
+    ``sample(rng)`` → ``(hands, rest)``, ``fast_from(hands, rest)`` → a search state with
+    ``clone()``), ``evidence``
     (:func:`evidence_for`), ``model`` (:class:`OpponentModel`), ``candidates`` (worlds
     drawn and weighted, on the first call, with that call's random source), ``tempering``
     (τ: the weight of a world is its likelihood to the power τ), ``time_limit`` (seconds:
@@ -1093,6 +1111,7 @@ class WeightedWorlds:
         self.worlds: list[tuple[list[int], int]] = []
         self.weights: list[float] = []
         self._cum: list[float] = []
+        self._states: dict[int, Any] = {}  # candidate index → its search state, once built
 
     def build(self, rng: random.Random) -> None:
         """Draw and weight the candidate worlds (done once, on the first draw)."""
@@ -1110,6 +1129,7 @@ class WeightedWorlds:
         w = [math.exp(max(x - top, _LOG_FLOOR)) for x in logw]
         total = sum(w)
         self.worlds = worlds
+        self._states = {}
         self.weights = [x / total for x in w]
         acc = 0.0
         cum = []
@@ -1124,17 +1144,27 @@ class WeightedWorlds:
         """Effective number of distinct worlds: ``1 / Σ w²`` (0 before the first draw)."""
         return 1.0 / sum(x * x for x in self.weights) if self.weights else 0.0
 
-    def sample(self, rng: random.Random) -> tuple[list[int], int]:
-        """One world drawn from the weighted candidates: ``(hands, rest)``."""
+    def draw(self, rng: random.Random) -> int:
+        """The index in :attr:`worlds` of one candidate drawn by weight."""
         if not self._cum:
             self.build(rng)
         i = bisect.bisect_left(self._cum, rng.random())
-        return self.worlds[min(i, len(self.worlds) - 1)]
+        return min(i, len(self.worlds) - 1)
+
+    def sample(self, rng: random.Random) -> tuple[list[int], int]:
+        """One world drawn from the weighted candidates: ``(hands, rest)``."""
+        return self.worlds[self.draw(rng)]
 
     def fast_state(self, rng: random.Random) -> Any:
-        """A weighted world as a search state."""
-        hands, rest = self.sample(rng)
-        return self.base.fast_from(list(hands), rest)
+        """A weighted world as a search state: a copy of the candidate's state, built the
+        first time the candidate is drawn (a search draws the same worlds again and again,
+        and a copy costs a tenth of building the state)."""
+        i = self.draw(rng)
+        st = self._states.get(i)
+        if st is None:
+            hands, rest = self.worlds[i]
+            st = self._states[i] = self.base.fast_from(list(hands), rest)
+        return st.clone()
 
 
 def weighted_worlds(

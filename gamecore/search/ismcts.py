@@ -27,6 +27,7 @@ import time
 from collections.abc import Callable, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import suppress
+from dataclasses import replace
 from math import log, sqrt
 from typing import Any
 
@@ -36,6 +37,7 @@ from gamecore.search.determinize import worlds_for
 from gamecore.search.endgame import EndgameSolver
 from gamecore.search.inference import CANDIDATES, weighted_worlds
 from gamecore.search.launch import spawn_context
+from gamecore.search.settings import SearchSettings
 from gamecore.spoilfive.deal import SpoilFiveObservation
 
 #: UCB exploration constant for rewards scaled to about [−1, 1].
@@ -84,8 +86,9 @@ def search(
     exploration: float = EXPLORATION,
     cancel: Any = None,
     worlds: Any = None,
-    inference: bool = True,
-    endgame: bool = True,
+    inference: bool | None = None,
+    endgame: bool | None = None,
+    settings: SearchSettings | None = None,
 ) -> tuple[dict[int, int], int]:
     """Run SO-ISMCTS for ``obs.seat`` and return ``(visits, iterations_done)``.
 
@@ -99,28 +102,32 @@ def search(
     measurement passes the true deal), ``inference`` (weight the sampled worlds by the
     other seats' decisions, :mod:`gamecore.search.inference`; ignored with ``worlds``),
     ``endgame`` (search small endings exactly instead of a rollout,
-    :mod:`gamecore.search.endgame`). ``visits`` (a :class:`RootVisits`) maps the seat's
-    root action codes (see :mod:`gamecore.search`) to visit counts.
+    :mod:`gamecore.search.endgame`): each, when given, overrides ``settings`` (a
+    :class:`~gamecore.search.settings.SearchSettings`; default the game's declaration,
+    ``game.search_settings``), which also gives the candidate worlds and the endings'
+    limits. ``visits`` (a :class:`RootVisits`) maps the seat's root action codes (see
+    :mod:`gamecore.search`) to visit counts.
     """
     if iterations is None and time_budget is None:
         raise ValueError("give iterations or a time budget")
+    settings = resolve_settings(game, settings, inference=inference, endgame=endgame)
     rng = random.Random(seed)
     rnd = rng.random
     if worlds is None:
         worlds = worlds_for(game, obs)
-        if inference:
+        if settings.inference:
             worlds = weighted_worlds(
                 game,
                 obs,
                 worlds,
-                candidates=_candidates(iterations),
+                candidates=_candidates(iterations, settings.candidates),
                 time_limit=None if time_budget is None else INFERENCE_SHARE * time_budget,
             )
     me = obs.seat
     inv = 1.0 / reward_scale(game, obs)
     root = Node(-1)
     guided = _guided_rollout if isinstance(obs, SpoilFiveObservation) else None
-    solver = EndgameSolver() if endgame else None
+    solver = EndgameSolver.for_settings(settings) if settings.endgame else None
     deadline = None if time_budget is None else time.perf_counter() + time_budget
     limit = iterations if iterations is not None else 1 << 62
     done = 0
@@ -210,9 +217,22 @@ def merge_visits(results: list[Mapping[int, int]]) -> RootVisits:
     return merged
 
 
-def _candidates(iterations: int | None) -> int:
-    """Worlds weighted per decision: as many as the iterations (a fixed budget, at least
-    64), else :data:`~gamecore.search.inference.CANDIDATES`."""
+def resolve_settings(
+    game: Game, settings: SearchSettings | None = None, **given: Any
+) -> SearchSettings:
+    """``settings`` (default the game's declaration, ``game.search_settings``) with each
+    of ``given``'s fields that is not ``None`` (``inference=False`` …) in its place."""
+    base = game.search_settings if settings is None else settings
+    changes = {k: v for k, v in given.items() if v is not None}
+    return replace(base, **changes) if changes else base
+
+
+def _candidates(iterations: int | None, declared: int | None = None) -> int:
+    """Worlds weighted per decision: ``declared`` when the settings give a number, else as
+    many as the iterations (a fixed budget, at least 64, at most 1,000), else
+    :data:`~gamecore.search.inference.CANDIDATES`."""
+    if declared is not None:
+        return declared
     if iterations is None:
         return CANDIDATES
     return max(64, min(iterations, 1000))
@@ -310,6 +330,7 @@ def _worker_search(
     time_budget: float | None,
     wall_deadline: float | None,
     seed: int,
+    settings: SearchSettings | None = None,
 ) -> tuple[dict[int, int], int] | None:
     if wall_deadline is not None:
         left = wall_deadline - time.time()
@@ -322,6 +343,7 @@ def _worker_search(
             time_budget=time_budget,
             seed=seed,
             cancel=_worker_cancel,
+            settings=settings,
         )
     except SearchCancelled:
         return None
@@ -372,11 +394,13 @@ class SearchPool:
         time_budget: float | None = None,
         iterations: int | None = None,
         seed: int = 0,
+        settings: SearchSettings | None = None,
     ) -> tuple[dict[int, int], int]:
         """Search ``obs`` in every worker (seeds ``seed``, ``seed + 1`` …) for
-        ``time_budget`` seconds (measured from this call) or ``iterations`` each; returns
-        the merged root visits and the total iterations. Raises :class:`SearchCancelled`
-        if :meth:`cancel` was called meanwhile."""
+        ``time_budget`` seconds (measured from this call) or ``iterations`` each, with
+        ``settings`` (default the game's declaration); returns the merged root visits and
+        the total iterations. Raises :class:`SearchCancelled` if :meth:`cancel` was called
+        meanwhile."""
         with self._lock:
             self._cancel.clear()
             self.start()
@@ -392,6 +416,7 @@ class SearchPool:
                     time_budget,
                     wall,
                     seed + i,
+                    settings,
                 )
                 for i in range(self.workers)
             ]
@@ -435,10 +460,11 @@ def search_in_processes(
     iterations: int | None = None,
     seed: int = 0,
     pool: SearchPool | None = None,
+    settings: SearchSettings | None = None,
 ) -> tuple[dict[int, int], int]:
     """:meth:`SearchPool.search` on ``pool`` (default: :func:`default_pool`)."""
     return (pool or default_pool()).search(
-        game, obs, time_budget=time_budget, iterations=iterations, seed=seed
+        game, obs, time_budget=time_budget, iterations=iterations, seed=seed, settings=settings
     )
 
 

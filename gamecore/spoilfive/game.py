@@ -9,6 +9,7 @@ from gamecore.cards import FULL_PACK
 from gamecore.games import TRICKS, Entry, GameDescriptor, register
 from gamecore.interface import Card, CardSet, PoolFace
 from gamecore.options import OptionSpec
+from gamecore.search.settings import SearchSettings
 
 if TYPE_CHECKING:
     from gamecore.spoilfive.deal import SpoilFiveDeal
@@ -37,6 +38,8 @@ class SpoilFive:
     has_pass = False
     #: No widow is decided before the first lead (see ``Rules.has_widow``).
     has_widow = False
+    #: How Hard searches Spoil Five (:mod:`gamecore.search.settings`).
+    search_settings = SearchSettings(inference=True, endgame=True, value_ties=True)
 
     def special_name(self) -> str:
         """What the table calls the special card: a trick game has none (``""``)."""

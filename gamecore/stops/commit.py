@@ -19,6 +19,7 @@ from gamecore.cards import DIAMONDS, FULL_PACK, KING, SUITS, card
 from gamecore.games import Entry, GameDescriptor, register
 from gamecore.interface import Card, PoolFace
 from gamecore.options import OptionSpec
+from gamecore.search.settings import SearchSettings
 from gamecore.stops.game import (
     ANY_TIME,
     FIXED_STOCK,
@@ -52,6 +53,8 @@ class Commit(StopsGame):
     """
 
     name = "commit"
+    #: How Hard searches Commit (:mod:`gamecore.search.settings`).
+    search_settings = SearchSettings(inference=True, endgame=True, value_ties=True)
     pools = ("pool",)
     min_players = 3
     max_players = 8

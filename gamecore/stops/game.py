@@ -37,6 +37,7 @@ from gamecore.cards import (
 )
 from gamecore.events import Event
 from gamecore.interface import STOPS, Card, CardSet, PoolFace
+from gamecore.search.settings import SearchSettings
 
 if TYPE_CHECKING:
     from gamecore.stops.deal import StopsDeal
@@ -248,6 +249,9 @@ class StopsGame:
     #: PJ-27: at the end of play each holder of a card of a winnable combination pays its
     #: amount into it (winnable: neither card in the stock).
     double_combos = False
+    #: How Hard searches this game (:class:`~gamecore.search.settings.SearchSettings`):
+    #: a game (or a Pope Joan profile) that searches otherwise declares its own.
+    search_settings = SearchSettings()
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         self.options = dict(options)

@@ -31,6 +31,7 @@ from gamecore.errors import OptionError
 from gamecore.games import Entry, GameDescriptor, register
 from gamecore.interface import Card, CardSet, PoolFace
 from gamecore.options import OptionSpec
+from gamecore.search.settings import SearchSettings
 from gamecore.stops.game import (
     CHANGE_COLOUR,
     CHANGE_SUIT,
@@ -103,6 +104,8 @@ class Michigan(StopsGame):
     """
 
     name = "michigan"
+    #: How Hard searches Michigan (:mod:`gamecore.search.settings`).
+    search_settings = SearchSettings(inference=True, endgame=True, value_ties=True)
     min_players = 3
     max_players = 8
     deal_style = WIDOW_FIRST

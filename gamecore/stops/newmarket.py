@@ -23,6 +23,7 @@ from gamecore.errors import OptionError
 from gamecore.games import Entry, GameDescriptor, register
 from gamecore.interface import Card, PoolFace
 from gamecore.options import OptionSpec
+from gamecore.search.settings import SearchSettings
 from gamecore.stops.game import FIXED_STOCK, LOWEST_OF_SUIT, StopsGame, lowest_in_suit
 
 if TYPE_CHECKING:
@@ -40,6 +41,8 @@ class Newmarket(StopsGame):
     """
 
     name = "newmarket"
+    #: How Hard searches Newmarket (:mod:`gamecore.search.settings`).
+    search_settings = SearchSettings(inference=True, endgame=True, value_ties=True)
     #: NM-4: the boodle cards ♥A ♣K ♦Q ♠J, in record order.
     pools = ("AH", "KC", "QD", "JS")
     pay_cards: tuple[Card, ...] = (AH, KC, QD, JS)

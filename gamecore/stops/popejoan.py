@@ -30,6 +30,7 @@ from gamecore.events import Event
 from gamecore.games import Entry, GameDescriptor, register
 from gamecore.interface import Card, PoolFace
 from gamecore.options import OptionSpec
+from gamecore.search.settings import SearchSettings
 from gamecore.stops.game import (
     ANY_CARD,
     EXTRA_HAND,
@@ -85,6 +86,8 @@ class PopeJoanF(PopeJoan):
     ``pj.doubling``)."""
 
     profile = "F"
+    #: How Hard searches Foster's layout (PJ-F) (:mod:`gamecore.search.settings`).
+    search_settings = SearchSettings(inference=True, endgame=True, value_ties=True)
     pools = ("ten", "jack", "queen", "king", "pope")
     deal_style = FIXED_STOCK
 
@@ -133,6 +136,8 @@ class PopeJoanM(PopeJoan):
     (PJ-24) and unplayed combinations (PJ-27) doubled; the winner takes Game (PJ-25)."""
 
     profile = "M"
+    #: How Hard searches the trump layout (PJ-M) (:mod:`gamecore.search.settings`).
+    search_settings = SearchSettings(inference=True, endgame=True, value_ties=True)
     pools = ("matrimony", "intrigue", "confederacy", "pope", "game")
     deal_style = FIXED_STOCK
     turns_trump = True
@@ -244,6 +249,8 @@ class PopeJoanC(PopeJoan):
     the Pope excuse (PJ-C-7); no doubling (PJ-C-8); ``pj.c.parlettLead``."""
 
     profile = "C"
+    #: How Hard searches the classic board (PJ-C) (:mod:`gamecore.search.settings`).
+    search_settings = SearchSettings(inference=True, endgame=True, value_ties=True)
     pools = ("pope", "matrimony", "intrigue", "ace", "king", "queen", "jack", "game")
     deal_style = EXTRA_HAND
     turns_trump = True

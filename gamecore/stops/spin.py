@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from gamecore.cards import AD, SUIT_NAMES, suit_of
 from gamecore.games import Entry, GameDescriptor, register
 from gamecore.options import OptionSpec
+from gamecore.search.settings import SearchSettings
 from gamecore.stops.game import SPECIAL_SPIN
 from gamecore.stops.newmarket import Newmarket, check_stakes
 
@@ -28,6 +29,8 @@ class Spin(Newmarket):
     """
 
     name = "spin"
+    #: How Hard searches Spin (:mod:`gamecore.search.settings`).
+    search_settings = SearchSettings(inference=True, endgame=True, value_ties=True)
     #: SP-2, SP-5: the ♦A goes down only with a continuation card; SP-3 it stops the sequence.
     special_card = AD
     special_label = "♦A"

@@ -21,6 +21,7 @@ from gamecore.cards import (
 from gamecore.games import Entry, GameDescriptor, register
 from gamecore.interface import Card, PoolFace
 from gamecore.options import OptionSpec
+from gamecore.search.settings import SearchSettings
 from gamecore.stops.game import EXTRA_HAND, SPECIAL_SPINADO, StopsGame
 
 if TYPE_CHECKING:
@@ -43,6 +44,8 @@ class Spinado(StopsGame):
     """
 
     name = "spinado"
+    #: How Hard searches Spinado (:mod:`gamecore.search.settings`).
+    search_settings = SearchSettings(inference=True, endgame=True, value_ties=True)
     pools = ("matrimony", "intrigue", "game")
     min_players = 2
     max_players = 7

@@ -153,8 +153,15 @@ class _Base:
         self.i += 1
         return [self.i], 0
 
-    def fast_from(self, hands: list[int], rest: int) -> int:
-        return hands[0]
+    def fast_from(self, hands: list[int], rest: int) -> _State:
+        return _State(hands[0])
+
+
+class _State(int):
+    """A search state that is only its world's number (copied by :meth:`clone`)."""
+
+    def clone(self) -> _State:
+        return _State(int(self))
 
 
 class _Evidence:
