@@ -44,8 +44,9 @@ Hard's budget (:mod:`gamecore.arena_budget`) is one of:
   decision positions of real deals), so that a cheaper configuration gets more iterations;
   ``hard-seeing`` gets Hard's, and a table of Hard players too. The iterations do not depend
   on timing, so the deals run in parallel processes with one search process each, as with
-  ``--iterations``. (One search of the two workers' iterations together, where the table
-  merges two searches of half as many each.)
+  ``--iterations``; inference weights as many candidate worlds as at the table
+  (:class:`~gamecore.arena_budget.EqualTimeHardAgent`). (One search of the two workers'
+  iterations together, where the table merges two searches of half as many each.)
 
 The Hard configurations (:data:`~gamecore.agents.hard_configs.HARD_CONFIGS`, each a set of
 :class:`~gamecore.agents.levels.HardAgent` keyword arguments): ``hard`` (inference, exact
@@ -83,6 +84,7 @@ from gamecore.arena_budget import (
     SEEING,
     TABLE_WORKERS,
     UNSETTLED,
+    EqualTimeHardAgent,
     budget_words,
     calibrated,
     config_of,
@@ -277,6 +279,8 @@ def make_agent(
         if cfg.table_clock:
             raise ValueError("hard-seeing searches in-process: not at the table's clock")
         return SeeingHardAgent(game, **budget)
+    if cfg.iterations_for:
+        return EqualTimeHardAgent(game, **budget, **hard_kwargs(config))
     return HardAgent(game, **budget, **hard_kwargs(config))
 
 

@@ -11,7 +11,8 @@ Three ways besides the fixed ``--iterations`` and the in-process ``--time-ms``:
 * **equal time, reproducibly** (``--iterations-from FILE``): each Hard configuration gets,
   in-process, the iterations it reaches in the table's budget on this machine (a calibration
   file of :mod:`gamecore.search.calibrate`): a cheaper configuration gets more. Since the
-  iterations no longer depend on timing, deals may run in parallel processes;
+  iterations no longer depend on timing, deals may run in parallel processes. Such a Hard
+  player (:class:`EqualTimeHardAgent`) weights as many candidate worlds as at the table;
 * a configuration is a set of :class:`~gamecore.agents.levels.HardAgent` keyword arguments
   (:data:`~gamecore.agents.hard_configs.HARD_CONFIGS`). At the table's clock the pool's
   workers must honour them; while :meth:`SearchPool.search` takes no settings
@@ -28,7 +29,9 @@ from gamecore.agents.hard_configs import HARD_CONFIGS, is_default
 from gamecore.agents.levels import HardAgent
 from gamecore.games import make_game
 from gamecore.search import calibrate as calibration
-from gamecore.search.ismcts import SearchPool
+from gamecore.search.determinize import worlds_for
+from gamecore.search.inference import CANDIDATES, weighted_worlds
+from gamecore.search.ismcts import SearchPool, search
 
 if TYPE_CHECKING:
     from gamecore.arena import ArenaConfig
@@ -60,6 +63,30 @@ def hard_budget(cfg: ArenaConfig, config: str, pool: SearchPool | None = None) -
     if cfg.time_ms is not None:
         return {"iterations": None, "time_budget": cfg.time_ms / 1000, "workers": 1}
     return {"iterations": cfg.iterations, "workers": 1}
+
+
+class EqualTimeHardAgent(HardAgent):
+    """Hard for a calibrated number of iterations (``--iterations-from``), in-process, with
+    the table's inference: :data:`~gamecore.search.inference.CANDIDATES` candidate worlds
+    weighted, as a timed search at the table weights (a fixed-iteration search weights as
+    many as its iterations, up to 1,000: more, and better placed, than the table's, for
+    the thousands of iterations a calibration gives). Same arguments as
+    :class:`HardAgent`."""
+
+    def run_search(self, game: Any, obs: Any, seed: int) -> tuple[dict[int, int], int]:
+        """The search of :class:`HardAgent` over the table's number of weighted worlds."""
+        worlds = None
+        if self.inference:
+            worlds = weighted_worlds(game, obs, worlds_for(game, obs), candidates=CANDIDATES)
+        return search(
+            game,
+            obs,
+            iterations=self.iterations,
+            seed=seed,
+            worlds=worlds,
+            inference=self.inference,
+            endgame=self.endgame,
+        )
 
 
 def config_of(player: str) -> str | None:

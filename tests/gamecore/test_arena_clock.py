@@ -17,6 +17,7 @@ from gamecore.agents.levels import HardAgent
 from gamecore.arena import ArenaConfig, make_agent, run
 from gamecore.games import make_game
 from gamecore.search import calibrate
+from gamecore.search.inference import CANDIDATES
 from gamecore.search.ismcts import SearchPool
 
 
@@ -129,6 +130,29 @@ def test_calibrated_iterations_go_to_each_configuration(tmp_path: Path) -> None:
         assert deal[kind]["searches"] > 0
         assert deal[kind]["iterations"] == n * deal[kind]["searches"]
     assert data["summary"]["tested"]["iterations_per_search"] == 32
+
+
+def test_equal_time_hard_weights_the_tables_number_of_worlds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    asked: list[int] = []
+    real = arena_budget.weighted_worlds
+
+    def spy(game: Any, obs: Any, base: Any, **kw: Any) -> Any:
+        asked.append(kw["candidates"])
+        return real(game, obs, base, **kw)
+
+    monkeypatch.setattr(arena_budget, "weighted_worlds", spy)
+    game = make_game("newmarket")
+    cfg = ArenaConfig(
+        "newmarket", {}, 4, "hard", "normal", 1, 1, 200, iterations_for={"hard": 1500}
+    )
+    agent = make_agent(game, "hard", cfg, [])
+    assert isinstance(agent, arena_budget.EqualTimeHardAgent) and agent.iterations == 1500
+    (game_, obs), *_ = calibrate.sample_positions("newmarket", {}, 4, 1, 5)
+    visits, done = agent.run_search(game_, obs, 7)
+    assert done == 1500 == sum(visits.values())
+    assert asked == [CANDIDATES]  # not the 1,000 a fixed search of 1,500 iterations weights
 
 
 def test_a_run_without_the_game_in_the_file_stops_before_playing(tmp_path: Path) -> None:
