@@ -10,13 +10,13 @@ seat ``s`` with the tested player) − (counters won by seat ``s`` in the baseli
 against itself therefore scores exactly 0 (the canary).
 
 Several players may be tested on the same duplicate deals (``--agent`` repeated; the first
-is "the tested player"). Besides the levels, two measurement-only players (never offered at
-the table): ``hard-seeing`` (:class:`SeeingHardAgent`: Hard's search with the same budget run
-over the true deal instead of sampled worlds), ``hard-plain`` (Hard as issue 7 left it:
+is "the tested player"). Besides the levels, measurement-only players (never offered at
+the table): the Hard configurations below (``hard-plain`` is Hard as issue 7 left it:
 worlds from the hard constraints only, random rollouts to the end, ties to the smallest
-card code) and,
-with ``--reference``, the best-response reference (:class:`ReferenceAgent`: sees every card
-and knows the table's policy).
+card code), ``hard-seeing`` (:class:`SeeingHardAgent`: Hard's search with the same budget
+run over the true deal instead of sampled worlds) and, with ``--reference``, the
+best-response reference (:class:`ReferenceAgent`: sees every card and knows the table's
+policy).
 
 The report: each tested player's mean margin in counters per deal with a 95% confidence
 interval (normal approximation over deals), its first-out rate (stops games: went out first,
@@ -25,10 +25,43 @@ of the first tested player and each other one; with ``hard-seeing`` among them, 
 player's **information share** (its margin ÷ hard-seeing's: how much of the value of seeing
 the cards, for this search, it captures) and with ``--reference`` the tested player's share
 of the reference's margin, each with a 95% interval from a paired bootstrap over deals
-(:func:`bootstrap_ratio`). Hard's budget is ``--iterations`` per decision (reproducible) or
-``--time-ms`` (a time per decision, in the deal's own process, so that the cost of what Hard
-computes counts; not reproducible). Per-deal results go to a JSON file. Deals run in worker
-processes (``--workers``, default 2) and the results do not depend on their number.
+(:func:`bootstrap_ratio`), and each searching player's mean iterations a decision.
+
+Hard's budget (:mod:`gamecore.arena_budget`) is one of:
+
+* ``--iterations`` per decision (reproducible; default 200), the same for every Hard player;
+* ``--time-ms`` (a time per decision, in the deal's own process, so that the cost of what
+  Hard computes counts; not reproducible);
+* ``--clock table``: as at the table, every Hard player (tested or at the table) thinks for
+  the table's time budget (:data:`~gamecore.agents.levels.STOPS_BUDGET`,
+  :data:`~gamecore.agents.levels.SPOIL_FIVE_BUDGET`, or ``--time-ms``) on a two-worker
+  :class:`~gamecore.search.ismcts.SearchPool`; the deals are played one at a time in this
+  process (``--workers`` is not used), so that each decision has the machine's two cores,
+  and the report says so. Not reproducible. ``hard-seeing`` is not offered there;
+* ``--iterations-from FILE``: equal time, reproducibly. Each Hard configuration gets the
+  iterations it reaches in the table's budget (or ``--time-ms``'s) on a two-worker pool on
+  the machine that wrote ``FILE`` (:mod:`gamecore.search.calibrate`: the median over
+  decision positions of real deals), so that a cheaper configuration gets more iterations;
+  ``hard-seeing`` gets Hard's, and a table of Hard players too. The iterations do not depend
+  on timing, so the deals run in parallel processes with one search process each, as with
+  ``--iterations``; inference weights as many candidate worlds as at the table
+  (:class:`~gamecore.arena_budget.EqualTimeHardAgent`). (One search of the two workers'
+  iterations together, where the table merges two searches of half as many each.)
+
+The Hard configurations (:data:`~gamecore.agents.hard_configs.HARD_CONFIGS`, each a set of
+:class:`~gamecore.agents.levels.HardAgent` keyword arguments): ``hard`` (inference, exact
+endings, value ties: as it ships), ``hard-plain`` (none of them), ``hard-inference``
+(inference and value ties, no exact endings) and ``hard-endgame`` (exact endings and value
+ties, no inference). At the table's clock they search on the pool's workers, which must
+honour their settings; until :meth:`SearchPool.search` takes them, a configuration other
+than ``hard`` searches there as ``hard`` does and the report warns of it.
+
+A Normal player at a table of Hard players, its seat rotated: ``--agent normal --table
+hard`` (the margin: the Normal seat's counters minus Hard's in the same seat of the all-Hard
+baseline).
+
+Per-deal results go to a JSON file. Deals run in worker processes (``--workers``, default
+2) and the results do not depend on their number (except at the table's clock).
 """
 
 from __future__ import annotations
@@ -40,12 +73,24 @@ import multiprocessing
 import random
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gamecore.actions import Action
 from gamecore.agents import agent_for_level
+from gamecore.agents.hard_configs import hard_kwargs
 from gamecore.agents.levels import HardAgent
+from gamecore.arena_budget import (
+    SEEING,
+    TABLE_WORKERS,
+    UNSETTLED,
+    EqualTimeHardAgent,
+    budget_words,
+    calibrated,
+    config_of,
+    hard_budget,
+    unsettled,
+)
 from gamecore.errors import OptionError
 from gamecore.games import TRICKS, available_games, descriptor, make_game
 from gamecore.interface import Rules as Game
@@ -53,13 +98,22 @@ from gamecore.match import Session, shuffled
 from gamecore.search.determinize import fast_state_for
 from gamecore.search.fast_spoilfive import FastSpoilFive
 from gamecore.search.fast_stops import FastStops
-from gamecore.search.ismcts import search
+from gamecore.search.ismcts import SearchPool, search
 
-#: Players the arena can test: the levels, then the measurement-only ones.
-PLAYERS = ("easy", "normal", "hard", "hard-seeing", "hard-plain", "reference")
+#: Players the arena can test: the levels, then the measurement-only ones (the Hard
+#: configurations of :data:`~gamecore.agents.hard_configs.HARD_CONFIGS` among them).
+PLAYERS = (
+    "easy",
+    "normal",
+    "hard",
+    "hard-seeing",
+    "hard-plain",
+    "hard-inference",
+    "hard-endgame",
+    "reference",
+)
 #: Players a table can be made of.
 TABLES = ("easy", "normal", "hard")
-SEEING = "hard-seeing"
 #: Hard as issue 7 left it (measurement only): no inference from play, no exact endings,
 #: ties to the smallest code.
 PLAIN = "hard-plain"
@@ -72,7 +126,12 @@ class ArenaConfig:
     ``seed``, ``iterations`` (Hard's fixed budget per decision), ``reference`` (also measure
     the best-response reference's margin), ``also`` (further players tested on the same
     deals, see :data:`PLAYERS`), ``time_ms`` (when set, Hard's budget is this many
-    milliseconds per decision instead of ``iterations``)."""
+    milliseconds per decision instead of ``iterations``; with ``table_clock``, the table's
+    budget instead of the default one), ``table_clock`` (every Hard player thinks as at the
+    table: for its time budget on a two-worker :class:`SearchPool`, deals one at a time),
+    ``iterations_for`` (Hard configuration name → iterations per decision, in place of
+    ``iterations``: what each reaches in the table's budget, from a calibration file) and
+    ``calibration`` (where those figures come from, for the report)."""
 
     game: str
     options: dict[str, Any]
@@ -85,6 +144,9 @@ class ArenaConfig:
     reference: bool = False
     also: tuple[str, ...] = ()
     time_ms: int | None = None
+    table_clock: bool = False
+    iterations_for: dict[str, int] = field(default_factory=dict)
+    calibration: str = ""
 
     def kinds(self) -> list[str]:
         """The result keys of one deal: ``tested``, then each of :attr:`also` by name, then
@@ -201,28 +263,40 @@ class TrueWorld:
         return self.state.clone()
 
 
-def make_agent(game: Game, player: str, cfg: ArenaConfig, table: list[Any]) -> Any:
-    """A fresh player ``player`` (see :data:`PLAYERS`) for one seat with ``cfg``'s budget;
+def make_agent(
+    game: Game, player: str, cfg: ArenaConfig, table: list[Any], pool: SearchPool | None = None
+) -> Any:
+    """A fresh player ``player`` (see :data:`PLAYERS`) for one seat with ``cfg``'s budget
+    (:func:`hard_budget`; ``pool`` is the run's two-worker pool at the table's clock);
     ``table`` (the table's players) is what the reference answers."""
     if player == "reference":
         return ReferenceAgent(table)
-    budget: dict[str, Any] = {"iterations": cfg.iterations}
-    if cfg.time_ms is not None:
-        budget = {"iterations": None, "time_budget": cfg.time_ms / 1000}
+    config = config_of(player)
+    if config is None:
+        return agent_for_level(game, player)
+    budget = hard_budget(cfg, config, pool)
     if player == SEEING:
-        return SeeingHardAgent(game, workers=1, **budget)
-    if player == PLAIN:
-        return HardAgent(
-            game, workers=1, inference=False, endgame=False, value_ties=False, **budget
-        )
-    return agent_for_level(game, player, workers=1, **budget)
+        if cfg.table_clock:
+            raise ValueError("hard-seeing searches in-process: not at the table's clock")
+        return SeeingHardAgent(game, **budget)
+    if cfg.iterations_for:
+        return EqualTimeHardAgent(game, **budget, **hard_kwargs(config))
+    return HardAgent(game, **budget, **hard_kwargs(config))
 
 
 def play_deal(
-    game: Game, n: int, deck: list[int], dealer: int, agents: list[Any], deal_seed: int
+    game: Game,
+    n: int,
+    deck: list[int],
+    dealer: int,
+    agents: list[Any],
+    deal_seed: int,
+    searches: list[list[int]] | None = None,
 ) -> tuple[list[int], int | None]:
     """Play one deal from ``deck`` with ``agents`` (one per seat); returns (counters won per
-    seat, winner). Seat ``s`` uses the random source ``Random(f"{deal_seed}:{s}")``."""
+    seat, winner). Seat ``s`` uses the random source ``Random(f"{deal_seed}:{s}")``. With
+    ``searches`` (one list per seat), each decision a player searched appends its
+    iterations (``last_iterations``) to its seat's list."""
     session = Session(game, [f"p{i}" for i in range(n)], dealer)
     session.start_deal_from_deck(list(deck))
     rngs = [random.Random(f"{deal_seed}:{s}") for s in range(n)]
@@ -237,18 +311,24 @@ def play_deal(
             action = agent.choose_with_state(game, session, d.seat, rngs, rngs[d.seat])
         else:
             action = agent.choose(game, deal.observation(d.seat), rngs[d.seat])
+        done = getattr(agent, "last_iterations", 0)
+        if searches is not None and done:
+            searches[d.seat].append(done)
         session.apply(action)
     return [b - a for a, b in zip(start, deal.balances, strict=True)], deal.winner
 
 
-def run_deal(cfg: ArenaConfig, i: int) -> dict[str, Any]:
-    """Deal ``i`` of the run: the baseline and one play per seat (see the module doc)."""
+def run_deal(cfg: ArenaConfig, i: int, pool: SearchPool | None = None) -> dict[str, Any]:
+    """Deal ``i`` of the run: the baseline and one play per seat (see the module doc);
+    ``pool``: the run's two-worker pool at the table's clock. Per result key: ``won``,
+    ``winners``, ``margins``, ``margin``, ``first``, and ``searches`` / ``iterations`` (the
+    tested player's searched decisions and their iterations, all seats together)."""
     game = make_game(cfg.game, cfg.options)
     n = cfg.players
     deal_seed = cfg.seed * 1_000_003 + i
     deck = shuffled(game.pack, random.Random(deal_seed))
     dealer = i % n
-    table = [make_agent(game, cfg.table, cfg, []) for _ in range(n)]
+    table = [make_agent(game, cfg.table, cfg, [], pool) for _ in range(n)]
     base, base_winner = play_deal(game, n, deck, dealer, table, deal_seed)
     out: dict[str, Any] = {
         "deal": i,
@@ -258,19 +338,23 @@ def run_deal(cfg: ArenaConfig, i: int) -> dict[str, Any]:
         "baseline_winner": base_winner,
     }
     for kind in cfg.kinds():
-        won, winners = [], []
+        won, winners, searched = [], [], []
         for s in range(n):
             agents = list(table)
-            agents[s] = make_agent(game, cfg.player_of(kind), cfg, table)
-            deltas, winner = play_deal(game, n, deck, dealer, agents, deal_seed)
+            agents[s] = make_agent(game, cfg.player_of(kind), cfg, table, pool)
+            searches: list[list[int]] = [[] for _ in range(n)]
+            deltas, winner = play_deal(game, n, deck, dealer, agents, deal_seed, searches)
             won.append(deltas[s])
             winners.append(winner)
+            searched += searches[s]
         out[kind] = {
             "won": won,
             "winners": winners,
             "margins": [w - base[s] for s, w in enumerate(won)],
             "margin": sum(w - base[s] for s, w in enumerate(won)) / n,
             "first": sum(1 for s, w in enumerate(winners) if w == s) / n,
+            "searches": len(searched),
+            "iterations": sum(searched),
         }
     out["baseline_first"] = sum(1 for s in range(n) if base_winner == s) / n
     return out
@@ -325,7 +409,8 @@ def bootstrap_ratio(
 
 def summarize(cfg: ArenaConfig, deals: list[dict[str, Any]]) -> dict[str, Any]:
     """The run's numbers from its per-deal results (see the module docstring): per result
-    key (:meth:`ArenaConfig.kinds`) ``mean``, ``ci95``, ``first_rate``; ``difference``
+    key (:meth:`ArenaConfig.kinds`) ``mean``, ``ci95``, ``first_rate`` and, for a player
+    that searched, ``iterations_per_search`` (its mean iterations a decision); ``difference``
     (the first tested player minus each other non-reference one, paired: ``mean``,
     ``ci95``); ``information_share`` (each player's margin ÷ hard-seeing's, with a bootstrap
     ``ci95``); ``share_of_reference`` and ``share_of_reference_ci95``."""
@@ -340,6 +425,10 @@ def summarize(cfg: ArenaConfig, deals: list[dict[str, Any]]) -> dict[str, Any]:
             "ci95": [lo, hi],
             "first_rate": sum(d[kind]["first"] for d in deals) / len(deals),
         }
+        searches = sum(d[kind].get("searches", 0) for d in deals)
+        if searches:
+            done = sum(d[kind]["iterations"] for d in deals)
+            out[kind]["iterations_per_search"] = done / searches
     out["baseline_first_rate"] = (
         sum(d["baseline_first"] for d in deals) / len(deals) if deals else 0.0
     )
@@ -364,7 +453,9 @@ def summarize(cfg: ArenaConfig, deals: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def run(cfg: ArenaConfig, workers: int = 2, progress: bool = True) -> dict[str, Any]:
-    """Play the run (deals in ``workers`` processes) and return config, summary, deals."""
+    """Play the run (deals in ``workers`` processes; at the table's clock one at a time in
+    this process, every Hard player on one two-worker :class:`SearchPool` as at the table)
+    and return config, summary, deals."""
     jobs = [(cfg, i) for i in range(cfg.deals)]
     results: list[dict[str, Any]] = []
     t0 = time.monotonic()
@@ -383,7 +474,16 @@ def run(cfg: ArenaConfig, workers: int = 2, progress: bool = True) -> dict[str, 
                 flush=True,
             )
 
-    if workers <= 1:
+    if cfg.table_clock:
+        search_pool = SearchPool(TABLE_WORKERS)
+        try:
+            search_pool.start()
+            for job in jobs:
+                results.append(run_deal(*job, pool=search_pool))
+                report(len(results))
+        finally:
+            search_pool.shutdown()
+    elif workers <= 1:
         for job in jobs:
             results.append(run_deal(*job))
             report(len(results))
@@ -398,21 +498,25 @@ def run(cfg: ArenaConfig, workers: int = 2, progress: bool = True) -> dict[str, 
 
 def format_summary(cfg: ArenaConfig, summary: dict[str, Any]) -> str:
     """The report for people."""
-    budget = f"{cfg.time_ms} ms" if cfg.time_ms is not None else f"{cfg.iterations} iterations"
     tested = ", ".join(cfg.player_of(k) for k in cfg.kinds() if k != "reference")
     lines = [
         f"{cfg.game} {cfg.options or ''} {cfg.players} players: {tested} vs a "
         f"table of {cfg.table}, {summary['deals']} duplicate deals × {cfg.players} "
-        f"seats, Hard {budget} per decision, seed {cfg.seed}"
+        f"seats, seed {cfg.seed}",
+        f"  {budget_words(cfg)}",
     ]
+    if unsettled(cfg):
+        lines.append(f"  NOTE: {UNSETTLED} {', '.join(unsettled(cfg))}")
     what = "pool-win" if descriptor(cfg.game).family == TRICKS else "first-out"
     for kind in cfg.kinds():
         if kind in summary:
             s = summary[kind]
             lo, hi = s["ci95"]
+            done = s.get("iterations_per_search")
             lines.append(
                 f"  {s['player']:11} margin {s['mean']:+.3f} counters/deal "
                 f"(95% CI {lo:+.3f} … {hi:+.3f}); {what} rate {s['first_rate']:.3f}"
+                + (f"; {done:,.0f} iterations a searched decision" if done else "")
             )
     lines.append(f"  {'baseline':11} {what} rate {summary['baseline_first_rate']:.3f}")
     for k, d in summary.get("difference", {}).items():
@@ -437,8 +541,7 @@ def format_summary(cfg: ArenaConfig, summary: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Command line (see ``--help``)."""
+def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="python -m gamecore.arena", description=__doc__.split("\n\n")[0]
     )
@@ -467,7 +570,22 @@ def main(argv: list[str] | None = None) -> int:
         "--time-ms",
         type=int,
         metavar="MS",
-        help="Hard's time per move in milliseconds instead of --iterations",
+        help="Hard's time per move in milliseconds instead of --iterations (in one "
+        "process; with --clock table on the pool; with --iterations-from, which "
+        "budget's calibration to use)",
+    )
+    p.add_argument(
+        "--clock",
+        choices=("arena", "table"),
+        default="arena",
+        help="table: every Hard player thinks for the table's time budget on its own "
+        "two-worker pool, deals one at a time (--workers is not used)",
+    )
+    p.add_argument(
+        "--iterations-from",
+        metavar="FILE",
+        help="a calibration file (python -m gamecore.search.calibrate): each Hard "
+        "configuration gets the iterations it reaches in the table's budget",
     )
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--workers", type=int, default=2)
@@ -478,6 +596,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     p.add_argument("--json", metavar="FILE", help="write the per-deal results here")
     p.add_argument("--quiet", action="store_true", help="no progress line")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command line (see ``--help``)."""
+    p = _parser()
     a = p.parse_args(argv)
     desc = descriptor(a.game)
     options: dict[str, Any] = {}
@@ -492,6 +616,11 @@ def main(argv: list[str] | None = None) -> int:
     agents = a.agent or ["hard"]
     if a.time_ms is not None and a.time_ms <= 0:
         p.error("--time-ms must be above 0")
+    table_clock = a.clock == "table"
+    if table_clock and a.iterations_from:
+        p.error("--clock table and --iterations-from: one or the other")
+    if table_clock and SEEING in agents:
+        p.error("hard-seeing searches in one process: not at the table's clock")
     cfg = ArenaConfig(
         a.game,
         options,
@@ -504,11 +633,20 @@ def main(argv: list[str] | None = None) -> int:
         a.reference,
         tuple(agents[1:]),
         a.time_ms,
+        table_clock,
     )
     try:
         make_game(cfg.game, cfg.options)  # validate before starting workers
     except OptionError as e:
         p.error(str(e))
+    if a.iterations_from:
+        try:
+            each, where = calibrated(a.iterations_from, cfg, a.profile)
+        except (LookupError, ValueError, OSError) as e:
+            p.error(str(e))
+        cfg = replace(cfg, time_ms=None, iterations_for=each, calibration=where)
+    if unsettled(cfg):
+        print(f"NOTE: {UNSETTLED} {', '.join(unsettled(cfg))}", file=sys.stderr)
     result = run(cfg, a.workers, progress=not a.quiet)
     print(format_summary(cfg, result["summary"]))
     if a.json:
