@@ -83,13 +83,11 @@ from gamecore.agents.levels import HardAgent
 from gamecore.arena_budget import (
     SEEING,
     TABLE_WORKERS,
-    UNSETTLED,
     EqualTimeHardAgent,
     budget_words,
     calibrated,
     config_of,
     hard_budget,
-    unsettled,
 )
 from gamecore.errors import OptionError
 from gamecore.games import TRICKS, available_games, descriptor, make_game
@@ -505,8 +503,6 @@ def format_summary(cfg: ArenaConfig, summary: dict[str, Any]) -> str:
         f"seats, seed {cfg.seed}",
         f"  {budget_words(cfg)}",
     ]
-    if unsettled(cfg):
-        lines.append(f"  NOTE: {UNSETTLED} {', '.join(unsettled(cfg))}")
     what = "pool-win" if descriptor(cfg.game).family == TRICKS else "first-out"
     for kind in cfg.kinds():
         if kind in summary:
@@ -645,8 +641,6 @@ def main(argv: list[str] | None = None) -> int:
         except (LookupError, ValueError, OSError) as e:
             p.error(str(e))
         cfg = replace(cfg, time_ms=None, iterations_for=each, calibration=where)
-    if unsettled(cfg):
-        print(f"NOTE: {UNSETTLED} {', '.join(unsettled(cfg))}", file=sys.stderr)
     result = run(cfg, a.workers, progress=not a.quiet)
     print(format_summary(cfg, result["summary"]))
     if a.json:

@@ -14,18 +14,15 @@ Three ways besides the fixed ``--iterations`` and the in-process ``--time-ms``:
   iterations no longer depend on timing, deals may run in parallel processes. Such a Hard
   player (:class:`EqualTimeHardAgent`) weights as many candidate worlds as at the table;
 * a configuration is a set of :class:`~gamecore.agents.levels.HardAgent` keyword arguments
-  (:data:`~gamecore.agents.hard_configs.HARD_CONFIGS`). At the table's clock the pool's
-  workers must honour them; while :meth:`SearchPool.search` takes no settings
-  (:func:`pool_passes_settings`), a configuration other than Hard's searches as Hard there,
-  and the report says so (:func:`unsettled`).
+  (:data:`~gamecore.agents.hard_configs.HARD_CONFIGS`); at the table's clock the pool's
+  workers search with them (the agent's settings go with each search).
 """
 
 from __future__ import annotations
 
-import inspect
 from typing import TYPE_CHECKING, Any
 
-from gamecore.agents.hard_configs import HARD_CONFIGS, is_default
+from gamecore.agents.hard_configs import HARD_CONFIGS
 from gamecore.agents.levels import HardAgent
 from gamecore.games import make_game
 from gamecore.search import calibrate as calibration
@@ -41,11 +38,6 @@ if TYPE_CHECKING:
 SEEING = "hard-seeing"
 #: Worker processes of Hard's pool at the table.
 TABLE_WORKERS = 2
-#: The report's warning while :meth:`SearchPool.search` takes no settings (:func:`unsettled`).
-UNSETTLED = (
-    "the two-worker pool searches with inference and exact endings on whatever the "
-    "configuration; these ran as Hard in the workers (only their value ties their own):"
-)
 
 
 def hard_budget(cfg: ArenaConfig, config: str, pool: SearchPool | None = None) -> dict[str, Any]:
@@ -122,24 +114,6 @@ def budget_words(cfg: ArenaConfig) -> str:
     if cfg.time_ms is not None:
         return f"Hard {cfg.time_ms} ms per decision in one process"
     return f"Hard {cfg.iterations} iterations per decision"
-
-
-def pool_passes_settings() -> bool:
-    """Whether :meth:`SearchPool.search` takes a configuration's search settings (today it
-    does not: its workers search with inference and exact endings on)."""
-    params = inspect.signature(SearchPool.search).parameters
-    return any(k in params for k in ("settings", "inference", "endgame"))
-
-
-def unsettled(cfg: ArenaConfig) -> list[str]:
-    """At the table's clock, the players of ``cfg`` (tested or at the table) whose Hard
-    configuration searches otherwise than the pool's workers do while the pool takes no
-    settings (:func:`pool_passes_settings`): they run as Hard in the workers, and only
-    their value ties are their own. Empty otherwise."""
-    if not cfg.table_clock or pool_passes_settings():
-        return []
-    players = [cfg.player_of(k) for k in cfg.kinds()] + [cfg.table]
-    return sorted({p for p in players if (c := config_of(p)) is not None and not is_default(c)})
 
 
 def calibrated(path: str, cfg: ArenaConfig, profile: str | None) -> tuple[dict[str, int], str]:

@@ -168,34 +168,6 @@ def test_a_run_without_the_game_in_the_file_stops_before_playing(tmp_path: Path)
         arena.main(["--clock", "table", "--agent", "hard-seeing"])
 
 
-def test_the_report_names_configurations_the_pool_cannot_honour(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    cfg = ArenaConfig(
-        "newmarket",
-        {},
-        4,
-        "hard",
-        "hard-plain",
-        1,
-        1,
-        200,
-        also=("hard-endgame",),
-        table_clock=True,
-    )
-    monkeypatch.setattr(arena_budget, "pool_passes_settings", lambda: False)
-    assert arena_budget.unsettled(cfg) == ["hard-endgame", "hard-plain"]
-    assert "hard-endgame, hard-plain" in arena.format_summary(
-        cfg, {"deals": 0, "baseline_first_rate": 0}
-    )
-    monkeypatch.setattr(arena_budget, "pool_passes_settings", lambda: True)
-    assert arena_budget.unsettled(cfg) == []
-    assert (
-        arena_budget.unsettled(ArenaConfig("newmarket", {}, 4, "hard-plain", "normal", 1, 1, 9))
-        == []
-    )
-
-
 def test_table_clock_sends_every_hard_decision_to_a_two_worker_pool(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
