@@ -7,16 +7,15 @@ every seat, stopped at a seat's real choice of card early, mid and late in the d
 :data:`~gamecore.agents.hard_configs.HARD_CONFIGS` searches the position for the table's
 budget (:data:`~gamecore.agents.levels.STOPS_BUDGET` or
 :data:`~gamecore.agents.levels.SPOIL_FIVE_BUDGET`, or ``--time-ms``) in two worker
-processes, as :class:`~gamecore.search.ismcts.SearchPool` runs a decision at the table: each
-worker spawned and at the pool's lower priority, its budget counted from the moment the
-decision is submitted, its own seed. The figure of a position is the sum of the two
+processes of a :class:`~gamecore.search.ismcts.SearchPool`, as a decision runs at the table:
+each worker spawned and at the pool's lower priority, its budget counted from the moment
+the decision is submitted, its own seed. The figure of a position is the sum of the two
 workers' iterations; the configurations take turns at each position, so that a change of
 load on the shared machine falls on all of them alike. The result: per configuration, the
 median and quartiles over the positions and the samples themselves.
 
-The workers call :func:`~gamecore.search.ismcts.search` with the configuration's own
-``inference`` and ``endgame`` (``value_ties`` decides after the search and costs nothing in
-iterations), because :meth:`SearchPool.search` does not yet pass them to its workers.
+The pool's workers search with the configuration's settings (``value_ties`` decides after
+the search and costs nothing in iterations).
 
 The results go into a JSON file (``--out``) that holds one entry per game, profile, number
 of players and budget (a new run of the same replaces it), each stating the machine, the
@@ -34,7 +33,7 @@ import platform
 import statistics
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -43,8 +42,7 @@ from gamecore.agents.levels import HardAgent
 from gamecore.atomicfile import write_atomic
 from gamecore.games import TRICKS, available_games, descriptor, make_game
 from gamecore.interface import Observation
-from gamecore.search.ismcts import _init_worker, _worker_game, search
-from gamecore.search.launch import spawn_context
+from gamecore.search.ismcts import SearchPool
 
 #: The file's format tag.
 FORMAT = "parlour-calibration-1"
@@ -52,63 +50,15 @@ FORMAT = "parlour-calibration-1"
 TABLE_WORKERS = 2
 
 
-def _timed_iterations(
-    name: str,
-    options: dict[str, Any],
-    obs: Observation,
-    budget: float,
-    wall_deadline: float,
-    seed: int,
-    inference: bool,
-    endgame: bool,
-) -> int:
-    # The pool's worker: its budget ends where the decision's does (counted from submission).
-    left = wall_deadline - time.time()
-    budget = max(0.005, min(budget, left))
-    game = _worker_game(name, options)
-    _, done = search(game, obs, time_budget=budget, seed=seed, inference=inference, endgame=endgame)
-    return done
-
-
-def start_workers(workers: int = TABLE_WORKERS) -> ProcessPoolExecutor:
-    """``workers`` spawned processes set up as :class:`SearchPool`'s are (lower priority,
-    watching this process), started and ready."""
-    ctx = spawn_context()
-    executor = ProcessPoolExecutor(
-        workers, mp_context=ctx, initializer=_init_worker, initargs=(ctx.Event(), os.getpid())
-    )
-    for f in [executor.submit(time.time) for _ in range(workers)]:
-        f.result()
-    return executor
-
-
 def iterations_at(
-    executor: ProcessPoolExecutor,
-    workers: int,
-    game: Any,
-    obs: Observation,
-    budget: float,
-    seed: int,
-    config: dict[str, bool],
+    pool: SearchPool, game: Any, obs: Observation, budget: float, seed: int, config: dict[str, bool]
 ) -> int:
-    """The iterations ``workers`` searches of ``obs`` reach together in ``budget`` seconds
-    (seeds ``seed``, ``seed + 1`` …) with the HardAgent keyword arguments ``config``."""
-    wall = time.time() + budget
-    futures = [
-        executor.submit(
-            _timed_iterations,
-            game.name,
-            dict(game.options),
-            obs,
-            budget,
-            wall,
-            seed + i,
-            config["inference"],
-            config["endgame"],
-        )
-        for i in range(workers)
-    ]
-    return sum(f.result() for f in futures)
+    """The iterations ``pool``'s workers reach together searching ``obs`` for ``budget``
+    seconds (seeds ``seed``, ``seed + 1`` …), as a decision at the table, with the
+    HardAgent keyword arguments ``config`` over ``game``'s declared search settings."""
+    settings = replace(game.search_settings, **config)
+    _, done = pool.search(game, obs, time_budget=budget, seed=seed, settings=settings)
+    return done
 
 
 def sample_positions(
@@ -174,25 +124,24 @@ def calibrate(
     names = configs or list(HARD_CONFIGS)
     samples: dict[str, list[int]] = {c: [] for c in names}
     start = machine()
-    executor = start_workers()
+    pool = SearchPool(TABLE_WORKERS)  # the table's pool: spawned, at its lower priority
+    pool.start()
     drawn = sample_positions(name, options, players, count, seed)
     try:
         # one untimed round first: a worker's first searches import and build what later
         # ones find ready (the table's pool is warm from the first decision of a game)
         for c in names:
-            iterations_at(executor, TABLE_WORKERS, *drawn[0], budget, seed, HARD_CONFIGS[c])
+            iterations_at(pool, *drawn[0], budget, seed, HARD_CONFIGS[c])
         for i, (g, obs) in enumerate(drawn):
             # the configurations take turns first, so none always follows the same one
             for c in names[i % len(names) :] + names[: i % len(names)]:
                 samples[c].append(
-                    iterations_at(
-                        executor, TABLE_WORKERS, g, obs, budget, seed + 2 * i, HARD_CONFIGS[c]
-                    )
+                    iterations_at(pool, g, obs, budget, seed + 2 * i, HARD_CONFIGS[c])
                 )
             if progress:
                 print(f"\rposition {i + 1}/{len(drawn)}", end="", file=sys.stderr, flush=True)
     finally:
-        executor.shutdown(wait=True, cancel_futures=True)
+        pool.shutdown()
     if progress:
         print(file=sys.stderr, flush=True)
     iterations = {}
