@@ -105,6 +105,7 @@ PLAYERS = (
     "normal",
     "hard",
     "hard-seeing",
+    "hard-full",
     "hard-plain",
     "hard-inference",
     "hard-endgame",

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from gamecore import arena, arena_budget
-from gamecore.agents.hard_configs import HARD_CONFIGS, is_default
+from gamecore.agents.hard_configs import HARD_CONFIGS
 from gamecore.agents.levels import HardAgent
 from gamecore.arena import ArenaConfig, make_agent, run
 from gamecore.games import make_game
@@ -83,19 +83,21 @@ def test_quartiles() -> None:
 def test_hard_configurations_are_hardagent_keywords() -> None:
     game = make_game("newmarket")
     cfg = ArenaConfig("newmarket", {}, 4, "hard", "normal", deals=1, seed=1, iterations=9)
+    declared = game.search_settings
     for name, flags in HARD_CONFIGS.items():
         agent = make_agent(game, name, cfg, [])
         assert isinstance(agent, HardAgent) and agent.iterations == 9 and agent.workers == 1
         assert (agent.inference, agent.endgame, agent.value_ties) == tuple(
-            flags[k] for k in ("inference", "endgame", "value_ties")
+            flags.get(k, getattr(declared, k)) for k in ("inference", "endgame", "value_ties")
         )
+    assert HARD_CONFIGS["hard"] == {}  # the game's own declaration
+    assert HARD_CONFIGS["hard-full"] == {"inference": True, "endgame": True, "value_ties": True}
     assert HARD_CONFIGS["hard-inference"] == {
         "inference": True,
         "endgame": False,
         "value_ties": True,
     }
     assert HARD_CONFIGS["hard-endgame"] == {"inference": False, "endgame": True, "value_ties": True}
-    assert [n for n in HARD_CONFIGS if is_default(n)] == ["hard"]
     assert set(HARD_CONFIGS) <= set(arena.PLAYERS)
 
 
