@@ -115,3 +115,20 @@ def exact_ints() -> Iterator[None]:
         yield
     finally:
         sys.set_int_max_str_digits(old)
+
+
+def json_fault(e: ValueError, text: str) -> str:
+    """Why ``text`` is not JSON, in words for a person, from the decoder's error ``e`` (a
+    :class:`json.JSONDecodeError`, or another ``ValueError`` said as it is): "the file is
+    empty", "it ends too early, at line 2, column 99", "expecting ',' delimiter at line 3,
+    column 7". Never Python's character offset."""
+    import json
+
+    if not text.strip():
+        return "the file is empty"
+    if not isinstance(e, json.JSONDecodeError):
+        return shown(str(e), 80)
+    where = f"at line {e.lineno}, column {e.colno}"
+    if e.pos >= len(text.rstrip()):
+        return f"it ends too early, {where}"
+    return f"{e.msg[:1].lower()}{e.msg[1:]} {where}"

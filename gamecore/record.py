@@ -38,6 +38,7 @@ from gamecore.limits import (
     char_name,
     exact_ints,
     forbidden_char,
+    json_fault,
     name_problem,
     shown,
 )
@@ -426,7 +427,10 @@ def _load_checked_size(text: str) -> Record:
     try:
         data = _DECODER.decode(text)
     except json.JSONDecodeError as e:
-        raise RecordError(f"the file is not valid JSON ({e})") from None
+        fault = json_fault(e, text)
+        if fault == "the file is empty":
+            raise RecordError(fault) from None
+        raise RecordError(f"the file is not valid JSON: {fault}") from None
     except RecursionError:
         raise RecordError(
             f"the file is nested deeper than the format allows ({MAX_DEPTH} "

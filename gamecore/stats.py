@@ -18,6 +18,7 @@ from typing import Any
 
 from gamecore.atomicfile import write_atomic
 from gamecore.errors import ParlourError
+from gamecore.limits import json_fault
 
 KEEP_SESSIONS = 50  # past sessions kept for the chart
 
@@ -217,17 +218,16 @@ def read(path: Path) -> Stats:
         return Stats()
     except OSError as e:
         raise StatsError(f"cannot read {path.name}: {e.strerror or e}") from None
+    text = ""
     try:
-        data = json.loads(raw.decode("utf-8"), parse_int=_parse_int)
+        text = raw.decode("utf-8")
+        data = json.loads(text, parse_int=_parse_int)
     except RecursionError:
         raise StatsError(f"{path.name} is nested too deeply to be statistics") from None
     except UnicodeDecodeError:
         raise StatsError(f"{path.name} is not UTF-8 text") from None
     except ValueError as e:
-        why = str(e)
-        raise StatsError(
-            f"{path.name} is not valid JSON ({why if len(why) <= 80 else why[:79] + '…'})"
-        ) from None
+        raise StatsError(f"{path.name} is not valid JSON: {json_fault(e, text)}") from None
     return Stats.from_json(data)
 
 

@@ -24,8 +24,9 @@ HARD_CONFIGS: dict[str, dict[str, bool]] = {
     "hard-inference": {"inference": True, "endgame": False, "value_ties": True},
     "hard-endgame": {"inference": False, "endgame": True, "value_ties": True},
 }
+
+
 def hard_kwargs(name: str) -> dict[str, Any]:
     """The HardAgent keyword arguments of configuration ``name`` (a key of
     :data:`HARD_CONFIGS`; a copy). Raises ``KeyError`` for another name."""
     return dict(HARD_CONFIGS[name])
-

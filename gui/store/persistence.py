@@ -240,14 +240,16 @@ def _set_aside_unreadable(path: Path, e: ParlourError, out: Checked) -> None:
             f"this time, so that it is not written over."
         )
         return
-    for companion in (meta_path(path), journal_path(path)):
+    beside = []
+    for companion, what in ((meta_path(path), "its seats"), (journal_path(path), "its journal")):
         if companion.exists():
             # The record is safe; a companion left here would be written over.
             with contextlib.suppress(OSError):
-                set_aside(companion, stamp)
+                beside.append(f"{what} as {set_aside(companion, stamp).name}")
+    also = f", with {' and '.join(beside)}," if beside else ""
     out.notices.append(
         f"Your saved game could not be read ({e}). It was set aside as "
-        f"{moved.name} in {path.parent}."
+        f"{moved.name}{also} in {path.parent}."
     )
 
 

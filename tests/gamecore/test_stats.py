@@ -109,9 +109,14 @@ def test_statistics_window_shows_and_resets(qtbot, tmp_path):
         (b"\xff\xfe{}", "statistics.json is not UTF-8 text"),
         (
             b"{not json",
-            "statistics.json is not valid JSON (Expecting property name enclosed in "
-            "double quotes: line 1 column 2 (char 1))",
+            "statistics.json is not valid JSON: expecting property name enclosed in "
+            "double quotes at line 1, column 2",
         ),
+        (
+            b'{"deals": 3',
+            "statistics.json is not valid JSON: it ends too early, at line 1, column 12",
+        ),
+        (b"  \n", "statistics.json is not valid JSON: the file is empty"),
     ],
 )
 def test_unreadable_statistics_say_why_in_words(tmp_path, data, reason):

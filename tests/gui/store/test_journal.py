@@ -173,3 +173,25 @@ def test_open_of_a_whole_journal_says_nothing(tmp_path):
     persistence.journal_path(path).write_bytes(game.journal())
     session, _meta, note = persistence.load_noted(path)
     assert note is None and len(session.logs[-1].actions) == 18
+
+
+def test_an_unreadable_record_is_set_aside_with_its_companions_all_named(tmp_path):
+    """A record that cannot be read takes its seats file and its journal aside with it, and
+    the notice names all three (it used to name only the record)."""
+    path = autosave(BASE, MOVES).lay_out(tmp_path)
+    persistence.meta_path(path).write_text(json.dumps({"people": [True, False, False, False]}))
+    cut = path.read_bytes()[:100]  # cut short
+    path.write_bytes(cut)
+    with pytest.raises(json.JSONDecodeError) as e:
+        json.loads(cut)
+    checked = persistence.check_autosave(path)
+    assert checked.saved is None and checked.writable
+    record = sorted(tmp_path.glob("autosave.parlour.json.damaged-*"))
+    seats = sorted(tmp_path.glob("autosave.parlour.table.json.damaged-*"))
+    assert len(record) == len(seats) == len(_aside(tmp_path)) == 1
+    assert checked.notices == [
+        "Your saved game could not be read (the file is not valid JSON: it ends too early, "
+        f"at line {e.value.lineno}, column {e.value.colno}). It was set aside as "
+        f"{record[0].name}, with its seats as {seats[0].name} and its journal as "
+        f"{_aside(tmp_path)[0].name}, in {tmp_path}."
+    ]
