@@ -6,8 +6,10 @@
 2. Search iterations per second (SO-ISMCTS: determinization, tree, rollout) on one core.
 3. Hard's decision time at the table (its default time budget, root-parallel in two worker
    processes, as the GUI calls it) over a fixed set of positions: median, p95 and maximum
-   of the wall time, and how many decisions fell back to the Normal player's answer
-   because no worker answered in time (the deadline: budget + 0.1 s, issue 29).
+   of the wall time (with, for the longest, how long the deciding thread was runnable but
+   waiting for a CPU: the OS scheduler's share, on Linux), and how many decisions fell back
+   to the Normal player's answer because no worker answered in time (the deadline: budget
+   + 0.1 s, issue 29).
 
 Targets (issue 7, this 2-core machine): each game's descriptor's ``bench_target`` (Newmarket
 4 players ≥ 25,000 playouts/s/core, Spoil Five 5 players ≥ 15,000); Hard p95 ≤ 0.5 s
@@ -126,12 +128,12 @@ def iterations_per_second(name: str, options: dict[str, Any], n: int, iterations
 
 def decision_times(
     name: str, options: dict[str, Any], n: int, count: int, pool: SearchPool
-) -> tuple[list[float], int]:
-    """Wall seconds per Hard decision (default budget, worker processes) at ``count``
-    positions spread over the deal, and how many of them fell back to the Normal
-    player's answer (no worker answered in time)."""
-    times = []
-    fallbacks = 0
+) -> list[tuple[float, float | None, bool]]:
+    """Each Hard decision (default budget, worker processes) at ``count`` positions spread
+    over the deal: ``(wall seconds, seconds the deciding thread waited for a CPU while
+    runnable (None where the OS does not say), whether it fell back to the Normal
+    player's answer because no worker answered in time)``."""
+    out = []
     per = max(1, count // 3)
     pool.start()
     # A trick game is decided after three tricks: its positions come earlier in the deal.
@@ -140,11 +142,25 @@ def decision_times(
         for game, deal in positions(name, options, n, per, 13, fraction=frac, choice=True):
             agent = HardAgent(game, pool=pool)
             obs = deal.observation(deal.decision().seat)
+            w0 = cpu_wait()
             t0 = time.perf_counter()
             agent.choose(game, obs, random.Random(0))
-            times.append(time.perf_counter() - t0)
-            fallbacks += agent.fell_back
-    return times, fallbacks
+            took = time.perf_counter() - t0
+            w1 = cpu_wait()
+            waited = None if w0 is None or w1 is None else w1 - w0
+            out.append((took, waited, agent.fell_back))
+    return out
+
+
+def cpu_wait() -> float | None:
+    """Seconds this thread has spent runnable but waiting for a CPU (Linux's
+    ``/proc/thread-self/schedstat``), or None where the OS does not say: the share of a
+    late decision that is the OS scheduler's."""
+    try:
+        with open("/proc/thread-self/schedstat", encoding="ascii") as f:
+            return int(f.read().split()[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        return None
 
 
 def p95(xs: list[float]) -> float:
@@ -192,7 +208,8 @@ def measure(a: argparse.Namespace) -> list[dict[str, Any]]:
             print(f"with {a.busy} busy-loop processes running", flush=True)
         print(
             f"{'game':13} {'playouts/s/core':>16} {'target':>8} {'iter/s/core':>12} "
-            f"{'hard median':>12} {'hard p95':>9} {'hard max':>9} {'fell back':>9} "
+            f"{'hard median':>12} {'hard p95':>9} {'hard max':>9} {'(CPU wait)':>10} "
+            f"{'fell back':>9} "
             f"{'budget':>7} {'target':>7}",
             flush=True,
         )
@@ -221,12 +238,14 @@ def _measure_game(
     tricks = descriptor(name).family == TRICKS
     row["budget"] = HardAgent(make_game(name, options)).time_budget
     if pool is not None:
-        ts, fallbacks = decision_times(name, options, n, a.positions, pool)
+        decisions = decision_times(name, options, n, a.positions, pool)
+        ts = [d[0] for d in decisions]
         row["hard_n"] = len(ts)
         row["hard_median"] = statistics.median(ts)
         row["hard_p95"] = p95(ts)
         row["hard_max"] = max(ts)
-        row["hard_fallbacks"] = fallbacks
+        row["hard_max_cpu_wait"] = max(decisions, key=lambda d: d[0])[1]
+        row["hard_fallbacks"] = sum(d[2] for d in decisions)
     target = descriptor(name).bench_target
     hard_target = 1.0 if tricks else 0.5
 
@@ -234,10 +253,13 @@ def _measure_game(
         return f"{row[key]:.3f} s" if key in row else "-"
 
     fell = f"{row['hard_fallbacks']}/{row['hard_n']}" if pool is not None else "-"
+    waited = row.get("hard_max_cpu_wait")
+    wait = "-" if waited is None else f"{waited * 1000:.0f} ms"
     print(
         f"{label:13} {row['playouts_per_s']:16,.0f} "
         f"{(f'{target:,}' if target else '-'):>8} {row['iterations_per_s']:12,.0f} "
-        f"{secs('hard_median'):>12} {secs('hard_p95'):>9} {secs('hard_max'):>9} {fell:>9} "
+        f"{secs('hard_median'):>12} {secs('hard_p95'):>9} {secs('hard_max'):>9} {wait:>10} "
+        f"{fell:>9} "
         f"{row['budget']:>6}s {hard_target:>6}s",
         flush=True,
     )

@@ -106,3 +106,4 @@ def test_the_bench_with_busy_loops_reports_hards_p95_and_maximum(tmp_path, monke
     assert (row["game"], row["busy"], row["hard_n"]) == ("newmarket", 1, 3)
     assert 0 < row["hard_median"] <= row["hard_p95"] <= row["hard_max"]
     assert 0 <= row["hard_fallbacks"] <= 3
+    assert row["hard_max_cpu_wait"] is None or row["hard_max_cpu_wait"] >= 0

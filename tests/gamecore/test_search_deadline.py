@@ -176,3 +176,20 @@ def test_a_cancel_reaches_a_search_whose_workers_are_stopped_and_the_next_one_is
     alone = [search(game, obs, iterations=60, seed=s) for s in (11, 12)]
     assert (visits, done) == (merge_visits([v for v, _ in alone]), 120)
     assert visits.totals == merge_visits([v for v, _ in alone]).totals  # type: ignore[attr-defined]
+
+
+def test_a_worker_that_died_is_replaced_and_the_decision_does_not_wait_for_it(pool):
+    """A worker killed between decisions (SIGKILL): the next timed decision comes from the
+    other worker, a new worker takes the dead one's place, and a fixed search is then
+    exactly the in-process searches of its seeds merged."""
+    game, obs = newmarket_choice()
+    agent = HardAgent(game, time_budget=BUDGET, pool=pool)
+    pool.grace = PATIENT
+    dead, other = pool.pids()
+    os.kill(dead, signal.SIGKILL)
+    decide(agent, game, obs, 5)
+    assert agent.fell_back is False and agent.last_iterations > 0
+    visits, done = pool.search(game, obs, iterations=60, seed=11)
+    alone = [search(game, obs, iterations=60, seed=s) for s in (11, 12)]
+    assert (visits, done) == (merge_visits([v for v, _ in alone]), 120)
+    assert other in pool.pids() and dead not in pool.pids() and len(pool.pids()) == 2
