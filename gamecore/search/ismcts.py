@@ -520,7 +520,14 @@ class SearchPool:
             wall = None if time_budget is None else time.time() + time_budget
             deadline = None if time_budget is None else time.monotonic() + time_budget + self.grace
             task = (game.name, dict(game.options), obs, iterations, time_budget, wall)
-            answers = self._gather(task, seed, generation, cancels, deadline)
+            try:
+                answers = self._gather(task, seed, generation, cancels, deadline)
+            finally:
+                if any(w.task and w.task[0] == generation for w in self._workers):
+                    # given up (late workers, a cancel, an error): they drop it, and
+                    # their answers are not taken for the next search's
+                    with self._cancel_lock:
+                        self._generation.value += 1
         if self._cancels != cancels:
             raise SearchCancelled
         if deadline is None and (len(answers) < self.workers or None in answers.values()):
@@ -555,9 +562,7 @@ class SearchPool:
                 return answers
             timeout = None if deadline is None else deadline - time.monotonic()
             if timeout is not None and timeout <= 0:
-                with self._cancel_lock:
-                    self._generation.value += 1  # the late workers: drop it
-                return answers
+                return answers  # the late workers are told to drop it (search)
             for (gen, i), (kind, value) in self._collect(timeout):
                 if gen != generation:
                     continue  # a late answer to an earlier search
