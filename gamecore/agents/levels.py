@@ -117,7 +117,10 @@ class HardAgent:
 
     :meth:`choose` raises :class:`~gamecore.search.ismcts.SearchCancelled` when
     :meth:`cancel` (or :func:`gamecore.search.ismcts.cancel_search`) stops it.
-    ``last_visits`` / ``last_iterations`` describe the last search (for a hint's reason).
+    ``last_visits`` / ``last_iterations`` describe the last search (for a hint's reason);
+    ``fell_back`` says that the last search had no answer in time (a timed search whose
+    workers all were late: the machine too loaded, or the workers still starting), so that
+    the decision was the rule-based Normal player's, with ``last_iterations`` 0.
     """
 
     def __init__(
@@ -150,6 +153,7 @@ class HardAgent:
         self.last_visits: dict[int, int] = {}
         self.last_means: dict[Action, float] = {}
         self.last_iterations = 0
+        self.fell_back = False
 
     @property
     def inference(self) -> bool:
@@ -192,7 +196,7 @@ class HardAgent:
         tricks played out after the deal is decided)."""
         d = pending_decision(obs)
         self.last_visits, self.last_iterations = {}, 0
-        self.last_means = {}
+        self.last_means, self.fell_back = {}, False
         if getattr(obs, "phase", "") == BEFORE_LEAD:
             # the widow's choice and bids (MI-7, MI-8): each option played out in worlds
             return self.choose_before_lead(game, obs, rng)
@@ -213,6 +217,9 @@ class HardAgent:
         for a in [a for a in visits if a not in by_code]:
             del visits[a]
         if not visits:
+            # No worker answered within the deadline (SearchPool.search): the table does
+            # not wait, it has the rule-based player's answer.
+            self.fell_back = True
             return self.normal.choose(game, obs, rng)
         if not self.value_ties:
             return by_code[best_code(dict(visits))]
@@ -263,6 +270,10 @@ class HardAgent:
             return action, (
                 f"best on average ({mean:+.1f} counters) over {self.last_iterations} "
                 f"simulated deals consistent with what this seat has seen"
+            )
+        if self.fell_back:
+            return action, (
+                "a Normal player's choice: the search had no answer in time (the computer is busy)"
             )
         if not total:
             return action, "the only sensible play here"

@@ -12,7 +12,9 @@ the root.
 :func:`search` runs in the calling process for a fixed number of iterations (reproducible:
 the arena and the tests) or a time budget. :class:`SearchPool` runs one search per worker
 process (two by default: one per core) with different seeds and merges the root visit
-counts; its :meth:`SearchPool.cancel` stops a search at once (new game, undo, quit).
+counts; its :meth:`SearchPool.cancel` stops a search at once (new game, undo, quit), and a
+timed search answers within its budget plus :data:`DEADLINE_GRACE` whatever the load, with
+the results of the workers that were on time.
 """
 
 from __future__ import annotations
@@ -25,10 +27,11 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Mapping
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import suppress
 from dataclasses import replace
 from math import log, sqrt
+from multiprocessing.connection import Connection
 from typing import Any
 
 from gamecore.interface import Observation
@@ -261,7 +264,10 @@ def best_code(visits: Mapping[int, int], prefer: Callable[[], int | None] | None
 
 # ---- worker processes --------------------------------------------------------------------
 
-_worker_cancel: Any = None
+#: The pool's search generation (a shared ``RawValue``), set in each worker by its
+#: initializer: a task whose generation is no longer this one belongs to a search that is
+#: over (cancelled, or given up by a parent that could not wait longer).
+_worker_generation: Any = None
 _worker_games: dict[tuple[str, str], Game] = {}
 
 #: How much lower a search worker's scheduling priority is than the app's (POSIX nice
@@ -269,13 +275,24 @@ _worker_games: dict[tuple[str, str], Game] = {}
 WORKER_NICENESS = 10
 #: Seconds between a worker's checks that its parent (the app) is still alive.
 PARENT_POLL = 0.25
+#: Seconds a timed search waits past its budget for the workers' results before it answers
+#: with those that have arrived (issue 29: a decision at most 100 ms late whatever the
+#: load; the rest of the 100 ms is left for merging and choosing).
+DEADLINE_GRACE = 0.08
+#: Seconds :meth:`SearchPool.shutdown` gives a worker to end before it is killed.
+SHUTDOWN_WAIT = 2.0
 
 
-def _init_worker(cancel: Any, parent_pid: int | None = None) -> None:
-    global _worker_cancel
-    _worker_cancel = cancel
+def _init_worker(generation: Any, parent_pid: int | None = None) -> None:
+    global _worker_generation
+    _worker_generation = generation
     _lower_priority()
     _watch_parent(parent_pid if parent_pid is not None else os.getppid())
+    # Every game's modules now (the registry imports them when first read), not inside the
+    # first timed search, which they would make late.
+    from gamecore.registry import descriptors
+
+    descriptors()
 
 
 def _lower_priority() -> None:
@@ -322,6 +339,19 @@ def _worker_game(name: str, options: dict[str, Any]) -> Game:
     return game
 
 
+class _Stale:
+    """The cancel flag of one task in a worker: set once the pool's generation has moved
+    on from ``generation`` (the task's search was cancelled or given up)."""
+
+    __slots__ = ("generation",)
+
+    def __init__(self, generation: int) -> None:
+        self.generation = generation
+
+    def is_set(self) -> bool:
+        return _worker_generation is not None and _worker_generation.value != self.generation
+
+
 def _worker_search(
     name: str,
     options: dict[str, Any],
@@ -329,9 +359,13 @@ def _worker_search(
     iterations: int | None,
     time_budget: float | None,
     wall_deadline: float | None,
+    settings: SearchSettings | None,
     seed: int,
-    settings: SearchSettings | None = None,
+    generation: int = 0,
 ) -> tuple[dict[int, int], int] | None:
+    stale = _Stale(generation)
+    if stale.is_set():
+        return None  # queued behind a late search: nobody waits for it any more
     if wall_deadline is not None:
         left = wall_deadline - time.time()
         time_budget = max(0.005, min(time_budget or left, left))
@@ -342,49 +376,139 @@ def _worker_search(
             iterations=iterations,
             time_budget=time_budget,
             seed=seed,
-            cancel=_worker_cancel,
+            cancel=stale,
             settings=settings,
         )
     except SearchCancelled:
         return None
 
 
-def _noop() -> int:
-    return 0
+def _serve(conn: Connection, generation: Any, parent_pid: int) -> None:
+    """A search worker's life: set up (:func:`_init_worker`), say it is ready (``None``),
+    then answer each task read from ``conn`` (the arguments of :func:`_worker_search`)
+    with ``("ok", result)`` or ``("error", exception)``, until ``None`` or the pool's end
+    of the pipe closes."""
+    _init_worker(generation, parent_pid)
+    conn.send(None)
+    while True:
+        try:
+            task = conn.recv()
+        except (EOFError, OSError):
+            return
+        if task is None:
+            return
+        try:
+            answer: tuple[str, Any] = ("ok", _worker_search(*task))
+        except Exception as e:  # reported to the search that asked
+            answer = ("error", e)
+        conn.send(answer)
+
+
+#: A worker's task while it starts (its first message says it is ready).
+_STARTING = (-1, -1)
+
+
+class _Worker:
+    """One worker process of a :class:`SearchPool`, its end of their pipe, and ``task``:
+    ``(generation, seed offset)`` of the task it was given and has not answered yet, or
+    ``None`` when it is free."""
+
+    __slots__ = ("process", "conn", "task")
+
+    def __init__(self, process: Any, conn: Connection) -> None:
+        self.process = process
+        self.conn = conn
+        self.task: tuple[int, int] | None = _STARTING
 
 
 class SearchPool:
     """Worker processes for root-parallel search (one search per worker, visits merged).
 
-    Args: ``workers`` (processes; default 2, one per core). The processes start on first
-    use or on :meth:`start` (do it when a game begins: starting takes a moment), use the
-    ``spawn`` method (safe beside Qt's threads and in frozen builds, with
+    Args: ``workers`` (processes; default 2, one per core), ``grace`` (seconds a timed
+    search waits past its budget for late workers, default :data:`DEADLINE_GRACE`). The
+    processes start on first use or on :meth:`start` (do it when a game begins: starting
+    takes a moment), use the ``spawn`` method
+    (safe beside Qt's threads and in frozen builds, with
     ``multiprocessing.freeze_support()`` in the entry point) and live until
     :meth:`shutdown`, or until the app dies however it dies (each worker watches its parent
     from its first instruction, :mod:`gamecore.search.launch`, and exits within a fraction
     of a second; the resource tracker follows once they are gone). Workers run at a lower
     scheduling priority (:data:`WORKER_NICENESS`), so the GUI keeps its time.
     :meth:`cancel` may be called from any thread.
+
+    Each worker has its own pipe and at most one task at a time: a worker that is late (the
+    OS did not run it in time, or stopped it) delays no other worker, and a timed search
+    gives its tasks only to the workers that are free (a late worker that comes free while
+    the search waits gets its task then). (A ``ProcessPoolExecutor``'s workers share one
+    task queue whose lock an idle worker holds while it waits: one stopped worker starves
+    them all.) Each search has a generation number, kept in shared memory that the workers
+    read: a task carries the generation it was given with and stops (or is dropped
+    unstarted) once the number has moved on. :meth:`cancel` moves it on, and so does a
+    timed search that stops waiting for a late worker, so that the late worker drops its
+    stale search as soon as it runs again and the next search is not cancelled by accident.
+    The number is a lock-free ``RawValue`` (only the pool writes it, under a thread lock):
+    a worker stopped while reading it holds no lock that anyone would wait on.
     """
 
-    def __init__(self, workers: int = 2) -> None:
+    def __init__(self, workers: int = 2, grace: float = DEADLINE_GRACE) -> None:
         self.workers = workers
+        self.grace = grace
         self._ctx = spawn_context()
-        self._cancel = self._ctx.Event()
-        self._executor: ProcessPoolExecutor | None = None
+        self._generation = self._ctx.RawValue("q", 0)
+        self._workers: list[_Worker] = []
+        #: Held by the search (or start) that talks to the workers.
         self._lock = threading.Lock()
+        #: Guards the generation and the count of cancels.
+        self._cancel_lock = threading.Lock()
+        self._cancels = 0
+        # cancel() writes to this pipe to wake a search waiting for its workers.
+        self._wake_r, self._wake_w = multiprocessing.Pipe(duplex=False)
 
     def start(self) -> None:
-        """Start the worker processes now (and wait until they are ready)."""
-        if self._executor is None:
-            self._executor = ProcessPoolExecutor(
-                self.workers,
-                mp_context=self._ctx,
-                initializer=_init_worker,
-                initargs=(self._cancel, os.getpid()),
+        """Start the worker processes now and wait until they are ready (or a
+        :meth:`cancel`)."""
+        with self._lock:
+            self._await_start(self._begin()[0])
+
+    def _await_start(self, cancels: int) -> None:
+        """Start the worker processes that are missing and wait until every one is ready,
+        or until a cancel (``cancels`` is the count of cancels to compare with)."""
+        self._launch()
+        while any(w.task == _STARTING for w in self._workers) and self._cancels == cancels:
+            self._collect(None)
+
+    def pids(self) -> list[int]:
+        """The worker processes' ids (for diagnostics and tests)."""
+        return [w.process.pid for w in self._workers]
+
+    def _launch(self) -> None:
+        """Start worker processes until there are :attr:`workers` (at first, or after one
+        died); they import in the background."""
+        while len(self._workers) < self.workers:
+            mine, theirs = self._ctx.Pipe()
+            process = self._ctx.Process(
+                target=_serve,
+                args=(theirs, self._generation, os.getpid()),
+                name="parlour-search",
+                daemon=True,
             )
-            for f in [self._executor.submit(_noop) for _ in range(self.workers)]:
-                f.result()
+            process.start()
+            theirs.close()
+            self._workers.append(_Worker(process, mine))
+
+    def _drop(self, w: _Worker) -> None:
+        """Forget worker ``w``, which died (its pipe broke)."""
+        self._workers.remove(w)
+        w.conn.close()
+        w.process.join(0)
+
+    def _begin(self) -> tuple[int, int]:
+        """A search begins: the cancels made before it are forgotten; returns the count
+        of cancels to compare with, and the search's generation."""
+        with self._cancel_lock:
+            while self._wake_r.poll():
+                self._wake_r.recv_bytes()
+            return self._cancels, self._generation.value
 
     def search(
         self,
@@ -399,44 +523,141 @@ class SearchPool:
         """Search ``obs`` in every worker (seeds ``seed``, ``seed + 1`` …) for
         ``time_budget`` seconds (measured from this call) or ``iterations`` each, with
         ``settings`` (default the game's declaration); returns the merged root visits and
-        the total iterations. Raises :class:`SearchCancelled` if :meth:`cancel` was called
-        meanwhile."""
+        the total iterations. Raises :class:`SearchCancelled`
+        if :meth:`cancel` was called meanwhile.
+
+        A timed search returns within ``time_budget`` plus :attr:`grace` seconds of this
+        call whatever the load: the results that have arrived by then are merged (the best
+        answer found so far), the late workers are told to drop their search, and if none
+        has arrived the visits are empty and the iterations 0 (the caller then has the
+        rule-based player's answer, :class:`~gamecore.agents.levels.HardAgent`). Two
+        waits come before the budget's clock starts: for the start of the workers when
+        none is ready yet (once per pool: the table starts it when a game with a Hard seat
+        begins, so that it is ready at the first decision; a pool :meth:`start` is
+        starting is waited for too), and for a search of another thread on this pool (the
+        table asks one at a time). A search of ``iterations`` alone waits for every
+        worker."""
         with self._lock:
-            self._cancel.clear()
-            self.start()
-            assert self._executor is not None
+            cancels, generation = self._begin()
+            if all(w.task == _STARTING for w in self._workers):
+                self._await_start(cancels)  # not started yet: once, not a matter of load
             wall = None if time_budget is None else time.time() + time_budget
-            futures = [
-                self._executor.submit(
-                    _worker_search,
-                    game.name,
-                    dict(game.options),
-                    obs,
-                    iterations,
-                    time_budget,
-                    wall,
-                    seed + i,
-                    settings,
-                )
-                for i in range(self.workers)
-            ]
-            results = [f.result() for f in futures]
-            if self._cancel.is_set() or any(r is None for r in results):
+            deadline = None if time_budget is None else time.monotonic() + time_budget + self.grace
+            task = (game.name, dict(game.options), obs, iterations, time_budget, wall, settings)
+            try:
+                answers = self._gather(task, seed, generation, cancels, deadline)
+            finally:
+                if any(w.task and w.task[0] == generation for w in self._workers):
+                    # given up (late workers, a cancel, an error): they drop it, and
+                    # their answers are not taken for the next search's
+                    with self._cancel_lock:
+                        self._generation.value += 1
+        if self._cancels != cancels:
+            raise SearchCancelled
+        if deadline is None and (len(answers) < self.workers or None in answers.values()):
+            raise SearchCancelled  # a worker saw the cancel first
+        done = [answers[i] for i in sorted(answers) if answers[i] is not None]
+        return merge_visits([r[0] for r in done]), sum(r[1] for r in done)
+
+    def _gather(
+        self,
+        task: tuple[Any, ...],
+        seed: int,
+        generation: int,
+        cancels: int,
+        deadline: float | None,
+    ) -> dict[int, Any]:
+        """Give ``task`` (seed ``seed + i`` for the i-th) to each free worker, while a
+        timed search's budget lasts (until ``deadline`` less :attr:`grace`), until every
+        one has been given; collect the answers of this ``generation`` (seed offset →
+        result, ``None`` for a search the worker dropped) until none is outstanding, or
+        until the ``time.monotonic()`` ``deadline`` (``None``: none), when the late workers
+        are told to drop it. Raises :class:`SearchCancelled` after a cancel."""
+        answers: dict[int, Any] = {}
+        unsent = list(range(self.workers))
+        while True:
+            if deadline is None or time.monotonic() < deadline - self.grace:
+                self._hand_out(task, seed, generation, unsent)
+            else:
+                unsent.clear()  # no budget left for a worker that comes free now
+            if self._cancels != cancels:
                 raise SearchCancelled
-            done = [r for r in results if r is not None]
-            return merge_visits([r[0] for r in done]), sum(r[1] for r in done)
+            if not unsent and not any(w.task and w.task[0] == generation for w in self._workers):
+                return answers
+            timeout = None if deadline is None else deadline - time.monotonic()
+            if timeout is not None and timeout <= 0:
+                return answers  # the late workers are told to drop it (search)
+            for (gen, i), (kind, value) in self._collect(timeout):
+                if gen != generation:
+                    continue  # a late answer to an earlier search
+                if kind == "error":
+                    raise value
+                if kind == "died":
+                    if deadline is None:
+                        raise BrokenProcessPool("a search worker died")
+                    unsent.append(i)  # for the worker that replaces it
+                    continue
+                answers[i] = value
+
+    def _hand_out(
+        self, task: tuple[Any, ...], seed: int, generation: int, unsent: list[int]
+    ) -> None:
+        """Give ``task`` with the seed offsets of ``unsent`` (taken from it) to the free
+        workers, starting a worker for one that died."""
+        self._launch()
+        for w in list(self._workers):
+            if w.task is None and unsent:
+                try:
+                    w.conn.send((*task, seed + unsent[0], generation))
+                except OSError:  # it died while free: replaced at the next turn
+                    self._drop(w)
+                else:
+                    w.task = (generation, unsent.pop(0))
+
+    def _collect(self, timeout: float | None) -> list[tuple[tuple[int, int], tuple[str, Any]]]:
+        """Wait up to ``timeout`` seconds (``None``: no limit) for a busy worker's message
+        or a cancel; the answers read, each with the task it answers: ``("ok", result)``,
+        ``("error", exception)`` or ``("died", None)`` (the worker is gone)."""
+        busy = {w.conn: w for w in self._workers if w.task is not None}
+        out: list[tuple[tuple[int, int], tuple[str, Any]]] = []
+        for ready in multiprocessing.connection.wait([*busy, self._wake_r], timeout):
+            w = busy.get(ready)  # type: ignore[call-overload]
+            if w is None:
+                continue  # a cancel: the caller looks
+            task, w.task = w.task, None
+            assert task is not None
+            try:
+                message = w.conn.recv()
+            except (EOFError, OSError):
+                self._drop(w)
+                message = ("died", None)
+            if message is not None:  # None: the worker is ready
+                out.append((task, message))
+        return out
 
     def cancel(self) -> None:
         """Stop the search in progress (if any) as soon as possible; it raises
         :class:`SearchCancelled` in the thread that started it."""
-        self._cancel.set()
+        with self._cancel_lock:
+            self._generation.value += 1
+            self._cancels += 1
+            self._wake_w.send_bytes(b"")
 
     def shutdown(self) -> None:
         """Cancel any search and stop the worker processes."""
         self.cancel()
-        if self._executor is not None:
-            self._executor.shutdown(wait=True, cancel_futures=True)
-            self._executor = None
+        with self._lock:
+            for w in self._workers:
+                with suppress(OSError):
+                    w.conn.send(None)
+            for w in self._workers:
+                w.process.join(SHUTDOWN_WAIT)
+                if w.process.is_alive():  # stopped, or stuck: it must not outlive the pool
+                    w.process.kill()
+                    w.process.join()
+                w.conn.close()
+            self._workers = []
+            self._begin()
 
 
 _default_pool: SearchPool | None = None

@@ -135,7 +135,7 @@ if os.name == "posix":
         Process = _WatchedProcess
 
 
-def spawn_context() -> multiprocessing.context.BaseContext:
+def spawn_context() -> multiprocessing.context.SpawnContext:
     """The ``spawn`` context for search workers: on POSIX one whose workers watch the app
     from their first instruction (:data:`START_POLL`); elsewhere the standard one (a
     Windows worker watches the app's process handle once started)."""

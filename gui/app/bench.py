@@ -1,7 +1,8 @@
 """``python -m gui.app.bench``: how long the GUI's event loop stalls while Hard computer players
 think (target: no gap over 50 ms). Runs offscreen; prints the longest and the 99th-percentile
 gap between ticks of a 10 ms timer over a few deals of every registered game and profile
-(``--games`` picks labels, as in ``python -m gamecore.bench``)."""
+(``--games`` picks labels, as in ``python -m gamecore.bench``). ``--busy N`` measures beside N
+busy-loop processes (:mod:`gamecore.busyload`): the loaded figure (``--busy 2`` on 2 cores)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import time
 from typing import Any
 
 from gamecore.bench import bench_games
+from gamecore.busyload import busy_loops
 
 NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo")
 
@@ -30,17 +32,27 @@ def main(argv: list[str] | None = None) -> int:
         help=f"labels to run (default all: {', '.join(labels)})",
     )
     p.add_argument("--deals", type=int, default=3, help="deals per game")
+    p.add_argument(
+        "--busy",
+        type=int,
+        default=0,
+        metavar="N",
+        help="run N busy-loop processes during the measurement (the loaded figure)",
+    )
     a = p.parse_args(argv)
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QApplication
 
     app = QApplication.instance() or QApplication([])
     print("Gaps between ticks of a 10 ms timer while a Hard computer player thinks.")
+    if a.busy:
+        print(f"With {a.busy} busy-loop processes running.")
     print("game            deals  decisions  longest gap  p99 gap")
     worst = 0.0
-    for label, name, options, players in games:
-        if label in a.games:
-            worst = max(worst, _measure(app, label, name, options, players, a.deals))
+    with busy_loops(a.busy):
+        for label, name, options, players in games:
+            if label in a.games:
+                worst = max(worst, _measure(app, label, name, options, players, a.deals))
     print(f"longest GUI event-loop gap while Hard thinks: {worst:.1f} ms (target ≤ 50 ms)")
     return 0
 

@@ -4,6 +4,7 @@ thread. The computer is given only its seat's observation (GEN-9)."""
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -21,6 +22,13 @@ from gui.model.setup import SeatKind
 __all__ = ["Advice", "SeatKind", "Thinker"]
 
 _T = TypeVar("_T")
+
+#: Seconds a thread of the app may hold the GIL while another waits for it (Python's
+#: default is 0.005). A computer player that thinks in this process (Michigan's widow
+#: and bids, Matrimony's Hard stakes, a Normal player) runs pure Python on the thinker's
+#: thread; the GUI thread gives the GIL up at each call into Qt and, at 5 ms a turn,
+#: waited up to 150 ms to draw one play (issue 29); at 1 ms a turn it draws at once.
+GIL_SWITCH_INTERVAL = 0.001
 
 
 @dataclass(frozen=True)
@@ -51,6 +59,7 @@ class Thinker(QObject):
 
     def __init__(self) -> None:
         super().__init__()
+        sys.setswitchinterval(min(sys.getswitchinterval(), GIL_SWITCH_INTERVAL))
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="parlour-ai")
 
     def think(

@@ -159,14 +159,13 @@ def test_workers_run_at_a_lower_priority_than_the_app():
     pool = ismcts.SearchPool(workers=2)
     try:
         pool.start()
-        assert pool._executor is not None
         mine = os.getpriority(os.PRIO_PROCESS, 0)
         expected = min(19, mine + ismcts.WORKER_NICENESS)
         # A worker lowers its priority first thing when it starts; one may still be starting
         # (start() waits for the pool to answer, not for every worker): poll.
         deadline = time.monotonic() + 30
         while True:
-            pids = list(pool._executor._processes)
+            pids = pool.pids()
             seen = [os.getpriority(os.PRIO_PROCESS, p) for p in pids]
             if (len(pids) == 2 and seen == [expected] * 2) or time.monotonic() > deadline:
                 break

@@ -112,3 +112,21 @@ def test_hint_names_a_legal_play_with_its_reason(qtbot, quick_hard):
     qtbot.waitUntil(lambda: window.status_label.text().startswith("Hint: play "), timeout=10000)
     assert "simulated deals" in window.status_label.text() or "only" in window.status_label.text()
     assert c.view.focus_card in {a.card for a in d.actions}
+
+
+def test_the_table_lets_the_gui_thread_have_the_gil_back_within_a_millisecond(qtbot):
+    """A computer that thinks in the app's own process (Michigan's widow, Matrimony's
+    stakes) runs pure Python beside the GUI thread: the table shortens Python's GIL switch
+    interval (default 5 ms) so that drawing a play does not wait for it (issue 29)."""
+    import sys
+
+    from gui.play import seats
+
+    before = sys.getswitchinterval()
+    sys.setswitchinterval(0.005)
+    try:
+        _window(qtbot)
+        assert sys.getswitchinterval() == pytest.approx(seats.GIL_SWITCH_INTERVAL)
+        assert seats.GIL_SWITCH_INTERVAL == 0.001
+    finally:
+        sys.setswitchinterval(before)
