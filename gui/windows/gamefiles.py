@@ -23,6 +23,7 @@ from gui.model.setup import Setup
 from gui.play.seats import SeatKind
 from gui.store import persistence, settings
 from gui.store.tablelock import LockState, TableLock
+from gui.windows.gameio import NEW_GAME_AFTER
 from gui.windows.newgame import NewGameDialog
 from gui.windows.openchooser import OpenChooser
 
@@ -360,9 +361,10 @@ class GameFilesMixin:
 
     def ask_new_game(self) -> None:
         """Show the New Game dialog; a new session starts when it is accepted. Not while a
-        saved game is being read: what it holds is at stake until it arrives."""
+        saved game is being read (what it holds is at stake until it arrives): the status
+        line says to choose it once the game is open."""
         if self.loading is not None:
-            self.show_status("A saved game is being read; New Game waits until it is open.")
+            self.show_status(NEW_GAME_AFTER)
             return
         dlg = NewGameDialog(
             self,

@@ -32,6 +32,8 @@ if TYPE_CHECKING:
 
 #: The status line while the saved game is read at start-up (cleared when it has been read).
 READING_SAVED = "Reading your saved game…"
+#: The status line when New Game is asked for meanwhile (cleared likewise).
+NEW_GAME_AFTER = "Your saved game is being read: New Game can be chosen once it is open."
 
 
 class GameIOMixin:
@@ -113,7 +115,7 @@ class GameIOMixin:
         QApplication.restoreOverrideCursor()
         self.controller.release()
         if self._purpose in ("offer", "resume"):
-            if self.status_label.text() == READING_SAVED:
+            if self.status_label.text() in (READING_SAVED, NEW_GAME_AFTER):
                 self.show_status("")  # what follows says its own
             if not self.isVisible():
                 return  # the window was closed meanwhile: nothing begins behind it

@@ -71,12 +71,19 @@ def test_a_long_saved_game_does_not_block_the_start(qtbot, tmp_path, monkeypatch
     timer.start(10)
     window.start(resume=resume)
     assert window.loading == path and window.controller.session is None  # not replayed here
+    window.ask_new_game()  # refused while the game is at stake, and said so
+    assert window.status_label.text() == (
+        "Your saved game is being read: New Game can be chosen once it is open."
+    )
     qtbot.waitUntil(lambda: window.loading is None, timeout=WAIT)
     timer.stop()
     # The event loop ran, the window shown with its busy bar, while the worker replayed.
     assert (True, True, False) in seen
     assert not window.busy.isVisible()
-    assert window.status_label.text() != "Reading your saved game…"  # not left saying so
+    assert window.status_label.text() not in (  # not left saying so
+        "Reading your saved game…",
+        "Your saved game is being read: New Game can be chosen once it is open.",
+    )
     c = window.controller
     if resume:
         assert c.session is not None and outcome(c.session) == expected
