@@ -110,9 +110,12 @@ def _review(path: str) -> int:
     if problem is not None:
         print(problem, file=sys.stderr)
         return 1
+    from gui.app.stopsignals import close_on_stop_signals
     from gui.windows.reviewwindow import run_review  # Qt, only now
 
-    return run_review(session, deal, people=people, person=person, reveal=reveal)
+    return run_review(
+        session, deal, people=people, person=person, reveal=reveal, on_show=close_on_stop_signals
+    )
 
 
 def _desktop_entry(install: bool) -> int:

@@ -41,7 +41,7 @@ class _Wakeup(QObject):
             pass
 
 
-def close_on_stop_signals(app: QObject, close: Callable[[], None]) -> bool:
+def close_on_stop_signals(app: QObject, close: Callable[[], object]) -> bool:
     """On SIGTERM or SIGHUP, call ``close()`` (on the GUI thread, from the event loop),
     e.g. the main window's ``close``, then quit the event loop. ``app``: the application
     (owns the notifier). Returns whether the handlers were installed (POSIX, main thread)."""

@@ -16,7 +16,7 @@ the Step and Fingerprint tabs is :mod:`gui.windows.reviewpanels`.
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal
@@ -462,10 +462,12 @@ def run_review(
     people: Sequence[int],
     person: int | None,
     reveal: bool,
+    on_show: Callable[[QApplication, Callable[[], object]], object] | None = None,
 ) -> int:
     """``parlour review``: create the application, open a :class:`ReviewWindow` on its own
     (arguments as its constructor's; ``reveal`` only where the Settings' Spoil Five choice
-    allows it too), run the event loop until it closes; the exit status."""
+    allows it too), run the event loop until it closes; the exit status. ``on_show(app,
+    close)``: called once the window is shown, e.g. to close it on a stop signal."""
     from gui.table.appicon import app_icon
 
     sys.set_int_max_str_digits(0)  # balances of any size, as the table (gui.app.app.run)
@@ -477,4 +479,6 @@ def run_review(
     reveal = reveal and settings.load_prefs().reveal_tricks
     window = ReviewWindow(None, source, deal, people=people, person=person, reveal=reveal)
     window.show()
+    if on_show is not None:
+        on_show(app, window.close)
     return app.exec()

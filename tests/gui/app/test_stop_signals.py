@@ -14,7 +14,7 @@ import time
 import pytest
 
 from gui.store.tablelock import LOCK_NAME
-from paths import ROOT
+from paths import ROOT, SHARED
 
 TIMEOUT = 120.0  # seconds for the app to start its workers, or to stop, on a busy machine
 
@@ -74,3 +74,51 @@ def test_a_stop_signal_closes_the_table_cleanly(tmp_path, signame):
     assert proc.returncode == 0, err
     assert not (data / LOCK_NAME).exists()  # released as the close button releases it
     assert "resource_tracker" not in err and "leaked" not in err, err
+
+
+# ``parlour review FILE``, with the review window's show wrapped to say it is up.
+REVIEW_LAUNCHER = """\
+import os, sys
+from gui.windows import reviewwindow
+
+_show = reviewwindow.ReviewWindow.show
+def show(self):
+    _show(self)
+    open(os.environ["PARLOUR_TEST_READY"], "w").close()
+reviewwindow.ReviewWindow.show = show
+from gui.app.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX signals")
+def test_a_stop_signal_closes_the_review_window(tmp_path):
+    record = SHARED / "conformance" / "newmarket" / "001.json"
+    if not record.exists():
+        pytest.skip("the conformance records are not beside the project")
+    ready = tmp_path / "ready"
+    env = dict(
+        os.environ,
+        QT_QPA_PLATFORM="offscreen",
+        XDG_CONFIG_HOME=str(tmp_path / "config"),
+        PARLOUR_TEST_READY=str(ready),
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-c", REVIEW_LAUNCHER, "review", str(record)],
+        env=env,
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=(tmp_path / "stderr.txt").open("w"),
+    )
+    try:
+        deadline = time.monotonic() + TIMEOUT
+        while not ready.exists() and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)  # polling a condition, not timing anything
+        assert ready.exists(), (tmp_path / "stderr.txt").read_text()
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=TIMEOUT)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 0, (tmp_path / "stderr.txt").read_text()
