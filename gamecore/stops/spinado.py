@@ -44,12 +44,8 @@ class Spinado(StopsGame):
     """
 
     name = "spinado"
-    #: How Hard searches Spinado (:mod:`gamecore.search.settings`). No exact endings: in
-    #: Spinado they cost more than half of each decision's time (the ♦A and the Kings keep
-    #: many endings open), and at the table's clock the same search without them, with
-    #: 2.3 times the iterations, did better: +0.73 counters a deal against a Normal table,
-    #: paired over 80 duplicate deals (docs/strength.md, issue 29).
-    search_settings = SearchSettings(inference=True, endgame=False, value_ties=True)
+    #: How Hard searches Spinado (:mod:`gamecore.search.settings`).
+    search_settings = SearchSettings(inference=True, endgame=True, value_ties=True)
     pools = ("matrimony", "intrigue", "game")
     min_players = 2
     max_players = 7
