@@ -25,7 +25,7 @@ from typing import Any
 
 from gamecore.actions import Action, Claim, Decline, Jink, Pass, Play, Rob
 from gamecore.agents.base import Agent, pending_decision
-from gamecore.agents.prelead import choose_before_lead
+from gamecore.agents.prelead import best_option, choose_before_lead, options
 from gamecore.agents.registered import agent_for
 from gamecore.decisions import PlayChoice
 from gamecore.interface import TRICKS
@@ -233,7 +233,19 @@ class HardAgent:
         """The option with the best mean over sampled worlds played out by the rule-based
         players (:func:`gamecore.agents.prelead.choose_before_lead`), in-process within
         :attr:`iterations` or :attr:`time_budget`; ``last_means`` / ``last_iterations``
-        describe it (for a hint's reason)."""
+        describe it (for a hint's reason). At the table (a time budget and worker
+        processes) the worlds are played out in the pool's workers, so that the app's own
+        process keeps its interpreter for the table; with none in time, the rule-based
+        player's choice."""
+        if self.iterations is None and self.workers > 1 and len(options(obs.decision)) > 1:
+            totals, done = self.pool.weigh(
+                game, obs, time_budget=self.time_budget, seed=rng.getrandbits(62)
+            )
+            self.fell_back = done == 0
+            action, self.last_means, self.last_iterations = best_option(
+                game, obs, rng, totals, done
+            )
+            return action
         action, self.last_means, self.last_iterations = choose_before_lead(
             game, obs, rng, iterations=self.iterations, time_budget=self.time_budget
         )

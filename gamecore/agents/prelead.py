@@ -144,24 +144,35 @@ def choose_before_lead(
     choices = options(d)
     if len(choices) == 1:
         return choices[0], {}, 0
-    totals, done = _weigh(game, obs, choices, rng, iterations, time_budget)
-    if not done:  # no world matched what the seat saw: the rule-based player's choice
+    totals, done = weigh_options(game, obs, rng, iterations, time_budget)
+    return best_option(game, obs, rng, totals, done)
+
+
+def best_option(
+    game: StopsGame, obs: StopsObservation, rng: random.Random, totals: list[float], done: int
+) -> tuple[Action, dict[Action, float], int]:
+    """The choice from :func:`weigh_options`'s ``totals`` over ``done`` worlds, as
+    :func:`choose_before_lead` returns it; with no world (none matched what the seat saw,
+    or none was weighed in time) the rule-based player's choice."""
+    choices = options(obs.decision)  # type: ignore[arg-type]
+    if not done or len(totals) != len(choices):
         return agent_for(game).choose(game, obs, rng), {}, 0
     means = {a: t / done for a, t in zip(choices, totals, strict=True)}
     best = max(range(len(choices)), key=lambda i: (totals[i], -i))
     return choices[best], means, done
 
 
-def _weigh(
+def weigh_options(
     game: StopsGame,
     obs: StopsObservation,
-    choices: list[Action],
     rng: random.Random,
     iterations: int | None,
     time_budget: float,
 ) -> tuple[list[float], int]:
-    """The counters ``choices`` bring ``obs.seat`` summed over the same worlds, and how
-    many worlds (see :func:`choose_before_lead`)."""
+    """The counters each option of ``obs.decision`` (in :func:`options`' order) brings
+    ``obs.seat``, summed over the same worlds, and how many worlds (see
+    :func:`choose_before_lead`; a search worker runs it for the table's time budget)."""
+    choices = options(obs.decision)  # type: ignore[arg-type]
     worlds = PreLeadWorlds(game, obs)
     players = [agent_for(game) for _ in range(len(obs.hand_counts))]
     totals = [0.0] * len(choices)

@@ -385,8 +385,8 @@ def _worker_search(
 
 def _serve(conn: Connection, generation: Any, parent_pid: int) -> None:
     """A search worker's life: set up (:func:`_init_worker`), say it is ready (``None``),
-    then answer each task read from ``conn`` (the arguments of :func:`_worker_search`)
-    with ``("ok", result)`` or ``("error", exception)``, until ``None`` or the pool's end
+    then answer each task read from ``conn`` (a job's name in :data:`_JOBS` and its
+    arguments) with ``("ok", result)`` or ``("error", exception)``, until ``None`` or the pool's end
     of the pipe closes."""
     _init_worker(generation, parent_pid)
     conn.send(None)
@@ -398,10 +398,37 @@ def _serve(conn: Connection, generation: Any, parent_pid: int) -> None:
         if task is None:
             return
         try:
-            answer: tuple[str, Any] = ("ok", _worker_search(*task))
+            job, *args = task
+            answer: tuple[str, Any] = ("ok", _JOBS[job](*args))
         except Exception as e:  # reported to the search that asked
             answer = ("error", e)
         conn.send(answer)
+
+
+def _worker_weigh(
+    name: str,
+    options: dict[str, Any],
+    obs: Observation,
+    time_budget: float,
+    wall_deadline: float,
+    seed: int,
+    generation: int = 0,
+) -> tuple[list[float], int] | None:
+    """A worker's part of a choice before the first lead (MI-7, MI-8): each option's
+    counters summed over the worlds it plays out until ``wall_deadline`` (at most
+    ``time_budget`` seconds), and how many worlds
+    (:func:`gamecore.agents.prelead.weigh_options`); ``None`` for a stale task."""
+    from gamecore.agents.prelead import weigh_options
+
+    if _Stale(generation).is_set():
+        return None
+    budget = max(0.005, min(time_budget, wall_deadline - time.time()))
+    game = _worker_game(name, options)
+    return weigh_options(game, obs, random.Random(seed), None, budget)  # type: ignore[arg-type]
+
+
+#: The jobs a worker does, by the name a task starts with.
+_JOBS: dict[str, Callable[..., Any]] = {"search": _worker_search, "weigh": _worker_weigh}
 
 
 #: A worker's task while it starts (its first message says it is ready).
@@ -537,15 +564,58 @@ class SearchPool:
         starting is waited for too), and for a search of another thread on this pool (the
         table asks one at a time). A search of ``iterations`` alone waits for every
         worker."""
+
+        def task(wall: float | None) -> tuple[Any, ...]:
+            return (
+                "search",
+                game.name,
+                dict(game.options),
+                obs,
+                iterations,
+                time_budget,
+                wall,
+                settings,
+            )
+
+        done = self._run(task, time_budget, seed)
+        return merge_visits([r[0] for r in done]), sum(r[1] for r in done)
+
+    def weigh(
+        self, game: Game, obs: Observation, *, time_budget: float, seed: int = 0
+    ) -> tuple[list[float], int]:
+        """Hard's choice before the first lead (MI-7, MI-8) in every worker (seeds
+        ``seed``, ``seed + 1`` …) for ``time_budget`` seconds, under the same deadline as
+        :meth:`search`: each option of ``obs.decision`` (in the order of
+        :func:`gamecore.agents.prelead.options`) with its counters summed over the worlds
+        played out, and how many worlds; ``([], 0)`` when no worker answered in time.
+        Raises :class:`SearchCancelled` if :meth:`cancel` was called meanwhile."""
+
+        def task(wall: float | None) -> tuple[Any, ...]:
+            return ("weigh", game.name, dict(game.options), obs, time_budget, wall)
+
+        done = self._run(task, time_budget, seed)
+        if not done:
+            return [], 0
+        totals = [sum(col) for col in zip(*(r[0] for r in done), strict=True)]
+        return totals, sum(r[1] for r in done)
+
+    def _run(
+        self,
+        make_task: Callable[[float | None], tuple[Any, ...]],
+        time_budget: float | None,
+        seed: int,
+    ) -> list[Any]:
+        """One job in every worker: the task ``make_task(wall)`` (``wall``: the
+        ``time.time()`` its budget ends, ``None`` without one), with the deadline and the
+        cancels of :meth:`search`; the answers that arrived, in the workers' seed order."""
         with self._lock:
             cancels, generation = self._begin()
             if all(w.task == _STARTING for w in self._workers):
                 self._await_start(cancels)  # not started yet: once, not a matter of load
             wall = None if time_budget is None else time.time() + time_budget
             deadline = None if time_budget is None else time.monotonic() + time_budget + self.grace
-            task = (game.name, dict(game.options), obs, iterations, time_budget, wall, settings)
             try:
-                answers = self._gather(task, seed, generation, cancels, deadline)
+                answers = self._gather(make_task(wall), seed, generation, cancels, deadline)
             finally:
                 if any(w.task and w.task[0] == generation for w in self._workers):
                     # given up (late workers, a cancel, an error): they drop it, and
@@ -556,8 +626,7 @@ class SearchPool:
             raise SearchCancelled
         if deadline is None and (len(answers) < self.workers or None in answers.values()):
             raise SearchCancelled  # a worker saw the cancel first
-        done = [answers[i] for i in sorted(answers) if answers[i] is not None]
-        return merge_visits([r[0] for r in done]), sum(r[1] for r in done)
+        return [answers[i] for i in sorted(answers) if answers[i] is not None]
 
     def _gather(
         self,

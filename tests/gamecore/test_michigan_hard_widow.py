@@ -4,6 +4,7 @@ its hand, and it decides the same whatever the cards it has not seen."""
 
 from __future__ import annotations
 
+import os
 import random
 
 import pytest
@@ -127,3 +128,40 @@ def test_mi8_hard_bid_is_the_same_whatever_the_unseen_cards():
             checked += 1
             deal.apply(normal.choose(game, obs, random.Random(seed)))
     assert checked >= 6
+
+
+@pytest.mark.skipif(os.name != "posix", reason="the pool's workers are POSIX-tested here")
+def test_mi7_at_the_table_the_widow_is_weighed_in_the_search_workers(monkeypatch):
+    """At the table (a time budget, two workers) the worlds are played out in the search
+    workers, not in the app's process, whose interpreter the table needs: with the
+    parent's own weighing broken, Hard still decides, over worlds the workers played."""
+    from gamecore.agents import prelead
+    from gamecore.search.ismcts import SearchPool
+
+    def broken(*args, **kwargs):
+        raise AssertionError("weighed in the app's process")
+
+    monkeypatch.setattr(prelead, "weigh_options", broken)  # the spawned workers have theirs
+    game = make_game("michigan", {})
+    pool = SearchPool(2)
+    try:
+        hard = HardAgent(game, time_budget=0.2, workers=2, pool=pool)
+        pool.start()  # the table starts it when a game with a Hard seat begins
+        session = Session(game, ["P0", "P1", "P2", "P3"], 3)
+        session.start_deal_seeded(1203)
+        deal = session.deal
+        assert isinstance(deal, StopsDeal)
+        weighed = 0
+        while deal.phase == BEFORE_LEAD:
+            d = deal.decision()
+            obs = deal.observation(d.seat)
+            action = hard.choose(game, obs, random.Random(1))
+            assert action in options(d)
+            if len(options(d)) > 1:
+                weighed += 1
+                assert hard.last_iterations > 0 and not hard.fell_back
+                assert set(hard.last_means) == set(options(d))
+            deal.apply(action)
+        assert weighed >= 1
+    finally:
+        pool.shutdown()
