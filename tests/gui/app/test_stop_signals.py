@@ -10,6 +10,8 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -36,6 +38,32 @@ sys.exit(main(sys.argv[1:]))
 """
 
 
+def _signal_when_ready(
+    proc: subprocess.Popen,
+    ready: Path,
+    signum: int,
+    tmp_path: Path,
+    holds: Callable[[], bool] = lambda: True,
+) -> str:
+    """Wait until the app's launcher has written ``ready`` (polling a condition, not timing
+    anything), check ``holds()`` then, send ``signum`` and wait for the app to end (killed
+    if it does not); returns its standard error (``tmp_path / "stderr.txt"``)."""
+    err = tmp_path / "stderr.txt"
+    try:
+        deadline = time.monotonic() + TIMEOUT
+        while not ready.exists() and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert ready.exists(), err.read_text()
+        assert holds()
+        proc.send_signal(signum)
+        proc.wait(timeout=TIMEOUT)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    return err.read_text()
+
+
 @pytest.mark.skipif(os.name != "posix", reason="POSIX signals")
 @pytest.mark.parametrize("signame", ["SIGTERM", "SIGHUP"])
 def test_a_stop_signal_closes_the_table_cleanly(tmp_path, signame):
@@ -58,19 +86,9 @@ def test_a_stop_signal_closes_the_table_cleanly(tmp_path, signame):
         # wait for them as well as for the app
         stderr=(tmp_path / "stderr.txt").open("w"),
     )
-    try:
-        deadline = time.monotonic() + TIMEOUT
-        while not ready.exists() and proc.poll() is None and time.monotonic() < deadline:
-            time.sleep(0.05)  # polling a condition, not timing anything
-        assert ready.exists(), "the app did not start its workers"
-        assert (data / LOCK_NAME).exists()  # the table holds its data folder
-        proc.send_signal(getattr(signal, signame))
-        proc.wait(timeout=TIMEOUT)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-    err = (tmp_path / "stderr.txt").read_text()
+    err = _signal_when_ready(
+        proc, ready, getattr(signal, signame), tmp_path, lambda: (data / LOCK_NAME).exists()
+    )
     assert proc.returncode == 0, err
     assert not (data / LOCK_NAME).exists()  # released as the close button releases it
     assert "resource_tracker" not in err and "leaked" not in err, err
@@ -110,15 +128,5 @@ def test_a_stop_signal_closes_the_review_window(tmp_path):
         stdout=subprocess.DEVNULL,
         stderr=(tmp_path / "stderr.txt").open("w"),
     )
-    try:
-        deadline = time.monotonic() + TIMEOUT
-        while not ready.exists() and proc.poll() is None and time.monotonic() < deadline:
-            time.sleep(0.05)  # polling a condition, not timing anything
-        assert ready.exists(), (tmp_path / "stderr.txt").read_text()
-        proc.send_signal(signal.SIGTERM)
-        proc.wait(timeout=TIMEOUT)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-    assert proc.returncode == 0, (tmp_path / "stderr.txt").read_text()
+    err = _signal_when_ready(proc, ready, signal.SIGTERM, tmp_path)
+    assert proc.returncode == 0, err
