@@ -8,6 +8,7 @@ hold, and how to shorten a message or a piece of a file for a one-line display.
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 from collections.abc import Iterator
@@ -122,8 +123,6 @@ def json_fault(e: ValueError, text: str) -> str:
     :class:`json.JSONDecodeError`, or another ``ValueError`` said as it is): "the file is
     empty", "it ends too early, at line 2, column 99", "expecting ',' delimiter at line 3,
     column 7". Never Python's character offset."""
-    import json
-
     if not text.strip():
         return "the file is empty"
     if not isinstance(e, json.JSONDecodeError):
