@@ -76,6 +76,7 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from gamecore import arena_journal
 from gamecore.actions import Action
 from gamecore.agents import agent_for_level
 from gamecore.agents.hard_configs import hard_kwargs
@@ -451,21 +452,32 @@ def summarize(cfg: ArenaConfig, deals: list[dict[str, Any]]) -> dict[str, Any]:
     return out
 
 
-def run(cfg: ArenaConfig, workers: int = 2, progress: bool = True) -> dict[str, Any]:
+def run(
+    cfg: ArenaConfig, workers: int = 2, progress: bool = True, journal: str | None = None
+) -> dict[str, Any]:
     """Play the run (deals in ``workers`` processes; at the table's clock one at a time in
     this process, every Hard player on one two-worker :class:`SearchPool` as at the table)
-    and return config, summary, deals."""
-    jobs = [(cfg, i) for i in range(cfg.deals)]
-    results: list[dict[str, Any]] = []
+    and return config, summary, deals. With ``journal`` (a path, :mod:`gamecore.arena_journal`)
+    the deals already there are taken from it and every new one is added as it finishes.
+    Raises ``ValueError`` for a journal of another run."""
+    kept = arena_journal.read(journal, cfg.__dict__) if journal else {}
+    if journal:
+        arena_journal.start(journal, cfg.__dict__)
+    jobs = [(cfg, i) for i in range(cfg.deals) if i not in kept]
+    results: list[dict[str, Any]] = [kept[i] for i in range(cfg.deals) if i in kept]
+    taken = len(results)
     t0 = time.monotonic()
     last = 0.0
 
     def report(done: int) -> None:
         nonlocal last
         now = time.monotonic() - t0
+        if journal and done > len(kept):
+            arena_journal.append(journal, results[-1])
         if progress and (now - last >= 2.0 or done == cfg.deals):
             last = now
-            eta = now / done * (cfg.deals - done) if done else 0.0
+            played = done - taken
+            eta = now / played * (cfg.deals - done) if played else 0.0
             print(
                 f"\rdeal {done}/{cfg.deals}  elapsed {now:.0f} s  left ~{eta:.0f} s",
                 end="" if done < cfg.deals else "\n",
@@ -492,6 +504,7 @@ def run(cfg: ArenaConfig, workers: int = 2, progress: bool = True) -> dict[str, 
             for r in pool.imap(_run_deal_star, jobs, chunksize=1):
                 results.append(r)
                 report(len(results))
+    results.sort(key=lambda d: int(d["deal"]))
     return {"config": cfg.__dict__, "summary": summarize(cfg, results), "deals": results}
 
 
@@ -592,6 +605,13 @@ def _parser() -> argparse.ArgumentParser:
         help="also measure the best-response reference and the share captured",
     )
     p.add_argument("--json", metavar="FILE", help="write the per-deal results here")
+    p.add_argument(
+        "--journal",
+        metavar="FILE",
+        help="add each finished deal to this file and take the deals already in it from "
+        "it: a long run stopped and started again with the same options goes on where it "
+        "stopped",
+    )
     p.add_argument("--quiet", action="store_true", help="no progress line")
     return p
 
@@ -642,7 +662,10 @@ def main(argv: list[str] | None = None) -> int:
         except (LookupError, ValueError, OSError) as e:
             p.error(str(e))
         cfg = replace(cfg, time_ms=None, iterations_for=each, calibration=where)
-    result = run(cfg, a.workers, progress=not a.quiet)
+    try:
+        result = run(cfg, a.workers, progress=not a.quiet, journal=a.journal)
+    except ValueError as e:
+        p.error(str(e))
     print(format_summary(cfg, result["summary"]))
     if a.json:
         with open(a.json, "w", encoding="utf-8") as f:
