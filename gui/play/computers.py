@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import random
 import threading
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, QTimer
 
 from gamecore.actions import Action, Pass
 from gamecore.agents.base import Agent
@@ -70,8 +71,17 @@ class Computers(QObject):
         if t.held:  # applied when the window in front is gone
             t.when_released(lambda: self.decided(action, token))
             return
+        wait = t.offer_clock.hold()
+        if wait:  # an answer to an offer shows when a round without one would go on
+            self.later(wait, lambda: self.decided(action, token))
+            return
         # a declined offer shows nothing, and takes no longer than a "No six" (CM-10)
         t.apply(action, delay=0 if isinstance(action, Pass) else t.pace)
+
+    def later(self, ms: int, then: Callable[[], None]) -> None:
+        """Call ``then`` on the GUI thread in ``ms`` milliseconds (unless this table is
+        gone by then)."""
+        QTimer.singleShot(ms, self, then)
 
     def failed(self, error: BaseException, token: int) -> None:
         """A computer asked with ``token`` raised ``error``: said in the status line."""

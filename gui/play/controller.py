@@ -23,6 +23,7 @@ from gamecore.agents.base import Agent
 from gamecore.decisions import SplitChoice, StakeChoice
 from gamecore.errors import IllegalAction
 from gamecore.games import make_game
+from gamecore.interface import DealState
 from gamecore.match import Session, first_dealer
 from gamecore.search.ismcts import cancel_search
 from gui.model import ledger, prompts, tablesnap, tablewords
@@ -32,6 +33,7 @@ from gui.play.advisor import Advisor
 from gui.play.computers import Computers
 from gui.play.dealend import DealEnd
 from gui.play.keeper import Keeper
+from gui.play.offerclock import OfferClock, offer_wait_ms
 from gui.play.person import Person
 from gui.play.practice import Practice
 from gui.play.questions import Questions, close_dialog
@@ -112,6 +114,7 @@ class Controller(QObject):
         self.practice = Practice(self)
         self.deal_end = DealEnd(self)
         self.turn_round = TurnRound(self)  # the hot seat's "No six" round (CM-10)
+        self.offer_clock = OfferClock()  # an offer takes the table the same time (CM-10)
         #: A game without play: the end of its deal shown beat by beat.
         self.unveil = Unveil(self)
 
@@ -292,8 +295,8 @@ class Controller(QObject):
         assert d is not None
         if self.privacy_up:
             return  # waiting for the next person to be ready
-        if self.turn_round.step():
-            return  # a person the turn round reaches says "No six" first (CM-10)
+        if self._round_waits(session.deal):
+            return
         if not self.seats[d.seat].person:
             self.computers.ask(d.seat)
         elif d.seat != self.human or not self.viewer_ready:
@@ -303,9 +306,20 @@ class Controller(QObject):
         else:
             self.person.ask(d)
 
+    def _round_waits(self, deal: DealState) -> bool:
+        """Whether the turn round comes first (CM-10): a person it reaches says "No six",
+        or the table waits the same time whoever holds the substitute (offerclock)."""
+        if self.turn_round.step():
+            return True
+        wait = self.offer_clock.gate(deal, self._is_computer)
+        if wait:
+            self.schedule(wait)
+        return bool(wait)
+
     def cancel_thinking(self) -> None:
         """Drop any computer decision in progress (new game, resume, undo, quit)."""
         self.token += 1
+        self.offer_clock.clear()
         cancel_search()
 
     def apply(self, action: Action, delay: int = 0) -> None:
@@ -338,9 +352,15 @@ class Controller(QObject):
         self.refresh()
         feed.slide(self.view, events)
         self.keeper.autosave()
+        opens = self.offer_clock.after(session.deal, action, delay, offer_wait_ms(self.agents))
+        if opens and self.turn_round.pending() is None:
+            delay = 0  # the round's wait runs from now (offerclock)
         self.schedule(delay)
 
     # ---- helpers -----------------------------------------------------------------
+
+    def _is_computer(self, seat: int) -> bool:
+        return not self.seats[seat].person
 
     def _say(self, line: str) -> None:
         self.say(line)

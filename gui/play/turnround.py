@@ -14,6 +14,7 @@ from gamecore.stops.deal import StopsDeal
 from gamecore.stops.turnround import next_visited, round_opens
 from gui.model import prompts
 from gui.play import hotseat
+from gui.play.offerclock import offer_wait_ms
 from gui.play.states import HUMAN
 
 if TYPE_CHECKING:
@@ -109,5 +110,6 @@ class TurnRound:
         assert deal is not None
         self.start = (self.asking + 1) % deal.n
         self.asking = None
+        t.offer_clock.restart(offer_wait_ms(t.agents))  # then the same wait as a card's
         t.view.prompt.hide()
         t.schedule(0)
