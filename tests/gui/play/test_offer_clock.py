@@ -10,8 +10,9 @@ import random
 from collections.abc import Callable
 
 import pytest
+from PySide6.QtCore import Qt
 
-from game_driver import perform
+from game_driver import perform, prompt_button
 from gamecore.actions import Pass, Play
 from gamecore.agents import agent_for
 from gamecore.agents.levels import HardAgent
@@ -19,6 +20,7 @@ from gamecore.cards import cards_in, parse_card
 from gamecore.games import make_game
 from gamecore.match import Session
 from gui.play.offerclock import OfferClock, offer_wait_ms
+from gui.play.turnround import NO_SIX
 from gui.windows.mainwindow import MainWindow
 from table_driver import WAIT
 
@@ -185,3 +187,54 @@ def test_a_dropped_decision_holds_nothing(qtbot) -> None:
     c.offer_clock.due = 101.0
     c.cancel_thinking()
     assert c.offer_clock.hold() == 0
+
+
+def _hot_seat_round(qtbot, monkeypatch, nine: str) -> tuple[MainWindow, list]:
+    """Two people (seats 0, 1) and two computers. Di (seat 3) leads the 2♠ and the 3♠ is
+    dead, so the round goes all the way round: Ann and Bob are each handed the screen and
+    say "No six", three seconds of the test's clock after the card; then Cy (seat 2) is
+    offered the 9♦ if ``nine`` is "9D" (he declines it), or Di leads again if it is "9C".
+    Returns the window and the answers held back, as (ms, callback)."""
+    hands = [["4H", "5H", "KC"], ["6H", "7H", "8H"], [nine, "4S", "3C", "10H"], ["2S", "2C"]]
+    cards = [[parse_card(x) for x in h] for h in hands]
+    held_cards = {x for h in cards for x in h}
+    session = Session(GAME, ["Ann", "Bob", "Cy", "Di"], first_dealer=2)
+    session.start_deal(cards, [x for x in cards_in(GAME.pack) if x not in held_cards], None)
+    clock = Clock()
+    win = MainWindow(pace=0, seed=5)
+    qtbot.addWidget(win)
+    win.resize(1280, 800)
+    win.show()
+    c = win.controller
+    c.offer_clock.now = clock
+    held: list[tuple[int, Callable[[], None]]] = []
+    monkeypatch.setattr(c.computers, "later", lambda ms, then: held.append((ms, then)))
+    c.resume(session, [True, True, False, False])
+    c.agents = {s: QuickHard(GAME) for s in (2, 3)}
+    said = 0
+    while said < 2:
+        qtbot.waitUntil(
+            lambda: c.privacy_up or (win.view.prompt.isVisible() and c.state == "human"),
+            timeout=WAIT,
+        )
+        if c.privacy_up:
+            qtbot.mouseClick(c.privacy.button, Qt.MouseButton.LeftButton)
+            continue
+        clock.t += 3.0  # the person takes three seconds to say it
+        qtbot.mouseClick(prompt_button(win, NO_SIX), Qt.MouseButton.LeftButton)
+        said += 1
+    return win, held
+
+
+def test_in_the_hot_seat_the_wait_runs_from_the_last_no_six(qtbot, monkeypatch) -> None:
+    """After the people the round reaches have said "No six", the table waits the same
+    500 ms whether Cy declines the 9♦ or nobody holds it."""
+    win, held = _hot_seat_round(qtbot, monkeypatch, "9D")
+    qtbot.waitUntil(lambda: bool(held), timeout=WAIT)
+    assert held[0][0] == 500
+    assert win.controller.session.deal.round_from == 3  # Cy's pass not applied yet
+    win, held = _hot_seat_round(qtbot, monkeypatch, "9C")
+    c = win.controller
+    qtbot.waitUntil(lambda: c._timer.interval() == 500, timeout=WAIT)
+    assert c._timer.isActive()
+    assert c.session.deal.decision().seat == 3 and not held  # Di leads again, after it
