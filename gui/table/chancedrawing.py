@@ -46,10 +46,20 @@ class ChanceDrawing(QGraphicsView):
 
     def place_in_the_band(self, widget: QLabel | StakePanel, lay: TableLayout) -> None:
         """Put ``widget`` (the staking panel or the recent events) in the free band under
-        the compartments (``lay.inner``), centred, as far as it fits."""
+        the compartments (``lay.inner``), centred. Where the band is too short, the
+        staking panel leaves out its "All here" buttons, and a widget still too tall is
+        moved up, clear of the seats below it (your own plate among them)."""
         band = lay.inner
         widget.adjustSize()
+        if isinstance(widget, StakePanel):  # a short table: the panel without "All here"
+            widget.set_compact(False)
+            widget.set_compact(widget.height() > band.h)
         x = band.x + (band.w - widget.width()) / 2
         x = min(max(4.0, x), lay.width - widget.width() - 4)
-        y = min(band.y, lay.height - widget.height() - 4)
+        y = band.y
+        if band.h and widget.height() > band.h:
+            # still too tall: clear of the seats below (your own plate among them), over
+            # the foot of the band above rather than over a seat
+            y = band.y + band.h - widget.height() - 2
+        y = min(y, lay.height - widget.height() - 4)
         widget.move(round(max(4.0, x)), round(max(4.0, y)))

@@ -64,6 +64,8 @@ class StakePanel(QFrame):
         self.spins: list[QSpinBox] = []
         self.ok: QPushButton | None = None
         self.remaining: QLabel | None = None
+        #: a split's "All here" buttons, one per pool (hidden where the table is short)
+        self.every: list[QPushButton] = []
         self._total: int | None = None  # a split's stake; None while naming the stake
         self._least = 0  # the smallest total a split may have (its stake, unless a range)
         self._default: tuple[int, ...] = ()
@@ -122,6 +124,7 @@ class StakePanel(QFrame):
             every.setAccessibleName(f"All on {label}")
             every.setAutoDefault(False)
             every.clicked.connect(lambda _=False, i=i: self._all_on(i))
+            self.every.append(every)
             grid.addWidget(caption, 0, i)
             grid.addWidget(spin, 1, i)
             grid.addWidget(every, 2, i)
@@ -183,6 +186,16 @@ class StakePanel(QFrame):
             self.spins[0].setFocus()
             self.spins[0].selectAll()
 
+    def set_compact(self, compact: bool) -> None:
+        """Leave out the "All here" buttons (``compact``), for a table too short for the
+        whole panel: the amounts can still be typed or stepped, and "Proposed" is there."""
+        for every in self.every:
+            every.setVisible(not compact)
+        if self._body is not None and (grid := self._body.layout()) is not None:
+            grid.activate()  # the hidden row takes no room before the panel is sized
+        self._column.activate()
+        self.adjustSize()
+
     def place(self, x: float, y: float, right_limit: float) -> None:
         """Sit at ``(x, y)`` (viewport pixels), moved left to end before ``right_limit``."""
         self.adjustSize()
@@ -214,7 +227,7 @@ class StakePanel(QFrame):
         layout = kind(body)
         layout.setContentsMargins(0, 0, 0, 0)
         self._column.addWidget(body)
-        self._body, self.spins, self.remaining = body, [], None
+        self._body, self.spins, self.remaining, self.every = body, [], None, []
         return body, layout
 
     def _spin(

@@ -22,7 +22,7 @@ from gamecore.record import save_record
 from gui.model.setup import COMPUTER_NAMES, Setup
 from gui.play import controller as ctl
 from gui.play.seats import SeatKind
-from gui.store import persistence
+from gui.store import persistence, settings
 from gui.windows.dialogs import DealSummaryDialog, StandingsDialog
 from gui.windows.mainwindow import MainWindow
 from table_driver import LEFT, WAIT, click_button
@@ -298,3 +298,42 @@ def test_a_game_saved_in_the_middle_of_its_staking_resumes_there(qtbot, tmp_path
         "3 stake 6",
         "0 split matrimony:1 intrigue:1 confederacy:1 pair:1 best:1",
     ]
+
+
+def test_fourteen_seats_under_the_coach_keep_your_plate_in_view(qtbot):
+    """On an 800×600 window the coach's explanation takes the top of the window: the band
+    under the compartments is then too short for the whole staking panel, so the panel
+    leaves out its "All here" buttons and stays clear of every seat, your own plate among
+    them; the split is still made with the mouse."""
+    settings.settings().clear()
+    try:
+        win = MainWindow(pace=0, seed=2, remember=True)
+        qtbot.addWidget(win)
+        win.show()
+        win.resize(800, 600)
+        qtbot.waitExposed(win)
+        _start(win, {"mt.profile": "F"}, _computers(14))
+        c = win.controller
+        view = win.view
+        panel = view.stake_panel
+        win.coach_this_deal()
+        qtbot.waitUntil(
+            lambda: c.state == ctl.STAKING and panel.isVisible() and win.coach.isVisible(),
+            timeout=WAIT,
+        )
+        assert isinstance(c.session.decision(), SplitChoice)  # Hal deals: you spread
+        assert panel.every  # a split's "All here" buttons, left out once the coach is up
+        qtbot.waitUntil(lambda: not any(b.isVisible() for b in panel.every), timeout=WAIT)
+        lay = view.layout_
+        panel.set_compact(False)
+        assert panel.height() > lay.inner.h  # the whole panel is too tall for the band
+        view.place_stake_panel()
+        assert not any(b.isVisible() for b in panel.every)
+        box = panel.geometry()
+        assert view.viewport().rect().contains(box)
+        assert not any(box.intersects(_rect(p)) for p in lay.plates)
+        spent = c.session.balances[0]
+        qtbot.mouseClick(panel.findChild(QPushButton, "ok"), LEFT)
+        qtbot.waitUntil(lambda: c.session.balances[0] < spent, timeout=WAIT)
+    finally:
+        settings.settings().clear()
