@@ -21,6 +21,11 @@ from PySide6.QtWidgets import (
 from gui.table.cardart import CardArt
 from gui.table.style import GOLD, INK, table_font
 
+#: How far a compartment's name may reach into the gaps beside its plate, both sides
+#: together, as a share of the compartment's width: just short of one gap (the ring
+#: layout's gaps are 0.22 of it), so that two neighbours' names never meet.
+SPILL = 0.18
+
 
 class PoolItem(QGraphicsItem):
     """A layout pool: its card (face up, e.g. the boodle ♥A), a stack of counters under it
@@ -128,20 +133,29 @@ class PoolItem(QGraphicsItem):
     def _plate(self) -> QRectF:
         return self.plate_rect.adjusted(2, 2, -2, -2)
 
-    def _name_font_and_rect(self) -> tuple[QFont, QRectF]:
-        """A compartment plate's name (no layout card): in :meth:`name_font`, smaller where
-        the plate is narrower (never below :attr:`MIN_NAME_PX`); a name still too wide
-        (the smallest tables) spills a little either side of the plate rather than being
-        cut."""
+    def _name_font_and_rect(self) -> tuple[QFont, QRectF, str]:
+        """A compartment plate's name (no layout card), its box and the text shown: in
+        :meth:`name_font`, smaller where the plate is narrower (never below
+        :attr:`MIN_NAME_PX`). A name still too wide (the smallest tables) spills into the
+        gaps either side of the plate, up to just short of half a gap, so that it never runs
+        into its neighbour's; one longer still is cut short with "…" (the whole name is in
+        the tooltip)."""
         r = self._plate()
         room = r.width() - 4
         font = self.name_font(self.card_rect.width())
-        wide = QFontMetricsF(font).horizontalAdvance(self.label)
+        metrics = QFontMetricsF(font)
+        wide = metrics.horizontalAdvance(self.label)
         if wide > room > 0:
             font = table_font(max(self.MIN_NAME_PX, font.pixelSize() * room / wide), bold=True)
-            wide = QFontMetricsF(font).horizontalAdvance(self.label)
+            metrics = QFontMetricsF(font)
+            wide = metrics.horizontalAdvance(self.label)
+        text = self.label
+        reach = room + SPILL * self.card_rect.width()
+        if wide > reach > 0:
+            text = metrics.elidedText(self.label, Qt.TextElideMode.ElideRight, reach)
+            wide = metrics.horizontalAdvance(text)
         w = max(room, wide + 2)
-        return font, QRectF(r.center().x() - w / 2, r.top(), w, r.height() * 0.75)
+        return font, QRectF(r.center().x() - w / 2, r.top(), w, r.height() * 0.75), text
 
     def _tag_rect(self) -> QRectF:
         """The name on the pool's card: a dark pill across its lower part."""
@@ -212,9 +226,9 @@ class PoolItem(QGraphicsItem):
             painter.setPen(QPen(QColor(GOLD.red(), GOLD.green(), GOLD.blue(), 170), 1.5))
             painter.drawRoundedRect(r, r.width() * 0.08, r.width() * 0.08)
             painter.setPen(INK)
-            font, box = self._name_font_and_rect()
+            font, box, text = self._name_font_and_rect()
             painter.setFont(font)
-            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, self.label)
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
         if self.detail and w > 0:
             painter.setPen(INK)
             painter.setFont(table_font(self.card_rect.width() * 0.14))

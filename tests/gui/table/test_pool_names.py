@@ -8,6 +8,8 @@ import pytest
 from PySide6.QtCore import QRectF
 
 from game_driver import open_game, wait_settled
+from gui.model.layout import compute_ring_layout
+from gui.table.cardart import CardArt
 from gui.table.pools import PoolItem
 from gui.windows.mainwindow import MainWindow
 from table_driver import WAIT
@@ -54,7 +56,7 @@ def test_every_compartment_is_named_inside_its_plate_at_800x600(qtbot, game, pla
     turnup = win.view.cards.get(snap.turnup) if snap.turnup is not None else None
     for item, pool in zip(items, snap.pools, strict=True):
         if item.card is None:
-            _font, box = item._name_font_and_rect()
+            _font, box, _text = item._name_font_and_rect()
             plate = item._plate()
             assert _inside(plate.adjusted(1, 0, -1, 0), box), (item.label, box, plate)
         else:
@@ -67,3 +69,26 @@ def test_every_compartment_is_named_inside_its_plate_at_800x600(qtbot, game, pla
     plates = [it.sceneBoundingRect() for it in items]
     for a, b in zip(plates, plates[1:], strict=False):
         assert a.right() <= b.left(), "two pools overlap"
+
+
+def test_matrimony_compartment_names_never_run_together_in_a_small_review(qtbot):
+    """Fourteen seats in the review's table at 800×600 (about 525 × 480): the compartments
+    are too narrow for "Matrimony" and "Confederacy" even in the smallest type, so a name
+    reaches a little into the gaps beside its plate and is cut short with "…" beyond that;
+    no two names meet, and a name that fits is whole."""
+    labels = ["Matrimony", "Intrigue", "Confederacy", "Pair", "Best"]  # as the table says
+    lay = compute_ring_layout(525, 480, 14, len(labels), 2)
+    art = CardArt()
+    boxes, texts = [], []
+    for label, rect, chips in zip(labels, lay.pool_cards, lay.pool_chips, strict=True):
+        item = PoolItem(art, label)
+        card = QRectF(rect.x, rect.y, rect.w, rect.h)
+        item.set_state(card, QRectF(chips.x, chips.y, chips.w, chips.h), None, 0, 1.0)
+        _font, box, text = item._name_font_and_rect()
+        boxes.append(box)
+        texts.append(text)
+    assert texts[0].endswith("…") and texts[2].endswith("…")  # Matrimony, Confederacy
+    assert labels[0].startswith(texts[0][:-1]) and len(texts[0]) >= 4
+    assert texts[3] == labels[3]  # Pair fits whole
+    for a, b in zip(boxes, boxes[1:], strict=False):
+        assert a.right() < b.left(), (a, b)
