@@ -42,7 +42,8 @@ def test_mi5_kitty_is_a_named_plate_with_its_counters(qtbot):
     # MI-5: the kitty is staked like an item (mi.ante 1, the dealer's doubled): 1+1+1+2.
     assert kitty.amount == 5 == win.view.snapshot.pools[5].amount
     assert kitty.accessible_name() == "Kitty pool, 5 counters"
-    _font, box = kitty._name_font_and_rect()
+    _font, box, text = kitty._name_font_and_rect()
+    assert text == "Kitty"  # whole
     assert kitty._plate().adjusted(-0.5, -0.5, 0.5, 0.5).contains(box)
 
 
