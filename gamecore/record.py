@@ -18,7 +18,7 @@ import os
 import re
 import stat
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TypeGuard
 
@@ -528,13 +528,48 @@ def replay_session(record: Record) -> Session:
     inconsistency or illegal action.
     """
     with exact_ints():  # messages may quote balances of any size
-        return _replay_deals(record)
+        return _replay_deals(record, [0, 0])
 
 
-def _replay_deals(record: Record) -> Session:
+@dataclass(frozen=True)
+class Salvaged:
+    """A record replayed up to its first fault (:func:`replay_salvaged`): the ``session``
+    as it stood just before it (its last deal in progress when the faulty deal could be
+    dealt, or left unfinished by the record) and the ``fault``, as
+    :func:`replay_session` says it."""
+
+    session: Session
+    fault: str
+
+
+def replay_salvaged(record: Record) -> Salvaged | None:
+    """The part of ``record`` that replays, when a fault stops it: every deal before the
+    faulty one, and of that deal (if its cards could be dealt) every action before the
+    faulty one. ``None`` when the whole record replays. A session is never left half
+    changed by a fault: the good part is replayed afresh. Raises :class:`RecordError` only
+    if even that fails (it cannot, the good part having replayed once already)."""
+    at = [0, 0]  # the deal and action being replayed (from 1; action 0: the deal itself)
+    try:
+        with exact_ints():
+            _replay_deals(record, at)
+    except RecordError as e:
+        fault = str(e)
+    else:
+        return None
+    k, j = at
+    kept = record.deals[: k - 1]
+    if j >= 1:  # the deal was dealt: keep it with the actions before the faulty one
+        kept.append(replace(record.deals[k - 1], actions=record.deals[k - 1].actions[: j - 1]))
+    return Salvaged(replay_session(replace(record, deals=kept)), fault)
+
+
+def _replay_deals(record: Record, at: list[int]) -> Session:
+    """Replay ``record`` (see :func:`replay_session`), keeping in ``at`` the deal and the
+    action being replayed (from 1; action 0 while the deal itself is checked and dealt)."""
     session = new_session(record)
     game, n = record.game, len(record.players)
     for k, entry in enumerate(record.deals, start=1):
+        at[:] = [k, 0]
         where = f"deal {k}"
         if session.deal_in_progress:
             raise RecordError(f"deal {k - 1}: unfinished, but another deal follows it")
@@ -554,6 +589,7 @@ def _replay_deals(record: Record) -> Session:
         deal = session.deal
         assert deal is not None
         for j, text in enumerate(entry.actions, start=1):
+            at[1] = j
             here = f'{where}, action {j} ("{shown(text, 80)}")'
             try:
                 action = parse_action(text, game.pools, passes=game.has_pass, widow=game.has_widow)

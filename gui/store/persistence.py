@@ -32,9 +32,10 @@ from typing import TypeVar
 
 from gamecore import stats as gstats
 from gamecore.atomicfile import write_atomic
-from gamecore.errors import ParlourError
+from gamecore.errors import ParlourError, RecordError
+from gamecore.limits import short_message
 from gamecore.match import Session
-from gamecore.record import read_record, save_record
+from gamecore.record import read_record, replay_salvaged, save_record
 from gui.store import checked
 from gui.store.journal import journal_actions, journal_path, replay_journal
 
@@ -110,20 +111,61 @@ def _read_meta(path: Path, n: int) -> TableMeta | None:
     return TableMeta(people, undo, levels)
 
 
-def _replay_checked(path: Path) -> tuple[Session, int, str | None]:
-    """Read and replay the record at ``path`` with its journal's actions; every fault of
-    the record is a :class:`ParlourError`. Also returns how many of the journal's actions
-    were kept and what is wrong with the journal, if anything: its actions are replayed
-    up to the first one that cannot be read or that the game refuses."""
+@dataclass(frozen=True)
+class Replayed:
+    """A saved game read back (:func:`_replay_checked`): the ``session``; ``kept``, how many
+    of the journal's actions were used, and ``journal_fault``, what is wrong with the
+    journal if anything; ``record_fault``: what is wrong with the record itself when it
+    replayed only up to a fault (the session then stops just before it, and the journal,
+    written after the whole record, is not used)."""
+
+    session: Session
+    kept: int = 0
+    journal_fault: str | None = None
+    record_fault: str | None = None
+
+
+def _replay_checked(path: Path) -> Replayed:
+    """Read and replay the record at ``path`` with its journal's actions; a record that
+    cannot be read at all is a :class:`ParlourError`. The journal's actions are replayed
+    up to the first one that cannot be read or that the game refuses. A record that reads
+    but stops replaying at a fault gives back the part before it
+    (:func:`gamecore.record.replay_salvaged`) when that holds a deal; otherwise its fault
+    is raised."""
     try:
         record = read_record(path)
         extra, fault = journal_actions(path, record)
-        session, kept, refused = replay_journal(record, extra)
-        return session, kept, fault if refused is None else refused
+        try:
+            session, kept, refused = replay_journal(record, extra)
+        except RecordError:
+            salvaged = replay_salvaged(record)
+            if salvaged is None or not salvaged.session.logs:
+                raise
+            return Replayed(salvaged.session, record_fault=short_message(salvaged.fault))
+        return Replayed(session, kept, fault if refused is None else refused)
     except ParlourError:
         raise
     except Exception as e:  # noqa: BLE001 - a fault the reader does not name: still one line
         raise ParlourError(f"the file cannot be read ({type(e).__name__})") from None
+
+
+def _salvage_words(session: Session) -> str:
+    """What a damaged record's good part holds, for a notice: "deals 1 to 36 and the first
+    11 moves of deal 37"."""
+    logs = session.logs
+    going = bool(logs) and not logs[-1].finished
+    done = len(logs) - 1 if going else len(logs)
+    parts = []
+    if done:
+        parts.append({1: "deal 1", 2: "deals 1 and 2"}.get(done, f"deals 1 to {done}"))
+    if going:
+        k, moves = len(logs), len(logs[-1].actions)
+        if moves == 0:
+            parts.append(f"deal {k} as it was dealt")
+        else:
+            first = "move" if moves == 1 else f"{moves} moves"
+            parts.append(f"the first {first} of deal {k}")
+    return (", and " if " and " in parts[0] else " and ").join(parts)
 
 
 def _kept_words(kept: int) -> str:
@@ -138,9 +180,15 @@ def load_noted(path: Path) -> tuple[Session, TableMeta, str | None]:
     """As :func:`load`, with a note for the person when the journal beside the record
     could not all be used (how many of its moves were, and why); the journal is left
     where it is (Open and ``parlour review`` never move a file of the person's)."""
-    session, kept, fault = _replay_checked(path)
+    replayed = _replay_checked(path)
+    session, kept, fault = replayed.session, replayed.kept, replayed.journal_fault
     note = None
-    if fault is not None:
+    if replayed.record_fault is not None:
+        note = (
+            f"{path.name} is damaged at {replayed.record_fault}. It was opened up to just "
+            f"before that: {_salvage_words(session)}. The file was left as it is."
+        )
+    elif fault is not None:
         note = (
             f"The moves in {journal_path(path).name} could not all be used ({fault}): "
             f"{_kept_words(kept)}. The journal was left as it is."
@@ -253,6 +301,33 @@ def _set_aside_unreadable(path: Path, e: ParlourError, out: Checked) -> None:
     )
 
 
+def _set_aside_damaged(path: Path, replayed: Replayed, out: Checked) -> None:
+    """The autosave at ``path`` replays only up to a fault (``replayed``): set the record
+    and its journal aside, so that the next save, of the good part, writes over neither;
+    say what was kept in ``out``. If they cannot be set aside, stop saving."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    said = f"Your saved game is damaged at {replayed.record_fault}"
+    goes_on = "The game goes on from" if not replayed.session.complete else "It is kept up to"
+    kept = f"{goes_on} just before that: {_salvage_words(replayed.session)}"
+    try:
+        moved = set_aside(path, stamp)
+    except OSError as err:
+        out.writable = False
+        out.notices.append(
+            f"{said}, and it could not be set aside ({err.strerror or err}). {kept}; "
+            f"games will not be saved this time, so that it is not written over."
+        )
+        return
+    journal = journal_path(path)
+    also = ""
+    if journal.exists():
+        with contextlib.suppress(OSError):
+            also = f", with its journal as {set_aside(journal, stamp).name},"
+    out.notices.append(
+        f"{said}. {kept}. The whole file was set aside as {moved.name}{also} in {path.parent}."
+    )
+
+
 def check_autosave(path: Path) -> Checked:
     """Look at the autosave at ``path`` before the table starts (never raises).
 
@@ -260,16 +335,22 @@ def check_autosave(path: Path) -> Checked:
     unreadable, a folder) is set aside with its side file; a damaged side file alone is set
     aside and the game resumes with one person in seat 0 (only the seat kinds are lost). A
     journal that cannot all be used is set aside and the game resumes after its good moves
-    (see :func:`_replay_checked`); the notice says how many."""
+    (see :func:`_replay_checked`); the notice says how many. A record that reads but stops
+    replaying at a fault (a move the game refuses, a deal out of turn) is set aside with its
+    journal, and the game resumes from just before the fault with its seats; the notice
+    says where the fault is and what was kept."""
     out = Checked()
     if not (path.exists() or path.is_symlink()):
         return out
     try:
-        session, kept, journal_fault = _replay_checked(path)
+        replayed = _replay_checked(path)
     except ParlourError as e:
         _set_aside_unreadable(path, e, out)
         return out
-    if journal_fault is not None:
+    session, kept, journal_fault = replayed.session, replayed.kept, replayed.journal_fault
+    if replayed.record_fault is not None:
+        _set_aside_damaged(path, replayed, out)
+    elif journal_fault is not None:
         # Set aside, never left to be written over by the next save: its later moves may
         # be what someone wants back.
         said = f"The moves of your saved game's last deal could not all be read ({journal_fault})"

@@ -97,6 +97,17 @@ def _set(path: tuple, value, raw: str | None = None):
     return edit
 
 
+def _repeat_move(k: int):
+    """An edit: deal 1's move ``k`` (from 1) is its move ``k - 1`` again, which the game
+    refuses."""
+
+    def edit(data):
+        actions = data["deals"][0]["actions"]
+        actions[k - 1] = actions[k - 2]
+
+    return edit
+
+
 def _mutations() -> dict[str, bytes | None]:
     """The damaged forms of a JSON file (``None``: a folder where the file belongs)."""
     return {
@@ -205,6 +216,13 @@ def _cases() -> list[Case]:
             )
         )
     cases += [
+        Case(
+            "autosave: a move refused",  # the good part before it goes on (--resume)
+            {persistence.AUTOSAVE: _edited(_repeat_move(6)), side: SIDE},
+            said='Your saved game is damaged at deal 1, action 6 ("',
+            damaged=persistence.AUTOSAVE,
+            resume=True,
+        ),
         Case(
             "autosave: no permission",
             {persistence.AUTOSAVE: GOOD},

@@ -325,7 +325,6 @@ def _damaged(text: str, damage: str) -> str:
         "newer",
         "garbage",
         "4,301 digits",
-        "a superscript digit",
         "a float dealer",
         "a long unknown key",
         "over the size limit",

@@ -1,0 +1,99 @@
+"""A saved game whose record stops replaying at a fault (a move refused, a deal out of
+turn) goes on from just before it, not lost whole: at start-up the damaged autosave is set
+aside with its journal and the good part resumes with its seats; Open and the review open
+the good part of a damaged file and leave the file as it is. Each notice says where the
+fault is and what was kept."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+from gamecore.agents import agent_for
+from gamecore.games import make_game
+from gamecore.match import Session
+from gamecore.record import dumps_record, load_record, replay_session
+from gui.store import persistence
+from gui.store.journal import journal_path
+from gui.store.persistence import TableMeta
+
+META = TableMeta([True, True, False, False], False, ["normal", "normal", "hard", "easy"])
+
+
+def _damaged(folder: Path, name: str) -> tuple[Path, Session, str]:
+    """A Newmarket game saved two deals and six moves in, whose deal 3 has its fourth move
+    refused (the third again), with a side file (two people) and a journal beside it.
+    Returns the record's path, the game as it stands just before the fault, and the
+    refused move."""
+    game = make_game("newmarket")
+    session = Session(game, ["Ann", "Ben", "Cat", "Dan"], first_dealer=0)
+    normal, rng = agent_for(game), random.Random(5)
+    for k in range(3):
+        session.start_deal_seeded(1000 + k)
+        moves = 0
+        while session.deal_in_progress and (k < 2 or moves < 6):
+            seat = session.decision().seat
+            session.apply(normal.choose(game, session.deal.observation(seat), rng))
+            moves += 1
+    path = folder / name
+    persistence.save(session, path, META)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    actions = data["deals"][2]["actions"]
+    refused = actions[3] = actions[2]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    journal_path(path).write_text("a journal written after the whole record\n")
+    data["deals"][2]["actions"] = actions[:3]
+    return path, replay_session(load_record(json.dumps(data))), refused
+
+
+def test_a_damaged_autosave_goes_on_from_just_before_the_fault(tmp_path: Path) -> None:
+    path, good, refused = _damaged(tmp_path, persistence.AUTOSAVE)
+    out = persistence.check_autosave(path)
+    assert out.writable and out.saved is not None
+    session, meta = out.saved
+    assert dumps_record(session) == dumps_record(good)
+    assert meta == META  # the seats are kept
+    (notice,) = out.notices
+    aside = sorted(p.name for p in tmp_path.iterdir() if ".damaged-" in p.name)
+    record_aside = next(n for n in aside if n.startswith(persistence.AUTOSAVE + ".damaged-"))
+    journal_aside = next(n for n in aside if n.startswith(journal_path(path).name))
+    assert notice.startswith(f'Your saved game is damaged at deal 3, action 4 ("{refused}"): ')
+    assert notice.endswith(
+        ". The game goes on from just before that: deals 1 and 2, and the first 3 moves of "
+        f"deal 3. The whole file was set aside as {record_aside}, with its journal as "
+        f"{journal_aside}, in {tmp_path}."
+    )
+    assert not path.exists() and not journal_path(path).exists()
+    assert persistence.meta_path(path).exists()  # the seats stay for the next save
+    persistence.save(session, path, meta)  # the good part is saved over nothing
+    again = persistence.check_autosave(path)
+    assert again.notices == [] and dumps_record(again.saved[0]) == dumps_record(good)
+
+
+def test_open_and_review_read_the_good_part_and_leave_the_file(tmp_path: Path) -> None:
+    path, good, refused = _damaged(tmp_path, "mine.parlour.json")
+    before = path.read_bytes()
+    session, meta, note = persistence.load_noted(path)
+    assert dumps_record(session) == dumps_record(good) and meta == META
+    assert note is not None
+    assert note.startswith(f'mine.parlour.json is damaged at deal 3, action 4 ("{refused}"): ')
+    assert note.endswith(
+        ". It was opened up to just before that: deals 1 and 2, and the first 3 moves of "
+        "deal 3. The file was left as it is."
+    )
+    assert path.read_bytes() == before and journal_path(path).exists()
+
+
+def test_a_record_damaged_in_its_first_deal_s_cards_is_still_set_aside_whole(
+    tmp_path: Path,
+) -> None:
+    path, _good, _refused = _damaged(tmp_path, persistence.AUTOSAVE)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    hands = data["deals"][0]["hands"]
+    hands[0][0] = hands[1][0]  # a card dealt twice: nothing before it to keep
+    path.write_text(json.dumps(data), encoding="utf-8")
+    out = persistence.check_autosave(path)
+    assert out.saved is None
+    (notice,) = out.notices
+    assert notice.startswith("Your saved game could not be read (deal 1: ")
