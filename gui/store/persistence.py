@@ -23,8 +23,9 @@ import errno
 import gc
 import json
 import os
+import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -141,12 +142,33 @@ def _replay_checked(path: Path) -> Replayed:
             salvaged = replay_salvaged(record)
             if salvaged is None or not salvaged.session.logs:
                 raise
-            return Replayed(salvaged.session, record_fault=short_message(salvaged.fault))
-        return Replayed(session, kept, fault if refused is None else refused)
+            fault_words = _named(short_message(salvaged.fault), salvaged.session.players)
+            return Replayed(salvaged.session, record_fault=fault_words)
+        journal_fault = fault if refused is None else refused
+        if journal_fault is not None:
+            journal_fault = _named(journal_fault, session.players)
+        return Replayed(session, kept, journal_fault)
     except ParlourError:
         raise
     except Exception as e:  # noqa: BLE001 - a fault the reader does not name: still one line
         raise ParlourError(f"the file cannot be read ({type(e).__name__})") from None
+
+
+def _named(text: str, names: Sequence[str]) -> str:
+    """``text`` (an engine's message, which numbers the seats) with each "seat N" said by
+    the player's name, as a notice for people says it: "it is Ben's turn, not Ann's". A
+    name two players share keeps its number: "Ann (seat 2)"."""
+
+    def name(match: re.Match[str]) -> str:
+        n = int(match.group(1))
+        if n >= len(names):
+            return match.group(0)
+        who = names[n]
+        if names.count(who) > 1:
+            who = f"{who} (seat {n})"
+        return who + (match.group(2) or "")
+
+    return re.sub(r"\bseat (\d+)('s)?", name, text)
 
 
 def _salvage_words(session: Session) -> str:

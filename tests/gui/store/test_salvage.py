@@ -58,7 +58,10 @@ def test_a_damaged_autosave_goes_on_from_just_before_the_fault(tmp_path: Path) -
     aside = sorted(p.name for p in tmp_path.iterdir() if ".damaged-" in p.name)
     record_aside = next(n for n in aside if n.startswith(persistence.AUTOSAVE + ".damaged-"))
     journal_aside = next(n for n in aside if n.startswith(journal_path(path).name))
-    assert notice.startswith(f'Your saved game is damaged at deal 3, action 4 ("{refused}"): ')
+    assert notice.startswith(
+        f'Your saved game is damaged at deal 3, action 4 ("{refused}"): it is Ben\'s turn, '
+        "not Ann's. "
+    )
     assert notice.endswith(
         ". The game goes on from just before that: deals 1 and 2, and the first 3 moves of "
         f"deal 3. The whole file was set aside as {record_aside}, with its journal as "
