@@ -34,6 +34,8 @@ if TYPE_CHECKING:
 READING_SAVED = "Reading your saved game…"
 #: The status line when New Game is asked for meanwhile (cleared likewise).
 NEW_GAME_AFTER = "Your saved game is being read: New Game can be chosen once it is open."
+#: The window's title while the saved game is read at start-up (no game is at the table).
+READING_TITLE = "Parlour — reading your saved game"
 
 
 class GameIOMixin:
@@ -86,9 +88,12 @@ class GameIOMixin:
         self._purpose = purpose
         self.controller.hold()
         self.busy.show()
+        self.set_reading(True)
         QApplication.setOverrideCursor(Qt.CursorShape.BusyCursor)
         starting = purpose in ("offer", "resume")
         self.show_status(READING_SAVED if starting else f"Reading {path.name}…")
+        if starting:  # no game is at the table yet: the title names none
+            self.setWindowTitle(READING_TITLE)
 
         def work() -> None:
             try:
@@ -112,6 +117,7 @@ class GameIOMixin:
         :class:`~gui.store.persistence.Checked` at start-up, or ``None`` and ``error``."""
         self.loading = None
         self.busy.hide()
+        self.set_reading(False)
         QApplication.restoreOverrideCursor()
         self.controller.release()
         if self._purpose in ("offer", "resume"):

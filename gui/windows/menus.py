@@ -113,6 +113,22 @@ class MenusMixin:
         keys_action.triggered.connect(self.show_keys)
         help_menu.addAction(keys_action)
 
+    def set_reading(self, reading: bool) -> None:
+        """While a saved game is read (``reading``), the actions that would start, open,
+        save, review or change a game are greyed out: what the file holds is at stake until
+        it arrives. Statistics, Settings, the Rules and Quit stay."""
+        for action in (
+            self.new_action,
+            self.open_action,
+            self.save_action,
+            self.review_action,
+            self.review_file_action,
+            self.undo_action,
+            self.hint_action,
+            self.coach_action,
+        ):
+            action.setEnabled(not reading)
+
     def undo(self) -> None:
         """Game → Undo: back to your previous decision in this deal."""
         if not self.controller.allow_undo:

@@ -71,6 +71,11 @@ def test_a_long_saved_game_does_not_block_the_start(qtbot, tmp_path, monkeypatch
     timer.start(10)
     window.start(resume=resume)
     assert window.loading == path and window.controller.session is None  # not replayed here
+    # nothing names a game yet, and nothing can start, open or change one meanwhile
+    assert window.windowTitle() == "Parlour — reading your saved game"
+    assert not window.new_action.isEnabled() and not window.open_action.isEnabled()
+    assert not window.review_action.isEnabled() and not window.undo_action.isEnabled()
+    assert window.stats_action.isEnabled() and window.rules_action.isEnabled()
     window.ask_new_game()  # refused while the game is at stake, and said so
     assert window.status_label.text() == (
         "Your saved game is being read: New Game can be chosen once it is open."
@@ -80,6 +85,7 @@ def test_a_long_saved_game_does_not_block_the_start(qtbot, tmp_path, monkeypatch
     # The event loop ran, the window shown with its busy bar, while the worker replayed.
     assert (True, True, False) in seen
     assert not window.busy.isVisible()
+    assert window.new_action.isEnabled() and window.open_action.isEnabled()
     assert window.status_label.text() not in (  # not left saying so
         "Reading your saved game…",
         "Your saved game is being read: New Game can be chosen once it is open.",
