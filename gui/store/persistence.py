@@ -34,6 +34,7 @@ from typing import TypeVar
 from gamecore import stats as gstats
 from gamecore.atomicfile import write_atomic
 from gamecore.errors import ParlourError, RecordError
+from gamecore.explain import possessive
 from gamecore.limits import short_message
 from gamecore.match import Session
 from gamecore.record import read_record, replay_salvaged, save_record
@@ -155,9 +156,11 @@ def _replay_checked(path: Path) -> Replayed:
 
 
 def _named(text: str, names: Sequence[str]) -> str:
-    """``text`` (an engine's message, which numbers the seats) with each "seat N" said by
-    the player's name, as a notice for people says it: "it is Ben's turn, not Ann's". A
-    name two players share keeps its number: "Ann (seat 2)"."""
+    """``text`` (an engine's message, which numbers the seats from 0 and cites rules by
+    their ids) as a notice for people says it: each "seat N" by the player's name ("it is
+    Ben's turn, not Ann's"; a player named "You" as "your turn", "You do not hold"; a name
+    two players share with the seat counted from 1, "Ann (seat 3)"), without the rule ids
+    ("(rotation, GEN-3)" → "(rotation)")."""
 
     def name(match: re.Match[str]) -> str:
         n = int(match.group(1))
@@ -165,10 +168,16 @@ def _named(text: str, names: Sequence[str]) -> str:
             return match.group(0)
         who = names[n]
         if names.count(who) > 1:
-            who = f"{who} (seat {n})"
-        return who + (match.group(2) or "")
+            who = f"{who} (seat {n + 1})"
+        if match.group(2):  # "your turn", but "not yours"
+            rest = match.string[match.end() : match.end() + 2]
+            owned = possessive(who)
+            return owned + ("s" if who == "You" and not rest[1:].isalpha() else "")
+        return who + (" do" if who == "You" and match.group(3) else match.group(3) or "")
 
-    return re.sub(r"\bseat (\d+)('s)?", name, text)
+    said = re.sub(r"\bseat (\d+)(?:('s)|( does)\b)?", name, text)
+    said = re.sub(r",? ?\b[A-Z]{2,5}-\d+\b", "", said)  # rule ids
+    return said.replace(" ()", "").replace("()", "")
 
 
 def _salvage_words(session: Session) -> str:
@@ -405,9 +414,27 @@ def check_autosave(path: Path) -> Checked:
                 f"set aside ({err.strerror or err}): games will not be saved "
                 f"this time."
             )
+    seats = meta or TableMeta([s == 0 for s in range(session.n)])
+    if replayed.record_fault is not None and out.writable:
+        _keep_good_part(path, session, seats, out)
     if not session.complete:
-        out.saved = (session, meta or TableMeta([s == 0 for s in range(session.n)]))
+        out.saved = (session, seats)
     return out
+
+
+def _keep_good_part(path: Path, session: Session, meta: TableMeta, out: Checked) -> None:
+    """Write the good part of a damaged autosave (``session``, with its seats ``meta``) as
+    the autosave at ``path`` at once, so that it is kept whether or not the person resumes
+    it now (the damaged file has been set aside); if it cannot be written, stop saving and
+    say so in ``out``."""
+    try:
+        save(session, path, meta)
+    except OSError as err:
+        out.writable = False
+        out.notices.append(
+            f"The part of your saved game kept could not be written ({err.strerror or err}): "
+            "games will not be saved this time."
+        )
 
 
 def check_stats(path: Path) -> tuple[list[str], bool]:

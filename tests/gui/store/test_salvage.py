@@ -10,6 +10,8 @@ import json
 import random
 from pathlib import Path
 
+import pytest
+
 from gamecore.agents import agent_for
 from gamecore.games import make_game
 from gamecore.match import Session
@@ -67,11 +69,11 @@ def test_a_damaged_autosave_goes_on_from_just_before_the_fault(tmp_path: Path) -
         f"deal 3. The whole file was set aside as {record_aside}, with its journal as "
         f"{journal_aside}, in {tmp_path}."
     )
-    assert not path.exists() and not journal_path(path).exists()
-    assert persistence.meta_path(path).exists()  # the seats stay for the next save
-    persistence.save(session, path, meta)  # the good part is saved over nothing
+    assert not journal_path(path).exists()
+    # the good part is the autosave at once: kept if the person says "not now" and quits
     again = persistence.check_autosave(path)
     assert again.notices == [] and dumps_record(again.saved[0]) == dumps_record(good)
+    assert again.saved[1] == META
 
 
 def test_open_and_review_read_the_good_part_and_leave_the_file(tmp_path: Path) -> None:
@@ -100,3 +102,28 @@ def test_a_record_damaged_in_its_first_deal_s_cards_is_still_set_aside_whole(
     assert out.saved is None
     (notice,) = out.notices
     assert notice.startswith("Your saved game could not be read (deal 1: ")
+
+
+@pytest.mark.parametrize(
+    ("said", "names", "words"),
+    [
+        ("it is seat 1's turn, not seat 0's", ["Ann", "Ben"], "it is Ben's turn, not Ann's"),
+        ("it is seat 1's turn, not seat 0's", ["You", "Ben"], "it is Ben's turn, not yours"),
+        ("it is seat 0's turn, not seat 1's", ["You", "Ben"], "it is your turn, not Ben's"),
+        ("seat 0 does not hold AS", ["You", "Ben"], "You do not hold AS"),
+        ("seat 2 does not hold 5C", ["Ann", "Ben", "Ann"], "Ann (seat 3) does not hold 5C"),
+        (
+            "deal 3: dealer must be seat 1 (rotation, GEN-3), not seat 0",
+            ["Ann", "Ben"],
+            "deal 3: dealer must be Ben (rotation), not Ann",
+        ),
+        (
+            "seat 2 has already robbed the turn-up (SF-21, SF-22)",
+            ["A", "B", "C"],
+            "C has already robbed the turn-up",
+        ),
+        ("seat 9 does not hold 5C", ["Ann", "Ben"], "seat 9 does not hold 5C"),
+    ],
+)
+def test_a_notice_names_the_players_as_the_table_does(said, names, words) -> None:
+    assert persistence._named(said, names) == words
