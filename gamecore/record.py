@@ -578,7 +578,7 @@ def _replay_deals(record: Record, at: list[int]) -> Session:
         if entry.dealer != session.next_dealer():
             raise RecordError(
                 f"{where}: dealer must be seat {session.next_dealer()} "
-                f"(rotation, GEN-3), not {entry.dealer}"
+                f"(rotation, GEN-3), not seat {entry.dealer}"
             )
         if entry.seed is not None:
             session.start_deal_seeded(entry.seed)

@@ -55,7 +55,7 @@ def test_a_deal_out_of_turn_keeps_the_deals_before_it() -> None:
     data["deals"][1]["dealer"] = 3  # deal 2's dealer is seat 1 (GEN-3)
     salvaged = replay_salvaged(load_record(json.dumps(data)))
     assert salvaged is not None
-    assert salvaged.fault == "deal 2: dealer must be seat 1 (rotation, GEN-3), not 3"
+    assert salvaged.fault == "deal 2: dealer must be seat 1 (rotation, GEN-3), not seat 3"
     first = replay_session(load_record(json.dumps({**data, "deals": data["deals"][:1]})))
     assert dumps_record(salvaged.session) == dumps_record(first)
     assert [log.finished for log in salvaged.session.logs] == [True]
