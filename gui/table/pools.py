@@ -155,7 +155,9 @@ class PoolItem(QGraphicsItem):
             text = metrics.elidedText(self.label, Qt.TextElideMode.ElideRight, reach)
             wide = metrics.horizontalAdvance(text)
         w = max(room, wide + 2)
-        return font, QRectF(r.center().x() - w / 2, r.top(), w, r.height() * 0.75), text
+        # over the detail line, where there is one ("K Q" under "Matrimony")
+        h = self._detail_rect().top() - r.top() if self.detail else r.height() * 0.75
+        return font, QRectF(r.center().x() - w / 2, r.top(), w, h), text
 
     def _tag_rect(self) -> QRectF:
         """The name on the pool's card: a dark pill across its lower part."""
@@ -189,10 +191,22 @@ class PoolItem(QGraphicsItem):
         painter.setOpacity(1.0)
 
     def _detail_rect(self) -> QRectF:
+        """The detail line's place at the foot of the card or plate: a fifth of its height,
+        or one line of :meth:`_detail_font` where that is taller (a small plate: its letters
+        were cut at the foot)."""
         cr0 = self.card_rect
-        return QRectF(
-            cr0.left(), cr0.bottom() - cr0.height() * 0.26, cr0.width(), cr0.height() * 0.2
-        )
+        h = max(cr0.height() * 0.2, QFontMetricsF(self._detail_font()).height())
+        return QRectF(cr0.left(), cr0.bottom() - cr0.height() * 0.06 - h, cr0.width(), h)
+
+    def _detail_font(self) -> QFont:
+        """The detail line's type: a seventh of the card's width, smaller where the line is
+        wider than the card (never below the table's smallest type)."""
+        font = table_font(self.card_rect.width() * 0.14)
+        wide = QFontMetricsF(font).horizontalAdvance(self.detail)
+        room = self.card_rect.width() - 6
+        if wide > room > 0:
+            font = table_font(font.pixelSize() * room / wide)
+        return font
 
     def boundingRect(self) -> QRectF:  # noqa: N802 (Qt name)
         # Everything painted: the card, the chip stack (it reaches above and below the chip
@@ -231,7 +245,7 @@ class PoolItem(QGraphicsItem):
             painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
         if self.detail and w > 0:
             painter.setPen(INK)
-            painter.setFont(table_font(self.card_rect.width() * 0.14))
+            painter.setFont(self._detail_font())
             painter.drawText(self._detail_rect(), Qt.AlignmentFlag.AlignCenter, self.detail)
         self._paint_chips(painter)
 
