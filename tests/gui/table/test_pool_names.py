@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QRectF
+from PySide6.QtGui import QFontMetricsF
 
 from game_driver import open_game, wait_settled
 from gui.model.layout import compute_ring_layout
@@ -83,8 +84,12 @@ def test_matrimony_compartment_names_never_run_together_in_a_small_review(qtbot)
     for label, rect, chips in zip(labels, lay.pool_cards, lay.pool_chips, strict=True):
         item = PoolItem(art, label)
         card = QRectF(rect.x, rect.y, rect.w, rect.h)
-        item.set_state(card, QRectF(chips.x, chips.y, chips.w, chips.h), None, 0, 1.0)
+        item.set_state(card, QRectF(chips.x, chips.y, chips.w, chips.h), None, 0, 1.0, "K Q")
         _font, box, text = item._name_font_and_rect()
+        # the detail line has room for its letters, inside the plate and under the name
+        detail = item._detail_rect()
+        assert detail.height() >= QFontMetricsF(item._detail_font()).height()
+        assert card.contains(detail) and box.bottom() <= detail.top() + 0.01
         boxes.append(box)
         texts.append(text)
     assert texts[0].endswith("…") and texts[2].endswith("…")  # Matrimony, Confederacy
