@@ -33,6 +33,7 @@ from typing import TypeVar
 
 from gamecore import stats as gstats
 from gamecore.atomicfile import write_atomic
+from gamecore.cards import card_label, parse_card
 from gamecore.errors import ParlourError, RecordError
 from gamecore.explain import possessive
 from gamecore.limits import short_message
@@ -160,7 +161,8 @@ def _named(text: str, names: Sequence[str]) -> str:
     their ids) as a notice for people says it: each "seat N" by the player's name ("it is
     Ben's turn, not Ann's"; a player named "You" as "your turn", "You do not hold"; a name
     two players share with the seat counted from 1, "Ann (seat 3)"), without the rule ids
-    ("(rotation, GEN-3)" → "(rotation)")."""
+    ("(rotation, GEN-3)" → "(rotation)"), and cards as the table shows them ("5♥"), but
+    in a move quoted as the file writes it."""
 
     def name(match: re.Match[str]) -> str:
         n = int(match.group(1))
@@ -177,7 +179,14 @@ def _named(text: str, names: Sequence[str]) -> str:
 
     said = re.sub(r"\bseat (\d+)(?:('s)|( does)\b)?", name, text)
     said = re.sub(r",? ?\b[A-Z]{2,5}-\d+\b", "", said)  # rule ids
-    return said.replace(" ()", "").replace("()", "")
+    said = said.replace(" ()", "").replace("()", "")
+    # cards as the table shows them (5♥), except in a move quoted as the file writes it
+    parts = said.split('"')
+    for i in range(0, len(parts), 2):
+        parts[i] = re.sub(
+            r"\b(?:10|[2-9JQKA])[SHDC]\b", lambda m: card_label(parse_card(m.group(0))), parts[i]
+        )
+    return '"'.join(parts)
 
 
 def _salvage_words(session: Session) -> str:

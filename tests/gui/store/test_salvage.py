@@ -110,8 +110,13 @@ def test_a_record_damaged_in_its_first_deal_s_cards_is_still_set_aside_whole(
         ("it is seat 1's turn, not seat 0's", ["Ann", "Ben"], "it is Ben's turn, not Ann's"),
         ("it is seat 1's turn, not seat 0's", ["You", "Ben"], "it is Ben's turn, not yours"),
         ("it is seat 0's turn, not seat 1's", ["You", "Ben"], "it is your turn, not Ben's"),
-        ("seat 0 does not hold AS", ["You", "Ben"], "You do not hold AS"),
-        ("seat 2 does not hold 5C", ["Ann", "Ben", "Ann"], "Ann (seat 3) does not hold 5C"),
+        ("seat 0 does not hold AS", ["You", "Ben"], "You do not hold A♠"),
+        ("seat 2 does not hold 5C", ["Ann", "Ben", "Ann"], "Ann (seat 3) does not hold 5♣"),
+        (
+            'deal 1, action 4 ("1 10H"): seat 1 does not hold 10H',
+            ["Ann", "Ben"],
+            'deal 1, action 4 ("1 10H"): Ben does not hold 10♥',
+        ),
         (
             "deal 3: dealer must be seat 1 (rotation, GEN-3), not seat 0",
             ["Ann", "Ben"],
@@ -122,7 +127,7 @@ def test_a_record_damaged_in_its_first_deal_s_cards_is_still_set_aside_whole(
             ["A", "B", "C"],
             "C has already robbed the turn-up",
         ),
-        ("seat 9 does not hold 5C", ["Ann", "Ben"], "seat 9 does not hold 5C"),
+        ("seat 9 does not hold 5C", ["Ann", "Ben"], "seat 9 does not hold 5♣"),
     ],
 )
 def test_a_notice_names_the_players_as_the_table_does(said, names, words) -> None:
