@@ -23,9 +23,8 @@ import errno
 import gc
 import json
 import os
-import re
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -33,14 +32,11 @@ from typing import TypeVar
 
 from gamecore import stats as gstats
 from gamecore.atomicfile import write_atomic
-from gamecore.cards import card_label, parse_card
-from gamecore.errors import ParlourError, RecordError
-from gamecore.explain import possessive
-from gamecore.limits import short_message
+from gamecore.errors import ParlourError
 from gamecore.match import Session
-from gamecore.record import read_record, replay_salvaged, save_record
-from gui.store import checked
-from gui.store.journal import journal_actions, journal_path, replay_journal
+from gamecore.record import save_record
+from gui.store import checked, readback
+from gui.store.journal import journal_path
 
 AUTOSAVE = "autosave.parlour.json"
 STATISTICS = "statistics.json"
@@ -114,124 +110,22 @@ def _read_meta(path: Path, n: int) -> TableMeta | None:
     return TableMeta(people, undo, levels)
 
 
-@dataclass(frozen=True)
-class Replayed:
-    """A saved game read back (:func:`_replay_checked`): the ``session``; ``kept``, how many
-    of the journal's actions were used, and ``journal_fault``, what is wrong with the
-    journal if anything; ``record_fault``: what is wrong with the record itself when it
-    replayed only up to a fault (the session then stops just before it, and the journal,
-    written after the whole record, is not used)."""
-
-    session: Session
-    kept: int = 0
-    journal_fault: str | None = None
-    record_fault: str | None = None
-
-
-def _replay_checked(path: Path) -> Replayed:
-    """Read and replay the record at ``path`` with its journal's actions; a record that
-    cannot be read at all is a :class:`ParlourError`. The journal's actions are replayed
-    up to the first one that cannot be read or that the game refuses. A record that reads
-    but stops replaying at a fault gives back the part before it
-    (:func:`gamecore.record.replay_salvaged`) when that holds a deal; otherwise its fault
-    is raised."""
-    try:
-        record = read_record(path)
-        extra, fault = journal_actions(path, record)
-        try:
-            session, kept, refused = replay_journal(record, extra)
-        except RecordError:
-            salvaged = replay_salvaged(record)
-            if salvaged is None or not salvaged.session.logs:
-                raise
-            fault_words = _named(short_message(salvaged.fault), salvaged.session.players)
-            return Replayed(salvaged.session, record_fault=fault_words)
-        journal_fault = fault if refused is None else refused
-        if journal_fault is not None:
-            journal_fault = _named(journal_fault, session.players)
-        return Replayed(session, kept, journal_fault)
-    except ParlourError:
-        raise
-    except Exception as e:  # noqa: BLE001 - a fault the reader does not name: still one line
-        raise ParlourError(f"the file cannot be read ({type(e).__name__})") from None
-
-
-def _named(text: str, names: Sequence[str]) -> str:
-    """``text`` (an engine's message, which numbers the seats from 0 and cites rules by
-    their ids) as a notice for people says it: each "seat N" by the player's name ("it is
-    Ben's turn, not Ann's"; a player named "You" as "your turn", "You do not hold"; a name
-    two players share with the seat counted from 1, "Ann (seat 3)"), without the rule ids
-    ("(rotation, GEN-3)" → "(rotation)"), and cards as the table shows them ("5♥"), but
-    in a move quoted as the file writes it."""
-
-    def name(match: re.Match[str]) -> str:
-        n = int(match.group(1))
-        if n >= len(names):
-            return match.group(0)
-        who = names[n]
-        if names.count(who) > 1:
-            who = f"{who} (seat {n + 1})"
-        if match.group(2):  # "your turn", but "not yours"
-            rest = match.string[match.end() : match.end() + 2]
-            owned = possessive(who)
-            return owned + ("s" if who == "You" and not rest[1:].isalpha() else "")
-        return who + (" do" if who == "You" and match.group(3) else match.group(3) or "")
-
-    said = re.sub(r"\bseat (\d+)(?:('s)|( does)\b)?", name, text)
-    said = re.sub(r",? ?\b[A-Z]{2,5}-\d+\b", "", said)  # rule ids
-    said = said.replace(" ()", "").replace("()", "")
-    # cards as the table shows them (5♥), except in a move quoted as the file writes it
-    parts = said.split('"')
-    for i in range(0, len(parts), 2):
-        parts[i] = re.sub(
-            r"\b(?:10|[2-9JQKA])[SHDC]\b", lambda m: card_label(parse_card(m.group(0))), parts[i]
-        )
-    return '"'.join(parts)
-
-
-def _salvage_words(session: Session) -> str:
-    """What a damaged record's good part holds, for a notice: "deals 1 to 36 and the first
-    11 moves of deal 37"."""
-    logs = session.logs
-    going = bool(logs) and not logs[-1].finished
-    done = len(logs) - 1 if going else len(logs)
-    parts = []
-    if done:
-        parts.append({1: "deal 1", 2: "deals 1 and 2"}.get(done, f"deals 1 to {done}"))
-    if going:
-        k, moves = len(logs), len(logs[-1].actions)
-        if moves == 0:
-            parts.append(f"deal {k} as it was dealt")
-        else:
-            first = "move" if moves == 1 else f"{moves} moves"
-            parts.append(f"the first {first} of deal {k}")
-    return (", and " if " and " in parts[0] else " and ").join(parts)
-
-
-def _kept_words(kept: int) -> str:
-    """Words for a notice on how far a damaged journal's ``kept`` moves take the game."""
-    if kept == 0:
-        return "none of its moves were used; the game goes on from the saved record"
-    first = "first" if kept == 1 else f"first {kept}"
-    return f"the game goes on after the {first} of its moves"
-
-
 def load_noted(path: Path) -> tuple[Session, TableMeta, str | None]:
     """As :func:`load`, with a note for the person when the journal beside the record
     could not all be used (how many of its moves were, and why); the journal is left
     where it is (Open and ``parlour review`` never move a file of the person's)."""
-    replayed = _replay_checked(path)
+    replayed = readback.replay_checked(path)
     session, kept, fault = replayed.session, replayed.kept, replayed.journal_fault
     note = None
     if replayed.record_fault is not None:
         note = (
             f"{path.name} is damaged at {replayed.record_fault}. It was opened up to just "
-            f"before that: {_salvage_words(session)}. The file was left as it is."
+            f"before that: {readback.salvage_words(session)}. The file was left as it is."
         )
     elif fault is not None:
         note = (
             f"The moves in {journal_path(path).name} could not all be used ({fault}): "
-            f"{_kept_words(kept)}. The journal was left as it is."
+            f"{readback.kept_words(kept)}. The journal was left as it is."
         )
     try:
         meta = _read_meta(path, session.n)
@@ -341,14 +235,14 @@ def _set_aside_unreadable(path: Path, e: ParlourError, out: Checked) -> None:
     )
 
 
-def _set_aside_damaged(path: Path, replayed: Replayed, out: Checked) -> None:
+def _set_aside_damaged(path: Path, replayed: readback.Replayed, out: Checked) -> None:
     """The autosave at ``path`` replays only up to a fault (``replayed``): set the record
     and its journal aside, so that the next save, of the good part, writes over neither;
     say what was kept in ``out``. If they cannot be set aside, stop saving."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
     said = f"Your saved game is damaged at {replayed.record_fault}"
     goes_on = "The game goes on from" if not replayed.session.complete else "It is kept up to"
-    kept = f"{goes_on} just before that: {_salvage_words(replayed.session)}"
+    kept = f"{goes_on} just before that: {readback.salvage_words(replayed.session)}"
     try:
         moved = set_aside(path, stamp)
     except OSError as err:
@@ -368,6 +262,25 @@ def _set_aside_damaged(path: Path, replayed: Replayed, out: Checked) -> None:
     )
 
 
+def _set_aside_journal(path: Path, fault: str, kept: int, out: Checked) -> None:
+    """The journal beside the autosave at ``path`` could be used only for its first
+    ``kept`` moves (``fault`` says why): set it aside, never left to be written over by
+    the next save (its later moves may be what someone wants back), or stop saving; either
+    way say so in ``out``."""
+    said = f"The moves of your saved game's last deal could not all be read ({fault})"
+    try:
+        moved = set_aside(journal_path(path))
+        out.notices.append(
+            f"{said}: {readback.kept_words(kept)}. The journal was set aside as {moved.name}."
+        )
+    except OSError as err:
+        out.writable = False
+        out.notices.append(
+            f"{said} nor set aside ({err.strerror or err}): {readback.kept_words(kept)}, and "
+            f"games will not be saved this time."
+        )
+
+
 def check_autosave(path: Path) -> Checked:
     """Look at the autosave at ``path`` before the table starts (never raises).
 
@@ -375,15 +288,16 @@ def check_autosave(path: Path) -> Checked:
     unreadable, a folder) is set aside with its side file; a damaged side file alone is set
     aside and the game resumes with one person in seat 0 (only the seat kinds are lost). A
     journal that cannot all be used is set aside and the game resumes after its good moves
-    (see :func:`_replay_checked`); the notice says how many. A record that reads but stops
-    replaying at a fault (a move the game refuses, a deal out of turn) is set aside with its
-    journal, and the game resumes from just before the fault with its seats; the notice
-    says where the fault is and what was kept."""
+    (see :func:`~gui.store.readback.replay_checked`); the notice says how many. A record
+    that reads but stops replaying at a fault (a move the game refuses, a deal out of turn)
+    is set aside with its journal, and the game resumes from just before the fault with its
+    seats (written at once as the autosave); the notice says where the fault is and what
+    was kept."""
     out = Checked()
     if not (path.exists() or path.is_symlink()):
         return out
     try:
-        replayed = _replay_checked(path)
+        replayed = readback.replay_checked(path)
     except ParlourError as e:
         _set_aside_unreadable(path, e, out)
         return out
@@ -391,20 +305,7 @@ def check_autosave(path: Path) -> Checked:
     if replayed.record_fault is not None:
         _set_aside_damaged(path, replayed, out)
     elif journal_fault is not None:
-        # Set aside, never left to be written over by the next save: its later moves may
-        # be what someone wants back.
-        said = f"The moves of your saved game's last deal could not all be read ({journal_fault})"
-        try:
-            moved = set_aside(journal_path(path))
-            out.notices.append(
-                f"{said}: {_kept_words(kept)}. The journal was set aside as {moved.name}."
-            )
-        except OSError as err:
-            out.writable = False
-            out.notices.append(
-                f"{said} nor set aside ({err.strerror or err}): {_kept_words(kept)}, and "
-                f"games will not be saved this time."
-            )
+        _set_aside_journal(path, journal_fault, kept, out)
     try:
         meta = _read_meta(path, session.n)
     except SideFileError as e:

@@ -16,7 +16,7 @@ from gamecore.agents import agent_for
 from gamecore.games import make_game
 from gamecore.match import Session
 from gamecore.record import dumps_record, load_record, replay_session
-from gui.store import persistence
+from gui.store import persistence, readback
 from gui.store.journal import journal_path
 from gui.store.persistence import TableMeta
 
@@ -131,4 +131,4 @@ def test_a_record_damaged_in_its_first_deal_s_cards_is_still_set_aside_whole(
     ],
 )
 def test_a_notice_names_the_players_as_the_table_does(said, names, words) -> None:
-    assert persistence._named(said, names) == words
+    assert readback.named(said, names) == words

@@ -1,0 +1,120 @@
+"""A saved game read back: its record replayed with its journal's good moves, the part before
+the first fault of a record that stops replaying, and the words of the notices that say what
+was kept (players by name, cards as the table shows them)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from gamecore.cards import card_label, parse_card
+from gamecore.errors import ParlourError, RecordError
+from gamecore.explain import possessive
+from gamecore.limits import short_message
+from gamecore.match import Session
+from gamecore.record import read_record, replay_salvaged
+from gui.store.journal import journal_actions, replay_journal
+
+
+@dataclass(frozen=True)
+class Replayed:
+    """A saved game read back (:func:`replay_checked`): the ``session``; ``kept``, how many
+    of the journal's actions were used, and ``journal_fault``, what is wrong with the
+    journal if anything; ``record_fault``: what is wrong with the record itself when it
+    replayed only up to a fault (the session then stops just before it, and the journal,
+    written after the whole record, is not used)."""
+
+    session: Session
+    kept: int = 0
+    journal_fault: str | None = None
+    record_fault: str | None = None
+
+
+def replay_checked(path: Path) -> Replayed:
+    """Read and replay the record at ``path`` with its journal's actions; a record that
+    cannot be read at all is a :class:`ParlourError`. The journal's actions are replayed
+    up to the first one that cannot be read or that the game refuses. A record that reads
+    but stops replaying at a fault gives back the part before it
+    (:func:`gamecore.record.replay_salvaged`) when that holds a deal; otherwise its fault
+    is raised."""
+    try:
+        record = read_record(path)
+        extra, fault = journal_actions(path, record)
+        try:
+            session, kept, refused = replay_journal(record, extra)
+        except RecordError:
+            salvaged = replay_salvaged(record)
+            if salvaged is None or not salvaged.session.logs:
+                raise
+            fault_words = named(short_message(salvaged.fault), salvaged.session.players)
+            return Replayed(salvaged.session, record_fault=fault_words)
+        journal_fault = fault if refused is None else refused
+        if journal_fault is not None:
+            journal_fault = named(journal_fault, session.players)
+        return Replayed(session, kept, journal_fault)
+    except ParlourError:
+        raise
+    except Exception as e:  # noqa: BLE001 - a fault the reader does not name: still one line
+        raise ParlourError(f"the file cannot be read ({type(e).__name__})") from None
+
+
+def named(text: str, names: Sequence[str]) -> str:
+    """``text`` (an engine's message, which numbers the seats from 0 and cites rules by
+    their ids) as a notice for people says it: each "seat N" by the player's name ("it is
+    Ben's turn, not Ann's"; a player named "You" as "your turn", "You do not hold"; a name
+    two players share with the seat counted from 1, "Ann (seat 3)"), without the rule ids
+    ("(rotation, GEN-3)" → "(rotation)"), and cards as the table shows them ("5♥"), but
+    in a move quoted as the file writes it."""
+
+    def name(match: re.Match[str]) -> str:
+        n = int(match.group(1))
+        if n >= len(names):
+            return match.group(0)
+        who = names[n]
+        if names.count(who) > 1:
+            who = f"{who} (seat {n + 1})"
+        if match.group(2):  # "your turn", but "not yours"
+            rest = match.string[match.end() : match.end() + 2]
+            owned = possessive(who)
+            return owned + ("s" if who == "You" and not rest[1:].isalpha() else "")
+        return who + (" do" if who == "You" and match.group(3) else match.group(3) or "")
+
+    said = re.sub(r"\bseat (\d+)(?:('s)|( does)\b)?", name, text)
+    said = re.sub(r",? ?\b[A-Z]{2,5}-\d+\b", "", said)  # rule ids
+    said = said.replace(" ()", "").replace("()", "")
+    # cards as the table shows them (5♥), except in a move quoted as the file writes it
+    parts = said.split('"')
+    for i in range(0, len(parts), 2):
+        parts[i] = re.sub(
+            r"\b(?:10|[2-9JQKA])[SHDC]\b", lambda m: card_label(parse_card(m.group(0))), parts[i]
+        )
+    return '"'.join(parts)
+
+
+def salvage_words(session: Session) -> str:
+    """What a damaged record's good part holds, for a notice: "deals 1 to 36 and the first
+    11 moves of deal 37"."""
+    logs = session.logs
+    going = bool(logs) and not logs[-1].finished
+    done = len(logs) - 1 if going else len(logs)
+    parts = []
+    if done:
+        parts.append({1: "deal 1", 2: "deals 1 and 2"}.get(done, f"deals 1 to {done}"))
+    if going:
+        k, moves = len(logs), len(logs[-1].actions)
+        if moves == 0:
+            parts.append(f"deal {k} as it was dealt")
+        else:
+            first = "move" if moves == 1 else f"{moves} moves"
+            parts.append(f"the first {first} of deal {k}")
+    return (", and " if " and " in parts[0] else " and ").join(parts)
+
+
+def kept_words(kept: int) -> str:
+    """Words for a notice on how far a damaged journal's ``kept`` moves take the game."""
+    if kept == 0:
+        return "none of its moves were used; the game goes on from the saved record"
+    first = "first" if kept == 1 else f"first {kept}"
+    return f"the game goes on after the {first} of its moves"
