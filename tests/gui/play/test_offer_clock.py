@@ -140,13 +140,19 @@ class QuickHard(HardAgent):
         return next((a for a in acts if isinstance(a, Pass)), acts[0])
 
 
-def _table(qtbot, nine: str, clock: Clock) -> MainWindow:
-    win = MainWindow(pace=0, seed=3)
+def _window(qtbot, seed: int, clock: Clock) -> MainWindow:
+    """A table at 1280×800 whose offers are timed by the test's ``clock``."""
+    win = MainWindow(pace=0, seed=seed)
     qtbot.addWidget(win)
     win.resize(1280, 800)
     win.show()
+    win.controller.offer_clock.now = clock
+    return win
+
+
+def _table(qtbot, nine: str, clock: Clock) -> MainWindow:
+    win = _window(qtbot, 3, clock)
     c = win.controller
-    c.offer_clock.now = clock
     c.auto_play = False  # the 5♠, the person's only card, is played by the mouse
     c.resume(_commit_session(nine), [True, False, False, False])
     c.agents = {s: QuickHard(GAME) for s in (1, 2, 3)}
@@ -201,12 +207,8 @@ def _hot_seat_round(qtbot, monkeypatch, nine: str) -> tuple[MainWindow, list]:
     session = Session(GAME, ["Ann", "Bob", "Cy", "Di"], first_dealer=2)
     session.start_deal(cards, [x for x in cards_in(GAME.pack) if x not in held_cards], None)
     clock = Clock()
-    win = MainWindow(pace=0, seed=5)
-    qtbot.addWidget(win)
-    win.resize(1280, 800)
-    win.show()
+    win = _window(qtbot, 5, clock)
     c = win.controller
-    c.offer_clock.now = clock
     held: list[tuple[int, Callable[[], None]]] = []
     monkeypatch.setattr(c.computers, "later", lambda ms, then: held.append((ms, then)))
     c.resume(session, [True, True, False, False])
