@@ -208,12 +208,28 @@ class Checked:
     writable: bool = True
 
 
+def _set_aside_with(path: Path, companions: list[tuple[Path, str]]) -> tuple[Path, str]:
+    """Set the autosave at ``path`` aside, then each of its ``companions`` (a file and its
+    words, "its journal") that exists, with one time stamp: a companion left here would be
+    written over by the next save. Returns the record's new path and the words for the
+    companions moved (", with its journal as X,", or ""). Raises ``OSError`` when the record
+    itself cannot be set aside (a companion that cannot is left where it is)."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    moved = set_aside(path, stamp)
+    beside = []
+    for companion, what in companions:
+        if companion.exists():
+            with contextlib.suppress(OSError):
+                beside.append(f"{what} as {set_aside(companion, stamp).name}")
+    return moved, f", with {' and '.join(beside)}," if beside else ""
+
+
 def _set_aside_unreadable(path: Path, e: ParlourError, out: Checked) -> None:
     """The autosave at ``path`` cannot be read (``e`` says why): set it aside with its
     companions, or, if that fails, stop saving; either way say so in ``out``."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
     try:
-        moved = set_aside(path, stamp)
+        companions = [(meta_path(path), "its seats"), (journal_path(path), "its journal")]
+        moved, also = _set_aside_with(path, companions)
     except OSError as err:
         out.writable = False
         out.notices.append(
@@ -222,13 +238,6 @@ def _set_aside_unreadable(path: Path, e: ParlourError, out: Checked) -> None:
             f"this time, so that it is not written over."
         )
         return
-    beside = []
-    for companion, what in ((meta_path(path), "its seats"), (journal_path(path), "its journal")):
-        if companion.exists():
-            # The record is safe; a companion left here would be written over.
-            with contextlib.suppress(OSError):
-                beside.append(f"{what} as {set_aside(companion, stamp).name}")
-    also = f", with {' and '.join(beside)}," if beside else ""
     out.notices.append(
         f"Your saved game could not be read ({e}). It was set aside as "
         f"{moved.name}{also} in {path.parent}."
@@ -239,12 +248,11 @@ def _set_aside_damaged(path: Path, replayed: readback.Replayed, out: Checked) ->
     """The autosave at ``path`` replays only up to a fault (``replayed``): set the record
     and its journal aside, so that the next save, of the good part, writes over neither;
     say what was kept in ``out``. If they cannot be set aside, stop saving."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
     said = f"Your saved game is damaged at {replayed.record_fault}"
     goes_on = "The game goes on from" if not replayed.session.complete else "It is kept up to"
     kept = f"{goes_on} just before that: {readback.salvage_words(replayed.session)}"
     try:
-        moved = set_aside(path, stamp)
+        moved, also = _set_aside_with(path, [(journal_path(path), "its journal")])
     except OSError as err:
         out.writable = False
         out.notices.append(
@@ -252,11 +260,6 @@ def _set_aside_damaged(path: Path, replayed: readback.Replayed, out: Checked) ->
             f"games will not be saved this time, so that it is not written over."
         )
         return
-    journal = journal_path(path)
-    also = ""
-    if journal.exists():
-        with contextlib.suppress(OSError):
-            also = f", with its journal as {set_aside(journal, stamp).name},"
     out.notices.append(
         f"{said}. {kept}. The whole file was set aside as {moved.name}{also} in {path.parent}."
     )
