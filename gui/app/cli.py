@@ -54,7 +54,9 @@ def review_target(
     person, reveal)``. The record at ``path`` is read and replayed with its journal
     (:func:`gui.store.persistence.load_noted`); a journal that could not all be used is
     said in ``notes`` (a list the note is appended to, when given). Its side file says who
-    sat at the screen (none: one person in seat 0). The deal is the first finished one,
+    sat at the screen. A record without one (from elsewhere) is shown as one person in
+    seat 0 saw it, with every seat called by its name: ``people`` is empty, for nobody
+    known was at this screen, and no seat is "You". The deal is the first finished one,
     else the last, as the person's seat saw it
     (:func:`gui.model.reviewtext.first_review_deal`); ``reveal`` (Spoil Five's unplayed
     cards) is on with one person at the screen, off with several. Raises
@@ -74,6 +76,8 @@ def review_target(
         raise ParlourError("the record holds no deal")
     people = [s for s, p in enumerate(meta.people) if p]
     person = people[0] if len(people) == 1 else None
+    if persistence.seats_beside(Path(path), session.n) is None:
+        people = []  # seat 0's view, but not "You": whose record it is is not known
     reveal = len(people) <= 1
     deal = first_review_deal(session)
     rule = show_rule(

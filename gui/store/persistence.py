@@ -127,11 +127,18 @@ def load_noted(path: Path) -> tuple[Session, TableMeta, str | None]:
             f"The moves in {journal_path(path).name} could not all be used ({fault}): "
             f"{readback.kept_words(kept)}. The journal was left as it is."
         )
-    try:
-        meta = _read_meta(path, session.n)
-    except SideFileError:
-        meta = None
+    meta = seats_beside(path, session.n)
     return session, meta or TableMeta([s == 0 for s in range(session.n)]), note
+
+
+def seats_beside(path: Path, n: int) -> TableMeta | None:
+    """Who sat where at the record at ``path`` (``n`` seats, an int), as its side file
+    says; ``None`` when there is no side file or it is damaged (a record from elsewhere,
+    whose people are not known). Never raises."""
+    try:
+        return _read_meta(path, n)
+    except SideFileError:
+        return None
 
 
 def load(path: Path) -> tuple[Session, TableMeta]:

@@ -509,7 +509,7 @@ def test_parlour_review_of_a_bad_file_exits_2_with_one_line(tmp_path, case):
 def test_parlour_review_opens_the_first_finished_deal_or_the_persons_view(tmp_path):
     path = DATA / "conformance" / "newmarket" / "002.json"
     session, deal, people, person, reveal = review_target(str(path))
-    assert (deal, people, person, reveal) == (1, [0], 0, True)
+    assert (deal, people, person, reveal) == (1, [], 0, True)  # no side file: nobody known
     session, deal, people, person, reveal = review_target(
         str(DATA / "conformance" / "newmarket" / "020.json")
     )
@@ -532,6 +532,8 @@ def test_the_window_parlour_review_opens(qtbot):
     win = _window(qtbot, session, deal, people=people, person=person, reveal=reveal)
     assert win.review.number == deal and win.viewpoint == 0 and not win.seat_box.isEnabled()
     assert review_deal(session, deal).last == win.review.last
+    # A record without its side file: seat 0's view, but nobody at this screen is "You".
+    assert win.words == list(session.players) and "You" not in win.words
 
 
 def _no_choice_for_you() -> Session:
