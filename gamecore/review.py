@@ -130,6 +130,17 @@ class DealReview:
             and any(isinstance(a, Pass) for a in d.actions)
         )
 
+    def steps_seen(self, seat: int | None) -> tuple[int, ...]:
+        """The steps ``seat``'s view passes through, in order (``None``: the whole table,
+        every step): the first and the last always, and every step not
+        :meth:`private_to_another` (CM-10). A view numbers its steps by this, so that the
+        count does not tell that another seat was offered the Commit."""
+        return tuple(
+            k
+            for k in range(len(self.steps))
+            if k in (0, self.last) or not self.private_to_another(k, seat)
+        )
+
     def observation(self, k: int, seat: int) -> Observation:
         """What ``seat`` knew at step ``k``: the engine's ``observation(seat)`` there (GEN-9).
         Raises ``IndexError`` for a step or seat the deal does not have."""

@@ -212,8 +212,9 @@ def _review_stops(
 @dataclass(frozen=True)
 class StepText:
     """The words beside a reviewed step (:func:`review_step_text`), each a line or ``""``:
-    ``heading`` ("Step 5 of 37"), ``turn`` (who acts, or how the deal stands), ``choices``
-    (the legal choices there, or why they are not shown), ``taken`` (the action taken
+    ``heading`` ("Step 5 of 37", counting the steps of the view shown), ``turn`` (who
+    acts, or how the deal stands), ``choices`` (the legal choices there, or why they are
+    not shown), ``taken`` (the action taken
     there), ``why`` (one sentence per event that led to the step, from
     :mod:`gamecore.explain`), ``counters`` (who gained or lost counters in that step),
     ``calls`` (the table's calls for those events), ``log`` (the last few public events up
@@ -275,7 +276,8 @@ def review_step_text(review: DealReview, shown: ShownTable, words: list[str]) ->
     k = shown.step
     names = list(words)
     start = ": before the stakes" if game_without_play(review.game) else ": as dealt"
-    heading = f"Step {k} of {review.last}" + (start if k == 0 else "")
+    seen = review.steps_seen(shown.viewpoint)  # another's Commit offer is not counted
+    heading = f"Step {sum(j < k for j in seen)} of {len(seen) - 1}" + (start if k == 0 else "")
     choices, taken = _choices_and_taken(review, shown, names)
     calls, log = _calls_and_log(review, k, names)
     # The review reads plainly: the engine's sentences lose their rule ids, as on the table.

@@ -98,6 +98,7 @@ class ReviewWindow(FittedDialog, PlayCheckTab):
         self.review: DealReview | None = None
         self.rule: ShowRule | None = None
         self.step = 0
+        self.seen: tuple[int, ...] = ()  # the steps of the view shown; the slider's positions
         self.run: PlayCheckRun | None = None
         self.results: list[CheckedDecision] = []
         self._build(art)
@@ -202,7 +203,7 @@ class ReviewWindow(FittedDialog, PlayCheckTab):
         self.slider.setObjectName("slider")
         self.slider.setAccessibleName("Step")
         self.slider.setPageStep(5)
-        self.slider.valueChanged.connect(self.go)
+        self.slider.valueChanged.connect(lambda v: self.go(self.seen[v]))
         self.forward_btn = self._button(
             "forward", "Forward ▶", "A step forward (Right)", lambda: self.go(self.step + 1)
         )
@@ -280,10 +281,7 @@ class ReviewWindow(FittedDialog, PlayCheckTab):
         self.refused.setText("")
         self._fill_seats(review, rule)
         self.rule = self._rule_for_view()
-        self.slider.blockSignals(True)
-        self.slider.setRange(0, review.last)
-        self.slider.setValue(0)
-        self.slider.blockSignals(False)
+        self._number_steps()
         for w in (self.slider, self.first_btn, self.back_btn, self.forward_btn, self.last_btn):
             w.setEnabled(True)
         self.step = -1
@@ -354,7 +352,31 @@ class ReviewWindow(FittedDialog, PlayCheckTab):
         self.rule = self._rule_for_view()
         self.fingerprint.setHtml(fingerprint_html(self.review, self.rule))
         self._update_check_about()
+        self._number_steps()
+        if self.step < 0:
+            return
+        if self.step not in self.seen:  # another's offer, not in this view: the next step
+            self.step = min(k for k in self.seen if k > self.step)  # the last is seen
+            self.step_changed.emit(self.step)
+        self._place_slider()
         self._draw()
+
+    def _number_steps(self) -> None:
+        """Number the steps of the view shown (:meth:`DealReview.steps_seen`): the slider
+        has one position for each, so neither it nor the count tells of another seat's
+        Commit offer (CM-10)."""
+        assert self.review is not None
+        self.seen = self.review.steps_seen(self.viewpoint)
+        self.slider.blockSignals(True)
+        self.slider.setRange(0, len(self.seen) - 1)
+        self.slider.blockSignals(False)
+
+    def _place_slider(self) -> None:
+        position = self.seen.index(self.step)
+        if self.slider.value() != position:
+            self.slider.blockSignals(True)
+            self.slider.setValue(position)
+            self.slider.blockSignals(False)
 
     # ---- steps -------------------------------------------------------------------
 
@@ -373,10 +395,7 @@ class ReviewWindow(FittedDialog, PlayCheckTab):
         if k == self.step:
             return
         self.step = k
-        if self.slider.value() != k:
-            self.slider.blockSignals(True)
-            self.slider.setValue(k)
-            self.slider.blockSignals(False)
+        self._place_slider()
         self._draw()
         self.step_changed.emit(k)
 
@@ -410,7 +429,7 @@ class ReviewWindow(FittedDialog, PlayCheckTab):
             self.view.announce(call)
         self.view.show_log(list(text.log))
         self.step_text.setHtml(step_html(text))
-        self.step_label.setText(f"{k} / {review.last}")
+        self.step_label.setText(f"{self.seen.index(k)} / {len(self.seen) - 1}")
         self.back_btn.setEnabled(k > 0)
         self.first_btn.setEnabled(k > 0)
         self.forward_btn.setEnabled(k < review.last)

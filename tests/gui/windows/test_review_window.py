@@ -603,3 +603,36 @@ def test_the_review_reads_plainly_and_says_you_deal(qtbot):
     assert "You put 1 on the King pool: your stake as dealer, paid before the cards are seen." in (
         win.step_text.toPlainText()
     )
+
+
+def test_a_seats_view_counts_only_its_own_steps_so_no_commit_offer_shows(qtbot):
+    """CM-10 and GEN-9: another seat's offer of the Commit is private. A seat's view passes
+    over it, and its step count and slider pass over it too: "4 / 30" then "5 / 30", never a
+    gap that tells an offer was made. The whole table counts every step."""
+    win = _window(qtbot, _record("commit", "005.json"), reveal=True)
+    review = win.review
+    # seat -1 is nobody: every offer is to "another"
+    offered = {review.steps[k].seat for k in range(review.last) if review.private_to_another(k, -1)}
+    seat = next(s for s in range(len(review.players)) if s not in offered)
+    seen = review.steps_seen(seat)
+    assert len(seen) < len(review)  # the deal has an offer to someone else
+    win.seat_box.setCurrentIndex(win.seat_box.findData(seat))
+    win.go(0)
+    n = len(seen) - 1
+    labels, headings, steps = [], [], []
+    while True:
+        labels.append(win.step_label.text())
+        headings.append(win.step_text.toPlainText().splitlines()[0])
+        steps.append(win.step)
+        if not win.forward_btn.isEnabled():
+            break
+        qtbot.mouseClick(win.forward_btn, Qt.MouseButton.LeftButton)
+    assert steps == list(seen)
+    assert labels == [f"{i} / {n}" for i in range(n + 1)]
+    assert [h.split(":")[0] for h in headings] == [f"Step {i} of {n}" for i in range(n + 1)]
+    assert win.slider.maximum() == n
+    win.slider.setValue(n - 1)
+    assert win.step == seen[n - 1]
+    win.choose_seat(None)  # the whole table: every step
+    assert win.slider.maximum() == review.last and win.step == seen[n - 1]
+    assert win.step_label.text() == f"{seen[n - 1]} / {review.last}"
