@@ -353,12 +353,9 @@ class ReviewWindow(FittedDialog, PlayCheckTab):
         self.fingerprint.setHtml(fingerprint_html(self.review, self.rule))
         self._update_check_about()
         self._number_steps()
-        if self.step < 0:
-            return
-        if self.step not in self.seen:  # another's offer, not in this view: the next step
+        if self.step >= 0 and self.step not in self.seen:  # another's offer: the next step
             self.step = min(k for k in self.seen if k > self.step)  # the last is seen
             self.step_changed.emit(self.step)
-        self._place_slider()
         self._draw()
 
     def _number_steps(self) -> None:
@@ -370,13 +367,6 @@ class ReviewWindow(FittedDialog, PlayCheckTab):
         self.slider.blockSignals(True)
         self.slider.setRange(0, len(self.seen) - 1)
         self.slider.blockSignals(False)
-
-    def _place_slider(self) -> None:
-        position = self.seen.index(self.step)
-        if self.slider.value() != position:
-            self.slider.blockSignals(True)
-            self.slider.setValue(position)
-            self.slider.blockSignals(False)
 
     # ---- steps -------------------------------------------------------------------
 
@@ -395,7 +385,6 @@ class ReviewWindow(FittedDialog, PlayCheckTab):
         if k == self.step:
             return
         self.step = k
-        self._place_slider()
         self._draw()
         self.step_changed.emit(k)
 
@@ -429,6 +418,9 @@ class ReviewWindow(FittedDialog, PlayCheckTab):
             self.view.announce(call)
         self.view.show_log(list(text.log))
         self.step_text.setHtml(step_html(text))
+        self.slider.blockSignals(True)
+        self.slider.setValue(self.seen.index(k))
+        self.slider.blockSignals(False)
         self.step_label.setText(f"{self.seen.index(k)} / {len(self.seen) - 1}")
         self.back_btn.setEnabled(k > 0)
         self.first_btn.setEnabled(k > 0)
