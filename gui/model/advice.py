@@ -12,7 +12,7 @@ from gamecore.interface import DealState, Rules
 from gamecore.match import Session
 from gamecore.matrimony.game import Matrimony
 from gui.model import widowwords
-from gui.model.prompts import lead_hint
+from gui.model.prompts import forced_words, lead_hint
 from gui.model.registryview import chance_game, pool_labels
 from gui.model.tablewords import plain_words
 
@@ -55,10 +55,15 @@ def action_words(action: object, game: Rules) -> str:
 COACH_WAITS = "The coach will speak at your next decision in this deal."
 
 
-def coach_lines(session: Session, seat: int, you_alone: bool = True) -> list[str]:
+def coach_lines(
+    session: Session, seat: int, you_alone: bool = True, plays_itself: bool = False
+) -> list[str]:
     """What the coach says at ``seat``'s pending decision: what the rules allow there and
     why, from the engine (its reasons for the cards it refuses, in plain words), with the
-    legal cards named (they are also raised on the table)."""
+    legal cards named (they are also raised on the table). ``plays_itself``: the decision
+    is forced and plays itself (:func:`gui.model.intents.plays_by_itself`, STOP-14); the
+    coach then says what the status line says ("Your only card, 8♠, plays itself: …")
+    rather than offer a choice, and why the other cards may not go."""
     deal = session.deal
     d = None if deal is None else deal.decision()
     if deal is None or d is None or d.seat != seat:
@@ -81,6 +86,17 @@ def coach_lines(session: Session, seat: int, you_alone: bool = True) -> list[str
     if widow is not None:  # the widow's choice or the auction (MI-7, MI-8)
         return widow
     assert isinstance(d, PlayChoice)
+    return _play_lines(session, d, you_alone, plays_itself)
+
+
+def _play_lines(session: Session, d: PlayChoice, you_alone: bool, plays_itself: bool) -> list[str]:
+    """:func:`coach_lines` at a card choice (and the rob, the claim, the offer with it)."""
+    deal, seat = session.deal, d.seat
+    assert deal is not None
+    if plays_itself and d.forced:
+        forced = [forced_words(deal, d.actions[0], "You", you_alone).line]
+        cards = [a.card for a in d.actions if isinstance(a, Play | Rob)]
+        return forced + (_card_lines(deal, seat, cards)[1:] if cards else [])
     lines = [lead_hint(session, seat) + "."] if lead_hint(session, seat) else []
     cards = [a.card for a in d.actions if isinstance(a, Play | Rob)]
     others = {type(a).__name__ for a in d.actions if not isinstance(a, Play | Rob)}

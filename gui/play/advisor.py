@@ -13,6 +13,7 @@ from gamecore.actions import Play
 from gamecore.agents.levels import HardAgent
 from gamecore.decisions import PlayChoice
 from gui.model import advice as model_advice
+from gui.model.intents import plays_by_itself
 from gui.play.seats import Advice
 from gui.play.states import HUMAN
 
@@ -85,9 +86,10 @@ class Advisor(QObject):
             or seat != table.human
         ):
             return  # the coach speaks only to the person whose hand is shown
-        lines = model_advice.coach_lines(session, seat)
-        self.coach_said.emit(lines)
         d = session.deal.decision()
+        itself = isinstance(d, PlayChoice) and plays_by_itself(d, session.game, table.auto_play)
+        lines = model_advice.coach_lines(session, seat, plays_itself=itself)
+        self.coach_said.emit(lines)
         if not isinstance(d, PlayChoice) or len(d.actions) < 2:
             return
         self._lines = (self._moment(), lines)

@@ -1,0 +1,39 @@
+"""The coach at a forced card that plays itself (STOP-6, STOP-14) says what the status line
+says, not "You may play: 8♠" as if there were a choice; where the person plays it by hand
+(auto-play off), the coach names the one card as before."""
+
+from __future__ import annotations
+
+from gamecore.actions import Play
+from gamecore.cards import parse_card as C
+from gamecore.games import make_game
+from gamecore.match import Session
+from gui.model import advice, prompts
+from helpers import scenario_deal
+
+
+def _forced_session() -> Session:
+    """Ann holds 8♠ and 2♥ with the sequence at 7♠: she must play the 8♠ (STOP-6)."""
+    game = make_game("newmarket")
+    session = Session(game, ["Ann", "Ben", "Cat"], 2)
+    session.deal = scenario_deal(game, ["8S 2H", "3H 5D", "9D JC"], stock="4C", top="7S", to_act=0)
+    return session
+
+
+def test_stop_6_the_coach_says_the_forced_card_plays_itself_as_the_status_line_does():
+    session = _forced_session()
+    line = prompts.forced_words(session.deal, Play(0, C("8S")), "You", True).line
+    assert line == (
+        "Your only card, 8♠, plays itself: the next card of a sequence must be played by its "
+        "holder."
+    )
+    assert advice.coach_lines(session, 0, plays_itself=True) == [
+        line,
+        "Why not your other cards: 8♠ must be played to continue the sequence.",  # the 2♥
+    ]
+
+
+def test_stop_14_with_auto_play_off_the_coach_names_the_one_card_to_click():
+    lines = advice.coach_lines(_forced_session(), 0, plays_itself=False)
+    assert "You may play: 8♠." in lines
+    assert lines[0] == "Continue the sequence: play 8♠."
