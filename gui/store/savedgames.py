@@ -30,7 +30,10 @@ class GameSummary:
     session's whole), ``finished`` (no deal can follow), ``person`` (the name of the first
     person at this screen, ``None`` when every seat is a computer) and ``balance`` (that
     person's counters, ``None`` likewise). ``damaged`` is the one-line reason a file cannot
-    be read (then the other fields are empty), else ``None``.
+    be read (then the other fields are empty), else ``None``. ``partly`` says what Open will
+    leave out of a file that opens only in part (a record that stops replaying at a fault,
+    a journal whose last moves cannot be used: :func:`gui.store.persistence.load_noted`'s
+    note), else ``None``.
     """
 
     path: Path
@@ -43,6 +46,7 @@ class GameSummary:
     person: str | None = None
     balance: int | None = None
     damaged: str | None = None
+    partly: str | None = None
 
     @property
     def progress(self) -> str:
@@ -65,7 +69,7 @@ def summarize(path: Path) -> GameSummary:
     a file that cannot be read gives a summary whose ``damaged`` says why."""
     when = _modified(path)
     try:
-        session, meta = persistence.load(path)
+        session, meta, partly = persistence.load_noted(path)
     except ParlourError as e:
         return GameSummary(path, when, damaged=short_message(str(e)))
     except Exception as e:  # noqa: BLE001 - a file must never stop the list
@@ -81,6 +85,7 @@ def summarize(path: Path) -> GameSummary:
         finished=session.complete,
         person=None if seat is None else session.players[seat],
         balance=None if seat is None else session.balances[seat],
+        partly=partly,
     )
 
 

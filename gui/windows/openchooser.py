@@ -35,7 +35,8 @@ DAMAGED_COLOUR = "#9b1c1c"
 def summary_lines(summary: GameSummary) -> str:
     """A saved game in two lines for the list: "Pope Joan (classic board) · deal 3 of 8 ·
     Ben: 88 counters" over "Ann, Ben, Cat · 9 Mar 2024, 14:05"; a damaged file says so,
-    why, and its file name."""
+    why, and its file name; a file that opens only in part ends its first line with "partly
+    damaged" (the row's tooltip says what is left out)."""
     when = "" if summary.when is None else f"{summary.when.day} {summary.when:%b %Y, %H:%M}"
     if summary.damaged is not None:
         second = " · ".join(x for x in (summary.path.name, when) if x)
@@ -43,6 +44,8 @@ def summary_lines(summary: GameSummary) -> str:
     first = [summary.label, summary.progress]
     if summary.person is not None and summary.balance is not None:
         first.append(f"{summary.person}: {summary.balance} counters")
+    if summary.partly is not None:
+        first.append("partly damaged")
     return " · ".join(first) + "\n" + " · ".join(x for x in (", ".join(summary.players), when) if x)
 
 
@@ -148,6 +151,8 @@ class OpenChooser(QDialog):
                 item.setData(Qt.ItemDataRole.AccessibleTextRole, summary_lines(summary))
                 if summary.damaged is not None:
                     item.setForeground(QColor(DAMAGED_COLOUR))
+                if summary.partly is not None:  # it opens: what is left out, on hovering
+                    item.setToolTip(summary.partly)
         self._update_open()
 
     def selected(self) -> Path | None:

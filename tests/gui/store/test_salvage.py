@@ -132,3 +132,25 @@ def test_a_record_damaged_in_its_first_deal_s_cards_is_still_set_aside_whole(
 )
 def test_a_notice_names_the_players_as_the_table_does(said, names, words) -> None:
     assert readback.named(said, names) == words
+
+
+def test_the_open_list_marks_a_file_that_opens_only_in_part(tmp_path: Path) -> None:
+    """Game → Open's summary of a damaged file that still opens: its game as Open will open
+    it (two deals and the first 3 moves of deal 3), with the note of what is left out; the
+    row says "partly damaged"."""
+    from gui.store.savedgames import summarize
+    from gui.windows.openchooser import summary_lines
+
+    path, good, _refused = _damaged(tmp_path, "mine.parlour.json")
+    summary = summarize(path)
+    assert summary.damaged is None and summary.deal == 3 and summary.person == "Ann"
+    assert summary.balance == good.balances[0]
+    assert summary.partly == persistence.load_noted(path)[2]
+    assert summary.partly is not None and summary.partly.startswith(
+        "mine.parlour.json is damaged at deal 3, action 4 "
+    )
+    first = summary_lines(summary).splitlines()[0]
+    balance = f"Ann: {good.balances[0]} counters"
+    assert first == f"Newmarket · deal 3 of {good.total_deals} · {balance} · partly damaged"
+    persistence.save(good, tmp_path / "whole.parlour.json", META)
+    assert summarize(tmp_path / "whole.parlour.json").partly is None

@@ -6,6 +6,7 @@ notice. Every test drives the real window at ``pace=0`` and waits on conditions.
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import threading
@@ -226,3 +227,40 @@ def test_games_left_one_after_another_are_said_in_one_notice(qtbot, tmp_path):
     _leave_for_a_new_game(qtbot, window)
     assert len(window.notices.texts()) == 1
     assert window.notices.texts()[0].startswith("Your last game was kept as ")
+
+
+def test_a_file_that_opens_only_in_part_is_marked_and_still_opens(qtbot, tmp_path):
+    """A record whose second deal stops at a refused move: its row says "partly damaged",
+    hovering says what Open leaves out, and Open opens the good part."""
+    data = tmp_path / "data"
+    folder = data / persistence.ABANDONED
+    folder.mkdir(parents=True)
+    session = Session(make_game("newmarket", {"gen.rounds": 1}), ["You", "Dan", "Eve"], 0)
+    play_session(session, random.Random(2), max_deals=1)
+    session.start_deal_seeded(3)
+    for _ in range(4):
+        session.apply(session.decision().default_action())
+    path = folder / NEWMARKET
+    _keep(path, session, [True, False, False])
+    record = json.loads(path.read_text(encoding="utf-8"))
+    record["deals"][1]["actions"][3] = record["deals"][1]["actions"][2]  # played twice
+    path.write_text(json.dumps(record), encoding="utf-8")
+    os.utime(path, (WHEN.timestamp(), WHEN.timestamp()))
+    window = _window(qtbot, data)
+    dlg = _chooser(qtbot, window)
+    qtbot.waitUntil(lambda: len(dlg.summaries) == 1, timeout=WAIT)
+    (row,) = _rows(dlg)
+    assert row.splitlines()[0].endswith(" · partly damaged")
+    note = dlg.games.item(0).toolTip()
+    assert note.startswith(f"{NEWMARKET} is damaged at deal 2, action 4 ")
+    assert note.endswith("the first 3 moves of deal 2. The file was left as it is.")
+    _click_row(qtbot, dlg, 0)
+    assert dlg.open_button.isEnabled()
+    qtbot.mouseClick(dlg.open_button, Qt.MouseButton.LeftButton)
+    c = window.controller
+    qtbot.waitUntil(
+        lambda: window.loading is None and c.session is not None and len(c.session.logs) == 2,
+        timeout=WAIT,
+    )
+    # the good part (a computer may already have played on from it)
+    assert c.session.logs[1].actions[:3] == record["deals"][1]["actions"][:3]
