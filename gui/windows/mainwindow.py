@@ -188,6 +188,7 @@ class MainWindow(
         self.controller.fingerprint_shown.connect(self._fingerprint_shown)
         self.controller.review_requested.connect(self._review_from_summary)
         self.controller.advisor.coach_said.connect(self.coach.say)
+        self.controller.advisor.coach_said.connect(lambda _lines: self.top_bars.bring(self.coach))
         self.controller.advisor.coached.connect(self._coached)
         self.coach.turned_off.connect(self._coach_turned_off)
         self.controller.reveal = self.prefs.reveal_tricks
@@ -272,6 +273,9 @@ class MainWindow(
                     f.write(text + "\n")
             except OSError:
                 pass
+        notice = self.notices.notice(text)
+        if notice is not None:
+            self.top_bars.bring(notice)
         self.show_status(text)
 
     def _warn(self, title: str, text: str) -> None:

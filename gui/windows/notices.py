@@ -77,6 +77,10 @@ class NoticeBar(QWidget):
         self.setVisible(bool(self._items))
         self.changed.emit()
 
+    def notice(self, text: str) -> Notice | None:
+        """The notice showing ``text``, or ``None``."""
+        return self._items.get(text)
+
     def texts(self) -> list[str]:
         """The notices shown, oldest first."""
         return list(self._items)

@@ -1,11 +1,13 @@
 """The bars above the table, the notices and the coach, in one column that never takes the
 table's room: on a short screen (800×600, a notice and a five-line coach) the column is as
 tall as the window can spare above the table's smallest size and scrolls, so the table
-keeps its size and the status line stays on the screen."""
+keeps its size and the status line stays on the screen. What was said last (the coach's
+words at the person's decision, a new notice) is scrolled into view: with two notices and
+the coach at 800×600 the coach used to sit below the fold."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, QSize, Qt
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer
 from PySide6.QtWidgets import QFrame, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
 
 
@@ -49,6 +51,21 @@ class TopBars(QScrollArea):
 
     def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt name)
         return QSize(0, min(self.LEAST, self._content_height()))
+
+    def bring(self, widget: QWidget) -> None:
+        """Scroll ``widget`` (a bar, or a part of one) into view once the column has laid
+        it out: all of it when it fits, else its top, where its words begin."""
+        QTimer.singleShot(0, self, lambda: self._bring(widget))
+
+    def _bring(self, widget: QWidget) -> None:
+        if not widget.isVisible() or not self.widget().isAncestorOf(widget):
+            return
+        top = widget.mapTo(self.widget(), widget.rect().topLeft()).y()
+        bar, room = self.verticalScrollBar(), self.viewport().height()
+        if top < bar.value() or widget.height() > room:
+            bar.setValue(top)
+        elif top + widget.height() > bar.value() + room:
+            bar.setValue(top + widget.height() - room)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt name)
         kind = event.type()

@@ -133,3 +133,42 @@ def test_a_long_log_line_wraps_within_the_table_and_steps_aside_for_the_prompt(q
     view.prompt.hide()
     view.place_log()
     assert label.isVisible()
+
+
+#: The longest notice there is: a saved game damaged part of the way.
+DAMAGED = (
+    'Your saved game is damaged at deal 3, action 4 ("0 split AH:1 KC:1 QD:1 JS:1"): it is '
+    "Ben's turn, not yours. The game goes on from just before that: deals 1 and 2, and the "
+    "first 3 moves of deal 3. The whole file was set aside as autosave.parlour.json.damaged-"
+    "20261202-113000, with its journal as autosave.parlour.journal.damaged-20261202-113000, "
+    "in /home/ann/.local/share/Parlour."
+)
+
+
+def _in_view(win: MainWindow, widget) -> bool:
+    """Whether ``widget``'s words begin inside the column's view: all of it shown, or its
+    top at the top when it is taller than the view."""
+    bars = win.top_bars
+    top = widget.mapTo(bars.viewport(), widget.rect().topLeft()).y()
+    room = bars.viewport().height()
+    return top >= 0 and (top + widget.height() <= room or top == 0)
+
+
+def test_two_notices_and_the_coach_the_coach_is_scrolled_into_view(qtbot):
+    """At 800×600 two notices and a five-line coach do not fit above the table: the column
+    scrolls, and what was said last is in view, the coach at the person's decision, then a
+    new notice; the table keeps its size."""
+    win = _small(qtbot, "spinado", 7)
+    win.add_notice(DAMAGED)
+    win.add_notice(
+        "Some of your settings could not be read (pace: not a number); their defaults are used."
+    )
+    win.controller.advisor.coach_said.emit(FIVE_LINES)  # as at the person's decision
+    qtbot.waitUntil(lambda: win.coach.isVisible() and _laid_out(win), timeout=WAIT)
+    bars = win.top_bars
+    qtbot.waitUntil(lambda: bars.verticalScrollBar().maximum() > 0, timeout=WAIT)  # no room
+    qtbot.waitUntil(lambda: _in_view(win, win.coach), timeout=WAIT)
+    assert win.view.height() >= win.view.minimumHeight()
+    third = "Games cannot be saved: disk full (/data). You can play on."
+    win.add_notice(third)
+    qtbot.waitUntil(lambda: _in_view(win, win.notices.notice(third)), timeout=WAIT)
