@@ -37,6 +37,7 @@ class TopBars(QScrollArea):
         content.installEventFilter(self)
         self.setWidget(content)
         self._width = -1
+        self._brought: QWidget | None = None
         self.setVisible(False)
 
     def _content_height(self) -> int:
@@ -54,11 +55,19 @@ class TopBars(QScrollArea):
 
     def bring(self, widget: QWidget) -> None:
         """Scroll ``widget`` (a bar, or a part of one) into view once the column has laid
-        it out: all of it when it fits, else its top, where its words begin."""
-        QTimer.singleShot(0, self, lambda: self._bring(widget))
+        it out, and again whenever the column's size changes until another is brought
+        (the coach's words grow when the Hard player's choice arrives): all of it when it
+        fits, else its top, where its words begin."""
+        self._brought = widget
+        QTimer.singleShot(0, self, self._bring)
 
-    def _bring(self, widget: QWidget) -> None:
-        if not widget.isVisible() or not self.widget().isAncestorOf(widget):
+    def _bring(self) -> None:
+        widget = self._brought
+        try:
+            if widget is None or not widget.isVisible() or not self.widget().isAncestorOf(widget):
+                return
+        except RuntimeError:  # a dismissed notice, deleted since
+            self._brought = None
             return
         top = widget.mapTo(self.widget(), widget.rect().topLeft()).y()
         bar, room = self.verticalScrollBar(), self.viewport().height()
@@ -78,6 +87,8 @@ class TopBars(QScrollArea):
             self.updateGeometry()
         elif watched is self.widget() and kind == QEvent.Type.LayoutRequest:
             self.updateGeometry()  # a bar's words changed: its height may have
+        elif watched is self.widget() and kind == QEvent.Type.Resize:
+            QTimer.singleShot(0, self, self._bring)  # laid out again: keep it in view
         return super().eventFilter(watched, event)
 
     def resizeEvent(self, event) -> None:  # noqa: N802, ANN001 (Qt name)

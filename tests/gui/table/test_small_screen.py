@@ -169,6 +169,10 @@ def test_two_notices_and_the_coach_the_coach_is_scrolled_into_view(qtbot):
     qtbot.waitUntil(lambda: bars.verticalScrollBar().maximum() > 0, timeout=WAIT)  # no room
     qtbot.waitUntil(lambda: _in_view(win, win.coach), timeout=WAIT)
     assert win.view.height() >= win.view.minimumHeight()
+    # the Hard player's choice arrives: the coach grows, and its new line is in view too
+    win.coach.say([*FIVE_LINES, "The Hard player would play 9♣: best in 35% of the deals."])
+    qtbot.waitUntil(lambda: win.coach.text.text().count("\n") == 5, timeout=WAIT)
+    qtbot.waitUntil(lambda: _in_view(win, win.coach), timeout=WAIT)
     third = "Games cannot be saved: disk full (/data). You can play on."
     win.add_notice(third)
     qtbot.waitUntil(lambda: _in_view(win, win.notices.notice(third)), timeout=WAIT)
