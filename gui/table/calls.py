@@ -10,10 +10,12 @@ from PySide6.QtGui import (
     QBrush,
     QColor,
     QFontMetricsF,
+    QHideEvent,
     QPainter,
     QPen,
 )
 from PySide6.QtWidgets import (
+    QApplication,
     QFrame,
     QGraphicsObject,
     QHBoxLayout,
@@ -105,6 +107,7 @@ class PromptPanel(QFrame):
 
     def ask(self, text: str, buttons: list[tuple[str, str]]) -> None:
         """Show ``text`` with ``buttons`` as ``(key, label)``."""
+        self._focus_to_table()  # a button with the focus is about to go
         while self.buttons_box.count():
             taken = self.buttons_box.takeAt(0)
             w = taken.widget() if taken is not None else None
@@ -120,6 +123,17 @@ class PromptPanel(QFrame):
         self.show()
         self.raise_()
         self.place()
+
+    def hideEvent(self, event: QHideEvent) -> None:  # noqa: N802 (Qt name)
+        """Hidden with the keyboard's focus on a button (answered with Space): the focus
+        goes back to the table, not on to a bar above it where the keys do nothing."""
+        self._focus_to_table()
+        super().hideEvent(event)
+
+    def _focus_to_table(self) -> None:
+        focus = QApplication.focusWidget()
+        if focus is not None and (focus is self or self.isAncestorOf(focus)):
+            self.view.setFocus()
 
     def _buttons(self) -> list[QWidget]:
         held = (self.buttons_box.itemAt(i) for i in range(self.buttons_box.count()))

@@ -14,8 +14,9 @@ from __future__ import annotations
 from typing import TypeVar
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QHideEvent, QKeyEvent
 from PySide6.QtWidgets import (
+    QApplication,
     QFrame,
     QGridLayout,
     QHBoxLayout,
@@ -210,11 +211,24 @@ class StakePanel(QFrame):
             self.accept()
             return
         if event.key() == Qt.Key.Key_Escape:
-            parent = self.parentWidget()
-            target = parent.parentWidget() if parent is not None else None
-            (target or parent or self).setFocus()
+            self._table().setFocus()
             return
         super().keyPressEvent(event)
+
+    def hideEvent(self, event: QHideEvent) -> None:  # noqa: N802 (Qt name)
+        """Hidden with the keyboard's focus (its decision made with Enter): the focus goes
+        back to the table, not on along the window's chain to a bar above the table, where
+        the arrows and Enter then did nothing."""
+        focus = QApplication.focusWidget()
+        if focus is not None and (focus is self or self.isAncestorOf(focus)):
+            self._table().setFocus()
+        super().hideEvent(event)
+
+    def _table(self) -> QWidget:
+        """The table view the panel sits on (its parent is the view's viewport)."""
+        parent = self.parentWidget()
+        target = parent.parentWidget() if parent is not None else None
+        return target or parent or self
 
     # ---- building ---------------------------------------------------------------------
 

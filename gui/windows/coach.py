@@ -36,6 +36,9 @@ class CoachBar(QFrame):
         self.off = QPushButton("Turn the coach off", self)
         self.off.setObjectName("coachOff")
         self.off.setAutoDefault(False)
+        # Tab reaches it, a click leaves the keys where they were (the staking panel, say):
+        # it hides at once, and the focus would have gone on along the window's chain.
+        self.off.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         self.off.clicked.connect(self._off)
         row.addWidget(self.off, 0, Qt.AlignmentFlag.AlignTop)
         self.setAccessibleName("Coach")

@@ -35,6 +35,7 @@ class Notice(QFrame):
         close = QPushButton("Dismiss", self)
         close.setObjectName("dismiss")
         close.setAccessibleName(f"Dismiss: {text}")
+        close.setFocusPolicy(Qt.FocusPolicy.TabFocus)  # a click leaves the keys with the table
         close.clicked.connect(lambda: self.dismissed.emit(self.text))
         row.addWidget(close, 0, Qt.AlignmentFlag.AlignTop)
         self.setAccessibleName("Notice")

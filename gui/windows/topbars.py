@@ -24,6 +24,9 @@ class TopBars(QScrollArea):
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setWidgetResizable(True)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # Never the keyboard's: the keys are the table's (a card, the staking panel). A
+        # panel hidden with the focus passed it here, and the arrows then did nothing.
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         content = QWidget(self)
         column = QVBoxLayout(content)

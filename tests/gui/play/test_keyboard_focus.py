@@ -1,0 +1,91 @@
+"""The keyboard stays on the table: after the stake and the spread are made with Enter, with
+the coach and a notice above the table, the arrows and Enter play a card without a click
+first (the focus used to be left on the bars above the table, where the keys did nothing);
+turning the coach off with a click gives the keys back to what was waiting for them."""
+
+from __future__ import annotations
+
+import random
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QPushButton
+
+from gamecore.decisions import PlayChoice, SplitChoice, StakeChoice
+from gamecore.match import first_jack_dealer, shuffled
+from gui.play import controller as ctl
+from gui.windows.mainwindow import MainWindow
+from table_driver import WAIT, open_window
+
+
+def _seed_where_person_deals_first() -> int:
+    for seed in range(1000):
+        if first_jack_dealer(shuffled((1 << 52) - 1, random.Random(seed)), 4) == 0:
+            return seed
+    raise AssertionError("no seed found")
+
+
+def _coached(qtbot) -> MainWindow:
+    win = open_window(qtbot, seed=_seed_where_person_deals_first())
+    win.resize(796, 576)
+    win.add_notice("Your last game was kept as 2024-06-11-1.json in the abandoned games.")
+    c = win.controller
+    c.advisor.coaching = True
+    win.activateWindow()
+    qtbot.waitUntil(win.isActiveWindow, timeout=WAIT)
+    qtbot.waitUntil(
+        lambda: c.state == ctl.STAKING and isinstance(c.session.decision(), StakeChoice),
+        timeout=WAIT,
+    )
+    return win
+
+
+def _key(qtbot, key: Qt.Key) -> None:
+    """A key pressed where the keyboard focus is, as a person's key goes."""
+    target = QApplication.focusWidget()
+    assert target is not None
+    qtbot.keyClick(target, key)
+
+
+def test_after_the_stake_and_spread_by_keyboard_the_arrows_and_enter_play_a_card(qtbot):
+    win = _coached(qtbot)
+    c = win.controller
+    _key(qtbot, Qt.Key.Key_Return)  # the stake
+    qtbot.waitUntil(lambda: isinstance(c.session.decision(), SplitChoice), timeout=WAIT)
+    qtbot.waitUntil(lambda: c.state == ctl.STAKING, timeout=WAIT)
+    _key(qtbot, Qt.Key.Key_Return)  # the spread
+    qtbot.waitUntil(
+        lambda: (
+            c.state == ctl.HUMAN
+            and isinstance(c.session.decision(), PlayChoice)
+            and c.session.decision().seat == 0
+        ),
+        timeout=WAIT,
+    )
+    qtbot.waitUntil(win.coach.isVisible, timeout=WAIT)
+    assert QApplication.focusWidget() is win.view
+    played = len(c.session.logs[-1].actions)
+    _key(qtbot, Qt.Key.Key_Right)
+    assert win.view.focus_card is not None
+    _key(qtbot, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: len(c.session.logs[-1].actions) > played, timeout=WAIT)
+    assert c.session.logs[-1].actions[played].startswith("0 ")
+
+
+def test_turning_the_coach_off_with_a_click_leaves_the_keys_with_the_spread_panel(qtbot):
+    win = _coached(qtbot)
+    c = win.controller
+    _key(qtbot, Qt.Key.Key_Return)  # the stake
+    qtbot.waitUntil(
+        lambda: c.state == ctl.STAKING and isinstance(c.session.decision(), SplitChoice),
+        timeout=WAIT,
+    )
+    qtbot.waitUntil(win.coach.isVisible, timeout=WAIT)
+    qtbot.mouseClick(win.coach.findChild(QPushButton, "coachOff"), Qt.MouseButton.LeftButton)
+    assert not win.coach.isVisible()
+    panel = win.view.stake_panel
+    assert panel.isAncestorOf(QApplication.focusWidget()) or QApplication.focusWidget() is panel
+    _key(qtbot, Qt.Key.Key_Return)  # the spread
+    qtbot.waitUntil(
+        lambda: not isinstance(c.session.decision(), SplitChoice) or c.session.decision().seat != 0,
+        timeout=WAIT,
+    )
