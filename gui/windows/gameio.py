@@ -141,15 +141,17 @@ class GameIOMixin:
             return
         assert isinstance(loaded, tuple)  # Open's and review's reader: (session, meta, note)
         session, meta, note = loaded
-        if note is not None:  # the journal beside the file was not all used
-            self.add_notice(note)
         if self._purpose == "review":
+            if note is not None:  # a damaged record or journal: what the review leaves out
+                self.add_notice(note)
             people = [s for s, person in enumerate(meta.people) if person]
             self.open_review(session, None, people=people)
             return
 
-        def opened() -> None:
+        def opened() -> None:  # only once the person chose to leave the game at stake
             self.resume(session, meta)
+            if note is not None:  # what was left out: said once it is true
+                self.add_notice(note)
             self.show_status(f"Opened {path.name}.")
             self.controller.keeper.autosave()
 

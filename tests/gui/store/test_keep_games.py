@@ -12,7 +12,9 @@ from __future__ import annotations
 import errno
 import json
 import os
+import random
 import threading
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
@@ -20,12 +22,15 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QPushButton
 
 from gamecore.decisions import PlayChoice
+from gamecore.games import make_game
+from gamecore.match import Session
 from gamecore.record import outcome, read_record, replay
 from gui.store import persistence
 from gui.store.tablelock import LockState, TableLock
 from gui.windows.mainwindow import MainWindow
 from gui.windows.newgame import NewGameDialog
 from gui.windows.notices import Notice
+from helpers import play_session
 
 WAIT = 10_000
 
@@ -671,3 +676,46 @@ def test_a_journal_of_another_record_is_set_aside(qtbot, tmp_path):
         "another record): none of its moves were used; the game goes on from the saved "
         f"record. The journal was set aside as {aside[0].name}."
     ]
+
+
+def _partly_damaged(folder) -> Path:
+    """A Newmarket record whose second deal stops at its fourth action (the third again)."""
+    session = Session(make_game("newmarket", {"gen.rounds": 1}), ["Ann", "Dan", "Eve"], 0)
+    play_session(session, random.Random(2), max_deals=1)
+    session.start_deal_seeded(3)
+    for _ in range(4):
+        session.apply(session.decision().default_action())
+    path = folder / "mine.parlour.json"
+    persistence.save(session, path, persistence.TableMeta([True, False, False]))
+    record = json.loads(path.read_text(encoding="utf-8"))
+    record["deals"][1]["actions"][3] = record["deals"][1]["actions"][2]
+    path.write_text(json.dumps(record), encoding="utf-8")
+    return path
+
+
+def test_a_damaged_files_notice_comes_only_once_it_is_opened(qtbot, tmp_path):
+    """Open of a file that opens only in part, with a game at stake: nothing is said of
+    the file while "Leave this game?" is asked, nor after "Keep playing"; once left, the
+    notice says what was left out of the file opened."""
+    path = _partly_damaged(tmp_path)
+    window = _window(qtbot, tmp_path / "data")
+    window.start()
+    _play_once(qtbot, window)
+    c = window.controller
+    first = c.session
+    window.open_file(path)
+    qtbot.waitUntil(lambda: isinstance(window.message, QMessageBox), timeout=WAIT)
+    box = window.message
+    assert box.windowTitle() == "Leave this game?" and window.notices.texts() == []
+    qtbot.mouseClick(_button(box, "keepPlaying"), Qt.MouseButton.LeftButton)
+    assert c.session is first and window.notices.texts() == []
+    window.open_file(path)
+    qtbot.waitUntil(
+        lambda: isinstance(window.message, QMessageBox) and window.message is not box,
+        timeout=WAIT,
+    )
+    qtbot.mouseClick(_button(window.message, "leave"), Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: c.session is not first, timeout=WAIT)
+    kept, note = window.notices.texts()  # the game left, kept; then the file opened
+    assert kept.startswith("Your last game was kept as ")
+    assert note.startswith("mine.parlour.json is damaged at deal 2, action 4 ")
