@@ -536,10 +536,14 @@ class Salvaged:
     """A record replayed up to its first fault (:func:`replay_salvaged`): the ``session``
     as it stood just before it (its last deal in progress when the faulty deal could be
     dealt, or left unfinished by the record) and the ``fault``, as
-    :func:`replay_session` says it."""
+    :func:`replay_session` says it. ``actions``: how many of the faulty deal's actions, as
+    the record writes them, were kept (an int; 0 when the deal could not be dealt). The
+    session's own log may hold more: staking a record leaves out is applied as its default.
+    """
 
     session: Session
     fault: str
+    actions: int = 0
 
 
 def replay_salvaged(record: Record) -> Salvaged | None:
@@ -560,7 +564,7 @@ def replay_salvaged(record: Record) -> Salvaged | None:
     kept = record.deals[: k - 1]
     if j >= 1:  # the deal was dealt: keep it with the actions before the faulty one
         kept.append(replace(record.deals[k - 1], actions=record.deals[k - 1].actions[: j - 1]))
-    return Salvaged(replay_session(replace(record, deals=kept)), fault)
+    return Salvaged(replay_session(replace(record, deals=kept)), fault, max(0, j - 1))
 
 
 def _replay_deals(record: Record, at: list[int]) -> Session:

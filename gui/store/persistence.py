@@ -120,7 +120,8 @@ def load_noted(path: Path) -> tuple[Session, TableMeta, str | None]:
     if replayed.record_fault is not None:
         note = (
             f"{path.name} is damaged at {replayed.record_fault}. It was opened up to just "
-            f"before that: {readback.salvage_words(session)}. The file was left as it is."
+            f"before that: {readback.salvage_words(session, replayed.record_kept)}. The file was "
+            "left as it is."
         )
     elif fault is not None:
         note = (
@@ -257,7 +258,8 @@ def _set_aside_damaged(path: Path, replayed: readback.Replayed, out: Checked) ->
     say what was kept in ``out``. If they cannot be set aside, stop saving."""
     said = f"Your saved game is damaged at {replayed.record_fault}"
     goes_on = "The game goes on from" if not replayed.session.complete else "It is kept up to"
-    kept = f"{goes_on} just before that: {readback.salvage_words(replayed.session)}"
+    held = readback.salvage_words(replayed.session, replayed.record_kept)
+    kept = f"{goes_on} just before that: {held}"
     try:
         moved, also = _set_aside_with(path, [(journal_path(path), "its journal")])
     except OSError as err:

@@ -24,12 +24,14 @@ class Replayed:
     of the journal's actions were used, and ``journal_fault``, what is wrong with the
     journal if anything; ``record_fault``: what is wrong with the record itself when it
     replayed only up to a fault (the session then stops just before it, and the journal,
-    written after the whole record, is not used)."""
+    written after the whole record, is not used); ``record_kept``, how many of the faulty
+    deal's actions, as the record writes them, were kept."""
 
     session: Session
     kept: int = 0
     journal_fault: str | None = None
     record_fault: str | None = None
+    record_kept: int = 0
 
 
 def replay_checked(path: Path) -> Replayed:
@@ -49,7 +51,9 @@ def replay_checked(path: Path) -> Replayed:
             if salvaged is None or not salvaged.session.logs:
                 raise
             fault_words = named(short_message(salvaged.fault), salvaged.session.players)
-            return Replayed(salvaged.session, record_fault=fault_words)
+            return Replayed(
+                salvaged.session, record_fault=fault_words, record_kept=salvaged.actions
+            )
         journal_fault = fault if refused is None else refused
         if journal_fault is not None:
             journal_fault = named(journal_fault, session.players)
@@ -93,9 +97,11 @@ def named(text: str, names: Sequence[str]) -> str:
     return '"'.join(parts)
 
 
-def salvage_words(session: Session) -> str:
+def salvage_words(session: Session, written: int | None = None) -> str:
     """What a damaged record's good part holds, for a notice: "deals 1 to 36 and the first
-    11 moves of deal 37"."""
+    11 moves of deal 37". ``written``: the moves of the last deal counted as the record
+    writes them (:attr:`Replayed.record_kept`), so that they agree with the fault's "action
+    12" when the record leaves the staking out; ``None``: the session's own count."""
     logs = session.logs
     going = bool(logs) and not logs[-1].finished
     done = len(logs) - 1 if going else len(logs)
@@ -103,7 +109,8 @@ def salvage_words(session: Session) -> str:
     if done:
         parts.append({1: "deal 1", 2: "deals 1 and 2"}.get(done, f"deals 1 to {done}"))
     if going:
-        k, moves = len(logs), len(logs[-1].actions)
+        k = len(logs)
+        moves = len(logs[-1].actions) if written is None else written
         if moves == 0:
             parts.append(f"deal {k} as it was dealt")
         else:

@@ -154,3 +154,28 @@ def test_the_open_list_marks_a_file_that_opens_only_in_part(tmp_path: Path) -> N
     assert first == f"Newmarket · deal 3 of {good.total_deals} · {balance} · partly damaged"
     persistence.save(good, tmp_path / "whole.parlour.json", META)
     assert summarize(tmp_path / "whole.parlour.json").partly is None
+
+
+def test_moves_are_counted_as_the_file_writes_them_when_it_leaves_the_staking_out(
+    tmp_path: Path,
+) -> None:
+    """A record may leave a deal's staking out (it is then made as proposed): the fault's
+    "action 2" and the kept "first move" count the same moves, the file's."""
+    game = make_game("newmarket")
+    session = Session(game, ["Ann", "Ben", "Cat", "Dan"], first_dealer=0)
+    normal, rng = agent_for(game), random.Random(5)
+    session.start_deal_seeded(1000)
+    while session.deal.phase == "staking" or len(session.logs[-1].actions) < 7:
+        seat = session.decision().seat
+        session.apply(normal.choose(game, session.deal.observation(seat), rng))
+    path = tmp_path / "short.parlour.json"
+    persistence.save(session, path, META)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    plays = [a for a in data["deals"][0]["actions"] if " stake " not in a and " split " not in a]
+    assert len(plays) >= 2
+    data["deals"][0]["actions"] = [plays[0], plays[0], *plays[2:]]  # the first play twice
+    path.write_text(json.dumps(data), encoding="utf-8")
+    salvaged, _meta, note = persistence.load_noted(path)
+    assert len(salvaged.logs[0].actions) == 1 + 4 + 1  # the stake, four splits, one play
+    assert note is not None and f'damaged at deal 1, action 2 ("{plays[0]}")' in note
+    assert "It was opened up to just before that: the first move of deal 1." in note
