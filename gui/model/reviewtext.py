@@ -15,7 +15,7 @@ from gamecore.actions import Action, NameStake, Play, Rob, Split
 from gamecore.agents.playcheck import action_words as playcheck_words
 from gamecore.cards import card_label, cards_in
 from gamecore.decisions import Decision, SplitChoice, StakeChoice
-from gamecore.events import Played
+from gamecore.events import Event, Played
 from gamecore.explain import agree, explain_events, mid_sentence, scene_before
 from gamecore.interface import STOPS, DealState, Observation, Rules
 from gamecore.match import Session
@@ -278,16 +278,19 @@ def review_step_text(review: DealReview, shown: ShownTable, words: list[str]) ->
     start = ": before the stakes" if game_without_play(review.game) else ": as dealt"
     seen = review.steps_seen(shown.viewpoint)  # another's Commit offer is not counted
     heading = f"Step {sum(j < k for j in seen)} of {len(seen) - 1}" + (start if k == 0 else "")
+    # What led here: every step since the one this view showed before (a card played just
+    # before another seat's private offer is told at the step after it).
+    prev = max((j for j in seen if j < k), default=-1)  # -1: step 0 tells the deal
     choices, taken = _choices_and_taken(review, shown, names)
-    calls, log = _calls_and_log(review, k, names)
+    calls, log = _calls_and_log(review, k, names, prev)
     # The review reads plainly: the engine's sentences lose their rule ids, as on the table.
     return StepText(
         plain_words(heading),
         plain_words(_turn_line(review, shown, names)),
         plain_words(choices),
         plain_words(taken),
-        tuple(plain_words(line) for line in _why_lines(review, shown, names)),
-        plain_words(_counters_line(review, k, names)),
+        tuple(plain_words(line) for line in _why_lines(review, shown, names, prev)),
+        plain_words(_counters_line(review, k, names, prev)),
         tuple(plain_words(line) for line in calls),
         tuple(plain_words(line) for line in log),
         tuple(plain_words(line) for line in _hidden_notes(review, shown, names)),
@@ -373,12 +376,20 @@ def _choices_line(
     return f"Choices not shown: {names[d.seat]} held cards that stay hidden."
 
 
-def _why_lines(review: DealReview, shown: ShownTable, names: list[str]) -> tuple[str, ...]:
-    """The engine's sentence for each event that led to the step (the stock named only
-    when the whole stops table is shown)."""
+def _events_since(review: DealReview, prev: int, k: int) -> list[Event]:
+    """The events of the steps after ``prev`` up to ``k``, in order (``prev`` -1: from
+    step 0, whose events are the deal's own)."""
+    return [e for j in range(prev + 1, k + 1) for e in review.steps[j].events]
+
+
+def _why_lines(
+    review: DealReview, shown: ShownTable, names: list[str], prev: int
+) -> tuple[str, ...]:
+    """The engine's sentence for each event that led to the step since step ``prev`` (the
+    stock named only when the whole stops table is shown)."""
     k, game = shown.step, review.game
-    step, state = review.steps[k], review.state(k)
-    if not step.events:
+    events, state = _events_since(review, prev, k), review.state(k)
+    if not events:
         return ()
     show_stock = (
         review.finished
@@ -386,16 +397,17 @@ def _why_lines(review: DealReview, shown: ShownTable, names: list[str]) -> tuple
         and shown.viewpoint is None
         and shown.stock == state.stock
     )
-    scene = scene_before(review.state(max(k - 1, 0)), names, show_stock=show_stock)
-    return tuple(explain_events(step.events, scene))
+    scene = scene_before(review.state(max(prev, 0)), names, show_stock=show_stock)
+    return tuple(explain_events(events, scene))
 
 
-def _counters_line(review: DealReview, k: int, names: list[str]) -> str:
-    """Who gained or lost counters in step ``k`` (seats and pools), or ""."""
+def _counters_line(review: DealReview, k: int, names: list[str], prev: int) -> str:
+    """Who gained or lost counters since step ``prev`` up to step ``k`` (seats and
+    pools), or ""."""
     if k == 0:
         return ""
     labels = pool_labels(review.game)
-    before, step = review.steps[k - 1], review.steps[k]
+    before, step = review.steps[prev], review.steps[k]
     moved = [
         _signed(names[s], b - a)
         for s, (a, b) in enumerate(zip(before.balances, step.balances, strict=True))
@@ -410,20 +422,20 @@ def _counters_line(review: DealReview, k: int, names: list[str]) -> str:
 
 
 def _calls_and_log(
-    review: DealReview, k: int, names: list[str]
+    review: DealReview, k: int, names: list[str], prev: int
 ) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The table's calls for the events of step ``k``, and the last four lines of the
-    table's log up to it."""
+    """The table's calls for the events since step ``prev`` up to step ``k``, and the last
+    four lines of the table's log up to it."""
     game = review.game
     labels = pool_labels(game)
     if isinstance(game, Matrimony):
         return chance_calls_and_log(review, k, names, labels, game.sweep_name())
     spin = spin_call(game)
-    prev = review.state(max(k - 1, 0))
-    seen = Seen(_played_set(prev), _review_turnup(prev.observation(prev.dealer)))
+    before = review.state(max(prev, 0))
+    seen = Seen(_played_set(before), _review_turnup(before.observation(before.dealer)))
     calls = tuple(
         c
-        for e in review.steps[k].events
+        for e in _events_since(review, prev, k)
         if (c := announcement(e, names, labels, spin, seen)) is not None
     )
     log: list[str] = []

@@ -20,6 +20,7 @@ from PySide6.QtGui import QStandardItemModel
 from gamecore.actions import Claim, Jink, Play
 from gamecore.agents.playcheck import action_words as playcheck_words
 from gamecore.cards import card_label, cards_in, parse_card
+from gamecore.events import Played
 from gamecore.games import make_game
 from gamecore.interface import STOPS
 from gamecore.match import Session
@@ -622,8 +623,15 @@ def test_a_seats_view_counts_only_its_own_steps_so_no_commit_offer_shows(qtbot):
     labels, headings, steps = [], [], []
     while True:
         labels.append(win.step_label.text())
-        headings.append(win.step_text.toPlainText().splitlines()[0])
+        text = win.step_text.toPlainText()
+        headings.append(text.splitlines()[0])
         steps.append(win.step)
+        # a card played just before another's offer is told at the step after it
+        before = steps[-2] if len(steps) > 1 else 0
+        for j in range(before + 1, win.step + 1):
+            for e in review.steps[j].events:
+                if isinstance(e, Played):
+                    assert card_label(e.card) in text, (win.step, j, card_label(e.card))
         if not win.forward_btn.isEnabled():
             break
         qtbot.mouseClick(win.forward_btn, Qt.MouseButton.LeftButton)
