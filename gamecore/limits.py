@@ -130,4 +130,5 @@ def json_fault(e: ValueError, text: str) -> str:
     where = f"at line {e.lineno}, column {e.colno}"
     if e.pos >= len(text.rstrip()):
         return f"it ends too early, {where}"
-    return f"{e.msg[:1].lower()}{e.msg[1:]} {where}"
+    msg = e.msg.removesuffix(" at")  # "Unterminated string starting at": one "at"
+    return f"{msg[:1].lower()}{msg[1:]} {where}"

@@ -1,0 +1,28 @@
+"""A file that is not JSON is said in words for a person: where, and what the decoder
+expected, never Python's character offset, and never "at at"."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from gamecore.limits import json_fault
+
+
+def _fault(text: str) -> str:
+    with pytest.raises(json.JSONDecodeError) as e:
+        json.loads(text)
+    return json_fault(e.value, text)
+
+
+def test_an_unterminated_string_is_said_with_one_at():
+    assert _fault('{"game": "newmarket", "x": "abc') == (
+        "unterminated string starting at line 1, column 28"
+    )
+
+
+def test_a_missing_comma_and_an_early_end_and_an_empty_file():
+    assert _fault('{"a": 1 "b": 2}') == "expecting ',' delimiter at line 1, column 9"
+    assert _fault('{"a": [1, 2') == "it ends too early, at line 1, column 12"
+    assert _fault("  \n") == "the file is empty"
