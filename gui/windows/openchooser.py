@@ -9,6 +9,7 @@ A damaged file is a row that says why and cannot be opened.
 
 from __future__ import annotations
 
+import html
 import threading
 from pathlib import Path
 
@@ -152,7 +153,7 @@ class OpenChooser(QDialog):
                 if summary.damaged is not None:
                     item.setForeground(QColor(DAMAGED_COLOUR))
                 if summary.partly is not None:  # it opens: what is left out, on hovering
-                    item.setToolTip(summary.partly)
+                    item.setToolTip(f"<p>{html.escape(summary.partly)}</p>")  # rich: it wraps
         self._update_open()
 
     def selected(self) -> Path | None:

@@ -6,6 +6,7 @@ notice. Every test drives the real window at ``pace=0`` and waits on conditions.
 
 from __future__ import annotations
 
+import html
 import json
 import os
 import random
@@ -251,7 +252,9 @@ def test_a_file_that_opens_only_in_part_is_marked_and_still_opens(qtbot, tmp_pat
     qtbot.waitUntil(lambda: len(dlg.summaries) == 1, timeout=WAIT)
     (row,) = _rows(dlg)
     assert row.splitlines()[0].endswith(" · partly damaged")
-    note = dlg.games.item(0).toolTip()
+    tip = dlg.games.item(0).toolTip()  # rich text, so that a long note wraps
+    assert tip.startswith("<p>") and tip.endswith("</p>")
+    note = html.unescape(tip[3:-4])
     assert note.startswith(f"{NEWMARKET} is damaged at deal 2, action 4 ")
     assert note.endswith("the first 3 moves of deal 2. The file was left as it is.")
     _click_row(qtbot, dlg, 0)
