@@ -118,10 +118,10 @@ def load_noted(path: Path) -> tuple[Session, TableMeta, str | None]:
     session, kept, fault = replayed.session, replayed.kept, replayed.journal_fault
     note = None
     if replayed.record_fault is not None:
+        held = readback.salvage_words(session, replayed.record_kept)
         note = (
             f"{path.name} is damaged at {replayed.record_fault}. It was opened up to just "
-            f"before that: {readback.salvage_words(session, replayed.record_kept)}. The file was "
-            "left as it is."
+            f"before that: {held}. The file was left as it is."
         )
     elif fault is not None:
         note = (
@@ -133,9 +133,8 @@ def load_noted(path: Path) -> tuple[Session, TableMeta, str | None]:
 
 
 def seats_beside(path: Path, n: int) -> TableMeta | None:
-    """Who sat where at the record at ``path`` (``n`` seats, an int), as its side file
-    says; ``None`` when there is no side file or it is damaged (a record from elsewhere,
-    whose people are not known). Never raises."""
+    """Who sat where at the record at ``path`` (``n`` seats), as its side file says;
+    ``None`` when there is none or it is damaged (a record from elsewhere). Never raises."""
     try:
         return _read_meta(path, n)
     except SideFileError:
