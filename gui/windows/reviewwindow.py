@@ -310,6 +310,7 @@ class ReviewWindow(FittedDialog, PlayCheckTab):
 
     def _fill_seats(self, review: DealReview, rule: ShowRule) -> None:
         box = self.seat_box
+        kept = box.currentData() if box.isEnabled() else None  # the seat chosen: kept
         box.blockSignals(True)
         box.clear()
         if rule.seat_choice:
@@ -317,6 +318,7 @@ class ReviewWindow(FittedDialog, PlayCheckTab):
             for s, name in enumerate(review.players):
                 who = "Your view" if self.words[s] == "You" else f"{name}'s view"
                 box.addItem(who, s)
+            box.setCurrentIndex(max(0, box.findData(kept)))
             box.setToolTip(
                 "Show the table as one seat saw it at each step: its own hand and what was public"
             )

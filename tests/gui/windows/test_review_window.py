@@ -644,3 +644,21 @@ def test_a_seats_view_counts_only_its_own_steps_so_no_commit_offer_shows(qtbot):
     win.choose_seat(None)  # the whole table: every step
     assert win.slider.maximum() == review.last and win.step == seen[n - 1]
     assert win.step_label.text() == f"{seen[n - 1]} / {review.last}"
+
+
+def test_another_deal_keeps_the_seat_whose_view_was_chosen(qtbot):
+    """Choosing another deal keeps the seat's view chosen (it went back to the whole
+    table), where that deal offers a choice of seat."""
+    win = _window(qtbot, _record("commit", "005.json"), reveal=True)
+    finished = [
+        i for i in range(win.deal_box.count()) if win.deal_box.itemText(i).endswith("finished")
+    ]
+    assert len(finished) >= 2
+    win.choose_seat(2)
+    assert win.viewpoint == 2
+    win.deal_box.setCurrentIndex(finished[1])
+    assert win.review.number == win.deal_box.itemData(finished[1])
+    assert win.viewpoint == 2 and win.seat_box.currentData() == 2
+    win.choose_seat(None)
+    win.deal_box.setCurrentIndex(finished[0])
+    assert win.viewpoint is None
