@@ -88,6 +88,22 @@ def review_target(
     return session, deal, people, person, reveal
 
 
+#: A record this large (bytes) takes a few seconds to replay before the window opens: said.
+LONG_READ = 1 << 20
+
+
+def _say_a_long_read(path: str) -> None:
+    """One line on standard error before a long record is replayed (a 10,000-deal record
+    takes seconds before any window shows), so that the wait is not taken for a hang."""
+    try:
+        size = os.path.getsize(path)
+    except OSError:
+        return  # said as the file's error, once it is read
+    if size >= LONG_READ:
+        name = os.path.basename(path)
+        print(f"parlour review: reading {name} ({size / (1 << 20):.1f} MB)…", file=sys.stderr)
+
+
 def _review(path: str) -> int:
     """Open the record at ``path`` in the review window; a file that cannot be reviewed:
     one line on standard error and status 2, before any window opens."""
@@ -95,6 +111,7 @@ def _review(path: str) -> int:
     from gamecore.limits import short_message
 
     notes: list[str] = []
+    _say_a_long_read(path)
     try:
         session, deal, people, person, reveal = review_target(path, notes)
     except ParlourError as e:

@@ -662,3 +662,18 @@ def test_another_deal_keeps_the_seat_whose_view_was_chosen(qtbot):
     win.choose_seat(None)
     win.deal_box.setCurrentIndex(finished[0])
     assert win.viewpoint is None
+
+
+def test_parlour_review_says_it_is_reading_a_long_record_first(tmp_path):
+    """A record of a megabyte or more takes seconds to replay before any window: a line
+    says so first (here a padded record with no deal, refused once read)."""
+    record = json.loads((DATA / "conformance" / "newmarket" / "002.json").read_text())
+    record["deals"] = []
+    path = tmp_path / "long.parlour.json"
+    path.write_text(json.dumps(record) + " " * (1 << 20), encoding="utf-8")
+    done = _cli(["review", str(path)], tmp_path)
+    assert done.returncode == 2
+    lines = done.stderr.strip().splitlines()
+    assert lines[0] == "parlour review: reading long.parlour.json (1.0 MB)…"
+    assert lines[1:] == ["parlour review: deals: must be a non-empty list"]
+    assert done.stdout.strip() == "no qt"
