@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from PySide6.QtCore import SignalInstance
     from PySide6.QtWidgets import QGraphicsView, QLabel, QProgressBar
 
+    from gamecore.match import Session
     from gui.play.controller import Controller
 
 
@@ -140,7 +141,15 @@ class GameIOMixin:
             self.show_status(f"{path.name} was not opened.")
             return
         assert isinstance(loaded, tuple)  # Open's and review's reader: (session, meta, note)
-        session, meta, note = loaded
+        if self.status_label.text() == f"Reading {path.name}…":
+            self.show_status("")  # read: "Keep playing" must not leave it said
+        self._open_read(path, *loaded)
+
+    def _open_read(
+        self, path: Path, session: Session, meta: persistence.TableMeta, note: str | None
+    ) -> None:
+        """Open (or review) the game read from ``path``, with the ``note`` of what its
+        damage left out, if any."""
         if self._purpose == "review":
             if note is not None:  # a damaged record or journal: what the review leaves out
                 self.add_notice(note)
