@@ -15,7 +15,6 @@ from PySide6.QtGui import (
     QPen,
 )
 from PySide6.QtWidgets import (
-    QApplication,
     QFrame,
     QGraphicsObject,
     QHBoxLayout,
@@ -25,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gui.table.focusback import focus_back_to
 from gui.table.style import GOLD, INK, table_font
 
 if TYPE_CHECKING:
@@ -107,7 +107,7 @@ class PromptPanel(QFrame):
 
     def ask(self, text: str, buttons: list[tuple[str, str]]) -> None:
         """Show ``text`` with ``buttons`` as ``(key, label)``."""
-        self._focus_to_table()  # a button with the focus is about to go
+        focus_back_to(self.view, self)  # a button with the focus is about to go
         while self.buttons_box.count():
             taken = self.buttons_box.takeAt(0)
             w = taken.widget() if taken is not None else None
@@ -127,13 +127,8 @@ class PromptPanel(QFrame):
     def hideEvent(self, event: QHideEvent) -> None:  # noqa: N802 (Qt name)
         """Hidden with the keyboard's focus on a button (answered with Space): the focus
         goes back to the table, not on to a bar above it where the keys do nothing."""
-        self._focus_to_table()
+        focus_back_to(self.view, self)
         super().hideEvent(event)
-
-    def _focus_to_table(self) -> None:
-        focus = QApplication.focusWidget()
-        if focus is not None and (focus is self or self.isAncestorOf(focus)):
-            self.view.setFocus()
 
     def _buttons(self) -> list[QWidget]:
         held = (self.buttons_box.itemAt(i) for i in range(self.buttons_box.count()))

@@ -16,7 +16,6 @@ from typing import TypeVar
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QHideEvent, QKeyEvent
 from PySide6.QtWidgets import (
-    QApplication,
     QFrame,
     QGridLayout,
     QHBoxLayout,
@@ -28,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from gamecore.limits import MAX_AMOUNT
+from gui.table.focusback import focus_back_to
 
 #: The layout a new body is laid out with (a row or a grid).
 _Layout = TypeVar("_Layout", QHBoxLayout, QGridLayout)
@@ -219,9 +219,7 @@ class StakePanel(QFrame):
         """Hidden with the keyboard's focus (its decision made with Enter): the focus goes
         back to the table, not on along the window's chain to a bar above the table, where
         the arrows and Enter then did nothing."""
-        focus = QApplication.focusWidget()
-        if focus is not None and (focus is self or self.isAncestorOf(focus)):
-            self._table().setFocus()
+        focus_back_to(self._table(), self)
         super().hideEvent(event)
 
     def _table(self) -> QWidget:
