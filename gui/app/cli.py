@@ -76,7 +76,7 @@ def review_target(
         raise ParlourError("the record holds no deal")
     people = [s for s, p in enumerate(meta.people) if p]
     person = people[0] if len(people) == 1 else None
-    if persistence.seats_beside(Path(path), session.n) is None:
+    if not meta.known:
         people = []  # seat 0's view, but not "You": whose record it is is not known
     reveal = len(people) <= 1
     deal = first_review_deal(session)

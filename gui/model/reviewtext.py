@@ -214,12 +214,11 @@ class StepText:
     """The words beside a reviewed step (:func:`review_step_text`), each a line or ``""``:
     ``heading`` ("Step 5 of 37", counting the steps of the view shown), ``turn`` (who
     acts, or how the deal stands), ``choices`` (the legal choices there, or why they are
-    not shown), ``taken`` (the action taken
-    there), ``why`` (one sentence per event that led to the step, from
-    :mod:`gamecore.explain`), ``counters`` (who gained or lost counters in that step),
-    ``calls`` (the table's calls for those events), ``log`` (the last few public events up
-    to the step, as the table's log shows them), ``notes`` (what stays hidden, and the
-    undealt Spoil Five pack when it may be shown)."""
+    not shown), ``taken`` (the action taken there), ``why`` (one sentence per event that
+    led to the step, from :mod:`gamecore.explain`), ``counters`` (who gained or lost
+    counters in that step), ``calls`` (the table's calls for those events), ``log`` (the
+    last few public events up to the step, as the table's log shows them), ``notes`` (what
+    stays hidden, and the undealt Spoil Five pack when it may be shown)."""
 
     heading: str
     turn: str

@@ -53,12 +53,14 @@ T = TypeVar("T")
 
 @dataclass
 class TableMeta:
-    """Who sits where (``people``: a bool per seat) and whether undo is allowed."""
+    """Who sits where (``people``: a bool per seat), whether undo is allowed, and whether a
+    side file said so (``known``; when not, the record came from elsewhere)."""
 
     people: list[bool]
     allow_undo: bool = True
     #: Each computer seat's level ("easy", "normal", "hard"); people's entries are unused.
     levels: list[str] | None = None
+    known: bool = True
 
 
 class SideFileError(ParlourError):
@@ -113,7 +115,8 @@ def _read_meta(path: Path, n: int) -> TableMeta | None:
 def load_noted(path: Path) -> tuple[Session, TableMeta, str | None]:
     """As :func:`load`, with a note for the person when the journal beside the record
     could not all be used (how many of its moves were, and why); the journal is left
-    where it is (Open and ``parlour review`` never move a file of the person's)."""
+    where it is (Open and ``parlour review`` never move a file of the person's). Without a
+    readable side file the seats are one person in seat 0, with ``known`` off."""
     replayed = readback.replay_checked(path)
     session, kept, fault = replayed.session, replayed.kept, replayed.journal_fault
     note = None
@@ -128,17 +131,11 @@ def load_noted(path: Path) -> tuple[Session, TableMeta, str | None]:
             f"The moves in {journal_path(path).name} could not all be used ({fault}): "
             f"{readback.kept_words(kept)}. The journal was left as it is."
         )
-    meta = seats_beside(path, session.n)
-    return session, meta or TableMeta([s == 0 for s in range(session.n)]), note
-
-
-def seats_beside(path: Path, n: int) -> TableMeta | None:
-    """Who sat where at the record at ``path`` (``n`` seats), as its side file says;
-    ``None`` when there is none or it is damaged (a record from elsewhere). Never raises."""
     try:
-        return _read_meta(path, n)
-    except SideFileError:
-        return None
+        meta = _read_meta(path, session.n)
+    except SideFileError:  # someone else's: left as it is
+        meta = None
+    return session, meta or TableMeta([s == 0 for s in range(session.n)], known=False), note
 
 
 def load(path: Path) -> tuple[Session, TableMeta]:

@@ -21,7 +21,7 @@ from gui.model.setup import Setup
 from gui.play.seats import SeatKind
 from gui.store import persistence, settings
 from gui.windows.mainwindow import MainWindow
-from paths import ROOT
+from paths import DATA, ROOT
 
 KILL_CYCLES = int(os.environ.get("PARLOUR_KILL_CYCLES", "12"))
 
@@ -431,3 +431,22 @@ def test_undo_is_off_by_default_with_several_people(qtbot, tmp_path):
     window.undo()
     assert "Undo is off" in window.status_label.text()
     settings.settings().clear()
+
+
+def test_load_noted_says_whether_the_side_file_said_who_sat_where(tmp_path):
+    """A record's own side file gives its seats (``known``); none, or a damaged one (a
+    record from elsewhere), gives one person in seat 0 with ``known`` off."""
+    record = DATA / "conformance" / "newmarket" / "002.json"
+    path = tmp_path / "g.parlour.json"
+    path.write_bytes(record.read_bytes())
+    _s, meta, _note = persistence.load_noted(path)
+    n = len(meta.people)
+    assert (meta.people, meta.known) == ([True] + [False] * (n - 1), False)
+    side = persistence.meta_path(path)
+    side.write_text(json.dumps({"people": [False, True] + [False] * (n - 2)}))
+    _s, meta, _note = persistence.load_noted(path)
+    assert (meta.people, meta.known) == ([False, True] + [False] * (n - 2), True)
+    side.write_text('{"people": [tru')
+    _s, meta, _note = persistence.load_noted(path)
+    assert (meta.people[:2], meta.known) == ([True, False], False)
+    assert side.read_text() == '{"people": [tru'  # someone else's: left as it is
