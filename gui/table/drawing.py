@@ -77,6 +77,9 @@ class TableDrawing(EventLogDrawing):
     zoom: float
     felt: str
     focus_card: int | None
+    #: The last card was played from the keyboard: the next turn starts with the focus ring
+    #: on its first playable card, so that one Enter plays it (a click turns this off).
+    keys_play: bool
     _prev_hand: tuple[int, ...]
 
     # ---- drawing -------------------------------------------------------------------
@@ -110,6 +113,8 @@ class TableDrawing(EventLogDrawing):
         self._prev_hand = snap.hand
         if self.focus_card is not None and self.focus_card not in snap.playable:
             self.focus_card = None
+        if self.focus_card is None and self.keys_play:
+            self.focus_card = next((c for c in snap.hand if c in snap.playable), None)
         self._place_cards(snap, lay, targets, dpr, duration, dealing)
         if resized:
             # Every item moved to the new size's layout: all of it is painted again. Qt

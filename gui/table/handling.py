@@ -53,6 +53,7 @@ class TableInput(TableDrawing):
         if item is None or item in self._anims:
             self._press = None
             return
+        self.keys_play = False  # the mouse plays now: no ring put ready at the next turn
         scene_pos = self.mapToScene(event.position().toPoint())
         self._press = (item, QPointF(scene_pos), QPointF(scene_pos) - item.pos())
         self._dragging = False
@@ -153,7 +154,8 @@ class TableInput(TableDrawing):
 
     def _card_key(self, key: int) -> bool:
         """Arrows move the focus over your playable cards, Enter or Space plays the one
-        focused, Escape lets go of it, Tab goes to the prompt; False for another key."""
+        focused, Escape lets go of it, Tab goes to the prompt; False for another key. A card
+        played with Enter puts the ring ready on the next turn's first playable card."""
         if key in (Qt.Key.Key_Right, Qt.Key.Key_Down):
             self.move_focus(1)
         elif key in (Qt.Key.Key_Left, Qt.Key.Key_Up):
@@ -162,11 +164,12 @@ class TableInput(TableDrawing):
             if self.focus_card is None:
                 self.move_focus(1)
             elif not self.busy:
+                self.keys_play = True
                 self.card_chosen.emit(self.focus_card)
         elif key == Qt.Key.Key_Escape:
             if self._press is not None:
                 self.cancel_drag()
-            self.focus_card = None
+            self.focus_card, self.keys_play = None, False
             for item in self.cards.values():
                 item.set_focused(False)
         elif key == Qt.Key.Key_Tab and self.prompt.isVisible():
@@ -195,6 +198,13 @@ class TableInput(TableDrawing):
             self.prompt.focus_step(forward)
             return True
         return super().focusNextPrevChild(forward)
+
+    def focusInEvent(self, event: QFocusEvent) -> None:  # noqa: N802 (Qt name)
+        """The focus back on the table (a dialog closed, a click): the ring shows again on
+        the card the keys will play."""
+        for c, item in self.cards.items():
+            item.set_focused(item.in_hand and c == self.focus_card)
+        super().focusInEvent(event)
 
     def focusOutEvent(self, event: QFocusEvent) -> None:  # noqa: N802
         if self._dragging:

@@ -83,6 +83,7 @@ class TableView(TableInput):
         self.zoom = 1.0
         self.felt = "green"
         self.focus_card = None
+        self.keys_play = False
         self._prev_hand = ()
 
     def _set_up_view(self) -> None:

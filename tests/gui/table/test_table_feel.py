@@ -10,6 +10,7 @@ from PySide6.QtGui import QWheelEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox, QPushButton
 
+from gamecore.cards import card_code
 from gui.store import settings
 from gui.windows.mainwindow import MainWindow
 from paths import ROOT
@@ -65,6 +66,44 @@ def test_keyboard_alone_plays_a_card(qtbot):
         .actions[before]
         .endswith(__import__("gamecore.cards", fromlist=["card_code"]).card_code(playable[1]))
     )
+
+
+def test_after_a_card_played_with_enter_the_next_turn_starts_with_the_ring_ready(qtbot):
+    """One Enter plays at the next turn (the first Enter of a turn only showed the ring);
+    a card played with the mouse leaves the next turn without a ring."""
+    window = _window(qtbot, seed=2)  # eight choices of a card in its four deals
+    c, view = window.controller, window.view
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    _until_choice(qtbot, c)
+    card = next(x for x in view.snapshot.hand if x in view.snapshot.playable)
+    before = len(c.session.logs[-1].actions)
+    centre = view.mapFromScene(view.cards[card].sceneBoundingRect().center())
+    QTest.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=centre)
+    qtbot.waitUntil(lambda: len(c.session.logs[-1].actions) > before)
+    _until_choice(qtbot, c)
+    assert view.focus_card is None  # played with the mouse: no ring
+    _focus_table(qtbot, window)
+    QTest.keyClick(view, Qt.Key.Key_Right)
+    before = len(c.session.logs[-1].actions)
+    QTest.keyClick(view, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: len(c.session.logs[-1].actions) > before)
+    _until_choice(qtbot, c)
+    _focus_table(qtbot, window)
+    first = next(x for x in view.snapshot.hand if x in view.snapshot.playable)
+    assert view.focus_card == first and view.cards[first].focused
+    before = len(c.session.logs[-1].actions)
+    QTest.keyClick(view, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: len(c.session.logs[-1].actions) > before)
+    assert c.session.logs[-1].actions[before] == f"0 {card_code(first)}"
+
+
+def _focus_table(qtbot, window: MainWindow) -> None:
+    """The keys on the table again, as a closed dialog gives them back under a window
+    manager (the offscreen platform leaves no window active)."""
+    window.activateWindow()
+    window.view.setFocus()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is window.view)
 
 
 def test_escape_clears_the_focus_and_a_focus_loss_mid_drag_returns_the_card(qtbot):
