@@ -1,6 +1,7 @@
 """The table's log of recent events: its font, never smaller than the status line's, and
-its place on the felt (bottom right, clear of the seats, your plate and your hand; under the
-compartments at a game without play; aside while the staking panel covers it)."""
+its place on the felt (bottom right, clear of the seats, your plate and your hand, and of the
+call on show when it must sit above the hand; under the compartments at a game without play;
+aside while the staking panel covers it)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from PySide6.QtWidgets import QLabel
 
 from gui.model.layout import TableLayout
 from gui.model.snapshot import TableSnapshot
-from gui.table.calls import PromptPanel
+from gui.table.calls import Announcement, PromptPanel
 from gui.table.cardart import CardArt
 from gui.table.stakepanel import StakePanel
 from gui.table.trickdrawing import TrickDrawing
@@ -29,6 +30,7 @@ class EventLogDrawing(TrickDrawing):
     snapshot: TableSnapshot | None
     layout_: TableLayout | None
     log_label: QLabel
+    announcement: Announcement
     stake_panel: StakePanel
     prompt: PromptPanel
     #: The lines last given to :meth:`show_log`, laid out again at each new size.
@@ -52,6 +54,13 @@ class EventLogDrawing(TrickDrawing):
         the prompt or off the table, and the oldest lines give way to keep the log at most
         :data:`LOG_LINES` lines high."""
         self.log_lines = list(lines)
+        self._fit_log(self._log_width())
+        self.place_log()
+
+    def _fit_log(self, most: int) -> None:
+        """Lay out :attr:`log_lines` at most ``most`` pixels wide: wrapped, and the oldest
+        lines dropped, when they are wider."""
+        lines = self.log_lines
         label = self.log_label
         label.setFont(self._log_font())
         label.setWordWrap(False)
@@ -59,7 +68,6 @@ class EventLogDrawing(TrickDrawing):
         label.setMaximumSize(_ANY, _ANY)
         label.setText("\n".join(lines))
         label.adjustSize()
-        most = self._log_width()
         if label.width() > most:
             label.setWordWrap(True)
             label.setFixedWidth(most)
@@ -68,7 +76,13 @@ class EventLogDrawing(TrickDrawing):
                 lines = lines[1:]
                 label.setText("\n".join(lines))
             label.setFixedHeight(label.heightForWidth(most))
-        self.place_log()
+
+    def _call_box(self) -> QRectF:
+        """Where the call on show is (viewport pixels, the scene's); empty with none."""
+        call = self.announcement
+        if not call.isVisible() or not call.text or call.opacity() <= 0:
+            return QRectF()
+        return call.sceneBoundingRect()
 
     def _log_width(self) -> int:
         """The widest the log may be (pixels): its share of the table, or at a game without
@@ -107,6 +121,13 @@ class EventLogDrawing(TrickDrawing):
             hand = self._hand_band()
             if hand.intersects(QRectF(x, y, label.width(), label.height())):
                 y = max(4, round(hand.top()) - label.height() - 6)
+                # Above the hand the log is in the band of the table's calls: it keeps to
+                # the right of the call on show rather than run under it.
+                call = self._call_box()
+                if call.intersects(QRectF(x, y, label.width(), label.height())):
+                    self._fit_log(max(120, vp.width() - 10 - round(call.right()) - 8))
+                    x = max(4, vp.width() - label.width() - 10)
+                    y = max(4, round(hand.top()) - label.height() - 6)
             label.move(x, y)
         # Where the staking panel or the prompt must cover it (a small table), the log steps
         # aside while they are up rather than show half its lines under them.

@@ -56,6 +56,25 @@ def test_the_log_never_covers_a_long_hand(qtbot):
         assert not raised.intersects(log), (item.card, raised, log)
 
 
+def test_a_log_above_a_long_hand_keeps_clear_of_the_call(qtbot):
+    """Lifted above a long hand the log is in the band of the table's calls: it keeps to
+    the right of the call on show (its longest line ran under "Your only card: 9♥")."""
+    win = _small(qtbot, "newmarket", 3, seed=6)
+    _with_bars(qtbot, win)
+    view = win.view
+    assert advance(qtbot, win) is not None
+    view.show_log(LEDGER_LINES)
+    qtbot.waitUntil(lambda: _laid_out(win), timeout=WAIT)
+    view.announce("Your only card: 9♥ plays itself")
+    call = view.announcement.sceneBoundingRect()
+    log = QRectF(view.log_label.geometry())
+    assert view.log_label.isVisible() and call.width() > 0
+    assert not call.intersects(log), (call, log)
+    assert view.log_label.text().endswith("Ben plays 7♠")  # the newest line kept
+    for item in hand_items(win):
+        assert not item.sceneBoundingRect().intersects(log), item.card
+
+
 LONG_STATUS = (
     "No J♥: nobody holds it, so it lies in the widow, unseen, and the sequence stops; "
     "Fay takes the Game pool (24): Fay went out, and the Game pool goes to the winner."
