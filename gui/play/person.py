@@ -69,6 +69,7 @@ class Person:
         t.view.prompt.hide()
         if not intents.plays_by_itself(d, session.game, t.auto_play):
             t.status(prompts.lead_hint(session, d.seat))
+            t.view.ready_ring()
             return
         # A forced move plays itself (STOP-14), but as the person's own: the table says
         # which card and why, and it leaves the hand at the table's pace.

@@ -77,8 +77,11 @@ class TableDrawing(EventLogDrawing):
     zoom: float
     felt: str
     focus_card: int | None
-    #: The last card was played from the keyboard: the next turn starts with the focus ring
-    #: on its first playable card, so that one Enter plays it (a click turns this off).
+    #: The last card was played from the keyboard: the next turn to play a card starts with
+    #: the focus ring on the first playable one, so that one Enter plays it
+    #: (:meth:`~gui.table.handling.TableInput.ready_ring`). A click on a card, Escape, and
+    #: a card coming into the hand (a new deal, an undo, a rob, another person's hand)
+    #: turn it off: the first play of a hand is never one stray Enter.
     keys_play: bool
     _prev_hand: tuple[int, ...]
 
@@ -110,11 +113,11 @@ class TableDrawing(EventLogDrawing):
         self._draw_around_the_cards(snap, lay, dpr)
         targets = self._card_targets(snap, lay)
         dealing = bool(snap.hand) and not set(snap.hand) & set(self._prev_hand)
+        if set(snap.hand) - set(self._prev_hand):
+            self.keys_play = False
         self._prev_hand = snap.hand
         if self.focus_card is not None and self.focus_card not in snap.playable:
             self.focus_card = None
-        if self.focus_card is None and self.keys_play:
-            self.focus_card = next((c for c in snap.hand if c in snap.playable), None)
         self._place_cards(snap, lay, targets, dpr, duration, dealing)
         if resized:
             # Every item moved to the new size's layout: all of it is painted again. Qt

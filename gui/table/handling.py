@@ -124,6 +124,13 @@ class TableInput(TableDrawing):
         if focused is not None:
             self.announce_accessibly(f"{focused.accessible_name()}, playable")
 
+    def ready_ring(self) -> None:
+        """The person's turn to play a card (not a question such as a rob): after a card
+        played with Enter, the focus ring is put on the first playable card so that one
+        Enter plays it (see :attr:`keys_play`)."""
+        if self.keys_play and self.focus_card is None:
+            self.move_focus(1)
+
     def announce_accessibly(self, text: str) -> None:
         """Say ``text`` through the accessibility layer (screen readers)."""
         self.setAccessibleDescription(text)
@@ -155,7 +162,7 @@ class TableInput(TableDrawing):
     def _card_key(self, key: int) -> bool:
         """Arrows move the focus over your playable cards, Enter or Space plays the one
         focused, Escape lets go of it, Tab goes to the prompt; False for another key. A card
-        played with Enter puts the ring ready on the next turn's first playable card."""
+        played with Enter turns :attr:`keys_play` on."""
         if key in (Qt.Key.Key_Right, Qt.Key.Key_Down):
             self.move_focus(1)
         elif key in (Qt.Key.Key_Left, Qt.Key.Key_Up):

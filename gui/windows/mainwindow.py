@@ -116,6 +116,9 @@ class MainWindow(
         column.addWidget(self.top_bars)
         column.addWidget(self.view, 1)
         self.setCentralWidget(central)
+        # The keys are the table's from the start (given it when the window is activated):
+        # without a staking panel first, Enter and the arrows did nothing until a Tab.
+        self.view.setFocus()
 
     def _build_status_line(self) -> None:
         """The status line's label, the width of the status bar."""

@@ -1,7 +1,8 @@
 """The keyboard stays on the table: after the stake and the spread are made with Enter, with
 the coach and a notice above the table, the arrows and Enter play a card without a click
 first (the focus used to be left on the bars above the table, where the keys did nothing);
-turning the coach off with a click gives the keys back to what was waiting for them."""
+turning the coach off with a click gives the keys back to what was waiting for them; the
+table has the keys from the start; a rob never has the ring ready for one stray Enter."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ import random
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QPushButton
 
+from game_driver import actions, find_seed, open_game, reach, rob_offered
+from gamecore.cards import card_code
 from gamecore.decisions import PlayChoice, SplitChoice, StakeChoice
 from gamecore.match import first_jack_dealer, shuffled
 from gui.play import controller as ctl
@@ -89,3 +92,45 @@ def test_turning_the_coach_off_with_a_click_leaves_the_keys_with_the_spread_pane
         lambda: not isinstance(c.session.decision(), SplitChoice) or c.session.decision().seat != 0,
         timeout=WAIT,
     )
+
+
+def test_the_table_has_the_keys_when_the_window_opens(qtbot):
+    """Without a staking panel first (Spoil Five), Enter and the arrows did nothing until a
+    Tab: nothing had the focus."""
+    seed, expected = find_seed("spoil-five", 4, {}, _a_choice_of_cards)
+    win = open_game(qtbot, "spoil-five", seed)
+    assert win.focusWidget() is win.view  # the window's focus, given when it is activated
+    win.activateWindow()
+    qtbot.waitUntil(win.isActiveWindow, timeout=WAIT)
+    reach(qtbot, win, _a_choice_of_cards, expected)
+    assert QApplication.focusWidget() is win.view
+    _key(qtbot, Qt.Key.Key_Right)
+    assert win.view.focus_card is not None
+
+
+def _a_choice_of_cards(deal, d) -> bool:
+    return isinstance(d, PlayChoice) and d.seat == 0 and not d.forced and not rob_offered(deal, d)
+
+
+def test_a_rob_never_starts_with_the_ring_ready_and_a_card_come_in_turns_it_off(qtbot):
+    """At a rob every card of the hand is a discard: one stray Enter must not throw one
+    away, even after cards played with Enter. The turn-up robbed into the hand (as a new
+    deal, an undo, another person's hand) ends the ring's readiness."""
+    seed, expected = find_seed("spoil-five", 4, {}, rob_offered)
+    win = open_game(qtbot, "spoil-five", seed)
+    c, view = win.controller, win.view
+    d = reach(qtbot, win, rob_offered, expected)
+    assert view.prompt.isVisible()
+    view.keys_play = True  # as after a card played with Enter
+    c.person.ask(d)
+    assert view.focus_card is None
+    view.setFocus()
+    qtbot.keyClick(view, Qt.Key.Key_Return)  # the first Enter only shows the ring
+    ringed = view.focus_card
+    assert actions(win) == expected and ringed is not None
+    qtbot.keyClick(view, Qt.Key.Key_Return)  # the second robs with the card in the ring
+    qtbot.waitUntil(lambda: len(actions(win)) > len(expected), timeout=WAIT)
+    assert actions(win)[len(expected)] == f"0 rob {card_code(ringed)}"
+    assert c.session.deal.robbed_by == 0
+    qtbot.waitUntil(lambda: c.session.deal.turnup in view.snapshot.hand, timeout=WAIT)
+    assert not view.keys_play
