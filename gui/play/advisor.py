@@ -1,6 +1,8 @@
 """The advisor: Game → Hint and the coach. Both ask the Hard player, off the GUI thread,
 what it would do at the person's decision and why; the hint shows it in the status line,
-the coach adds it to its sentences about the decision. It never plays for the person."""
+the coach adds it to its sentences about the decision (a hint at a decision the coach spoke
+of is the coach's advice, so the two never give other figures). It never plays for the
+person."""
 
 from __future__ import annotations
 
@@ -38,11 +40,17 @@ class Advisor(QObject):
         self.table = table
         #: The coach speaks at the person's decisions in this deal.
         self.coaching = False
-        #: A hint was asked for and has not arrived.
-        self.hint_pending = False
+        #: The moment (deal number, actions applied) a hint was asked for and has not
+        #: arrived at; ``None`` when none waits.
+        self.hint_at: tuple[int, int] | None = None
         # The coach's sentences at the moment they were said (deal number, actions applied):
         # the Hard player's advice joins them if the decision is still the same.
         self._lines: tuple[tuple[int, int], list[str]] | None = None
+        # The coach's advice asked for and as it arrived, each with the table's token (undo
+        # and a new game change it): a hint at the same moment is that advice, not a second
+        # search that may say other figures ("73% of 5252" beside "58% of 4247").
+        self._coach_asked: tuple[int, tuple[int, int]] | None = None
+        self._coached: tuple[int, Advice] | None = None
         table.thinker.advised.connect(self._advised)
 
     def _moment(self) -> tuple[int, int]:
@@ -61,9 +69,15 @@ class Advisor(QObject):
         d = session.deal.decision()
         if not isinstance(d, PlayChoice) or d.seat != table.human:
             return
+        moment = self._moment()
+        coached = self._coached
+        if coached is not None and (coached[0], coached[1].moment) == (table.token, moment):
+            self._show_hint(coached[1])
+            return
         table.status("Thinking about a hint…")
-        self.hint_pending = True
-        self._ask(table.human, HINT)
+        self.hint_at = moment
+        if self._coach_asked != (table.token, moment):
+            self._ask(table.human, HINT)  # else the coach's advice, on its way, is the hint
 
     def _ask(self, seat: int, purpose: str) -> None:
         table = self.table
@@ -93,6 +107,7 @@ class Advisor(QObject):
         if not isinstance(d, PlayChoice) or len(d.actions) < 2:
             return
         self._lines = (self._moment(), lines)
+        self._coach_asked = (table.token, self._moment())
         self._ask(seat, COACH)
 
     def coach_off(self) -> None:
@@ -120,10 +135,13 @@ class Advisor(QObject):
     def _advised(self, advice: Advice, token: int) -> None:
         if token != self.table.token or self.table.session is None:
             return
-        if advice.purpose == HINT:
-            self._show_hint(advice)
-        else:
+        if advice.moment != self._moment():
+            return  # the decision was made meanwhile
+        if advice.purpose == COACH:
+            self._coached = (token, advice)
             self._coach_hint(advice)
+        if self.hint_at == advice.moment:
+            self._show_hint(advice)
 
     def _coach_hint(self, advice: Advice) -> None:
         table = self.table
@@ -141,7 +159,7 @@ class Advisor(QObject):
         self.coach_said.emit([*self._lines[1], f"The Hard player would {would}: {advice.reason}."])
 
     def _show_hint(self, advice: Advice) -> None:
-        self.hint_pending = False
+        self.hint_at = None
         table = self.table
         assert table.session is not None
         what = model_advice.action_words(advice.action, table.session.game)

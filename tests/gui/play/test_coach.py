@@ -173,3 +173,36 @@ def test_while_the_others_play_the_coach_drops_its_advice(qtbot):
         assert window.coach.isVisible()
         return
     raise AssertionError("no computer played after the person")
+
+
+def test_a_hint_at_a_coached_decision_is_the_coachs_own_advice(qtbot, monkeypatch):
+    """Game → Hint where the coach has already said what the Hard player would do gives
+    that advice, with its figures, and asks for no second search (the two searches had
+    said "best in 73% of 5252" and "58% of 4247" side by side)."""
+    settings.settings().clear()
+    try:
+        window = _window(qtbot)
+        window.start()
+        c = window.controller
+        while True:
+            d = _my_play(qtbot, window)
+            if len(d.actions) > 1 and all(type(a).__name__ == "Play" for a in d.actions):
+                break
+            before = len(c.session.logs[-1].actions)
+            if type(d.actions[-1]).__name__ == "Decline":
+                c.person.answered("decline")
+            else:
+                c.person.chose_card(d.actions[0].card)
+            qtbot.waitUntil(lambda b=before: len(c.session.logs[-1].actions) > b, timeout=WAIT)
+        coach = window.coach
+        said = "The Hard player would "
+        qtbot.waitUntil(lambda: said in coach.text.text(), timeout=WAIT)
+        line = coach.text.text().splitlines()[-1]
+        would, reason = line[len(said) : -1].split(": ", 1)
+        asked: list[str] = []
+        monkeypatch.setattr(c.thinker, "advise", lambda *a: asked.append(a[5]))
+        window.hint_action.trigger()
+        assert window.status_label.text() == f"Hint: {would} — {reason}."
+        assert asked == []
+    finally:
+        settings.settings().clear()
