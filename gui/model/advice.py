@@ -97,14 +97,17 @@ def _play_lines(session: Session, d: PlayChoice, you_alone: bool, plays_itself: 
         forced = [forced_words(deal, d.actions[0], "You", you_alone).line]
         cards = [a.card for a in d.actions if isinstance(a, Play | Rob)]
         return forced + (_card_lines(deal, seat, cards)[1:] if cards else [])
-    lines = [lead_hint(session, seat) + "."] if lead_hint(session, seat) else []
     cards = [a.card for a in d.actions if isinstance(a, Play | Rob)]
     others = {type(a).__name__ for a in d.actions if not isinstance(a, Play | Rob)}
     if "Decline" in others:
-        lines.append(
+        # A rob (SF-21, SF-22) comes before the lead: the cards named are discards.
+        names = ", ".join(card_label(c) for c in sorted(set(cards)))
+        return [
             "You may rob: click the card to throw away for the turned-up trump, or "
-            "keep your cards (Decline)."
-        )
+            "keep your cards (Decline).",
+            f"You may throw away: {names}.",
+        ]
+    lines = [lead_hint(session, seat) + "."] if lead_hint(session, seat) else []
     if "Pass" in others:
         special = session.game.special_name()
         lines.append(

@@ -37,3 +37,18 @@ def test_stop_14_with_auto_play_off_the_coach_names_the_one_card_to_click():
     lines = advice.coach_lines(_forced_session(), 0, plays_itself=False)
     assert "You may play: 8♠." in lines
     assert lines[0] == "Continue the sequence: play 8♠."
+
+
+def test_sf_22_at_a_rob_the_coach_names_the_discards_not_a_lead():
+    """A rob comes before the lead: the coach offered "Your lead: play any card" and "You
+    may play" for what are discards for the turned-up trump."""
+    game = make_game("spoil-five")
+    session = Session(game, ["Ann", "Ben", "Cat", "Dan"], 3)
+    hands = [[C(c) for c in h.split()] for h in ["AD KS 10C 9H 3S", "2C 3C 4C 5C 6C"]]
+    rest = [c for c in range(52) if c not in {*hands[0], *hands[1], C("9D")}]
+    session.start_deal([*hands, rest[:5], rest[5:10]], rest[10:], C("9D"))
+    assert advice.coach_lines(session, 0) == [
+        "You may rob: click the card to throw away for the turned-up trump, or keep your "
+        "cards (Decline).",
+        "You may throw away: 3♠, K♠, 9♥, A♦, 10♣.",  # the order the table names cards
+    ]
