@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 
-from gamecore.actions import Play
+from gamecore.actions import Play, Rob
 from gamecore.agents.levels import HardAgent
 from gamecore.decisions import PlayChoice
 from gui.model import advice as model_advice
@@ -165,6 +165,6 @@ class Advisor(QObject):
         what = model_advice.action_words(advice.action, table.session.game)
         table.status(f"Hint: {what} — {advice.reason}.")
         action = advice.action
-        if isinstance(action, Play) and action.card in table.view.cards:
+        if isinstance(action, Play | Rob) and action.card in table.view.cards:
             table.view.focus_card = action.card
             table.view.move_focus(0)

@@ -58,6 +58,7 @@ class Person:
         session = t.session
         assert session is not None
         t.set_state(HUMAN)
+        t.view.clear_ring()  # a ring from the decision before (a rob, an undone turn)
         t.refresh()
         t.advisor.coach(d.seat)
         question = intents.question_for(session, d)

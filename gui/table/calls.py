@@ -117,6 +117,9 @@ class PromptPanel(QFrame):
         for key, label in buttons:
             b = QPushButton(label, self)
             b.setObjectName(key)
+            # Enter presses the button with the focus, as in a dialog (outside one Qt leaves
+            # Enter to the parent: the table's keys, which then played the ringed card).
+            b.setAutoDefault(True)
             b.clicked.connect(lambda _=False, k=key: self.chosen.emit(k))
             self.buttons_box.addWidget(b)
         self.adjustSize()

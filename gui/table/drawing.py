@@ -114,7 +114,7 @@ class TableDrawing(EventLogDrawing):
         targets = self._card_targets(snap, lay)
         dealing = bool(snap.hand) and not set(snap.hand) & set(self._prev_hand)
         if set(snap.hand) - set(self._prev_hand):
-            self.keys_play = False
+            self.keys_play, self.focus_card = False, None
         self._prev_hand = snap.hand
         if self.focus_card is not None and self.focus_card not in snap.playable:
             self.focus_card = None

@@ -124,6 +124,13 @@ class TableInput(TableDrawing):
         if focused is not None:
             self.announce_accessibly(f"{focused.accessible_name()}, playable")
 
+    def clear_ring(self) -> None:
+        """No card in the keyboard's focus: the ring belongs to the decision it was put at
+        (a discard at a rob is not a lead; the turn undone is not the turn come back)."""
+        self.focus_card = None
+        for item in self.cards.values():
+            item.set_focused(False)
+
     def ready_ring(self) -> None:
         """The person's turn to play a card (not a question such as a rob): after a card
         played with Enter, the focus ring is put on the first playable card so that one
@@ -176,9 +183,8 @@ class TableInput(TableDrawing):
         elif key == Qt.Key.Key_Escape:
             if self._press is not None:
                 self.cancel_drag()
-            self.focus_card, self.keys_play = None, False
-            for item in self.cards.values():
-                item.set_focused(False)
+            self.keys_play = False
+            self.clear_ring()
         elif key == Qt.Key.Key_Tab and self.prompt.isVisible():
             self.prompt.focus_first()
         else:

@@ -134,3 +134,23 @@ def test_a_rob_never_starts_with_the_ring_ready_and_a_card_come_in_turns_it_off(
     assert c.session.deal.robbed_by == 0
     qtbot.waitUntil(lambda: c.session.deal.turnup in view.snapshot.hand, timeout=WAIT)
     assert not view.keys_play
+
+
+def test_at_a_rob_enter_presses_the_button_with_the_focus_and_a_ring_ends_with_the_rob(qtbot):
+    """Tab to Decline and Enter declines (Enter fell through to the table and robbed with
+    the ringed card); the ring put at the rob (a discard) is gone at the lead."""
+    seed, expected = find_seed("spoil-five", 4, {}, rob_offered)
+    win = open_game(qtbot, "spoil-five", seed)
+    c, view = win.controller, win.view
+    reach(qtbot, win, rob_offered, expected)
+    view.setFocus()
+    qtbot.keyClick(view, Qt.Key.Key_Return)  # the ring on a discard
+    assert view.focus_card is not None
+    qtbot.keyClick(view, Qt.Key.Key_Tab)
+    assert QApplication.focusWidget() is view.prompt.findChild(QPushButton, "decline")
+    _key(qtbot, Qt.Key.Key_Return)
+    assert actions(win)[len(expected)] == "0 decline"
+    qtbot.waitUntil(
+        lambda: c.state == ctl.HUMAN and c.session.deal.decision().seat == 0, timeout=WAIT
+    )
+    assert view.focus_card is None

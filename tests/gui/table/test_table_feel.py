@@ -98,6 +98,30 @@ def test_after_a_card_played_with_enter_the_next_turn_starts_with_the_ring_ready
     assert c.session.logs[-1].actions[before] == f"0 {card_code(first)}"
 
 
+def test_after_an_undo_the_first_enter_only_shows_the_ring(qtbot):
+    """The ring put ready at a turn is that turn's: undone back to the turn before, one
+    Enter played the ringed card (and the forced ones after it)."""
+    window = _window(qtbot, seed=1)  # the ringed card is playable at the turn undone to
+    c, view = window.controller, window.view
+    while True:  # cards played with Enter until a turn starts with the ring ready
+        _until_choice(qtbot, c)
+        _focus_table(qtbot, window)
+        if view.focus_card is not None:
+            break
+        QTest.keyClick(view, Qt.Key.Key_Right)
+        before = len(c.session.logs[-1].actions)
+        QTest.keyClick(view, Qt.Key.Key_Return)
+        qtbot.waitUntil(lambda b=before: len(c.session.logs[-1].actions) > b)
+    deal = len(c.session.logs)
+    window.undo_action.trigger()
+    qtbot.waitUntil(lambda: c.state == "human", timeout=5000)
+    _focus_table(qtbot, window)
+    assert len(c.session.logs) == deal and len(c.session.logs[-1].actions) == before
+    assert view.focus_card is None
+    QTest.keyClick(view, Qt.Key.Key_Return)
+    assert view.focus_card is not None and len(c.session.logs[-1].actions) == before
+
+
 def _focus_table(qtbot, window: MainWindow) -> None:
     """The keys on the table again, as a closed dialog gives them back under a window
     manager (the offscreen platform leaves no window active)."""
