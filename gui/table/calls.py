@@ -92,9 +92,16 @@ class PromptPanel(QFrame):
         self.setObjectName("prompt")
         self.setAutoFillBackground(True)
         self.setFrameShape(QFrame.Shape.StyledPanel)
+        # The buttons drawn here too, for a focus that shows on the dark panel (the style's
+        # own focus frame, a thin blue line, could not be seen): a gold rim, as the cards'.
         self.setStyleSheet(
             "#prompt { background: rgba(12, 36, 24, 225); border: 1px solid "
             "#f2c94c; border-radius: 8px; } #prompt QLabel { color: #f5f0e1; }"
+            " #prompt QPushButton { background: #f5f0e1; color: #1b1b1b; border: 2px solid"
+            " #8c8066; border-radius: 5px; padding: 4px 14px; }"
+            " #prompt QPushButton:hover { background: #fffaf0; }"
+            " #prompt QPushButton:pressed { background: #e3d9c2; }"
+            " #prompt QPushButton:focus { border: 2px solid #f2c94c; background: #fff6d8; }"
         )
         layout = QHBoxLayout(self)
         layout.setContentsMargins(12, 8, 12, 8)

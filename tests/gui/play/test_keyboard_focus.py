@@ -146,8 +146,13 @@ def test_at_a_rob_enter_presses_the_button_with_the_focus_and_a_ring_ends_with_t
     view.setFocus()
     qtbot.keyClick(view, Qt.Key.Key_Return)  # the ring on a discard
     assert view.focus_card is not None
+    decline = view.prompt.findChild(QPushButton, "decline")
+    rim = decline.grab().toImage().pixelColor(1, decline.height() // 2).name()
     qtbot.keyClick(view, Qt.Key.Key_Tab)
-    assert QApplication.focusWidget() is view.prompt.findChild(QPushButton, "decline")
+    assert QApplication.focusWidget() is decline
+    # the focus shows on the dark panel: a gold rim (the style's thin blue line did not)
+    focused = decline.grab().toImage().pixelColor(1, decline.height() // 2).name()
+    assert (rim, focused) == ("#8c8066", "#f2c94c")
     _key(qtbot, Qt.Key.Key_Return)
     assert actions(win)[len(expected)] == "0 decline"
     qtbot.waitUntil(
