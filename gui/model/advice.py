@@ -8,12 +8,14 @@ from __future__ import annotations
 from gamecore.actions import Bid, NameStake, Pass, Play, Rob, Split, Widow
 from gamecore.cards import card_label, cards_in
 from gamecore.decisions import PlayChoice, SplitChoice, StakeChoice
-from gamecore.interface import DealState, Rules
+from gamecore.interface import Rules
 from gamecore.match import Session
 from gamecore.matrimony.game import Matrimony
+from gamecore.spoilfive.deal import SpoilFiveDeal
 from gui.model import widowwords
 from gui.model.prompts import forced_words, lead_hint
 from gui.model.registryview import chance_game, pool_labels
+from gui.model.tablesnap import display_order, trick_display_order
 from gui.model.tablewords import plain_words
 
 
@@ -96,12 +98,12 @@ def _play_lines(session: Session, d: PlayChoice, you_alone: bool, plays_itself: 
     if plays_itself and d.forced:
         forced = [forced_words(deal, d.actions[0], "You", you_alone).line]
         cards = [a.card for a in d.actions if isinstance(a, Play | Rob)]
-        return forced + (_card_lines(deal, seat, cards)[1:] if cards else [])
+        return forced + (_card_lines(session, seat, cards)[1:] if cards else [])
     cards = [a.card for a in d.actions if isinstance(a, Play | Rob)]
     others = {type(a).__name__ for a in d.actions if not isinstance(a, Play | Rob)}
     if "Decline" in others:
         # A rob (SF-21, SF-22) comes before the lead: the cards named are discards.
-        names = ", ".join(card_label(c) for c in sorted(set(cards)))
+        names = _as_in_hand(session, cards)
         return [
             "You may rob: click the card to throw away for the turned-up trump, or "
             "keep your cards (Decline).",
@@ -122,14 +124,27 @@ def _play_lines(session: Session, d: PlayChoice, you_alone: bool, plays_itself: 
             "them all and the jink pays, lose one and you win nothing."
         )
     if cards:
-        lines += _card_lines(deal, seat, cards)
+        lines += _card_lines(session, seat, cards)
     return [line for line in lines if line]
 
 
-def _card_lines(deal: DealState, seat: int, cards: list[int]) -> list[str]:
+def _as_in_hand(session: Session, cards: list[int]) -> str:
+    """``cards`` named in the order the hand shows them (by suit and the game's ranks; a
+    trick game's trumps together at the right)."""
+    deal = session.deal
+    if isinstance(deal, SpoilFiveDeal):
+        shown = trick_display_order(set(cards), deal.trump)
+    else:
+        shown = display_order(set(cards), session.game.ace_high)
+    return ", ".join(card_label(c) for c in shown)
+
+
+def _card_lines(session: Session, seat: int, cards: list[int]) -> list[str]:
     """The legal ``cards`` of ``seat`` named, and the engine's reasons (at most two, in
     plain words) for the cards it holds and may not play."""
-    names = ", ".join(card_label(c) for c in sorted(set(cards)))
+    deal = session.deal
+    assert deal is not None
+    names = _as_in_hand(session, cards)
     lines = [f"You may play: {names}."]
     held = set(cards_in(deal.hands[seat]))
     reasons: list[str] = []

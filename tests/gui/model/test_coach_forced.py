@@ -50,5 +50,5 @@ def test_sf_22_at_a_rob_the_coach_names_the_discards_not_a_lead():
     assert advice.coach_lines(session, 0) == [
         "You may rob: click the card to throw away for the turned-up trump, or keep your "
         "cards (Decline).",
-        "You may throw away: 3♠, K♠, 9♥, A♦, 10♣.",  # the order the table names cards
+        "You may throw away: 3♠, K♠, 9♥, 10♣, A♦.",  # as the hand shows them: trumps last
     ]
