@@ -109,7 +109,9 @@ def _play_lines(session: Session, d: PlayChoice, you_alone: bool, plays_itself: 
             "keep your cards (Decline).",
             f"You may throw away: {names}.",
         ]
-    lines = [lead_hint(session, seat) + "."] if lead_hint(session, seat) else []
+    # The lead's words only where a card may be played (not at a claim or a jink).
+    plays = any(isinstance(a, Play) for a in d.actions)
+    lines = [lead_hint(session, seat) + "."] if plays and lead_hint(session, seat) else []
     if "Pass" in others:
         special = session.game.special_name()
         lines.append(

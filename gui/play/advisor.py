@@ -51,6 +51,9 @@ class Advisor(QObject):
         # search that may say other figures ("73% of 5252" beside "58% of 4247").
         self._coach_asked: tuple[int, tuple[int, int]] | None = None
         self._coached: tuple[int, Advice] | None = None
+        # The card in the keyboard's focus when a hint was asked for: a hint arriving after
+        # the person moved the ring leaves it where they put it.
+        self._ring_asked: int | None = None
         table.thinker.advised.connect(self._advised)
 
     def _moment(self) -> tuple[int, int]:
@@ -70,6 +73,7 @@ class Advisor(QObject):
         if not isinstance(d, PlayChoice) or d.seat != table.human:
             return
         moment = self._moment()
+        self._ring_asked = table.view.focus_card  # a ring moved since is the person's
         coached = self._coached
         if coached is not None and (coached[0], coached[1].moment) == (table.token, moment):
             self._show_hint(coached[1])
@@ -165,6 +169,7 @@ class Advisor(QObject):
         what = model_advice.action_words(advice.action, table.session.game)
         table.status(f"Hint: {what} — {advice.reason}.")
         action = advice.action
-        if isinstance(action, Play | Rob) and action.card in table.view.cards:
+        moved = table.view.focus_card != self._ring_asked
+        if isinstance(action, Play | Rob) and action.card in table.view.cards and not moved:
             table.view.focus_card = action.card
             table.view.move_focus(0)

@@ -11,6 +11,7 @@ from PySide6.QtGui import (
     QColor,
     QFontMetricsF,
     QHideEvent,
+    QKeyEvent,
     QPainter,
     QPen,
 )
@@ -152,14 +153,29 @@ class PromptPanel(QFrame):
 
     def focus_step(self, forward: bool) -> None:
         """Tab (``forward``) or Shift+Tab: the focus to the next or previous button, round
-        the panel; into the panel at its first button when no button has it. Every answer
-        (the widow's choices, each bid and the pass) is then in reach of the keyboard."""
+        the panel; into the panel at its first button when no button has it; past the last
+        (or the first) back to the hand when a card may answer too. Every answer (the
+        widow's choices, each bid and the pass, the rob's discard) is then in reach of the
+        keyboard."""
         buttons = self._buttons()
         now = next((i for i, b in enumerate(buttons) if b.hasFocus()), None)
         if now is None or not buttons:
             self.focus_first()
             return
-        buttons[(now + (1 if forward else -1)) % len(buttons)].setFocus()
+        step = now + (1 if forward else -1)
+        if not 0 <= step < len(buttons) and self.view.cards_to_choose():
+            # A card is an answer too (the rob's discard): round the buttons and the hand.
+            self.view.setFocus()
+            return
+        buttons[step % len(buttons)].setFocus()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt name)
+        """Escape on a button: the keys go back to the hand, where a card may answer."""
+        if event.key() == Qt.Key.Key_Escape and self.view.cards_to_choose():
+            self.view.setFocus()
+            event.accept()
+            return
+        super().keyPressEvent(event)
 
     def place(self) -> None:
         """Sit centred just above the hand."""

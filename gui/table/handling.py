@@ -108,6 +108,10 @@ class TableInput(TableDrawing):
             return []
         return [c for c in snap.hand if c in snap.playable]
 
+    def cards_to_choose(self) -> bool:
+        """Whether a card of your hand may be chosen now (played, or a rob's discard)."""
+        return bool(self._focusables())
+
     def move_focus(self, step: int) -> None:
         """Move the keyboard focus ``step`` places over your playable cards."""
         cards = self._focusables()
@@ -222,4 +226,8 @@ class TableInput(TableDrawing):
     def focusOutEvent(self, event: QFocusEvent) -> None:  # noqa: N802
         if self._dragging:
             self.cancel_drag()
+        # The keys are elsewhere (a prompt's button, a menu): the ring is not what Enter
+        # does now; it shows again when the table has the keys back (focusInEvent).
+        for item in self.cards.values():
+            item.set_focused(False)
         super().focusOutEvent(event)

@@ -4,8 +4,9 @@ says, not "You may play: 8♠" as if there were a choice; where the person plays
 
 from __future__ import annotations
 
-from gamecore.actions import Play
+from gamecore.actions import Claim, Jink, Play
 from gamecore.cards import parse_card as C
+from gamecore.decisions import PlayChoice
 from gamecore.games import make_game
 from gamecore.match import Session
 from gui.model import advice, prompts
@@ -51,4 +52,18 @@ def test_sf_22_at_a_rob_the_coach_names_the_discards_not_a_lead():
         "You may rob: click the card to throw away for the turned-up trump, or keep your "
         "cards (Decline).",
         "You may throw away: 3♠, K♠, 9♥, 10♣, A♦.",  # as the hand shows them: trumps last
+    ]
+
+
+def test_sf_at_a_claim_or_a_jink_the_coach_says_no_lead(monkeypatch):
+    """After three tricks the choice is to claim or jink, not a card: the coach said "Your
+    lead: play any card" above it."""
+    game = make_game("spoil-five")
+    session = Session(game, ["Ann", "Ben"], 1)
+    session.start_deal_seeded(7)
+    offer = PlayChoice(0, (Claim(0), Jink(0)))
+    monkeypatch.setattr(session.deal, "decision", lambda: offer)
+    assert advice.coach_lines(session, 0) == [
+        "Claim takes the pool now; a jink plays on for all five tricks: win them all and "
+        "the jink pays, lose one and you win nothing."
     ]

@@ -12,10 +12,13 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QPushButton
 
 from game_driver import actions, find_seed, open_game, reach, rob_offered
-from gamecore.cards import card_code
+from gamecore.actions import Play
+from gamecore.cards import card_code, card_label
 from gamecore.decisions import PlayChoice, SplitChoice, StakeChoice
 from gamecore.match import first_jack_dealer, shuffled
 from gui.play import controller as ctl
+from gui.play.advisor import HINT
+from gui.play.seats import Advice
 from gui.windows.mainwindow import MainWindow
 from table_driver import WAIT, open_window
 
@@ -159,3 +162,52 @@ def test_at_a_rob_enter_presses_the_button_with_the_focus_and_a_ring_ends_with_t
         lambda: c.state == ctl.HUMAN and c.session.deal.decision().seat == 0, timeout=WAIT
     )
     assert view.focus_card is None
+
+
+def test_at_a_rob_tab_goes_round_the_buttons_and_the_hand_and_the_ring_shows_where_the_keys_are(
+    qtbot,
+):
+    """Tab at the rob kept the keys among the buttons (no way back to the hand to rob);
+    the ring stayed on a card while Enter would press Decline."""
+    seed, expected = find_seed("spoil-five", 4, {}, rob_offered)
+    win = open_game(qtbot, "spoil-five", seed)
+    view = win.view
+    reach(qtbot, win, rob_offered, expected)
+    win.activateWindow()
+    view.setFocus()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is view, timeout=WAIT)
+    _key(qtbot, Qt.Key.Key_Right)
+    ringed = view.cards[view.focus_card]
+    assert ringed.focused
+    decline = view.prompt.findChild(QPushButton, "decline")
+    _key(qtbot, Qt.Key.Key_Tab)
+    assert QApplication.focusWidget() is decline and not ringed.focused
+    _key(qtbot, Qt.Key.Key_Tab)  # past the last button: the hand
+    assert QApplication.focusWidget() is view and ringed.focused
+    _key(qtbot, Qt.Key.Key_Tab)
+    assert QApplication.focusWidget() is decline
+    _key(qtbot, Qt.Key.Key_Escape)  # Escape on a button: back to the hand
+    assert QApplication.focusWidget() is view and ringed.focused
+    assert actions(win) == expected  # nothing answered by any of it
+
+
+def test_a_hint_arriving_after_the_ring_was_moved_leaves_it_where_the_person_put_it(
+    qtbot, monkeypatch
+):
+    """Asked for a hint, then moved the ring with the arrows: the hint arriving later moved
+    it to its own card, and an Enter at that moment played a card nobody chose."""
+    seed, expected = find_seed("spoil-five", 4, {}, _a_choice_of_cards)
+    win = open_game(qtbot, "spoil-five", seed)
+    c, view = win.controller, win.view
+    d = reach(qtbot, win, _a_choice_of_cards, expected)
+    monkeypatch.setattr(c.thinker, "advise", lambda *a: None)  # the search is late
+    win.hint_action.trigger()
+    assert win.status_label.text() == "Thinking about a hint…"
+    view.setFocus()
+    qtbot.keyClick(view, Qt.Key.Key_Right)
+    mine = view.focus_card
+    hinted = next(a.card for a in d.actions if a.card != mine)
+    moment = (len(c.session.logs), len(c.session.logs[-1].actions))
+    c.thinker.advised.emit(Advice(Play(0, hinted), "a reason", HINT, moment), c.token)
+    assert win.status_label.text() == f"Hint: play {card_label(hinted)} — a reason."
+    assert view.focus_card == mine
