@@ -189,7 +189,8 @@ class Keeper(QObject):
             [k.level for k in table.seats],
         )
         table.human, table.viewer_ready = human, True
-        table.log.append("Undone: back to your last decision.")
+        # One line, not "Resumed: …" too: the game was never left (as after a practice deal).
+        table.log = ["Undone: back to your last decision."]
         table.refresh()
         self.autosave()
         return True
