@@ -36,6 +36,10 @@ class Person:
         table.view.card_chosen.connect(self.chose_card)
         table.view.stake_panel.decided.connect(self.staked)
         table.view.prompt_chosen.connect(self.answered)
+        #: The decision last asked, as (the table's token, deals, actions of the deal): a
+        #: decision asked again (a refused move, a window that held the table) keeps the
+        #: ring the person moved to.
+        self._asked: tuple[int, int, int] | None = None
 
     # ---- asking -------------------------------------------------------------------
 
@@ -58,7 +62,10 @@ class Person:
         session = t.session
         assert session is not None
         t.set_state(HUMAN)
-        t.view.clear_ring()  # a ring from the decision before (a rob, an undone turn)
+        asked = (t.token, len(session.logs), len(session.logs[-1].actions))
+        if asked != self._asked:
+            t.view.clear_ring()  # a ring from the decision before (a rob, an undone turn)
+        self._asked = asked
         t.refresh()
         t.advisor.coach(d.seat)
         question = intents.question_for(session, d)

@@ -122,6 +122,24 @@ def test_after_an_undo_the_first_enter_only_shows_the_ring(qtbot):
     assert view.focus_card is not None and len(c.session.logs[-1].actions) == before
 
 
+def test_a_decision_looked_at_again_keeps_the_ring_the_person_moved(qtbot):
+    """The table may look at the same decision again (a window that held it closes, a
+    refused move): the ring moved with the arrows stays where the person put it."""
+    window = _window(qtbot)
+    c, view = window.controller, window.view
+    _until_choice(qtbot, c)
+    _focus_table(qtbot, window)
+    playable = [x for x in view.snapshot.hand if x in view.snapshot.playable]
+    QTest.keyClick(view, Qt.Key.Key_Right)
+    QTest.keyClick(view, Qt.Key.Key_Right)
+    asked = []
+    c.state_changed.connect(asked.append)
+    c.set_state("idle")  # as apply does before the table looks at the decision again
+    c.schedule(0)
+    qtbot.waitUntil(lambda: asked[-1:] == ["human"])
+    assert view.focus_card == playable[1] and view.cards[playable[1]].focused
+
+
 def _focus_table(qtbot, window: MainWindow) -> None:
     """The keys on the table again, as a closed dialog gives them back under a window
     manager (the offscreen platform leaves no window active)."""
