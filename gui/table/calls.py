@@ -200,6 +200,21 @@ class PromptPanel(QFrame):
         if x + self.width() > lay.width - 4:
             # No room beside the hand: just above it, clear of the announcement line.
             x = lay.hand_center_x - self.width() / 2
-            y = lay.drop_line - self.height() - 6
+            y = self._clear_of_caption(x, lay.drop_line - self.height() - 6, lay.hand_y)
         self.move(max(4, round(x)), max(4, round(y)))
         self.view.place_log()  # the log steps aside where the prompt now covers it
+
+    def _clear_of_caption(self, x: float, y: float, hand_top: float) -> float:
+        """Where the panel at (``x``, ``y``) goes down to be clear of the last trick's
+        caption ("Last trick to you: J♥ is the best heart played…", the claim's reason),
+        which it covered on an 800×600 screen: just under the caption while that keeps it
+        above the hand's top (``hand_top``), else where it was."""
+        caption = self.view.reason_text
+        if not caption.isVisible() or not caption.text():
+            return y
+        box = self.view.mapFromScene(caption.sceneBoundingRect()).boundingRect()
+        panel = QRectF(x, y, self.width(), self.height())
+        below = box.bottom() + 6
+        if panel.intersects(QRectF(box)) and below + self.height() <= hand_top:
+            return below
+        return y

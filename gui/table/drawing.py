@@ -112,6 +112,7 @@ class TableDrawing(EventLogDrawing):
         dpr = self._dpr()
         self._draw_around_the_cards(snap, lay, dpr)
         targets = self._card_targets(snap, lay)
+        self._place_panels()  # after the targets: the last trick's caption is placed there
         dealing = bool(snap.hand) and not set(snap.hand) & set(self._prev_hand)
         if set(snap.hand) - set(self._prev_hand):
             self.keys_play, self.focus_card = False, None
@@ -147,8 +148,8 @@ class TableDrawing(EventLogDrawing):
         return max([card_w, *widths]) / card_w
 
     def _draw_around_the_cards(self, snap: TableSnapshot, lay: TableLayout, dpr: float) -> None:
-        """Everything but the cards: plates and fans, pools, the stock, the suit rows'
-        labels, the log, the prompt, the staking panel and the call in the middle."""
+        """Everything but the cards and the panels: plates and fans, pools, the stock, the
+        suit rows' labels and the call in the middle."""
         self._draw_seats(snap, lay, dpr)
         self._draw_pools(snap, lay, dpr)
         self.stock.set_state(
@@ -159,11 +160,15 @@ class TableDrawing(EventLogDrawing):
         )
         self.stock.setVisible(snap.stock_count > 0)
         self._draw_row_labels(snap, lay)
+        # A call made at another size (before the window was shown, say) stays in the middle.
+        self.announcement.move_to(QPointF(lay.width / 2, lay.announce_y), lay.card_w * 0.26)
+
+    def _place_panels(self) -> None:
+        """The prompt (clear of the last trick's caption), the staking panel, and the log
+        clear of both."""
         self.prompt.place()
         self.place_stake_panel()
         self.show_log(self.log_lines)  # its font, width and place at this size, clear of both
-        # A call made at another size (before the window was shown, say) stays in the middle.
-        self.announcement.move_to(QPointF(lay.width / 2, lay.announce_y), lay.card_w * 0.26)
 
     def _card_targets(self, snap: TableSnapshot, lay: TableLayout) -> dict[int, CardTarget]:
         """Where every card shown is drawn, by card, in the order the items are made."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QRectF
 
-from game_driver import open_game, wait_settled
+from game_driver import claim_offered, find_seed, open_game, reach, wait_settled
 from gui.windows.mainwindow import MainWindow
 from table_driver import WAIT, advance, hand_items
 
@@ -195,3 +195,18 @@ def test_two_notices_and_the_coach_the_coach_is_scrolled_into_view(qtbot):
     third = "Games cannot be saved: disk full (/data). You can play on."
     win.add_notice(third)
     qtbot.waitUntil(lambda: _in_view(win, win.notices.notice(third)), timeout=WAIT)
+
+
+def test_the_claim_question_leaves_the_last_tricks_reason_in_view(qtbot):
+    """Spoil Five at 800×600: the claim-or-jink question sits above the hand, clear of the
+    caption that says who won the last trick and why (the reason the claim is offered)."""
+    seed, expected = find_seed("spoil-five", 2, {"gen.startCounters": 20}, claim_offered)
+    win = open_game(qtbot, "spoil-five", seed, players=2, options={"gen.startCounters": 20})
+    win.resize(*SMALL_SCREEN)
+    qtbot.waitUntil(lambda: win.size().toTuple() == SMALL_SCREEN, timeout=WAIT)
+    reach(qtbot, win, claim_offered, expected)
+    wait_settled(qtbot, win)
+    view = win.view
+    assert view.prompt.isVisible() and view.reason_text.text().startswith("Last trick to ")
+    reason = view.mapFromScene(view.reason_text.sceneBoundingRect()).boundingRect()
+    assert not QRectF(reason).intersects(QRectF(view.prompt.geometry()))
