@@ -54,23 +54,33 @@ def journal_actions(path: Path, record: Record) -> tuple[list[str], str | None]:
     try:
         if not jp.is_file():
             return [], "it is not a file"
-        text = jp.read_text(encoding="utf-8").removeprefix("\ufeff")
+        data = jp.read_bytes().removeprefix(codecs.BOM_UTF8)
         record_bytes = path.read_bytes().removeprefix(codecs.BOM_UTF8)
-    except (OSError, ValueError) as e:
-        return [], f"it cannot be read ({getattr(e, 'strerror', None) or type(e).__name__})"
-    header, *lines = text.split("\n")
-    head = checked.parse_or_none(header)
+    except OSError as e:
+        return [], f"it cannot be read ({e.strerror or type(e).__name__})"
+    # Line by line, each decoded on its own: a byte that is not UTF-8 spoils its line only,
+    # not the moves before it.
+    header, *lines = (_utf8(piece) for piece in data.split(b"\n"))
+    head = checked.parse_or_none(header) if header is not None else None
     if not (isinstance(head, dict) and set(head) == {"record", "deal", "base"}):
         return [], "its first line is not a journal's header"
     if header != journal_header(record_bytes, record):
         return [], "its header names another record"
     out: list[str] = []
     for k, line in enumerate(lines[:-1], start=2):  # the last piece: empty, or torn
-        action = checked.parse_or_none(line)
+        action = checked.parse_or_none(line) if line is not None else None
         if not isinstance(action, str):
             return out, f"line {k} is not a move"
         out.append(action)
     return out, None
+
+
+def _utf8(line: bytes) -> str | None:
+    """``line`` as text, or ``None`` when it is not UTF-8."""
+    try:
+        return line.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
 
 
 def replay_journal(record: Record, extra: list[str]) -> tuple[Session, int, str | None]:

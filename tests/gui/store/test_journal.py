@@ -72,6 +72,31 @@ def test_a_line_that_does_not_read_keeps_the_moves_before_it(tmp_path):
     ]
 
 
+@pytest.mark.parametrize("bad", [b'"2 2\xc3', b"\x00\xff"])
+def test_a_line_that_is_not_utf8_keeps_the_moves_before_it(tmp_path, bad):
+    """A byte that is not UTF-8 spoils its own line only: the moves before it are kept
+    (the whole journal had been refused as unreadable)."""
+    game = autosave(BASE, MOVES)
+    good = game.journal([json.dumps(m) for m in game.moves[:3]])
+    path = game.lay_out(tmp_path, good + bad + b"\n" + json.dumps(game.moves[3]).encode() + b"\n")
+    checked = persistence.check_autosave(path)
+    assert _moves(checked) == BASE + 3
+    assert list(checked.saved[0].logs[-1].actions[BASE:]) == game.moves[:3]
+    assert checked.notices == [
+        "The moves of your saved game's last deal could not all be read (line 5 is not a "
+        "move): the game goes on after the first 3 of its moves. The journal was set aside "
+        f"as {_aside(tmp_path)[0].name}."
+    ]
+
+
+def test_a_header_that_is_not_utf8_is_not_a_header(tmp_path):
+    game = autosave(BASE, MOVES)
+    path = game.lay_out(tmp_path, b"\xff" + game.journal())
+    checked = persistence.check_autosave(path)
+    assert _moves(checked) == BASE
+    assert "its first line is not a journal's header" in checked.notices[0]
+
+
 @pytest.mark.parametrize("where", ["header", "move"])
 def test_deeply_nested_json_in_the_journal_costs_only_the_journal(tmp_path, where):
     """A line nested too deeply to read is a line that does not read: the record and the
