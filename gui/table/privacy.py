@@ -33,6 +33,7 @@ class PrivacyScreen(QWidget):
         self.title = QLabel(self)
         self.title.setObjectName("passTo")
         self.title.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.title.setWordWrap(True)  # "Pass to the player named You — …" is wider than 800 px
         layout.addWidget(self.title)
         self.since = QLabel(self)
         self.since.setObjectName("since")

@@ -1,6 +1,8 @@
 """The hot seat's words for a person called "You" (issue 24): everyone reads the screen, so
 "Pass to You" and "I'm You — show my cards" read as nonsense; the name is said as a name."""
 
+from PySide6.QtCore import QRect, Qt
+from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QWidget
 
 from gui.model.prompts import addressee, stake_prompt
@@ -27,3 +29,23 @@ def test_a_dealer_called_you_is_asked_for_the_stake_in_the_second_person():
     assert stake_prompt("Ann", 4, 20) == (
         "Ann deals: name the stake every player puts on the layout (4 to 20 counters)."
     )
+
+
+def test_the_longest_heading_fits_an_800_pixel_table(qtbot):
+    """At 800×600 "Pass to the player named You — click or press Space when ready" ran off
+    both sides of the screen: it wraps within it."""
+    view = QWidget()
+    qtbot.addWidget(view)
+    view.resize(796, 520)
+    view.show()
+    screen = PrivacyScreen(view)
+    screen.ask("You", ["Ben plays 7♠"])
+    qtbot.waitUntil(lambda: screen.title.width() > 0)
+    title = screen.title
+    needed = QFontMetrics(title.font()).boundingRect(
+        QRect(0, 0, title.width(), 10_000),
+        int(Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap),
+        title.text(),
+    )
+    assert title.geometry().right() <= screen.width()
+    assert needed.width() <= title.width() and needed.height() <= title.height()
