@@ -362,7 +362,7 @@ class TableDrawing(EventLogDrawing):
         if self.snapshot is not None and self.snapshot.mode == "chance":
             self.place_in_the_band(panel, lay)  # under the compartments, clear of the seats
             return
-        panel.adjustSize()
+        panel.fit()
         y = min(lay.hand_y, lay.height - panel.height() - 4)
         mine = lay.plates[0]
         left = mine.x + mine.w + 0.2 * lay.card_w  # right of your plate

@@ -195,11 +195,22 @@ class StakePanel(QFrame):
         if self._body is not None and (grid := self._body.layout()) is not None:
             grid.activate()  # the hidden row takes no room before the panel is sized
         self._column.activate()
+        self.fit()
+
+    def fit(self) -> None:
+        """Take the size the panel's contents ask for, tall enough for the question as it
+        wraps at that width: a plain ``adjustSize`` takes the label's height for a wider
+        line, and the question's first and last lines were cut (a hot-seat dealer's
+        "Ben deals: name the stake … (4 or more counters).")."""
         self.adjustSize()
+        if self._column.hasHeightForWidth():
+            tall = self._column.totalHeightForWidth(self.width())
+            if tall > self.height():
+                self.resize(self.width(), tall)
 
     def place(self, x: float, y: float, right_limit: float) -> None:
         """Sit at ``(x, y)`` (viewport pixels), moved left to end before ``right_limit``."""
-        self.adjustSize()
+        self.fit()
         left = min(x, right_limit - self.width())
         self.move(max(4, round(left)), max(4, round(y)))
 
@@ -284,7 +295,7 @@ class StakePanel(QFrame):
         self.ok.setEnabled(left == 0)
 
     def _show(self) -> None:
-        self.adjustSize()
+        self.fit()
         self.show()
         self.raise_()
         self.focus_first()

@@ -217,3 +217,25 @@ def test_a_new_session_from_the_standings_keeps_the_seats(qtbot):
         ("Cat", True, "normal"),
     ]
     assert c.session.options["sn.spinadoPayment"] == 4 and c.session.game.name == "spinado"
+
+
+def test_a_person_dealing_after_the_privacy_screen_reads_the_whole_question(qtbot):
+    """Ben, a person, deals first: after "Pass to Ben" the staking panel's question wraps
+    to three lines, and the panel is tall enough for all of them (its first and last
+    lines were cut)."""
+    window = MainWindow(pace=0, seed=1)  # Ben deals the first deal
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    c = window.controller
+    seats = [SeatKind("You", True), SeatKind("Ben", True), SeatKind("Cat", False)]
+    c.new_session(Setup("newmarket", seats=[*seats, SeatKind("Dan", False)]))
+    assert c.session.deal.dealer == 1
+    qtbot.waitUntil(lambda: c.privacy_up, timeout=5000)
+    qtbot.mouseClick(c.privacy.button, Qt.MouseButton.LeftButton)
+    panel = c.view.stake_panel
+    qtbot.waitUntil(panel.isVisible, timeout=5000)
+    text = panel.text
+    assert text.text().startswith("Ben deals: name the stake")
+    assert text.height() >= text.heightForWidth(text.width()) > text.fontMetrics().height() * 2
+    assert panel.rect().contains(text.geometry())
