@@ -1,7 +1,8 @@
 """The table's log of recent events: its font, never smaller than the status line's, and
-its place on the felt (bottom right, clear of the seats, your plate and your hand, and of the
-call on show when it must sit above the hand; under the compartments at a game without play;
-aside while the staking panel covers it)."""
+its place on the felt (bottom right, clear of the seats, your plate and your hand, narrower
+beside a hand that reaches under it, and clear of the call on show and of Pope Joan's board
+when it must sit above the hand; under the compartments at a game without play; aside while
+the staking panel covers it)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from PySide6.QtWidgets import QLabel
 
 from gui.model.layout import TableLayout
 from gui.model.snapshot import TableSnapshot
+from gui.table.board import RoundBoard
 from gui.table.calls import Announcement, PromptPanel
 from gui.table.cardart import CardArt
 from gui.table.stakepanel import StakePanel
@@ -19,6 +21,8 @@ from gui.table.trickdrawing import TrickDrawing
 #: The log's widest, as a share of the table's width, and its most lines (wrapped ones
 #: counted): at 800×600 it stays clear of the prompt and the middle of the table.
 LOG_SHARE, LOG_LINES = 0.42, 5
+#: The narrowest the log goes beside your hand (pixels) before it moves above the hand.
+LOG_BESIDE = 160
 #: No limit on a widget's size (Qt's QWIDGETSIZE_MAX).
 _ANY = 16777215
 
@@ -31,6 +35,7 @@ class EventLogDrawing(TrickDrawing):
     layout_: TableLayout | None
     log_label: QLabel
     announcement: Announcement
+    board: RoundBoard
     stake_panel: StakePanel
     prompt: PromptPanel
     #: The lines last given to :meth:`show_log`, laid out again at each new size.
@@ -77,12 +82,16 @@ class EventLogDrawing(TrickDrawing):
                 label.setText("\n".join(lines))
             label.setFixedHeight(label.heightForWidth(most))
 
-    def _call_box(self) -> QRectF:
-        """Where the call on show is (viewport pixels, the scene's); empty with none."""
+    def _above_the_hand(self) -> list[QRectF]:
+        """What the log keeps clear of above your hand (viewport pixels, the scene's): the
+        call on show and Pope Joan's round board (its tray and names)."""
+        boxes = []
         call = self.announcement
-        if not call.isVisible() or not call.text or call.opacity() <= 0:
-            return QRectF()
-        return call.sceneBoundingRect()
+        if call.isVisible() and call.text and call.opacity() > 0:
+            boxes.append(call.sceneBoundingRect())
+        if self.board.isVisible():
+            boxes.append(self.board.sceneBoundingRect())
+        return boxes
 
     def _log_width(self) -> int:
         """The widest the log may be (pixels): its share of the table, or at a game without
@@ -106,29 +115,16 @@ class EventLogDrawing(TrickDrawing):
     def place_log(self) -> None:
         """Put the log in its place; it steps aside while the prompt or the staking panel
         covers it."""
-        # Bottom right, clear of the seats and your plate; just above your hand where a
-        # long hand reaches under it (a short window: the log would cover its last cards);
-        # at a game without play under the compartments, where the seats leave room.
-        vp = self.viewport()
+        # Bottom right, clear of the seats and your plate (see _log_spot for a hand that
+        # reaches under it: a short window, the log would cover its last cards); at a game
+        # without play under the compartments, where the seats leave room.
         label = self.log_label
         chance = self.snapshot is not None and self.snapshot.mode == "chance"
         label.setAlignment(Qt.AlignmentFlag.AlignHCenter if chance else Qt.AlignmentFlag.AlignRight)
         if chance and self.layout_ is not None:
             self.place_in_the_band(label, self.layout_)
         else:
-            x = max(4, vp.width() - label.width() - 10)
-            y = max(4, vp.height() - label.height() - 8)
-            hand = self._hand_band()
-            if hand.intersects(QRectF(x, y, label.width(), label.height())):
-                y = max(4, round(hand.top()) - label.height() - 6)
-                # Above the hand the log is in the band of the table's calls: it keeps to
-                # the right of the call on show rather than run under it.
-                call = self._call_box()
-                if call.intersects(QRectF(x, y, label.width(), label.height())):
-                    self._fit_log(max(120, vp.width() - 10 - round(call.right()) - 8))
-                    x = max(4, vp.width() - label.width() - 10)
-                    y = max(4, round(hand.top()) - label.height() - 6)
-            label.move(x, y)
+            label.move(*self._log_spot())
         # Where the staking panel or the prompt must cover it (a small table), the log steps
         # aside while they are up rather than show half its lines under them.
         covered = any(
@@ -136,3 +132,32 @@ class EventLogDrawing(TrickDrawing):
             for w in (self.stake_panel, self.prompt)
         )
         self.log_label.setVisible(not covered)
+
+    def _log_spot(self) -> tuple[int, int]:
+        """Where the log goes at a game with play (its top left, viewport pixels), fitting
+        it narrower where it must: bottom right; beside your hand where the hand reaches
+        under it and leaves :data:`LOG_BESIDE` pixels; else just above the hand, to the
+        right of the call on show and of the board where it would run under them."""
+        vp, label = self.viewport(), self.log_label
+
+        def bottom_right() -> tuple[int, int]:
+            return (
+                max(4, vp.width() - label.width() - 10),
+                max(4, vp.height() - label.height() - 8),
+            )
+
+        x, y = bottom_right()
+        hand = self._hand_band()
+        if not hand.intersects(QRectF(x, y, label.width(), label.height())):
+            return x, y
+        beside = vp.width() - 10 - round(hand.right()) - 8
+        if beside >= LOG_BESIDE:
+            self._fit_log(beside)
+            return bottom_right()
+        y = max(4, round(hand.top()) - label.height() - 6)
+        for box in self._above_the_hand():
+            if box.intersects(QRectF(x, y, label.width(), label.height())):
+                self._fit_log(max(120, vp.width() - 10 - round(box.right()) - 8))
+                x = max(4, vp.width() - label.width() - 10)
+                y = max(4, round(hand.top()) - label.height() - 6)
+        return x, y

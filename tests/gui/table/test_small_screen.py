@@ -210,3 +210,30 @@ def test_the_claim_question_leaves_the_last_tricks_reason_in_view(qtbot):
     assert view.prompt.isVisible() and view.reason_text.text().startswith("Last trick to ")
     reason = view.mapFromScene(view.reason_text.sceneBoundingRect()).boundingRect()
     assert not QRectF(reason).intersects(QRectF(view.prompt.geometry()))
+
+
+PJ_LOG = [
+    "You play K♣, the only card you could play: the next card of a sequence must be played "
+    "by its holder.",
+    "You take the King pool (1): you played K♣, the card that captures it.",
+    "K♣ is a stop",
+]
+
+
+def test_the_log_keeps_off_the_board_and_the_hand(qtbot):
+    """Pope Joan's classic board at 800×600: the log, moved off a hand that reaches under
+    it, was drawn over the board's lower right (its "Ace" name and the tray's rim)."""
+    win = _small(qtbot, "pope-joan", 4, {"pj.profile": "C"}, seed=11)
+    view = win.view
+    for _ in range(3):  # the hand at its longest, then shorter
+        assert advance(qtbot, win) is not None
+        view.show_log(PJ_LOG)
+        qtbot.waitUntil(lambda: _laid_out(win), timeout=WAIT)
+        log = QRectF(view.log_label.geometry())
+        assert view.log_label.isVisible() and view.board.isVisible()
+        assert not view.board.sceneBoundingRect().intersects(log)
+        for item in hand_items(win):
+            assert not item.sceneBoundingRect().intersects(log), (item.card, log)
+        assert QRectF(view.viewport().rect()).contains(log)
+        d = win.controller.session.deal.decision()
+        win.controller.person.chose_card(d.actions[0].card)
