@@ -249,6 +249,7 @@ class GameFilesMixin:
         self.controller.resume(session, meta.people, meta.allow_undo, meta.levels)
         self.game_label = registryview.game_label(session.game)
         self.setWindowTitle(f"Parlour — {self.game_label}")
+        self._maybe_coach()
 
     def _at_stake(self) -> tuple[Session, persistence.TableMeta] | None:
         """The game that replacing the current one would lose: the saved game offered, or

@@ -235,14 +235,24 @@ class MainWindow(
             self.coach.say([advice.COACH_WAITS])
 
     def _maybe_coach(self) -> None:
-        """The first time one person plays a game, the coach explains that first deal."""
+        """The first time one person plays a game, the coach explains that first deal (at
+        a session begun or resumed: a game resumed after a crash in its first deal is
+        still being coached); at any other session it is silent, even if it spoke at the
+        game before (a hot-seat game after a first game alone)."""
         c = self.controller
         # Only for a player's own table (settings kept): not for a window made by a test,
         # the self-test or a bench, which keep no settings.
-        if not self.remember or c.session is None or self.prefs.coach_off or len(c.people) != 1:
-            return
-        if registryview.game_label(c.session.game) not in self.prefs.coached:
+        wanted = (
+            self.remember
+            and c.session is not None
+            and not self.prefs.coach_off
+            and len(c.people) == 1
+            and registryview.game_label(c.session.game) not in self.prefs.coached
+        )
+        if wanted:
             c.advisor.coaching = True
+        elif c.advisor.coaching:
+            c.advisor.coach_off()  # silent, and its words from the last game gone
 
     def _coached(self, label: str) -> None:
         if label not in self.prefs.coached:

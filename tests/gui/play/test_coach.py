@@ -206,3 +206,54 @@ def test_a_hint_at_a_coached_decision_is_the_coachs_own_advice(qtbot, monkeypatc
         assert asked == []
     finally:
         settings.settings().clear()
+
+
+def test_a_hot_seat_game_after_a_coached_one_is_not_coached(qtbot):
+    """The coach is for one person: coaching a first game alone, then New Game with a
+    second person, it was still speaking (to each person, of their cards)."""
+    from PySide6.QtWidgets import QComboBox
+
+    settings.settings().clear()
+    try:
+        window = _window(qtbot)
+        window.start()
+        _my_play(qtbot, window)
+        qtbot.waitUntil(lambda: window.coach.isVisible(), timeout=WAIT)
+        first = window.controller.session
+        window.new_action.trigger()  # Game → New Game
+        dlg = window.new_dialog
+        dlg.findChild(QComboBox, "kind_1").setCurrentIndex(0)  # seat 2: Person
+        qtbot.mouseClick(dlg.findChild(QPushButton, "ok"), Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: window.controller.session is not first, timeout=WAIT)
+        assert len(window.controller.people) == 2
+        assert not window.controller.advisor.coaching and not window.coach.isVisible()
+    finally:
+        settings.settings().clear()
+
+
+def test_a_game_resumed_in_its_first_deal_is_still_coached(qtbot, tmp_path):
+    """After a crash in the first deal of a game the coach was explaining, the resumed
+    deal is explained too (it had fallen silent for the rest of that deal)."""
+    from gui.store import persistence
+
+    settings.settings().clear()
+    try:
+        auto = tmp_path / persistence.AUTOSAVE
+        window = MainWindow(pace=0, seed=6, remember=True, autosave=auto)
+        qtbot.addWidget(window)
+        window.game_name, window.players, window.seats = "spoil-five", 3, None
+        window.show()
+        window.start()
+        d = _my_play(qtbot, window)
+        window.controller.person.chose_card(d.actions[0].card)
+        qtbot.waitUntil(lambda: auto.exists(), timeout=WAIT)
+        window.close()  # the saved game is as a kill would leave it: saved after every move
+        again = MainWindow(pace=0, seed=7, remember=True, autosave=auto)
+        qtbot.addWidget(again)
+        again.show()
+        again.start(resume=True)
+        _my_play(qtbot, again)
+        assert again.controller.advisor.coaching
+        qtbot.waitUntil(lambda: again.coach.isVisible(), timeout=WAIT)
+    finally:
+        settings.settings().clear()
