@@ -26,7 +26,6 @@ import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime
 from pathlib import Path
 from typing import TypeVar
 
@@ -472,26 +471,3 @@ def has_progress(session: Session | None, people: list[bool]) -> bool:
             if seat.isdigit() and int(seat) < len(people) and people[int(seat)]:
                 return True
     return False
-
-
-def abandon(session: Session, meta: TableMeta, data_dir: Path) -> Path:
-    """Keep the abandoned ``session`` in ``data_dir/abandoned`` as
-    ``<date>-<time>-<microseconds>-<game>.parlour.json`` with its side file, and remove all
-    but the newest :data:`KEEP_ABANDONED`. Returns the new record's path; raises
-    ``OSError``."""
-    folder = data_dir / ABANDONED
-    folder.mkdir(parents=True, exist_ok=True)
-    # Microseconds in the name: names sort in the order the games were left.
-    stem = datetime.now().strftime("%Y%m%d-%H%M%S-%f") + "-" + session.game.name
-    path = folder / f"{stem}.parlour.json"
-    k = 2
-    while path.exists():
-        path = folder / f"{stem}-{k}.parlour.json"
-        k += 1
-    save(session, path, meta)
-    kept = sorted(p for p in folder.glob("*.parlour.json") if not p.name.endswith(".table.json"))
-    for old in kept[:-KEEP_ABANDONED]:
-        for f in (old, meta_path(old)):
-            with contextlib.suppress(OSError):
-                f.unlink()
-    return path

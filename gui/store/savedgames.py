@@ -1,6 +1,7 @@
 """What a saved game is, as Game → Open shows it before it is opened: the game's name for
 people, the players, how far it went ("deal k of n"), the person's balance and the date,
-as plain data; and the abandoned games of a data folder, newest first. No Qt here.
+as plain data; and the abandoned games of a data folder: keeping one, and listing them newest
+first. No Qt here.
 
 A summary is read the way Game → Open reads the game (record, journal and side file, with
 the same replay), so a file summarised as good opens, and one that cannot be read is
@@ -10,6 +11,8 @@ moment: the chooser reads summaries off the GUI thread.
 
 from __future__ import annotations
 
+import contextlib
+import json
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -17,6 +20,8 @@ from pathlib import Path
 from gamecore.errors import ParlourError
 from gamecore.games import descriptor
 from gamecore.limits import short_message
+from gamecore.match import Session
+from gamecore.record import dumps_record
 from gui.store import persistence
 
 
@@ -103,3 +108,41 @@ def abandoned_games(data_dir: Path | None) -> list[Path]:
     except OSError:
         return []
     return sorted(found, key=lambda p: p.name, reverse=True)
+
+
+def abandon(session: Session, meta: persistence.TableMeta, data_dir: Path) -> Path:
+    """Keep the abandoned ``session`` in ``data_dir/abandoned`` as
+    ``<date>-<time>-<microseconds>-<game>.parlour.json`` with its side file, and remove all
+    but the newest :data:`~gui.store.persistence.KEEP_ABANDONED`. A game already kept
+    there as it is now (left again unchanged after it was opened) is not kept twice: its
+    path is returned. Returns the record's path; raises ``OSError``."""
+    record = dumps_record(session)
+    for old in abandoned_games(data_dir):
+        if _holds(old, record, meta):
+            return old
+    folder = data_dir / persistence.ABANDONED
+    folder.mkdir(parents=True, exist_ok=True)
+    # Microseconds in the name: names sort in the order the games were left.
+    stem = datetime.now().strftime("%Y%m%d-%H%M%S-%f") + "-" + session.game.name
+    path = folder / f"{stem}.parlour.json"
+    k = 2
+    while path.exists():
+        path = folder / f"{stem}-{k}.parlour.json"
+        k += 1
+    persistence.save(session, path, meta)
+    for old in abandoned_games(data_dir)[persistence.KEEP_ABANDONED :]:
+        for f in (old, persistence.meta_path(old)):
+            with contextlib.suppress(OSError):
+                f.unlink()
+    return path
+
+
+def _holds(path: Path, record: str, meta: persistence.TableMeta) -> bool:
+    """Whether the kept game at ``path`` is ``record`` (its text) with the seats ``meta``."""
+    try:
+        if path.read_text(encoding="utf-8") != record:  # (Windows' line ends read as \n)
+            return False
+        side = json.loads(persistence.meta_path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return side == {"people": meta.people, "allow_undo": meta.allow_undo, "levels": meta.levels}

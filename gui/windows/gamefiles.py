@@ -21,7 +21,7 @@ from gui.model import registryview
 from gui.model.choices import DEFAULT_GAME
 from gui.model.setup import Setup
 from gui.play.seats import SeatKind
-from gui.store import persistence, settings
+from gui.store import persistence, savedgames, settings
 from gui.store.tablelock import LockState, TableLock
 from gui.windows.gameio import NEW_GAME_AFTER
 from gui.windows.newgame import NewGameDialog
@@ -306,15 +306,17 @@ class GameFilesMixin:
         self, stake: tuple[Session, persistence.TableMeta], then: Callable[[], None]
     ) -> None:
         if self.data_dir is not None:
+            before = savedgames.abandoned_games(self.data_dir)
             try:
-                kept = persistence.abandon(stake[0], stake[1], self.data_dir)
+                kept = savedgames.abandon(stake[0], stake[1], self.data_dir)
             except OSError as e:
                 self._warn(
                     "The game was not left",
                     f"It could not be kept ({e.strerror or e}), so it goes on.",
                 )
                 return
-            self._say_kept(kept)
+            if kept not in before:  # else kept already, as it is, and said so then
+                self._say_kept(kept)
         self.offer = None
         then()
 

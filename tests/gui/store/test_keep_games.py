@@ -25,7 +25,7 @@ from gamecore.decisions import PlayChoice
 from gamecore.games import make_game
 from gamecore.match import Session
 from gamecore.record import outcome, read_record, replay
-from gui.store import persistence
+from gui.store import persistence, savedgames
 from gui.store.tablelock import LockState, TableLock
 from gui.windows.mainwindow import MainWindow
 from gui.windows.newgame import NewGameDialog
@@ -174,6 +174,31 @@ def test_open_asks_first_and_keeps_the_game_it_leaves(qtbot, tmp_path):
     assert autosaved.logs[0].hands == read_record(other).deals[0].hands
 
 
+def test_a_game_left_again_unchanged_is_not_kept_twice(qtbot, tmp_path):
+    """Save As, Open that file (leaving the game: kept), then New Game at once (leaving
+    the opened game, the same game unchanged): one copy among the abandoned games, and
+    the notice names it, not "2 games were kept"."""
+    mine = tmp_path / "mine.parlour.json"
+    window = _window(qtbot, tmp_path / "data")
+    window.start()
+    _play_once(qtbot, window)
+    _my_turn(qtbot, window)
+    window.controller.keeper.save_as(mine)
+    window.open_file(mine)
+    qtbot.waitUntil(lambda: isinstance(window.message, QMessageBox), timeout=WAIT)
+    qtbot.mouseClick(_button(window.message, "leave"), Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: len(_abandoned(tmp_path / "data")) == 1, timeout=WAIT)
+    _my_turn(qtbot, window)
+    opened = window.controller.session
+    _accept_new_game(qtbot, window)
+    qtbot.mouseClick(_button(window.message, "leave"), Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: window.controller.session is not opened, timeout=WAIT)
+    kept = _abandoned(tmp_path / "data")
+    assert len(kept) == 1 and kept[0].read_bytes() == mine.read_bytes()
+    assert f"Your last game was kept as {kept[0].name}" in " ".join(window.notices.texts())
+    assert not any("games were kept" in t for t in window.notices.texts())
+
+
 def test_open_starts_in_the_abandoned_games(qtbot, tmp_path):
     window = _window(qtbot, tmp_path)
     window.start()
@@ -202,7 +227,7 @@ def test_only_the_newest_ten_abandoned_games_are_kept(tmp_path):
         session = Session(make_game("newmarket", {}), ["Ann", "Ben", "Cat"], 0)
         session.start_deal_seeded(i)
         paths.append(
-            persistence.abandon(session, persistence.TableMeta([True, False, False]), window_free)
+            savedgames.abandon(session, persistence.TableMeta([True, False, False]), window_free)
         )
     kept = _abandoned(window_free)
     assert len(kept) == persistence.KEEP_ABANDONED == 10
