@@ -153,6 +153,9 @@ class Prefs:
     coach_off: bool = False
     #: Games (by label) the person has already been coached through.
     coached: tuple[str, ...] = ()
+    #: The folder of the last game saved with Save As or opened from outside the data
+    #: folder: where Save As and Browse… start ("" until there is one).
+    files_folder: str = ""
 
     @property
     def pace(self) -> int:
@@ -177,6 +180,7 @@ def load_prefs(notices: list[str] | None = None) -> Prefs:
     p.coach_off = r.flag("coach/off", p.coach_off, "the coach's off switch")
     coached = r.choice("coach/coached", "", "the games coached", allowed=_AnyText())
     p.coached = tuple(x for x in coached.split("|") if x)
+    p.files_folder = r.choice("files/folder", "", "the folder of your games", allowed=_AnyText())
     _tell(r, notices)
     return p
 
@@ -208,6 +212,7 @@ def save_prefs(p: Prefs) -> None:
     s.setValue("table/revealTricks", "true" if p.reveal_tricks else "false")
     s.setValue("coach/off", "true" if p.coach_off else "false")
     s.setValue("coach/coached", "|".join(p.coached))
+    s.setValue("files/folder", p.files_folder)
     s.sync()
 
 

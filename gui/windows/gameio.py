@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog
 
 from gamecore.errors import ParlourError
 from gamecore.limits import short_message
-from gui.store import persistence, savedgames
+from gui.store import persistence, savedgames, settings
 from gui.windows.afterpaint import after_first_paint
 from gui.windows.openchooser import OpenChooser
 
@@ -44,6 +44,8 @@ class GameIOMixin:
 
     controller: Controller
     data_dir: Path | None
+    prefs: settings.Prefs
+    remember: bool
     loading: Path | None
     busy: QProgressBar
     status_label: QLabel
@@ -54,10 +56,29 @@ class GameIOMixin:
     _purpose: str
 
     def _open_folder(self) -> Path:
-        """Where Game → Open starts: the abandoned games, else the home folder."""
+        """Where Game → Open's Browse… starts: the folder of the person's games (see
+        :meth:`_files_folder`) once there is one, else the abandoned games, else home."""
+        if self.prefs.files_folder:
+            return self._files_folder()
         if self.data_dir is not None and (self.data_dir / persistence.ABANDONED).is_dir():
             return self.data_dir / persistence.ABANDONED
         return Path.home()
+
+    def _files_folder(self) -> Path:
+        """The folder of the last game saved with Save As or opened from outside the data
+        folder, while it is there; else the home folder."""
+        folder = Path(self.prefs.files_folder) if self.prefs.files_folder else None
+        return folder if folder is not None and folder.is_dir() else Path.home()
+
+    def _used_folder(self, path: Path) -> None:
+        """``path`` was saved, or opened from outside the data folder: its folder is where
+        the next Save As and Browse… start (kept between runs)."""
+        folder = path.resolve().parent
+        if self.data_dir is not None and folder.is_relative_to(self.data_dir.resolve()):
+            return  # the abandoned games are Open's own list, not the person's folder
+        self.prefs.files_folder = str(folder)
+        if self.remember:
+            settings.save_prefs(self.prefs)
 
     def ask_open(self) -> None:
         """Game → Open: the chooser lists the abandoned games, each shown as what it is, and
@@ -162,6 +183,7 @@ class GameIOMixin:
             if note is not None:  # what was left out: said once it is true
                 self.add_notice(note)
             self.show_status(f"Opened {path.name}.")
+            self._used_folder(path)
             self.controller.keeper.autosave()
 
         self._replace_game(opened, f"open {path.name}")
@@ -174,7 +196,7 @@ class GameIOMixin:
         dlg = QFileDialog(
             self,
             "Save the game",
-            str(Path.home() / "game.parlour.json"),
+            str(self._files_folder() / "game.parlour.json"),
             "Parlour games (*.parlour.json)",
         )
         dlg.setObjectName("saveDialog")
@@ -197,4 +219,5 @@ class GameIOMixin:
             self._warn("The game was not saved", short_message(str(e)))
             return False
         self.show_status(f"Saved {path.name}.")
+        self._used_folder(path)
         return True

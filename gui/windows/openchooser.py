@@ -35,13 +35,16 @@ DAMAGED_COLOUR = "#9b1c1c"
 
 def summary_lines(summary: GameSummary) -> str:
     """A saved game in two lines for the list: "Pope Joan (classic board) · deal 3 of 8 ·
-    Ben: 88 counters" over "Ann, Ben, Cat · 9 Mar 2024, 14:05"; a damaged file says so,
-    why, and its file name; a file that opens only in part ends its first line with "partly
-    damaged" (the row's tooltip says what is left out)."""
+    Ben: 88 counters" over "Ann, Ben, Cat · 9 Mar 2024, 14:05"; a file that cannot be
+    opened (damaged, or no game at all) says so, why, and its file name; a file that opens
+    only in part ends its first line with "partly damaged" (the row's tooltip says what is
+    left out)."""
     when = "" if summary.when is None else f"{summary.when.day} {summary.when:%b %Y, %H:%M}"
     if summary.damaged is not None:
         second = " · ".join(x for x in (summary.path.name, when) if x)
-        return f"Damaged: {summary.damaged}\n{second}"
+        # "Damaged" would be wrong of a file that never was a game (a picture chosen by
+        # Browse…): what the row says is what matters, that it does not open.
+        return f"Cannot be opened: {summary.damaged}\n{second}"
     first = [summary.label, summary.progress]
     if summary.person is not None and summary.balance is not None:
         first.append(f"{summary.person}: {summary.balance} counters")
@@ -78,7 +81,8 @@ class OpenChooser(QDialog):
         self._reader = _Reader()
         self._reader.read.connect(self._summarized)
         layout = main_layout(self)
-        layout.addWidget(heading_label("Abandoned games", self))
+        self.heading = heading_label("Abandoned games", self)
+        layout.addWidget(self.heading)
         self.games = QListWidget(self)
         self.games.setObjectName("savedGames")
         self.games.setAccessibleName("Saved games")
@@ -201,6 +205,8 @@ class OpenChooser(QDialog):
                 self.games.setCurrentRow(row)
                 return
         self.empty.hide()
+        # The list is no longer the abandoned games only: the file found comes first.
+        self.heading.setText("Saved games: the ones you found, then the abandoned games")
         self.summaries.pop(path, None)
         self._add([path], first=True)
         self.games.setCurrentRow(0)

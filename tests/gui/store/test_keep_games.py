@@ -216,6 +216,32 @@ def test_open_starts_in_the_abandoned_games(qtbot, tmp_path):
     dlg.reject()
 
 
+def test_save_as_and_browse_start_in_the_folder_last_used(qtbot, tmp_path):
+    """Save As and Browse… started in the home folder (Browse…: the abandoned games)
+    whatever folder the person had just saved in."""
+    mine = tmp_path / "my games"
+    mine.mkdir()
+    window = _window(qtbot, tmp_path / "data")
+    window.start()
+    _my_turn(qtbot, window)
+    window.save_action.trigger()  # Game → Save As, with the dialog's own file chosen
+    dlg = window.file_dialog
+    assert isinstance(dlg, QFileDialog) and dlg.isVisible()
+    dlg.fileSelected.emit(str(mine / "evening"))
+    dlg.reject()
+    assert (mine / "evening.parlour.json").is_file()
+    window.save_action.trigger()
+    dlg = window.file_dialog
+    assert os.path.samefile(dlg.directory().absolutePath(), mine)
+    dlg.reject()
+    window.open_action.trigger()
+    chooser = window.open_chooser
+    qtbot.mouseClick(chooser.findChild(QPushButton, "browse"), Qt.MouseButton.LeftButton)
+    assert os.path.samefile(chooser.file_dialog.directory().absolutePath(), mine)
+    chooser.file_dialog.reject()
+    chooser.reject()
+
+
 def test_only_the_newest_ten_abandoned_games_are_kept(tmp_path):
     window_free = tmp_path / "data"
     window_free.mkdir()

@@ -39,7 +39,7 @@ NEWMARKET_ROW = (
     "Newmarket · finished after 3 deals · You: 86 counters\nYou, Dan, Eve · 9 Mar 2024, 14:05"
 )
 DAMAGED_ROW = (
-    "Damaged: the file is not a deal record (expected a JSON object)\n"
+    "Cannot be opened: the file is not a deal record (expected a JSON object)\n"
     f"{DAMAGED} · 9 Mar 2024, 14:05"
 )
 
@@ -135,10 +135,13 @@ def test_browse_finds_any_saved_game_and_shows_it_first(qtbot, tmp_path):
     files = dlg.file_dialog
     assert isinstance(files, QFileDialog) and files.isVisible()
     assert os.path.samefile(files.directory().absolutePath(), data / persistence.ABANDONED)
+    assert dlg.heading.text() == "Abandoned games"
     files.selectFile(str(elsewhere))
     files.accept()
     assert not files.isVisible()
     assert dlg.selected() == elsewhere and dlg.games.currentRow() == 0
+    # the list is no longer the abandoned games alone
+    assert dlg.heading.text() == "Saved games: the ones you found, then the abandoned games"
     qtbot.waitUntil(lambda: elsewhere in dlg.summaries and len(dlg.summaries) == 4, timeout=WAIT)
     assert _rows(dlg)[0] == (
         "Newmarket · deal 2 of 3 · You: 95 counters\nYou, Dan, Eve · 9 Mar 2024, 14:05"
