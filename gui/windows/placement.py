@@ -50,6 +50,9 @@ class PlacementMixin:
         if want is None:  # a first run: 1280×800, or most of a large screen
             avail = screen.availableGeometry()
             want = QSize(max(1280, avail.width() * 7 // 10), max(800, avail.height() * 7 // 10))
+        # Never placed at a size the window cannot take (a hand-edited "20 pixels high"):
+        # the place is worked out for the size the window will have.
+        want = want.expandedTo(self.minimumSizeHint())
         margins = frame_margins(self)
         rect = window_geometry(want, at, screen.availableGeometry(), margins)
         self.resize(rect.size())
@@ -62,7 +65,12 @@ class PlacementMixin:
         if not event.spontaneous():
             # The window manager frames the window after it is shown: look again then.
             self._settle_until = time.monotonic() + 2.0
-            QTimer.singleShot(0, self._keep_on_screen)
+            # Looked at again a little later too: a window manager that keeps the client
+            # where it was asked to be (openbox, a kept place at the screen's top edge)
+            # frames it without moving it, so no move event says the title bar is now
+            # above the screen.
+            for ms in (0, 250, 1000):
+                QTimer.singleShot(ms, self._keep_on_screen)
 
     def moveEvent(self, event: QMoveEvent) -> None:  # noqa: N802 (Qt name)
         super().moveEvent(event)

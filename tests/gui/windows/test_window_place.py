@@ -82,3 +82,22 @@ def test_the_window_remembers_its_size_and_place(qtbot):
         assert avail.contains(_outer(client, DEFAULT_FRAME))
     finally:
         settings.settings().clear()
+
+
+def test_a_kept_size_smaller_than_the_window_can_be_is_placed_at_the_size_it_takes(qtbot):
+    """A hand-edited place "-3000,-3000,20000,20": the window cannot be 20 pixels high;
+    its place is worked out for the height it takes, so that it lies inside the screen."""
+    avail = QGuiApplication.primaryScreen().availableGeometry()
+    settings.save_window(-3000, -3000, 20_000, 20, False)
+    try:
+        window = MainWindow(pace=0, remember=True)
+        qtbot.addWidget(window)
+        window.place_on_screen()
+        least = window.minimumSizeHint()
+        assert window.height() >= least.height() > 20
+        client = QRect(
+            window.pos() + QPoint(DEFAULT_FRAME.left(), DEFAULT_FRAME.top()), window.size()
+        )
+        assert avail.contains(_outer(client, DEFAULT_FRAME))
+    finally:
+        settings.settings().clear()
