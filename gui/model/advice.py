@@ -55,6 +55,10 @@ def action_words(action: object, game: Rules) -> str:
 
 #: What the coach says while the others play (its advice was for the decision just made).
 COACH_WAITS = "The coach will speak at your next decision in this deal."
+#: The coach's last line while the Hard player's choice is searched: the line that choice
+#: takes when it arrives, so that the coach does not grow under the person's eyes and the
+#: table below it stay where it is.
+COACH_THINKS = "The Hard player is weighing your choices…"
 
 
 def coach_lines(

@@ -107,9 +107,10 @@ class Advisor(QObject):
         d = session.deal.decision()
         itself = isinstance(d, PlayChoice) and plays_by_itself(d, session.game, table.auto_play)
         lines = model_advice.coach_lines(session, seat, plays_itself=itself)
-        self.coach_said.emit(lines)
         if not isinstance(d, PlayChoice) or len(d.actions) < 2:
+            self.coach_said.emit(lines)
             return
+        self.coach_said.emit([*lines, model_advice.COACH_THINKS])
         self._lines = (self._moment(), lines)
         self._coach_asked = (table.token, self._moment())
         self._ask(seat, COACH)

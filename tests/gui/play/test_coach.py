@@ -257,3 +257,28 @@ def test_a_game_resumed_in_its_first_deal_is_still_coached(qtbot, tmp_path):
         qtbot.waitUntil(lambda: again.coach.isVisible(), timeout=WAIT)
     finally:
         settings.settings().clear()
+
+
+def test_the_coach_keeps_a_line_for_the_hard_players_choice(qtbot):
+    """The coach's last line is there from the start of a decision, "weighing your
+    choices" until the Hard player's choice replaces it: the coach did not grow a line
+    under the person's eyes, shifting the whole table down."""
+    settings.settings().clear()
+    try:
+        window = _window(qtbot)
+        said: list[list[str]] = []
+        window.controller.advisor.coach_said.connect(lambda lines: said.append(list(lines)))
+        window.start()
+        while True:
+            d = _my_play(qtbot, window)
+            if len(d.actions) > 1:
+                break
+            window.controller.person.chose_card(d.actions[0].card)
+        coach = window.coach
+        qtbot.waitUntil(lambda: "The Hard player would" in coach.text.text(), timeout=WAIT)
+        first = said[-2]
+        assert first[-1] == advice.COACH_THINKS
+        assert said[-1][:-1] == first[:-1]  # the same sentences, the last one replaced
+        assert said[-1][-1].startswith("The Hard player would")
+    finally:
+        settings.settings().clear()
