@@ -30,7 +30,20 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from gamecore.actions import Action, Claim, Decline, Jink, Pass, Play, Rob, format_action
+from gamecore.actions import (
+    AUCTION,
+    EXCHANGE,
+    Action,
+    Bid,
+    Claim,
+    Decline,
+    Jink,
+    Pass,
+    Play,
+    Rob,
+    Widow,
+    format_action,
+)
 from gamecore.agents.levels import HardAgent, action_code, sf_decided
 from gamecore.cards import card_label
 from gamecore.decisions import PlayChoice
@@ -124,7 +137,10 @@ def action_words(action: Action, obs: Observation, game: Game) -> str:
     """An action of ``game`` seen from ``obs`` as the check's line names it: "7♠ lead", "8♠",
     "8♠ with the ♦A" (the game's special card, :meth:`Rules.special_name`), "pass (keep
     the 9♦)" (a declined offer, CM-10), "rob (discarding 3♣)", "decline to rob", "claim",
-    "jink"."""
+    "jink"; Michigan's widow decisions as :func:`widow_words` names them."""
+    widow = widow_words(action, game)
+    if widow is not None:
+        return widow
     match action:
         case Play(card=c, spin=True):
             return f"{card_label(c)} with the {game.special_name()}"
@@ -146,6 +162,27 @@ def action_words(action: Action, obs: Observation, game: Game) -> str:
         case Jink():
             return "jink"
     return str(action)
+
+
+#: The dealer's widow choices in words (MI-7).
+_WIDOW_CHOICES = {
+    EXCHANGE: "exchange with the widow",
+    AUCTION: "auction the widow",
+}
+
+
+def widow_words(action: Action, game: Game) -> str | None:
+    """A widow decision of Michigan in words (MI-7, MI-8): "exchange with the widow",
+    "auction the widow", "keep the dealt hand", "bid 4", "pass (out of the auction)" (the
+    only pass of a game with a widow); ``None`` for any other action."""
+    match action:
+        case Widow(choice=choice):
+            return _WIDOW_CHOICES.get(choice, "keep the dealt hand")
+        case Bid(amount=n):
+            return f"bid {n}"
+        case Pass() if game.has_widow:
+            return "pass (out of the auction)"
+    return None
 
 
 def decision_words(

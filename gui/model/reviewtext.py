@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from gamecore.actions import Action, NameStake, Play, Rob, Split
 from gamecore.agents.playcheck import action_words as playcheck_words
 from gamecore.cards import card_label, cards_in
-from gamecore.decisions import Decision, SplitChoice, StakeChoice
+from gamecore.decisions import BidChoice, Decision, SplitChoice, StakeChoice
 from gamecore.events import Event, Played
 from gamecore.explain import agree, explain_events, mid_sentence, scene_before
 from gamecore.interface import STOPS, DealState, Observation, Rules
@@ -40,6 +40,7 @@ from gui.model.tablesnap import (
     trick_fields,
 )
 from gui.model.tablewords import Seen, announcement, log_line, plain_words, spin_call
+from gui.model.widowwords import bid_choices, widow_turn
 
 
 def _review_turnup(obs: Observation) -> int | None:
@@ -313,20 +314,23 @@ def _turn_line(review: DealReview, shown: ShownTable, names: list[str]) -> str:
         return "The deal is not decided here."
     if review.private_to_another(shown.step, shown.viewpoint):
         return "The turn goes round the table."  # another seat's offer is private (CM-10)
-    who = names[d.seat]
-    if isinstance(d, StakeChoice):
-        turn = f"{who} {agree(who, 'names')} the stake."
-    elif isinstance(d, SplitChoice):
-        verb = "spread" if who == "You" else "spreads"
-        amount = f"{d.lowest:,} to {d.total:,}" if d.ranged else f"{d.total:,}"
-        turn = f"{who} {verb} {amount} counters over the layout."
-    else:
-        # "the only legal choice" tells of the hand: said only where its cards are shown
-        only = step.forced and choices_shown(shown, step)
-        turn = f"{who} to play" + (" (the only legal choice)." if only else ".")
+    turn = _turn_words(names[d.seat], d, shown, step)
     if step.action is None:
         turn += " The record stops here."
     return turn
+
+
+def _turn_words(who: str, d: Decision, shown: ShownTable, step: Step) -> str:
+    """Who acts at ``step`` and at what decision ``d`` (``who``: the acting seat's name)."""
+    if isinstance(d, StakeChoice):
+        return f"{who} {agree(who, 'names')} the stake."
+    if isinstance(d, SplitChoice):
+        verb = "spread" if who == "You" else "spreads"
+        amount = f"{d.lowest:,} to {d.total:,}" if d.ranged else f"{d.total:,}"
+        return f"{who} {verb} {amount} counters over the layout."
+    # "the only legal choice" tells of the hand: said only where its cards are shown
+    only = " (the only legal choice)." if step.forced and choices_shown(shown, step) else "."
+    return f"{who} {widow_turn(d, step.legal_actions) or 'to play'}{only}"
 
 
 def _choices_and_taken(review: DealReview, shown: ShownTable, names: list[str]) -> tuple[str, str]:
@@ -363,6 +367,8 @@ def _choices_line(
     if isinstance(d, SplitChoice):
         amount = f"{d.lowest:,} to {d.total:,}" if d.ranged else f"{d.total:,}"
         return f"Choices: any spread of {amount} counters over the pools."
+    if isinstance(d, BidChoice):  # MI-8: the bids are public
+        return f"Choices: {bid_choices(d)}."
     if choices_shown(shown, step):
         return (
             "Choices: "

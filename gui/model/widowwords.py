@@ -1,9 +1,12 @@
 """The table's words for the widow's decisions before the first lead (MI-7, MI-8): the
 dealer's choice and the auction as questions in the panel above the hand, with their
-buttons, and the table's calls for what was chosen and bid. No Qt: :mod:`gui.model.intents`
+buttons, the table's calls for what was chosen and bid, and the review's words for these
+decisions. No Qt: :mod:`gui.model.intents`
 turns them into questions and reads the buttons back."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from gamecore.actions import AUCTION, EXCHANGE, KEEP, Action, Bid, Pass, Widow
 from gamecore.decisions import BidChoice, PlayChoice
@@ -117,3 +120,24 @@ def widow_coach(deal: DealState, d: object) -> list[str] | None:
             + ". Nobody has seen the widow."
         ]
     return None
+
+
+def widow_turn(d: object, legal: Sequence[Action]) -> str | None:
+    """What a seat is to do at a widow decision ``d`` in the review's turn line ("to bid
+    for the widow or pass", "to choose what becomes of the widow"), or ``None`` at another
+    decision. ``legal``: the decision's legal actions (empty for a bid)."""
+    if isinstance(d, BidChoice):
+        return "to bid for the widow or pass"
+    if any(isinstance(a, Widow) for a in legal):
+        return "to choose what becomes of the widow"
+    return None
+
+
+def bid_choices(d: BidChoice) -> str:
+    """The choices of a bid for the widow in the review's words: "a bid of 3 or more, or
+    pass (out of the auction)", "a bid of 3 to 9, …", or "pass only (the least bid, 3, is
+    more than may be paid)"."""
+    if not d.can_bid:
+        return f"pass only (the least bid, {d.low:,}, is more than may be paid)"
+    bound = f"{d.low:,} or more" if d.high is None else f"{d.low:,} to {d.high:,}"
+    return f"a bid of {bound}, or pass (out of the auction)"

@@ -17,7 +17,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QStandardItemModel
 
-from gamecore.actions import Claim, Jink, Play
+from gamecore.actions import Claim, Jink, Play, parse_action
 from gamecore.agents.playcheck import action_words as playcheck_words
 from gamecore.cards import card_label, cards_in, parse_card
 from gamecore.events import Played
@@ -604,6 +604,26 @@ def test_the_review_reads_plainly_and_says_you_deal(qtbot):
     assert "You put 1 on the King pool: your stake as dealer, paid before the cards are seen." in (
         win.step_text.toPlainText()
     )
+
+
+def test_michigans_auction_is_named_step_by_step(qtbot):
+    """MI-7, MI-8: the Step tab names the widow's choice, each bid and each pass (it read
+    "Choices: ." and "Taken: pass (keep the )." at a bid)."""
+    game = make_game("michigan")
+    session = Session(game, ["You", "Ben", "Cat", "Dan"], 3)
+    session.start_deal_from_deck(list(range(52)))
+    for text in ("3 auction", "0 bid 2", "1 pass"):
+        session.apply(parse_action(text, game.pools, passes=True, widow=True))
+    win = _window(qtbot, session, 1)
+    win.go(0)
+    assert "Taken: auction the widow." in win.step_text.toPlainText()
+    win.go(1)
+    text = win.step_text.toPlainText()
+    assert "You to bid for the widow or pass." in text
+    assert "Choices: a bid of 1 or more, or pass (out of the auction)." in text
+    assert "Taken: bid 2." in text
+    win.go(2)
+    assert "Taken: pass (out of the auction)." in win.step_text.toPlainText()
 
 
 def test_a_seats_view_counts_only_its_own_steps_so_no_commit_offer_shows(qtbot):
