@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QDialog, QWidget
 
 from gamecore.actions import Action
 from gamecore.agents.base import Agent
-from gamecore.decisions import SplitChoice, StakeChoice
+from gamecore.decisions import Decision, SplitChoice, StakeChoice
 from gamecore.errors import IllegalAction
 from gamecore.games import make_game
 from gamecore.interface import DealState
@@ -299,8 +299,15 @@ class Controller(QObject):
             return
         if not self.seats[d.seat].person:
             self.computers.ask(d.seat)
-        elif d.seat != self.human or not self.viewer_ready:
-            hotseat.hand_over(self, d.seat)
+        else:
+            self._ask_person(d)
+
+    def _ask_person(self, d: Decision) -> None:
+        """A person's decision: theirs to make at the screen, or, when another person has
+        it, handed over (a forced card of theirs may play itself unseen)."""
+        if d.seat != self.human or not self.viewer_ready:
+            if not hotseat.plays_unseen(self, d):
+                hotseat.hand_over(self, d.seat)
         elif isinstance(d, StakeChoice | SplitChoice):
             self.person.ask_stake(d)
         else:
@@ -383,6 +390,8 @@ class Controller(QObject):
             words=self.words,
             unveiled=self.unveil.shown,
         )
+        if self.turn_round.asking is not None:
+            snap = tablesnap.round_waits_on(snap, self.turn_round.asking)
         if self.privacy_up or not self.viewer_ready:
             snap = tablesnap.hide_hands(snap)
         self.view.show(snap)

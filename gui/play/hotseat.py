@@ -5,6 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import QTimer
+
+from gamecore.actions import Action
+from gamecore.decisions import Decision, PlayChoice
+from gui.model import intents, prompts
 from gui.model.registryview import chance_game
 from gui.play.states import IDLE
 
@@ -29,7 +34,37 @@ def hand_over(table: Controller, seat: int) -> None:
     table.set_state(IDLE)
     table.refresh()  # no hand is face up while the screen is up
     table.advisor.hush()
+    # The status line is the hand-over's: the last person's line may name their cards or
+    # their offer (CM-10: "Play the 9♦ for the 6♥…").
+    table.status(prompts.hand_over_words(session.players[seat])[0])
     table.privacy.ask(session.players[seat], table.log[table.seen.get(seat, 0) :])
+
+
+def plays_unseen(table: Controller, d: Decision) -> bool:
+    """Whether another person's decision ``d`` plays itself without handing them the
+    screen: a forced card (one legal play) with "Play my forced moves for me" on leaves
+    them nothing to decide or see (a run of hearts in Michigan handed the screen round
+    eight times in a row). It is played after one pace, as a computer's card is."""
+    session = table.session
+    assert session is not None
+    if not isinstance(d, PlayChoice) or not intents.plays_by_itself(
+        d, session.game, table.auto_play
+    ):
+        return False
+    table.set_state(IDLE)
+    action, token = d.actions[0], table.token
+    QTimer.singleShot(table.pace, lambda: _play_unseen(table, token, action))
+    return True
+
+
+def _play_unseen(table: Controller, token: int, action: Action) -> None:
+    if token != table.token or table.session is None or table.session.deal is None:
+        return
+    if table.held:
+        table.step_when_released()  # looked at again once the window is gone
+        return
+    if action in table.session.deal.legal_actions():
+        table.apply(action, delay=table.pace)
 
 
 def taken(table: Controller) -> None:

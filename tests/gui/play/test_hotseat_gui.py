@@ -239,3 +239,50 @@ def test_a_person_dealing_after_the_privacy_screen_reads_the_whole_question(qtbo
     assert text.text().startswith("Ben deals: name the stake")
     assert text.height() >= text.heightForWidth(text.width()) > text.fontMetrics().height() * 2
     assert panel.rect().contains(text.geometry())
+
+
+def test_a_persons_forced_card_plays_without_handing_them_the_screen(qtbot):
+    """Three people at Michigan with "Play my forced moves for me" on: a person's forced
+    card plays itself unseen; the screen is handed over only for a decision to make (a
+    run of hearts handed it round eight times in a row, each time for one card)."""
+    window = MainWindow(pace=0, seed=21)
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    c = window.controller
+    c.auto_play = True  # Settings: "Play my forced moves for me"
+    people = [SeatKind("Ann", True), SeatKind("Ben", True), SeatKind("Cat", True)]
+    c.new_session(Setup("michigan", seats=people))
+    screens = 0
+    for _ in range(300):
+        qtbot.waitUntil(
+            lambda: (
+                c.privacy_up
+                or c.dialog is not None
+                or c.state in ("human", "summary")
+                or (c.state == "staking" and c.view.stake_panel.isVisible())
+            ),
+            timeout=5000,
+        )
+        if isinstance(c.dialog, DealSummaryDialog) or c.state == "summary":
+            break
+        d = c.session.deal.decision()
+        if c.privacy_up:
+            screens += 1
+            assert not d.forced, f"the screen was handed to {d.seat} for a forced card"
+            qtbot.mouseClick(c.privacy.button, Qt.MouseButton.LeftButton)
+            continue
+        if c.dialog is not None:
+            _accept(qtbot, c.dialog)
+        elif c.state == "staking":
+            c.view.stake_panel.accept()
+        elif isinstance(d.actions[0], Play) and not d.forced:
+            c.person.chose_card(d.actions[0].card)
+        elif not d.forced:  # the widow's question or the auction: the first answer
+            qtbot.mouseClick(c.view.prompt.findChildren(QPushButton)[0], Qt.MouseButton.LeftButton)
+        else:  # the person's own forced card, at the screen: it plays itself
+            n = len(c.session.logs[-1].actions)
+            qtbot.waitUntil(lambda n=n: len(c.session.logs[-1].actions) > n, timeout=5000)
+    else:
+        pytest.fail("the deal did not end")
+    assert c.session.deal.over and screens >= 2
