@@ -264,6 +264,14 @@ def snapshot_tricks(
     )
 
 
+def round_waits_on(snap: TableSnapshot, seat: int) -> TableSnapshot:
+    """The table while the hot seat's turn round waits on ``seat`` to say "No six"
+    (CM-10): that seat is the one shown to act, not the holder of the next card, whom the
+    round has not reached (the marker on the holder told the others who held it)."""
+    seats = tuple(replace(v, acting=s == seat, thinking=False) for s, v in enumerate(snap.seats))
+    return replace(snap, seats=seats)
+
+
 def hide_hands(snap: TableSnapshot) -> TableSnapshot:
     """The table with no hand face up (the hot-seat privacy screen is up)."""
     return replace(snap, hand=(), playable=frozenset(), revealed={})

@@ -25,7 +25,9 @@ from gamecore.cards import cards_in, parse_card
 from gamecore.decisions import PlayChoice
 from gamecore.games import make_game
 from gamecore.match import Session
+from gui.model.prompts import hand_over_words
 from gui.play import controller as ctl
+from gui.play.turnround import NO_SIX
 from gui.windows.dialogs import DealSummaryDialog
 from gui.windows.mainwindow import MainWindow
 from table_driver import LEFT, WAIT, click_button, key_button, key_play, prompt_keys
@@ -177,11 +179,17 @@ def _hot_seat_twin(qtbot, nine_at: int) -> tuple[list[int], list[str]]:
         )
         if c.privacy_up:
             screens.append(c.pending_person)
+            # The status line is the hand-over's, never the last person's (their offer)
+            name = c.session.players[c.pending_person]
+            assert win.status_label.text() == hand_over_words(name)[0]
             qtbot.mouseClick(c.privacy.button, LEFT)
             continue
         if c.state == ctl.SUMMARY or not win.view.prompt.isVisible():
             break  # a person's own card to play, or the deal is over
         keys = prompt_keys(win)
+        if NO_SIX in keys:  # the round waits on this person: the marker is theirs alone
+            acting = [s for s, v in enumerate(win.view.snapshot.seats) if v.acting]
+            assert acting == [c.human]
         qtbot.mouseClick(win.view.prompt.findChild(QPushButton, keys[-1]), LEFT)
     else:
         pytest.fail("the round never came to a person's card")
