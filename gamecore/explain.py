@@ -390,7 +390,9 @@ def _pool_taken(e: PoolTaken, scene: Scene) -> str:
     if e.pool == _decl(scene, "game_pool") and went_out:
         if e.pool in _decl(scene, "closed_pools", ()):  # a kitty, never split (MI-5)
             return f"{takes}: the first player out takes the kitty (MI-14)."
-        return f"{takes}: {name} went out, and the Game pool goes to the winner (STOP-10)."
+        # The pool by its own name: Commit's one pool is "the pool", not "the Game pool".
+        pool = _pool_phrase(scene, e.pool)
+        return f"{takes}: {name} went out, and {pool} goes to the winner (STOP-10)."
     if play is None and scene.turnup is not None:
         if _decl(scene, "capture_table", lambda t: {})(trump).get(scene.turnup) == e.pool:
             return (

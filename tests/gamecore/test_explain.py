@@ -212,6 +212,17 @@ def test_the_game_pool_and_doubling_at_the_end():
     )
 
 
+def test_commits_one_pool_is_named_as_it_is_not_as_a_game_pool_STOP_10():
+    """Commit has one pool, "the pool": going out takes it, and the sentence says so (it
+    said "the Game pool goes to the winner", a pool Commit does not have)."""
+    game = make_game("commit")
+    deal = position(game, ["2S", "3S 4S", "5S"], stock="", pools=[4])
+    lines = _after(deal, Play(0, C("2S")))
+    assert "Ann takes the pool (4): Ann went out, and the pool goes to the winner (STOP-10)." in (
+        lines
+    )
+
+
 def test_a_turned_up_honour_goes_to_the_dealer():
     game = make_game("pope-joan", {"pj.profile": "C"})
     deck = [c for c in cards_in(game.pack) if c != C("JH")] + [C("JH")]  # the last card
