@@ -98,12 +98,30 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def stake_prompt(who: str, low: int, high: int | None) -> str:
+def stake_prompt(who: str, low: int, high: int | None, others: str | None = None) -> str:
     """The staking panel's question to the dealer ``who`` ("you" or a name) (NM-5, PJ-21):
-    "You deal: name the stake every player puts on the layout (4 to 20 counters)."."""
+    "You deal: name the stake every player puts on the layout (4 to 20 counters)."; where
+    the others stake less than the dealer (Matrimony, MT-5: ``others`` is
+    ``mt.othersStake``, "exact" or "atMost"): "You deal: name your stake (1 or more
+    counters); every other player stakes one fewer."."""
     deal = agree(_cap(who), "deals")  # "You deal" for the person, named "You" or alone
     bound = f"{low:,} or more" if high is None else f"{low:,} to {high:,}"
+    if others is not None:
+        fewer = "one fewer" if others == "exact" else "at most one fewer"
+        stake = "your stake" if who == "you" else "the stake"
+        return (
+            f"{_cap(who)} {deal}: name {stake} ({bound} counters); every other player "
+            f"stakes {fewer}."
+        )
     return f"{_cap(who)} {deal}: name the stake every player puts on the layout ({bound} counters)."
+
+
+def fewer_reason(dealer_stake: int, others: str) -> str:
+    """Why a player who is not the dealer spreads fewer counters (Matrimony, MT-5;
+    ``others`` is ``mt.othersStake``): "The dealer staked 5; the others stake one
+    fewer."."""
+    fewer = "one fewer" if others == "exact" else "at most one fewer"
+    return f"The dealer staked {dealer_stake:,}; the others stake {fewer}."
 
 
 def split_prompt(who: str, total: int, least: int | None = None) -> str:

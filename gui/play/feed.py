@@ -81,11 +81,19 @@ def ask_stake(view: TableView, session: Session, d: StakeChoice | SplitChoice, a
     Returns the panel's text for the status line."""
     panel = view.stake_panel
     who = prompts.addressee(session.players[d.seat], alone)
+    # Matrimony's others stake less than the dealer (MT-5): both questions say so.
+    others = session.game.options.get("mt.othersStake")
     if isinstance(d, StakeChoice):
-        panel.ask_stake(prompts.stake_prompt(who, d.low, d.high), d.low, d.high, d.default)
+        text = prompts.stake_prompt(who, d.low, d.high, None if others is None else str(others))
+        panel.ask_stake(text, d.low, d.high, d.default)
     else:
+        text = prompts.split_prompt(who, d.total, d.least)
+        deal = session.deal
+        stake = getattr(deal, "stake", None)
+        if others is not None and deal is not None and d.seat != deal.dealer and stake:
+            text += " " + prompts.fewer_reason(stake, str(others))
         panel.ask_split(
-            prompts.split_prompt(who, d.total, d.least),
+            text,
             d.total,
             registryview.pool_labels(session.game),
             d.default,

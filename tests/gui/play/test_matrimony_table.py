@@ -100,6 +100,11 @@ def test_a_whole_session_staked_in_the_panel_mt_5(qtbot, options):
             d = session.decision()
             assert d.seat == 0 and c.human == 0
             if isinstance(d, StakeChoice):
+                bound = f"{d.low} or more" if d.high is None else f"{d.low} to {d.high}"
+                assert win.view.stake_panel.text.text() == (
+                    f"You deal: name your stake ({bound} counters); every other player "
+                    "stakes one fewer."
+                )  # not "every player puts on the layout": the others put one fewer (MT-5)
                 _stake_by_mouse(qtbot, win, 3)
                 assert session.logs[-1].actions[-1] == "0 stake 3"
             else:
@@ -142,7 +147,10 @@ def test_at_most_one_fewer_the_person_chooses_the_total_mt_5(qtbot):
     d = c.session.decision()  # seat 0 deals and names a stake; seat 1, the person, is eldest
     assert isinstance(d, SplitChoice) and d.seat == 1 and d.ranged
     panel = win.view.stake_panel
-    assert panel.text.text() == f"Stake and spread from 1 to {d.total} counters over the layout."
+    assert panel.text.text() == (
+        f"Stake and spread from 1 to {d.total} counters over the layout. The dealer staked "
+        f"{c.session.deal.stake}; the others stake at most one fewer."
+    )
     for i in range(5):
         spin = panel.findChild(QSpinBox, f"pool_{i}")
         spin.setValue(1 if i == 4 else 0)
