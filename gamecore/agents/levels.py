@@ -284,8 +284,9 @@ class HardAgent:
                 f"simulated deals consistent with what this seat has seen"
             )
         if self.fell_back:
+            # Read after "The Hard player would exchange:" (the coach) or "Hint: …—".
             return action, (
-                "a Normal player's choice: the search had no answer in time (the computer is busy)"
+                "the computer was too busy to search in time, so this is the Normal player's choice"
             )
         if not total:
             return action, "the only sensible play here"

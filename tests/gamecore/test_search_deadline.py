@@ -121,7 +121,7 @@ def test_a_decision_with_both_workers_stopped_is_the_normal_players_and_they_rec
     assert hint == [
         (
             normal_answer(game, obs, 6),
-            "a Normal player's choice: the search had no answer in time (the computer is busy)",
+            "the computer was too busy to search in time, so this is the Normal player's choice",
         )
     ]
     for pid in workers:
