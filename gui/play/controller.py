@@ -253,6 +253,7 @@ class Controller(QObject):
         events = session.start_deal_seeded(self.rng.randrange(1 << 62), fingerprinted=True)
         self.last_play = None
         self.turn_round.clear()
+        self.view.clear_calls()
         self._say(tablewords.deal_line(session, self.words))
         # The stakes paid as the deal is dealt: the people's said with their reasons.
         for line in ledger.start_lines(session, self.words, self.people):

@@ -198,6 +198,15 @@ class TableView(TableInput):
         self._fade = fade
         fade.start()
 
+    def clear_calls(self) -> None:
+        """No call on show or waiting (a new deal: the last deal's calls, still queued
+        behind fast computers, must not be shown over the new one's cards)."""
+        self._calls.clear()
+        self._call_timer.stop()
+        if self._fade is not None:
+            self._fade.stop()
+        self.announcement.setOpacity(0.0)
+
     def withdraw_call(self, text: str) -> None:
         """Take back the call ``text`` once what it announced has happened (a forced card
         that has played itself): dropped if still waiting, else faded out at once instead of

@@ -335,3 +335,22 @@ def test_release_outside_the_view_returns_the_card(qtbot):
     assert len(c.session.logs[-1].actions) == before
     assert not view._dragging and view._press is None
     assert item.pos() == item.home
+
+
+def test_the_last_deals_calls_are_not_shown_over_the_next_deal(qtbot):
+    """Calls queue behind fast computers; the deal's last ones ("Ann is out!", "Ann takes
+    the pool: 4") were still being shown well into the next deal. A new deal starts with
+    no call: any call on show is one of its own."""
+    from table_driver import advance_to_next_deal, wait_for_person
+
+    window = _window(qtbot, seed=3)
+    c, view = window.controller, window.view
+    said: list[tuple[int, str]] = []
+    real = view.announce
+    view.announce = lambda text: (said.append((len(c.session.logs), text)), real(text))[1]
+    advance_to_next_deal(qtbot, window)
+    assert any(deal == 1 for deal, _ in said)  # the first deal made its calls
+    wait_for_person(qtbot, window)
+    ours = [text for deal, text in said if deal == 2]
+    shown = view.announcement.opacity() > 0 and view.announcement.isVisible()
+    assert not shown or (ours and view.announcement.text == ours[-1])
