@@ -18,8 +18,9 @@ __all__ = ["caption", "choice_text", "plain_help", "suit_text", "suit_letters"]
 
 _SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 _SUIT_LETTER = {v: k for k, v in _SUIT_SYMBOL.items()}
-# A rule id of the specification: GEN-4, SN-12, PJ-C-5, AMB-16.
-_RULE_ID = re.compile(r"\b[A-Z]{2,4}(?:-[A-Z])?-\d+\b")
+# A rule id of the specification (GEN-4, SN-12, PJ-C-5, AMB-16) or one of its sections
+# ("cousins §1", "§6.6").
+_RULE_ID = re.compile(r"\b[A-Z]{2,4}(?:-[A-Z])?-\d+\b|(?:\bcousins\s+)?§\s*\d+(?:\.\d+)*")
 
 
 def caption(key: str) -> str:
@@ -52,8 +53,9 @@ def suit_letters(text: str) -> str:
 
 
 def plain_help(key: str) -> str:
-    """The one-line help of ``key`` without the rule ids: "Whole rounds in a session:
-    every player deals this many times." (not "… (GEN-4)"); other words in brackets stay
+    """The one-line help of ``key`` without the rule ids and the specification's sections:
+    "Whole rounds in a session: every player deals this many times." (not "… (GEN-4)"; "…
+    the lowest card drawn." not "… (GEN-2, cousins §1)"); other words in brackets stay
     ("(Cassell)")."""
     text = HELP.get(key, "")
 

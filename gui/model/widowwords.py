@@ -32,7 +32,7 @@ def widow_question(d: PlayChoice) -> tuple[str, list[tuple[str, str]], str]:
     return (
         "The widow: take it unseen, sell it to the others, or keep your hand?",
         buttons,
-        "Choose what to do with the widow (MI-7): exchange, auction or keep.",
+        "Choose what to do with the widow: exchange, auction or keep.",
     )
 
 
@@ -56,7 +56,7 @@ def bid_question(
     return (
         f"The widow is for sale. {now}",
         buttons,
-        "Bid for the widow or pass; a pass is final (MI-8).",
+        "Bid for the widow or pass; a pass is final.",
     )
 
 
@@ -100,10 +100,10 @@ def widow_coach(deal: DealState, d: object) -> list[str] | None:
     another decision. It names no card of the widow nor of any hand: nobody has seen them."""
     if isinstance(d, BidChoice):
         if not d.can_bid:
-            return ["You cannot pay the least bid, so you can only pass (MI-8)."]
+            return ["You cannot pay the least bid, so you can only pass."]
         bound = f"{d.low} or more" if d.high is None else f"{d.low} to {d.high}"
         return [
-            f"You may bid {bound} counters for the widow, or pass for good (MI-8). The "
+            f"You may bid {bound} counters for the widow, or pass for good. The "
             "highest bidder pays the dealer and takes the widow unseen; his own hand becomes "
             "the dead hand. Bid only what a fresh hand is worth to you against your own."
         ]
@@ -115,7 +115,7 @@ def widow_coach(deal: DealState, d: object) -> list[str] | None:
             KEEP: "keep: play the hand you were dealt; the widow stays dead",
         }
         return [
-            "You deal, so you decide what happens to the widow (MI-7): "
+            "You deal, so you decide what happens to the widow: "
             + "; ".join(words[c] for c in offered)
             + ". Nobody has seen the widow."
         ]

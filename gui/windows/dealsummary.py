@@ -81,7 +81,7 @@ def _fingerprint_text(s: DealSummary) -> str:
         )
     return (
         f"Fingerprint shown before the deal: {sha}\nThe salt and the "
-        "unplayed cards stay hidden, as the rules want (GEN-9): the salt "
+        "unplayed cards stay hidden, as the rules want: the salt "
         "would let them be worked out from the hash. They are in the saved "
         "game."
     )

@@ -3,7 +3,8 @@
 The pages are plain HTML files in ``assets/rules/``: one per game (and per Pope Joan
 profile), one on the table's controls and one on the keyboard. The page of the game being
 played also shows the house rules in force at the table, each with its value, its one-line
-help from :data:`gamecore.options.HELP` and a mark when it differs from the default.
+help from :data:`gamecore.options.HELP` in plain words (without the rule ids,
+:func:`gui.model.housewords.plain_help`) and a mark when it differs from the default.
 
 Use::
 
@@ -35,8 +36,8 @@ from PySide6.QtWidgets import (
 )
 
 from gamecore.games import available_games, descriptor, entries
-from gamecore.options import HELP, OptionSpec, defaults, house_rules
-from gui.model.housewords import caption, choice_text, suit_letters, suit_text
+from gamecore.options import OptionSpec, defaults, house_rules
+from gui.model.housewords import caption, choice_text, plain_help, suit_letters, suit_text
 from gui.windows.screenfit import FittedDialog
 
 __all__ = [
@@ -178,7 +179,7 @@ def house_rules_html(
             )
         rows.append(
             f"<tr><td><b>{html.escape(caption(spec.key))}</b></td><td>{cell}</td>"
-            f"<td>{html.escape(HELP.get(spec.key, ''))}</td></tr>"
+            f"<td>{html.escape(plain_help(spec.key))}</td></tr>"
         )
     if at_table:
         head = "House rules at this table"

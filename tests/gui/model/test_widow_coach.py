@@ -24,7 +24,7 @@ def test_the_dealer_is_coached_at_the_widow_choice_mi_7():
     session = _session()
     lines = coach_lines(session, 0)
     assert lines == [
-        "You deal, so you decide what happens to the widow (MI-7): exchange: take the widow "
+        "You deal, so you decide what happens to the widow: exchange: take the widow "
         "unseen and lay your hand down as the dead hand; auction: sell the widow to the "
         "highest bidder, who pays you; keep: play the hand you were dealt; the widow stays "
         "dead. Nobody has seen the widow."

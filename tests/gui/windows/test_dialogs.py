@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QLabel, QLineEdit, QPushButton, QSpinBox
 
@@ -103,6 +105,18 @@ def test_summary_escape_goes_on(qtbot):
     dlg = _show(qtbot, DealSummaryDialog(None, _summary()))
     with qtbot.waitSignal(dlg.accepted, timeout=1000):
         qtbot.keyClick(dlg, Qt.Key.Key_Escape)
+
+
+def test_summary_says_why_the_salt_stays_hidden_without_a_rule_id(qtbot):
+    """GEN-9 is the rule; the player reads the reason in words (it read "as the rules want
+    (GEN-9)")."""
+    summary = replace(_summary(), fingerprint=(None, "0123456789abcdef" * 4))
+    dlg = _show(qtbot, DealSummaryDialog(None, summary))
+    assert _child(dlg, QLabel, "fingerprint").text() == (
+        "Fingerprint shown before the deal: " + " ".join(["0123 4567 89ab cdef"] * 4) + "\n"
+        "The salt and the unplayed cards stay hidden, as the rules want: the salt would let "
+        "them be worked out from the hash. They are in the saved game."
+    )
 
 
 # ---------------------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QListWidget, QTextBrowser
 
 from gamecore.games import descriptor
 from gamecore.options import HELP, OptionSpec, defaults, house_rules, resolve_options
+from gui.model.housewords import plain_help
 from gui.windows import rules
 from gui.windows.rules import PAGES, RulesWindow, caption, format_value, page_html, page_key
 from helpers import registry_entries
@@ -130,6 +131,32 @@ def test_every_page_loads_non_empty(qtbot: Any, key: str) -> None:
     assert win.windowTitle() == f"Rules — {TITLES[key]}"
 
 
+#: A rule id of the specification ("MI-7", "GEN-2") or one of its sections ("cousins §1"):
+#: they belong to the docstrings and the tests, not to what the player reads (SHA-256 and
+#: UTF-8 are names, not rule ids).
+RULE_ID = re.compile(r"\b(?!SHA-256\b|UTF-8\b)[A-Z]{2,4}-\d+\b|§")
+
+
+@pytest.mark.parametrize("key", [p.key for p in PAGES])
+def test_no_page_nor_house_rules_box_cites_a_rule_id(qtbot: Any, key: str) -> None:
+    """Every page as shown, a game's page with its house-rules box (it read "… the lowest
+    card drawn (GEN-2, cousins §1)."), at the table and not."""
+    page = next(p for p in PAGES if p.key == key)
+    for game in (page.game, None):
+        win = _window(qtbot, game, page.profile, {})
+        win.show_page(key)
+        text = win.text.toPlainText()
+        assert TITLES[key] in text and not RULE_ID.findall(text), RULE_ID.findall(text)
+
+
+def test_the_help_of_every_house_rule_is_plain() -> None:
+    assert {k: plain_help(k) for k in HELP if RULE_ID.search(plain_help(k))} == {}
+    assert plain_help("gen.firstDealer") == (
+        "How the first dealer is chosen: the first Jack dealt face up, at random, the first "
+        "seat or, in the games that take it, the lowest card drawn."
+    )
+
+
 @pytest.mark.parametrize("path", sorted(RULES_DIR.glob("*.html")), ids=lambda p: p.name)
 def test_pages_are_simple_valid_html(path: Path) -> None:
     source = path.read_text(encoding="utf-8")
@@ -241,7 +268,7 @@ def test_house_rules_box_lists_every_rule_with_its_default(
     for spec in specs:
         row = rows[caption(spec.key)]
         assert row[1] == format_value(spec, usual[spec.key])
-        assert row[2] == HELP[spec.key]
+        assert row[2] == plain_help(spec.key)
     assert "changed from the default" not in win.text.toPlainText()
     assert "All of them have their usual setting." in win.text.toPlainText()
 
