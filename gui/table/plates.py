@@ -121,10 +121,19 @@ class SeatPlate(QGraphicsItem):
             if QFontMetricsF(font).horizontalAdvance(text) <= room.width():
                 break
         metrics = QFontMetricsF(font)
-        detail = text + ("  · thinking…" if self.thinking else "")
-        if self.thinking and metrics.horizontalAdvance(detail) > room.width():
-            detail = text + " …"  # narrow plates (many seats): a short mark
-        return font, metrics.elidedText(detail, Qt.TextElideMode.ElideRight, room.width())
+        if self.thinking:
+            text = self._thinking(text, metrics, room.width())
+        return font, metrics.elidedText(text, Qt.TextElideMode.ElideRight, room.width())
+
+    def _thinking(self, text: str, metrics: QFontMetricsF, room: float) -> str:
+        """``text`` with the mark of a computer at work that fits ``room`` pixels:
+        "  · thinking…", a short " …" (narrow plates: many seats, or the acting arrow
+        beside it), after the short form if need be, else none: the counters are never
+        cut for it (the ring and the arrow still say who is to play)."""
+        for shown in (text + "  · thinking…", text + " …", (self.short or text) + " …"):
+            if metrics.horizontalAdvance(shown) <= room:
+                return shown
+        return text
 
     @staticmethod
     def _fitting(text: str, size: int, smallest: int, room: float) -> QFont:

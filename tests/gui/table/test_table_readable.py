@@ -96,6 +96,29 @@ def test_board_at_the_table_and_the_log_font(qtbot, width, height):
 
 
 @pytest.mark.parametrize(("width", "height"), SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_a_thinking_mark_never_cuts_the_counters(qtbot, width, height):
+    """Watching the computers, your plate is a computer's at work: "11 cards · 96" with
+    its acting arrow and "thinking" mark read "11 cards · 9…"; the mark gives way."""
+    from gui.table.plates import SeatPlate
+
+    lay = compute_layout(width, height, 4, 1)
+    r = lay.plates[0]
+    plate = SeatPlate()
+    for detail, short in (("11 cards · 96", "11 · 96"), ("15 cards · 1000", "15 · 1000")):
+        plate.set_state(
+            QRectF(r.x, r.y, r.w, r.h),
+            "Ann",
+            detail,
+            acting=True,
+            thinking=True,
+            dealer=True,
+            short=short,
+        )
+        _font, shown = plate.detail_shown()
+        assert shown in (detail + "  · thinking…", detail + " …", short + " …", detail), shown
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 @pytest.mark.parametrize("acting", [True, False], ids=["acting", "waiting"])
 def test_your_plate_never_elides_your_counters(qtbot, width, height, acting):
     """Pope Joan with three players deals you 15 cards: "15 cards · 100" stays whole on
