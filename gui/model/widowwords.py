@@ -16,7 +16,10 @@ from gamecore.interface import DealState
 from gamecore.stops.widow import BidMade, BidPassed, WidowChosen, WidowDead, WidowTaken
 
 #: How many bids the panel offers as buttons, from the least allowed upwards (MI-8).
-BID_BUTTONS = 3
+BID_BUTTONS = 2
+#: A prompt key ``amount:<prefix>:<least>:<most>`` asks for an amount of the person's
+#: choosing, answered as ``<prefix>:<amount>`` (see :class:`~gui.table.calls.PromptPanel`).
+AMOUNT = "amount"
 _LABELS = {
     EXCHANGE: "Exchange (take the widow)",
     AUCTION: "Auction it",
@@ -52,6 +55,9 @@ def bid_question(
     if d.can_bid:
         top = d.low + BID_BUTTONS - 1 if d.high is None else min(d.high, d.low + BID_BUTTONS - 1)
         buttons = [(f"bid:{n}", f"Bid {n}") for n in range(d.low, top + 1)]
+        if d.high is None or d.high > top:  # any higher bid, typed or stepped (MI-8)
+            most = "" if d.high is None else str(d.high)
+            buttons.append((f"{AMOUNT}:bid:{top + 1}:{most}", "Bid"))
     buttons.append(("pass", "Pass"))
     return (
         f"The widow is for sale. {now}",

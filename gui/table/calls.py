@@ -21,10 +21,13 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QSpinBox,
     QStyleOptionGraphicsItem,
     QWidget,
 )
 
+from gamecore.limits import MAX_AMOUNT
+from gui.model.widowwords import AMOUNT
 from gui.table.focusback import focus_back_to
 from gui.table.style import GOLD, INK, table_font
 
@@ -111,6 +114,8 @@ class PromptPanel(QFrame):
         layout.addWidget(self.label)
         self.buttons_box = QHBoxLayout()
         layout.addLayout(self.buttons_box)
+        #: The box of an amount of the person's choosing, while one is asked (a bid).
+        self.amount: QSpinBox | None = None
         self.hide()
 
     def ask(self, text: str, buttons: list[tuple[str, str]]) -> None:
@@ -122,18 +127,36 @@ class PromptPanel(QFrame):
             if w is not None:
                 w.deleteLater()
         self.label.setText(text)
+        self.amount = None
         for key, label in buttons:
             b = QPushButton(label, self)
             b.setObjectName(key)
             # Enter presses the button with the focus, as in a dialog (outside one Qt leaves
             # Enter to the parent: the table's keys, which then played the ringed card).
             b.setAutoDefault(True)
-            b.clicked.connect(lambda _=False, k=key: self.chosen.emit(k))
+            if key.startswith(AMOUNT + ":"):
+                self._amount_button(b, key)
+            else:
+                b.clicked.connect(lambda _=False, k=key: self.chosen.emit(k))
             self.buttons_box.addWidget(b)
         self.adjustSize()
         self.show()
         self.raise_()
         self.place()
+
+    def _amount_button(self, button: QPushButton, key: str) -> None:
+        """An amount of the person's choosing: a box before ``button`` (``key`` is
+        ``amount:<prefix>:<least>:<most>``, ``<most>`` empty for no limit), which emits
+        ``<prefix>:<the amount>`` (a bid of any size, MI-8). Named "amount", both."""
+        _, prefix, least, most = key.split(":")
+        spin = QSpinBox(self)
+        spin.setObjectName(AMOUNT)
+        spin.setRange(int(least), int(most) if most else MAX_AMOUNT)
+        spin.setAccessibleName("The amount")
+        self.buttons_box.addWidget(spin)
+        button.setObjectName(AMOUNT)
+        button.clicked.connect(lambda _=False: self.chosen.emit(f"{prefix}:{spin.value()}"))
+        self.amount = spin
 
     def hideEvent(self, event: QHideEvent) -> None:  # noqa: N802 (Qt name)
         """Hidden with the keyboard's focus on a button (answered with Space): the focus
@@ -170,9 +193,18 @@ class PromptPanel(QFrame):
         buttons[step % len(buttons)].setFocus()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt name)
-        """Escape on a button: the keys go back to the hand, where a card may answer."""
+        """Escape on a button: the keys go back to the hand, where a card may answer. Enter
+        in the amount's box is its button's (it would reach the table and play a card)."""
         if event.key() == Qt.Key.Key_Escape and self.view.cards_to_choose():
             self.view.setFocus()
+            event.accept()
+            return
+        enter = event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+        if enter and self.amount is not None and self.amount.hasFocus():
+            self.amount.interpretText()
+            button = self.findChild(QPushButton, AMOUNT)
+            if button is not None:
+                button.click()
             event.accept()
             return
         super().keyPressEvent(event)

@@ -239,6 +239,9 @@ def perform(qtbot, win: MainWindow, action: Action) -> None:
             key = action.choice
         elif isinstance(action, Bid):  # a bid for the widow (MI-8)
             key = f"bid:{action.amount}"
+            if win.view.prompt.findChild(QPushButton, key) is None:  # beyond the quick bids
+                win.view.prompt.amount.setValue(action.amount)
+                key = "amount"
         qtbot.mouseClick(prompt_button(win, key), LEFT)
         assert not win.view.prompt.isVisible()
     else:

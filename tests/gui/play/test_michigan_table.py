@@ -132,3 +132,24 @@ def test_a_whole_session_through_the_table_mouse_and_keyboard(qtbot):
     assert sum(session.balances) + sum(session.pools) == total
     assert moves >= 6 and AUCTION in answers, answers
     assert any(k.startswith("bid:") for k in answers) and "pass" in answers
+
+
+def test_a_bid_of_any_size_is_typed_in_the_amount_box_mi_8(qtbot):
+    """MI-8: a bidder bids any whole number above the high bid; the panel offered only
+    the three least. Beside the two least is a box for any other: typed, then Enter."""
+    seed, expected = find_seed("michigan", 4, {}, asked_to_bid_after_a_bid)
+    win = open_game(qtbot, "michigan", seed)
+    d = reach(qtbot, win, asked_to_bid_after_a_bid, expected)
+    prompt = win.view.prompt
+    assert prompt_keys(win)[:2] == [f"bid:{d.low}", f"bid:{d.low + 1}"]
+    box = prompt.amount
+    assert box is not None and box.minimum() == d.low + 2
+    jump = d.low + 6 if d.high is None else min(d.high, d.low + 6)
+    n = len(actions(win))
+    box.setFocus()
+    box.selectAll()
+    qtbot.keyClicks(box, str(jump))
+    qtbot.keyClick(box, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: len(actions(win)) > n, timeout=WAIT)
+    assert actions(win)[n] == f"0 bid {jump}"
+    assert not prompt.isVisible()
