@@ -153,6 +153,8 @@ class PromptPanel(QFrame):
         spin.setObjectName(AMOUNT)
         spin.setRange(int(least), int(most) if most else MAX_AMOUNT)
         spin.setAccessibleName("The amount")
+        # As wide as a few digits: left to the layout it took the panel off a small table.
+        spin.setFixedWidth(spin.fontMetrics().horizontalAdvance("00000") + 36)
         self.buttons_box.addWidget(spin)
         button.setObjectName(AMOUNT)
         button.clicked.connect(lambda _=False: self.chosen.emit(f"{prefix}:{spin.value()}"))
