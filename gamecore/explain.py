@@ -209,7 +209,10 @@ def _trump(scene: Scene) -> int | None:
 
 
 def _stock_word(scene: Scene) -> str:
-    return descriptor(scene.game.name).stock_name.lower()
+    """The stock's name in play (a stop is made in play: Michigan's widow is the dead hand
+    by then, MI-9)."""
+    d = descriptor(scene.game.name)
+    return (d.dead_stock_name or d.stock_name).lower()
 
 
 def _played_card(scene: Scene, event: Event) -> Played | None:

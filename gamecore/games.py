@@ -102,6 +102,9 @@ class GameDescriptor:
       test's own game) is never a record;
     * ``default_players``: seats used by the bench and the arena;
     * ``stock_name``: what the table calls the undealt cards ("Stock", "Widow", "Dead hand");
+      ``dead_stock_name``: what it calls them once nobody may take them any more, when that
+      differs (Michigan: the widow until the dealer's choice and the auction are over, then
+      the dead hand: the widow nobody took, or the hand its taker laid down; MI-7, MI-8);
     * options: ``option_prefixes`` (the key families it takes besides ``gen.`` and its
       engine's, e.g. ``("nm.", "sp.")`` for Spin), ``options`` (the rows it owns),
       ``help`` (one line per row it owns), ``settings`` (keys valid in records but not house
@@ -127,6 +130,7 @@ class GameDescriptor:
     recorded: bool = False
     default_players: int = 4
     stock_name: str = "Stock"
+    dead_stock_name: str = ""
     option_prefixes: tuple[str, ...] = ()
     options: tuple[OptionSpec, ...] = ()
     help: Mapping[str, str] = field(default_factory=dict)

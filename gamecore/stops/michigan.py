@@ -285,6 +285,7 @@ DESCRIPTOR = register(
         order=47,
         recorded=True,
         stock_name="Widow",
+        dead_stock_name="Dead hand",  # once the widow's decisions are over (MI-7, MI-8)
         entries=(
             Entry("Michigan", rules_page="michigan", rules_title="Michigan", conformance=True),
         ),

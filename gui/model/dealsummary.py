@@ -94,7 +94,7 @@ def deal_summary(
         ledger=own.lines,
         no_choice=own.no_choice,
         split=split_line(session),
-        stock_name=stock_name(session.game),
+        stock_name=stock_name(session.game, deal.phase),
         headline=_headline(session, words),
     )
 

@@ -10,6 +10,8 @@ from dataclasses import replace
 from gamecore.games import CHANCE, TRICKS, descriptor, entries
 from gamecore.interface import Rules
 from gamecore.options import HELP, defaults, house_rules
+from gamecore.stops.deal import STAKING
+from gamecore.stops.widow import BEFORE_LEAD
 from gui.model.snapshot import GameChoice, PoolView
 
 
@@ -29,10 +31,17 @@ def pool_views(game: Rules, pools: list[int], turnup: int | None) -> tuple[PoolV
     )
 
 
-def stock_name(game: Rules) -> str:
+def stock_name(game: Rules, phase: str | None = None) -> str:
     """What the table calls the undealt cards ("Widow" in Spinado, "Dead hand" in Pope
-    Joan, "Stock"…), as the game declares."""
-    return descriptor(game.name).stock_name
+    Joan, "Stock"…), as the game declares, in the deal's ``phase`` (its
+    :attr:`~gamecore.interface.DealState.phase`, ``None``: at no deal). A game whose widow
+    may be taken (Michigan) calls it "Widow" while staking and while the dealer's choice and
+    the auction are open, and "Dead hand" from the first lead on, whether the widow nobody
+    took or the hand its taker laid down (MI-7, MI-8, MI-15)."""
+    d = descriptor(game.name)
+    if d.dead_stock_name and phase not in (None, STAKING, BEFORE_LEAD):
+        return d.dead_stock_name
+    return d.stock_name
 
 
 def chance_game(game: Rules) -> bool:

@@ -205,7 +205,7 @@ def _review_stops(
         stock_cards=stock_cards,
         pools=pools,
         turnup=turnup,
-        stock_name=stock_name(game),
+        stock_name=stock_name(game, obs.phase),
         board="round" if len(pools) > 6 else "row",
     )
 

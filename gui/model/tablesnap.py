@@ -142,7 +142,7 @@ def snapshot(
         pools=pools,
         last_play=last_play,
         turnup=None if obs.revealed is not None else turnup,
-        stock_name=stock_name(game),
+        stock_name=stock_name(game, obs.phase),
         board=board,
     )
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QPushButton
+from PySide6.QtWidgets import QLabel, QPushButton
 
 from game_driver import (
     actions,
@@ -19,7 +19,8 @@ from game_driver import (
     reach,
     wait_settled,
 )
-from gamecore.actions import AUCTION, Play, Widow
+from gamecore.actions import AUCTION, EXCHANGE, Play, Widow
+from gamecore.cards import cards_in
 from gamecore.decisions import BidChoice, PlayChoice
 from gui.play import controller as ctl
 from gui.windows.dialogs import DealSummaryDialog
@@ -75,6 +76,24 @@ def test_a_bid_by_the_keyboard_shows_the_high_bid_and_its_bidder_mi_8(qtbot):
     assert f"You bid {d.low}" in c.log
     assert drive(qtbot, win) is None
     assert isinstance(c.dialog, DealSummaryDialog)
+
+
+def test_the_table_and_the_summary_name_the_dead_hand_after_an_exchange_mi_7(qtbot):
+    """The spare hand is the widow until the dealer exchanges, then his laid-down hand is
+    the dead hand, on the table and in the summary (both said "Widow")."""
+    seed, expected = find_seed("michigan", 4, {}, dealer_to_choose)
+    win = open_game(qtbot, "michigan", seed)
+    reach(qtbot, win, dealer_to_choose, expected)
+    assert win.view.stock._label() == "Widow · 11"
+    dealt = set(cards_in(win.controller.session.deal.hands[0]))
+    perform(qtbot, win, Widow(0, EXCHANGE))
+    qtbot.waitUntil(lambda: win.view.stock._label() == "Dead hand · 10", timeout=WAIT)
+    assert drive(qtbot, win) is None
+    dialog = win.controller.dialog
+    assert isinstance(dialog, DealSummaryDialog)
+    stock = dialog.findChild(QLabel, "stock")
+    assert stock.text().startswith("Dead hand: ")
+    assert dialog.summary.stock_name == "Dead hand" and set(dialog.summary.stock) == dealt
 
 
 def _widow_key(d, answered: int) -> str:
