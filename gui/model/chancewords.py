@@ -58,11 +58,16 @@ def log_line(event: Event, names: list[str], labels: list[str], sweep: str) -> s
 
 
 def summary_lines(
-    events: list[Event], names: list[str], labels: list[str], skip: Collection[int] = ()
+    events: list[Event],
+    names: list[str],
+    labels: list[str],
+    skip: Collection[int] = (),
+    last: bool = False,
 ) -> list[str]:
     """The compartments of one deal in the summary's words ("Ben took Matrimony (12): K♠
     Q♦"), then what carries; ``skip``: seats whose winnings the summary's own lines (the
-    person's ledger) have said already."""
+    person's ledger) have said already; ``last``: the session's last deal, after which
+    nothing carries: what was not won is shared out (GEN-6)."""
     out = []
     for e in events:
         if isinstance(e, CompartmentWon) and e.seat in skip:
@@ -72,7 +77,12 @@ def summary_lines(
             out.append(f"{names[e.seat]} took {labels[e.pool]}{amount}: {short_reason(e)}")
         elif isinstance(e, Carried):
             words = _listed([labels[p] for p in e.pools])
-            out.append(f"{words} {'carries' if len(e.pools) == 1 else 'carry'} to the next deal")
+            if last:  # "carry to the next deal" on the last deal read wrong
+                out.append(f"{words}: not won, shared out with the rest at the end")
+            else:
+                out.append(
+                    f"{words} {'carries' if len(e.pools) == 1 else 'carry'} to the next deal"
+                )
     return out
 
 

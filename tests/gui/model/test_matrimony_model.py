@@ -100,6 +100,10 @@ def test_the_tables_words_for_what_the_cards_did():
         "Dan took Pair (13): two Jacks",
         "Intrigue, Confederacy and Best carry to the next deal",
     ]
+    # after the session's last deal nothing carries: it is shared out (GEN-6)
+    assert chancewords.summary_lines(events, NAMES, LABELS, last=True)[-1] == (
+        "Intrigue, Confederacy and Best: not won, shared out with the rest at the end"
+    )
     assert chancewords.headline(events, NAMES, LABELS) == "Matrimony to Ben, Pair to Dan"
     s = _session(["7S KH", "QC AD", "2C 3C", "4H 9S"])
     _, events = _staked(s, last=True)
