@@ -104,7 +104,9 @@ def _deal_lines(session: Session, words: list[str] | None, skip: tuple[int, ...]
     if chance_game(session.game):
         names = words or list(session.players)
         labels = pool_labels(session.game)
-        return chancewords.summary_lines(session.deal_events, names, labels, skip)
+        return chancewords.summary_lines(
+            session.deal_events, names, labels, skip, last=session.complete
+        )
     return summary_lines(session, session.deal_events, words, skip)
 
 
