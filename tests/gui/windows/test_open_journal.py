@@ -37,7 +37,11 @@ def test_open_says_how_many_moves_of_the_journal_it_used(qtbot, tmp_path):
     qtbot.waitUntil(lambda: window.loading is None, timeout=20_000)
     if window.message is not None and window.message.isVisible():  # the game had progress
         window.message.findChild(QPushButton, "leave").click()
-    qtbot.waitUntil(lambda: window.status_label.text() == "Opened mine.parlour.json.")
+    # People only: the opened game goes straight to its privacy screen, whose line (never
+    # the last person's) replaces "Opened mine.parlour.json." in the status line.
+    qtbot.waitUntil(lambda: window.controller.privacy_up, timeout=10_000)
+    name = window.controller.session.players[window.controller.pending_person]
+    assert window.status_label.text() == f"Pass to {name} — click or press Space when ready"
     session = window.controller.session
     assert len(session.logs) == 1 and len(session.logs[-1].actions) == BASE + 6
     notes = [t for t in window.notices.texts() if t.startswith("The moves in mine.parlour")]
