@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -16,6 +16,7 @@ from PySide6.QtGui import (
     QPen,
 )
 from PySide6.QtWidgets import (
+    QAbstractSpinBox,
     QFrame,
     QGraphicsObject,
     QHBoxLayout,
@@ -116,6 +117,7 @@ class PromptPanel(QFrame):
         layout.addLayout(self.buttons_box)
         #: The box of an amount of the person's choosing, while one is asked (a bid).
         self.amount: QSpinBox | None = None
+        self._amount_prefix = ""
         self.hide()
 
     def ask(self, text: str, buttons: list[tuple[str, str]]) -> None:
@@ -157,8 +159,40 @@ class PromptPanel(QFrame):
         spin.setFixedWidth(spin.fontMetrics().horizontalAdvance("00000") + 36)
         self.buttons_box.addWidget(spin)
         button.setObjectName(AMOUNT)
-        button.clicked.connect(lambda _=False: self.chosen.emit(f"{prefix}:{spin.value()}"))
-        self.amount = spin
+        button.clicked.connect(lambda _=False: self._amount_chosen(prefix))
+        self.amount, self._amount_prefix = spin, prefix
+        # Enter is taken before the box's own handling, which puts back its last good
+        # number in place of one out of range (and then passed Enter on to the panel).
+        spin.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt name)
+        """Enter in the amount's box chooses the amount (see :meth:`_amount_chosen`)."""
+        if (
+            watched is self.amount
+            and event.type() == QEvent.Type.KeyPress
+            and isinstance(event, QKeyEvent)
+            and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+        ):
+            self._amount_chosen(self._amount_prefix)
+            return True
+        return super().eventFilter(watched, event)
+
+    def _amount_chosen(self, prefix: str) -> None:
+        """The amount's button (or Enter in its box): ``<prefix>:<amount>`` is chosen only
+        for the amount the box shows. A typed number out of range (a bid under the least,
+        "0") is first set to the nearest allowed, selected, for the person to see and
+        confirm; it had made the box's last good value, unseen (a bid of 9999999)."""
+        spin = self.amount
+        if spin is None:
+            return
+        if not spin.hasAcceptableInput():
+            spin.setCorrectionMode(QAbstractSpinBox.CorrectionMode.CorrectToNearestValue)
+            spin.interpretText()
+            spin.setFocus()
+            spin.selectAll()
+            return
+        spin.interpretText()
+        self.chosen.emit(f"{prefix}:{spin.value()}")
 
     def hideEvent(self, event: QHideEvent) -> None:  # noqa: N802 (Qt name)
         """Hidden with the keyboard's focus on a button (answered with Space): the focus
@@ -195,18 +229,9 @@ class PromptPanel(QFrame):
         buttons[step % len(buttons)].setFocus()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt name)
-        """Escape on a button: the keys go back to the hand, where a card may answer. Enter
-        in the amount's box is its button's (it would reach the table and play a card)."""
+        """Escape on a button: the keys go back to the hand, where a card may answer."""
         if event.key() == Qt.Key.Key_Escape and self.view.cards_to_choose():
             self.view.setFocus()
-            event.accept()
-            return
-        enter = event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
-        if enter and self.amount is not None and self.amount.hasFocus():
-            self.amount.interpretText()
-            button = self.findChild(QPushButton, AMOUNT)
-            if button is not None:
-                button.click()
             event.accept()
             return
         super().keyPressEvent(event)

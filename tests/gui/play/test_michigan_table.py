@@ -172,3 +172,24 @@ def test_a_bid_of_any_size_is_typed_in_the_amount_box_mi_8(qtbot):
     qtbot.waitUntil(lambda: len(actions(win)) > n, timeout=WAIT)
     assert actions(win)[n] == f"0 bid {jump}"
     assert not prompt.isVisible()
+
+
+def test_a_bid_typed_out_of_range_is_shown_corrected_before_it_is_made_mi_8(qtbot):
+    """A number under the least bid, then Enter: nothing is bid, the box shows the least
+    allowed (it had bid the box's last good number, unseen); Enter again bids it."""
+    seed, expected = find_seed("michigan", 4, {}, asked_to_bid_after_a_bid)
+    win = open_game(qtbot, "michigan", seed)
+    reach(qtbot, win, asked_to_bid_after_a_bid, expected)
+    box = win.view.prompt.amount
+    n = len(actions(win))
+    box.setFocus()
+    box.selectAll()
+    qtbot.keyClicks(box, "99")
+    box.selectAll()
+    qtbot.keyClicks(box, "0")
+    qtbot.keyClick(box, Qt.Key.Key_Return)
+    assert len(actions(win)) == n and win.view.prompt.isVisible()
+    assert box.value() == box.minimum() and box.text() == str(box.minimum())
+    qtbot.keyClick(box, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: len(actions(win)) > n, timeout=WAIT)
+    assert actions(win)[n] == f"0 bid {box.minimum()}"
