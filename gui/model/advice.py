@@ -57,8 +57,13 @@ def action_words(action: object, game: Rules) -> str:
 COACH_WAITS = "The coach will speak at your next decision in this deal."
 #: The coach's last line while the Hard player's choice is searched: the line that choice
 #: takes when it arrives, so that the coach does not grow under the person's eyes and the
-#: table below it stay where it is.
-COACH_THINKS = "The Hard player is weighing your choices…"
+#: table below it stay where it is. As long as the choice's own line ("The Hard player would
+#: play A♠: best in 34% of 3822 simulated deals consistent with what this seat has seen."),
+#: so that it wraps alike on a small screen.
+COACH_THINKS = (
+    "The Hard player is weighing your choices: it plays out thousands of deals consistent "
+    "with what this seat has seen…"
+)
 
 
 def coach_lines(

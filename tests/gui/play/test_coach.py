@@ -4,7 +4,7 @@ player would choose; one click turns it off, and it stays off."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRect, Qt
 from PySide6.QtWidgets import QPushButton
 
 from gamecore.cards import card_label
@@ -280,5 +280,15 @@ def test_the_coach_keeps_a_line_for_the_hard_players_choice(qtbot):
         assert first[-1] == advice.COACH_THINKS
         assert said[-1][:-1] == first[:-1]  # the same sentences, the last one replaced
         assert said[-1][-1].startswith("The Hard player would")
+        # and it takes as many lines as the choice that replaces it, at 800×600 too
+        window.resize(796, 576)
+        qtbot.waitUntil(lambda: window.width() == 796, timeout=WAIT)
+        label = coach.text
+        metrics, flags = label.fontMetrics(), int(Qt.TextFlag.TextWordWrap)
+
+        def height(text: str) -> int:
+            return metrics.boundingRect(QRect(0, 0, label.width(), 10_000), flags, text).height()
+
+        assert height(first[-1]) == height(said[-1][-1])
     finally:
         settings.settings().clear()
