@@ -260,6 +260,7 @@ class PromptPanel(QFrame):
             # No room beside the hand: just above it, clear of the announcement line.
             x = lay.hand_center_x - self.width() / 2
             y = self._clear_of_caption(x, lay.drop_line - self.height() - 6, lay.hand_y)
+        x = min(x, lay.width - 4 - self.width())  # centred on a hand right of the middle
         self.move(max(4, round(x)), max(4, round(y)))
         self.view.place_log()  # the log steps aside where the prompt now covers it
 

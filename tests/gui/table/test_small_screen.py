@@ -237,3 +237,21 @@ def test_the_log_keeps_off_the_board_and_the_hand(qtbot):
         assert QRectF(view.viewport().rect()).contains(log)
         d = win.controller.session.deal.decision()
         win.controller.person.chose_card(d.actions[0].card)
+
+
+def test_a_wide_question_stays_on_an_800_pixel_table(qtbot):
+    """A bid panel with large bids ("Bid 1000000", "Bid 1000001", a box, Bid, Pass)
+    centred above the hand ran off the right edge: every button stays on the table."""
+    from PySide6.QtWidgets import QPushButton
+
+    win = _small(qtbot, "newmarket", 4)
+    view = win.view
+    advance(qtbot, win)
+    keys = [("bid:1000000", "Bid 1000000"), ("bid:1000001", "Bid 1000001")]
+    keys.append(("amount:bid:1000002:", "Bid"))
+    text = "The widow is for sale. High bid: 999999 (Dan)."
+    view.prompt.ask(text, [*keys, ("pass", "Pass")])
+    vp = view.viewport().rect()
+    assert vp.contains(view.prompt.geometry())
+    for b in view.prompt.findChildren(QPushButton):
+        assert vp.contains(b.geometry().translated(view.prompt.pos()))
