@@ -82,6 +82,7 @@ class OpenChooser(QDialog):
         self._reader.read.connect(self._summarized)
         layout = main_layout(self)
         self.heading = heading_label("Abandoned games", self)
+        self.heading.setWordWrap(True)  # a longer heading never widens the window
         layout.addWidget(self.heading)
         self.games = QListWidget(self)
         self.games.setObjectName("savedGames")
@@ -206,7 +207,7 @@ class OpenChooser(QDialog):
                 return
         self.empty.hide()
         # The list is no longer the abandoned games only: the file found comes first.
-        self.heading.setText("Saved games: the ones you found, then the abandoned games")
+        self.heading.setText("Games you found, then the abandoned games")
         self.summaries.pop(path, None)
         self._add([path], first=True)
         self.games.setCurrentRow(0)
