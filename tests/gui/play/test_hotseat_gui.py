@@ -74,6 +74,20 @@ def _face_up_stock_cards(window: MainWindow) -> set[int]:
     }
 
 
+def _until_someone_is_asked(qtbot, c) -> None:
+    """Wait until the table asks something: a privacy screen, a dialog, a person's
+    decision, the staking panel or the deal's summary."""
+    qtbot.waitUntil(
+        lambda: (
+            c.privacy_up
+            or c.dialog is not None
+            or c.state in ("human", "summary")
+            or (c.state == "staking" and c.view.stake_panel.isVisible())
+        ),
+        timeout=5000,
+    )
+
+
 @pytest.mark.parametrize(
     ("game", "options"), [("newmarket", {}), ("spoil-five", {}), ("michigan", {})]
 )
@@ -88,15 +102,7 @@ def test_three_people_two_computers_hidden_hands(qtbot, game, options):
     people_seen = set()
     widows: set[str] = set()
     for _ in range(400):
-        qtbot.waitUntil(
-            lambda: (
-                c.privacy_up
-                or c.dialog is not None
-                or c.state in ("human", "summary")
-                or (c.state == "staking" and c.view.stake_panel.isVisible())
-            ),
-            timeout=5000,
-        )
+        _until_someone_is_asked(qtbot, c)
         deal = c.session.deal
         shown = _face_up_hand_cards(window)
         if c.privacy_up:
@@ -255,15 +261,7 @@ def test_a_persons_forced_card_plays_without_handing_them_the_screen(qtbot):
     c.new_session(Setup("michigan", seats=people))
     screens = 0
     for _ in range(300):
-        qtbot.waitUntil(
-            lambda: (
-                c.privacy_up
-                or c.dialog is not None
-                or c.state in ("human", "summary")
-                or (c.state == "staking" and c.view.stake_panel.isVisible())
-            ),
-            timeout=5000,
-        )
+        _until_someone_is_asked(qtbot, c)
         if isinstance(c.dialog, DealSummaryDialog) or c.state == "summary":
             break
         d = c.session.deal.decision()
