@@ -85,6 +85,26 @@ class Announcement(QGraphicsObject):
         painter.drawText(box, Qt.AlignmentFlag.AlignCenter, self.text)
 
 
+def place_call(
+    call: Announcement, home: QPointF, px: float, cover: QRectF | None, beside: QRectF | None
+) -> None:
+    """Centre ``call`` on ``home`` (scene pixels, the middle of the table) with a font of
+    ``px`` pixels, or just above ``cover`` (the prompt's box in scene pixels, ``None`` while
+    it is hidden) where that box covers it: on a small table the prompt sits over the
+    call's line, and a call made while it is up ("Dan bids 1") was hidden behind it. Moved
+    up, the call keeps right of ``beside`` (the last trick's caption, ``None`` if none)."""
+    call.move_to(home, px)
+    box = call.boundingRect()
+    if cover is None or not cover.intersects(box):
+        return
+    up = QPointF(home.x(), cover.top() - box.height() / 2 - 4)
+    call.move_to(up, px)
+    box = call.boundingRect()
+    if beside is not None and beside.intersects(box):
+        x = beside.right() + box.width() / 2 + 8
+        call.move_to(QPointF(min(x, home.x() * 2 - box.width() / 2 - 4), up.y()), px)
+
+
 class PromptPanel(QFrame):
     """A small panel above your hand with a question and buttons (rob or decline, claim or
     jink): never a modal dialog hiding the table. Buttons are named by their keys."""
@@ -118,7 +138,9 @@ class PromptPanel(QFrame):
         #: The box of an amount of the person's choosing, while one is asked (a bid).
         self.amount: QSpinBox | None = None
         self._amount_prefix = ""
+        self._built = False  # hidden below before the view has its call
         self.hide()
+        self._built = True
 
     def ask(self, text: str, buttons: list[tuple[str, str]]) -> None:
         """Show ``text`` with ``buttons`` as ``(key, label)``."""
@@ -199,6 +221,8 @@ class PromptPanel(QFrame):
         goes back to the table, not on to a bar above it where the keys do nothing."""
         focus_back_to(self.view, self)
         super().hideEvent(event)
+        if self._built:
+            self.view.place_call()  # back on its line
 
     def _buttons(self) -> list[QWidget]:
         held = (self.buttons_box.itemAt(i) for i in range(self.buttons_box.count()))
@@ -263,6 +287,7 @@ class PromptPanel(QFrame):
         x = min(x, lay.width - 4 - self.width())  # centred on a hand right of the middle
         self.move(max(4, round(x)), max(4, round(y)))
         self.view.place_log()  # the log steps aside where the prompt now covers it
+        self.view.place_call()  # the call steps up where the prompt now covers it
 
     def _clear_of_caption(self, x: float, y: float, hand_top: float) -> float:
         """Where the panel at (``x``, ``y``) goes down to be clear of the last trick's

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 from gui.model.layout import TableLayout, compute_layout, compute_ring_layout
 from gui.model.snapshot import SeatView, TableSnapshot
 from gui.table.board import RoundBoard
-from gui.table.calls import Announcement, PromptPanel
+from gui.table.calls import Announcement, PromptPanel, place_call
 from gui.table.cardart import CardArt
 from gui.table.eventlog import EventLogDrawing
 from gui.table.items import CardItem, ChipToken, FanItem
@@ -161,7 +161,20 @@ class TableDrawing(EventLogDrawing):
         self.stock.setVisible(snap.stock_count > 0)
         self._draw_row_labels(snap, lay)
         # A call made at another size (before the window was shown, say) stays in the middle.
-        self.announcement.move_to(QPointF(lay.width / 2, lay.announce_y), lay.card_w * 0.26)
+        self.place_call()
+
+    def place_call(self) -> None:
+        """The call on its line in the middle of the table, or just above the prompt where
+        the prompt covers that line, right of the last trick's caption
+        (:func:`~gui.table.calls.place_call`)."""
+        lay, prompt = self.layout_, self.prompt
+        if lay is None:
+            return
+        cover = self.mapToScene(prompt.geometry()).boundingRect() if prompt.isVisible() else None
+        caption = self.reason_text
+        beside = caption.sceneBoundingRect() if caption.isVisible() and caption.text() else None
+        home = QPointF(lay.width / 2, lay.announce_y)
+        place_call(self.announcement, home, lay.card_w * 0.26, cover, beside)
 
     def _place_panels(self) -> None:
         """The prompt (clear of the last trick's caption), the staking panel, and the log

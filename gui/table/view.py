@@ -177,6 +177,7 @@ class TableView(TableInput):
         text = self._calls.popleft()
         self.announced.append(text)
         self.announcement.show_text(text, QPointF(lay.width / 2, lay.announce_y), lay.card_w * 0.26)
+        self.place_call()
         self.announcement.setOpacity(1.0)
         self.show_log(self.log_lines)  # a log above the hand keeps clear of the new call
         if self._fade is not None:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QRectF
 
-from game_driver import claim_offered, find_seed, open_game, reach, wait_settled
+from game_driver import claim_offered, find_seed, open_game, perform, reach, wait_settled
+from gamecore.actions import Bid
 from gui.windows.mainwindow import MainWindow
 from table_driver import WAIT, advance, hand_items
 
@@ -210,6 +211,12 @@ def test_the_claim_question_leaves_the_last_tricks_reason_in_view(qtbot):
     assert view.prompt.isVisible() and view.reason_text.text().startswith("Last trick to ")
     reason = view.mapFromScene(view.reason_text.sceneBoundingRect()).boundingRect()
     assert not QRectF(reason).intersects(QRectF(view.prompt.geometry()))
+    # A call made now steps up clear of the question, and right of the caption.
+    view.announce("Ben robs")
+    call = view.mapFromScene(view.announcement.sceneBoundingRect()).boundingRect()
+    assert view.announcement.center.y() < view.layout_.announce_y
+    assert not call.intersects(view.prompt.geometry()) and not call.intersects(reason)
+    assert QRectF(view.viewport().rect()).contains(QRectF(call))
 
 
 PJ_LOG = [
@@ -255,3 +262,23 @@ def test_a_wide_question_stays_on_an_800_pixel_table(qtbot):
     assert vp.contains(view.prompt.geometry())
     for b in view.prompt.findChildren(QPushButton):
         assert vp.contains(b.geometry().translated(view.prompt.pos()))
+
+
+def test_a_call_made_while_the_bid_is_asked_shows_above_the_prompt(qtbot):
+    """Michigan at 800×600: the bid panel sits over the call's line, and "Dan bids 1",
+    made just before the person is asked, was hidden behind it. The call steps up clear of
+    the panel, and goes back to its line once the panel is gone."""
+    win = _small(qtbot, "michigan", 4)
+    view = win.view
+    assert view.announced[-1] == "Dan bids 1"
+    call, lay = view.announcement, view.layout_
+    panel = QRectF(view.prompt.geometry())
+    assert panel.top() < lay.announce_y < panel.bottom()  # the line is under the panel
+    assert call.isVisible() and call.opacity() > 0
+    box = view.mapFromScene(call.sceneBoundingRect()).boundingRect()
+    assert not QRectF(box).intersects(panel)
+    assert box.bottom() <= panel.top()
+    assert call.center.x() == lay.width / 2
+    perform(qtbot, win, Bid(seat=0, amount=2))
+    assert not view.prompt.isVisible()
+    assert call.center.y() == lay.announce_y
