@@ -47,13 +47,16 @@ class ChanceDrawing(QGraphicsView):
     def place_in_the_band(self, widget: QLabel | StakePanel, lay: TableLayout) -> None:
         """Put ``widget`` (the staking panel or the recent events) in the free band under
         the compartments (``lay.inner``), centred. Where the band is too short, the
-        staking panel leaves out its "All here" buttons, and a widget still too tall is
-        moved up, clear of the seats below it (your own plate among them)."""
+        staking panel leaves out its "All here" buttons (and puts its other buttons beside
+        the amounts where the band is wide enough), and a widget still too tall is moved
+        up, clear of the seats below it (your own plate among them)."""
         band = lay.inner
         widget.adjustSize()
         if isinstance(widget, StakePanel):  # a short table: the panel without "All here"
             widget.set_compact(False)
-            widget.set_compact(widget.height() > band.h)
+            # its buttons beside the amounts only where that stays between the seats
+            widest = int(band.w if band.w > 0 else lay.width - 8)
+            widget.set_compact(widget.height() > band.h, widest)
         x = band.x + (band.w - widget.width()) / 2
         x = min(max(4.0, x), lay.width - widget.width() - 4)
         y = band.y

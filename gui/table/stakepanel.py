@@ -30,6 +30,8 @@ from gamecore.limits import MAX_AMOUNT
 from gui.table.focusback import focus_back_to
 
 #: The layout a new body is laid out with (a row or a grid).
+#: An amount box's least width (pixels), and beside a split's buttons on a short table.
+SPIN_WIDTH, SPIN_BESIDE = 70, 60
 _Layout = TypeVar("_Layout", QHBoxLayout, QGridLayout)
 
 _STYLE = (
@@ -70,6 +72,8 @@ class StakePanel(QFrame):
         self._total: int | None = None  # a split's stake; None while naming the stake
         self._least = 0  # the smallest total a split may have (its stake, unless a range)
         self._default: tuple[int, ...] = ()
+        #: a split's row under the amounts, and its buttons ("Proposed", "Spread")
+        self._footer: tuple[QWidget, QHBoxLayout, QWidget] | None = None
         self.hide()
 
     # ---- asking ----------------------------------------------------------------------
@@ -129,18 +133,7 @@ class StakePanel(QFrame):
             grid.addWidget(caption, 0, i)
             grid.addWidget(spin, 1, i)
             grid.addWidget(every, 2, i)
-        self.remaining = QLabel(body)
-        self.remaining.setObjectName("remaining")
-        reset = QPushButton("Proposed", body)
-        reset.setObjectName("defaultSplit")
-        reset.setAutoDefault(False)
-        reset.clicked.connect(self.reset_default)
-        self.ok = self._button(body, "Spread", "ok")
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.remaining, 1)
-        buttons.addWidget(reset)
-        buttons.addWidget(self.ok)
-        grid.addLayout(buttons, 3, 0, 1, len(labels))
+        self._split_buttons(body, grid, len(labels))
         self._total, self._default = total, tuple(default)
         self.text.setText(text)
         self._update()
@@ -187,13 +180,40 @@ class StakePanel(QFrame):
             self.spins[0].setFocus()
             self.spins[0].selectAll()
 
-    def set_compact(self, compact: bool) -> None:
+    def set_compact(self, compact: bool, widest: int | None = None) -> None:
         """Leave out the "All here" buttons (``compact``), for a table too short for the
-        whole panel: the amounts can still be typed or stepped, and "Proposed" is there."""
+        whole panel: the amounts can still be typed or stepped, and "Proposed" is there.
+        Compact, the row of buttons also goes beside the amounts rather than under them
+        where the panel stays at most ``widest`` pixels wide (no limit: ``None``): under
+        the coach on an 800×600 screen the panel was still too tall and covered the
+        compartments' counters."""
         for every in self.every:
             every.setVisible(not compact)
-        if self._body is not None and (grid := self._body.layout()) is not None:
-            grid.activate()  # the hidden row takes no room before the panel is sized
+        self._buttons_beside(compact)
+        if compact and widest is not None and self.width() > widest:
+            self._buttons_beside(False)
+
+    def _buttons_beside(self, beside: bool) -> None:
+        """A split's buttons beside the amounts (``beside``), what is left to place above
+        them, or all in one row under the amounts; the panel then sized again."""
+        grid = self._body.layout() if self._body is not None else None
+        if isinstance(grid, QGridLayout) and self._footer is not None and self.remaining:
+            footer, row, actions = self._footer
+            for w in (self.remaining, actions):
+                grid.removeWidget(w)
+                row.removeWidget(w)
+            if beside:
+                grid.addWidget(self.remaining, 0, len(self.every))
+                grid.addWidget(actions, 1, len(self.every))
+            else:
+                row.addWidget(self.remaining, 1)
+                row.addWidget(actions)
+            for spin in self.spins:  # a little narrower beside the buttons
+                spin.setMinimumWidth(SPIN_BESIDE if beside else SPIN_WIDTH)
+            footer.setVisible(not beside)
+            for w in (self.remaining, actions):
+                w.show()  # moved to another parent, it would show only after the layout
+            grid.activate()  # the hidden rows take no room before the panel is sized
         self._column.activate()
         self.fit()
 
@@ -251,7 +271,31 @@ class StakePanel(QFrame):
         layout.setContentsMargins(0, 0, 0, 0)
         self._column.addWidget(body)
         self._body, self.spins, self.remaining, self.every = body, [], None, []
+        self._footer = None
         return body, layout
+
+    def _split_buttons(self, body: QWidget, grid: QGridLayout, columns: int) -> None:
+        """A split's row under its ``columns`` amounts: what is left to place, "Proposed"
+        and "Spread" (the buttons in one box, moved as one beside the amounts on a short
+        table, :meth:`set_compact`)."""
+        self.remaining = QLabel(body)
+        self.remaining.setObjectName("remaining")
+        reset = QPushButton("Proposed", body)
+        reset.setObjectName("defaultSplit")
+        reset.setAutoDefault(False)
+        reset.clicked.connect(self.reset_default)
+        self.ok = self._button(body, "Spread", "ok")
+        actions = QWidget(body)
+        row = QHBoxLayout(actions)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(reset)
+        row.addWidget(self.ok)
+        footer = QWidget(body)
+        under = QHBoxLayout(footer)
+        under.setContentsMargins(0, 0, 0, 0)
+        grid.addWidget(footer, 3, 0, 1, columns)
+        self._footer = (footer, under, actions)
+        self._buttons_beside(False)
 
     def _spin(
         self, body: QWidget, name: str, low: int, high: int, value: int, accessible: str
@@ -261,7 +305,7 @@ class StakePanel(QFrame):
         spin.setRange(low, high)
         spin.setValue(min(max(value, low), high))
         spin.setGroupSeparatorShown(True)
-        spin.setMinimumWidth(70)
+        spin.setMinimumWidth(SPIN_WIDTH)
         spin.setAccessibleName(accessible)
         self.spins.append(spin)
         return spin

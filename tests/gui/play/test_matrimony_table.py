@@ -347,3 +347,42 @@ def test_fourteen_seats_under_the_coach_keep_your_plate_in_view(qtbot):
         qtbot.waitUntil(lambda: c.session.balances[0] < spent, timeout=WAIT)
     finally:
         settings.settings().clear()
+
+
+def test_four_seats_under_the_coach_leave_the_compartments_counters_in_view(qtbot):
+    """On an 800×600 window under the coach, the split's panel was still too tall for the
+    band under the compartments without its "All here" buttons, and covered the counters
+    staked on them. Its buttons now go beside the amounts: the panel sits in the band,
+    clear of every compartment's counters and of every seat, and the split is made with
+    the mouse."""
+    settings.settings().clear()
+    try:
+        win = MainWindow(pace=0, seed=2, remember=True)
+        qtbot.addWidget(win)
+        win.show()
+        win.resize(800, 600)
+        qtbot.waitExposed(win)
+        _start(win, {"mt.profile": "F"}, _computers(4))
+        c, view = win.controller, win.view
+        panel = view.stake_panel
+        win.coach_this_deal()
+        qtbot.waitUntil(
+            lambda: c.state == ctl.STAKING and panel.isVisible() and win.coach.isVisible(),
+            timeout=WAIT,
+        )
+        assert isinstance(c.session.decision(), SplitChoice)  # Ben deals: you spread
+        qtbot.waitUntil(lambda: not any(b.isVisible() for b in panel.every), timeout=WAIT)
+        ok, first = panel.findChild(QPushButton, "ok"), panel.spins[0]
+        assert ok.geometry().intersects(QRect(0, first.y(), 9999, first.height()))  # beside
+        lay, box = view.layout_, panel.geometry()
+        assert view.viewport().rect().contains(box)
+        assert box.height() <= lay.inner.h
+        for item in view.pool_items:
+            counters = view.mapFromScene(item.sceneBoundingRect()).boundingRect()
+            assert not box.intersects(counters), item.label
+        assert not any(box.intersects(_rect(p)) for p in lay.plates)
+        spent = c.session.balances[0]
+        qtbot.mouseClick(ok, LEFT)
+        qtbot.waitUntil(lambda: c.session.balances[0] < spent, timeout=WAIT)
+    finally:
+        settings.settings().clear()
