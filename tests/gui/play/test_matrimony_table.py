@@ -310,6 +310,28 @@ def test_a_game_saved_in_the_middle_of_its_staking_resumes_there(qtbot, tmp_path
     ]
 
 
+def _coached_at_800(qtbot, seats: int) -> MainWindow:
+    """Matrimony (F) with ``seats`` seats, you and computers, seed 2, in an 800×600 window,
+    the coach explaining the deal, once the panel asks you to spread your stake (another
+    seat deals) and has left out its "All here" buttons."""
+    win = MainWindow(pace=0, seed=2, remember=True)
+    qtbot.addWidget(win)
+    win.show()
+    win.resize(800, 600)
+    qtbot.waitExposed(win)
+    _start(win, {"mt.profile": "F"}, _computers(seats))
+    c, panel = win.controller, win.view.stake_panel
+    win.coach_this_deal()
+    qtbot.waitUntil(
+        lambda: c.state == ctl.STAKING and panel.isVisible() and win.coach.isVisible(),
+        timeout=WAIT,
+    )
+    assert isinstance(c.session.decision(), SplitChoice)
+    assert panel.every  # a split's "All here" buttons, left out once the coach is up
+    qtbot.waitUntil(lambda: not any(b.isVisible() for b in panel.every), timeout=WAIT)
+    return win
+
+
 def test_fourteen_seats_under_the_coach_keep_your_plate_in_view(qtbot):
     """On an 800×600 window the coach's explanation takes the top of the window: the band
     under the compartments is then too short for the whole staking panel, so the panel
@@ -317,23 +339,9 @@ def test_fourteen_seats_under_the_coach_keep_your_plate_in_view(qtbot):
     them; the split is still made with the mouse."""
     settings.settings().clear()
     try:
-        win = MainWindow(pace=0, seed=2, remember=True)
-        qtbot.addWidget(win)
-        win.show()
-        win.resize(800, 600)
-        qtbot.waitExposed(win)
-        _start(win, {"mt.profile": "F"}, _computers(14))
-        c = win.controller
-        view = win.view
+        win = _coached_at_800(qtbot, 14)
+        c, view = win.controller, win.view
         panel = view.stake_panel
-        win.coach_this_deal()
-        qtbot.waitUntil(
-            lambda: c.state == ctl.STAKING and panel.isVisible() and win.coach.isVisible(),
-            timeout=WAIT,
-        )
-        assert isinstance(c.session.decision(), SplitChoice)  # Hal deals: you spread
-        assert panel.every  # a split's "All here" buttons, left out once the coach is up
-        qtbot.waitUntil(lambda: not any(b.isVisible() for b in panel.every), timeout=WAIT)
         lay = view.layout_
         panel.set_compact(False)
         assert panel.height() > lay.inner.h  # the whole panel is too tall for the band
@@ -357,21 +365,9 @@ def test_four_seats_under_the_coach_leave_the_compartments_counters_in_view(qtbo
     the mouse."""
     settings.settings().clear()
     try:
-        win = MainWindow(pace=0, seed=2, remember=True)
-        qtbot.addWidget(win)
-        win.show()
-        win.resize(800, 600)
-        qtbot.waitExposed(win)
-        _start(win, {"mt.profile": "F"}, _computers(4))
+        win = _coached_at_800(qtbot, 4)
         c, view = win.controller, win.view
         panel = view.stake_panel
-        win.coach_this_deal()
-        qtbot.waitUntil(
-            lambda: c.state == ctl.STAKING and panel.isVisible() and win.coach.isVisible(),
-            timeout=WAIT,
-        )
-        assert isinstance(c.session.decision(), SplitChoice)  # Ben deals: you spread
-        qtbot.waitUntil(lambda: not any(b.isVisible() for b in panel.every), timeout=WAIT)
         ok, first = panel.findChild(QPushButton, "ok"), panel.spins[0]
         assert ok.geometry().intersects(QRect(0, first.y(), 9999, first.height()))  # beside
         lay, box = view.layout_, panel.geometry()
