@@ -118,10 +118,10 @@ def stake_prompt(who: str, low: int, high: int | None, others: str | None = None
 
 def fewer_reason(dealer_stake: int, others: str) -> str:
     """Why a player who is not the dealer spreads fewer counters (Matrimony, MT-5;
-    ``others`` is ``mt.othersStake``): "The dealer staked 5; the others stake one
-    fewer."."""
+    ``others`` is ``mt.othersStake``): "The dealer's stake is 5; the others stake one
+    fewer." (the stake named: the dealer places it last, so "staked" was not yet true)."""
     fewer = "one fewer" if others == "exact" else "at most one fewer"
-    return f"The dealer staked {dealer_stake:,}; the others stake {fewer}."
+    return f"The dealer's stake is {dealer_stake:,}; the others stake {fewer}."
 
 
 def split_prompt(who: str, total: int, least: int | None = None) -> str:

@@ -10,7 +10,7 @@ from gamecore.cards import FULL_PACK, cards_in
 from gamecore.games import make_game
 from gamecore.match import Session
 from gamecore.matrimony.events import AceTurned, CompartmentWon, HandsDealt, HandShown
-from gui.model import advice, chancewords, dealsummary, ledger
+from gui.model import advice, chancewords, dealsummary, ledger, prompts
 from gui.model.chancesnap import DEAL, END, PAY, SHOW, STAKES, chance_snapshot, unveiling
 from helpers import cards
 
@@ -135,3 +135,14 @@ def test_the_summary_says_no_no_choice_of_card_in_a_game_without_play():
     words = ["You", *NAMES[1:]]
     assert ledger.no_choice_note(s, words, 0) == ""
     assert dealsummary.deal_summary(s, words, person=0).no_choice == ""
+
+
+def test_mt5_the_others_are_told_the_dealers_stake_not_that_it_is_staked():
+    """The dealer names the stake and places it last (MT-5), so the panel of a player
+    spreading before the dealer speaks of the stake named, not of counters already down."""
+    assert prompts.fewer_reason(5, "exact") == (
+        "The dealer's stake is 5; the others stake one fewer."
+    )
+    assert prompts.fewer_reason(1200, "atMost") == (
+        "The dealer's stake is 1,200; the others stake at most one fewer."
+    )

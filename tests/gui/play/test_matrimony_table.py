@@ -150,8 +150,8 @@ def test_at_most_one_fewer_the_person_chooses_the_total_mt_5(qtbot):
     assert isinstance(d, SplitChoice) and d.seat == 1 and d.ranged
     panel = win.view.stake_panel
     assert panel.text.text() == (
-        f"Stake and spread from 1 to {d.total} counters over the layout. The dealer staked "
-        f"{c.session.deal.stake}; the others stake at most one fewer."
+        f"Stake and spread from 1 to {d.total} counters over the layout. The dealer's stake "
+        f"is {c.session.deal.stake}; the others stake at most one fewer."
     )
     for i in range(5):
         spin = panel.findChild(QSpinBox, f"pool_{i}")
