@@ -177,15 +177,30 @@ class PromptPanel(QFrame):
         spin.setObjectName(AMOUNT)
         spin.setRange(int(least), int(most) if most else MAX_AMOUNT)
         spin.setAccessibleName("The amount")
-        # As wide as a few digits: left to the layout it took the panel off a small table.
-        spin.setFixedWidth(spin.fontMetrics().horizontalAdvance("00000") + 36)
         self.buttons_box.addWidget(spin)
+        self.amount = spin
+        self._fit_amount()
+        spin.textChanged.connect(self._fit_amount)
         button.setObjectName(AMOUNT)
         button.clicked.connect(lambda _=False: self._amount_chosen(prefix))
         self.amount, self._amount_prefix = spin, prefix
         # Enter is taken before the box's own handling, which puts back its last good
         # number in place of one out of range (and then passed Enter on to the panel).
         spin.installEventFilter(self)
+
+    def _fit_amount(self) -> None:
+        """The amount's box as wide as a few digits (left to the layout it took the panel
+        off a small table), wider for an amount of more: a bid of a billion showed only
+        its first seven digits."""
+        spin = self.amount
+        if spin is None:
+            return
+        digits = "0" * max(5, len(spin.text()))
+        wide = spin.fontMetrics().horizontalAdvance(digits) + 36
+        if wide != spin.maximumWidth():  # fixed: both its least and its most
+            spin.setFixedWidth(wide)
+            if self.isVisible():
+                self.place()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt name)
         """Enter in the amount's box chooses the amount (see :meth:`_amount_chosen`)."""

@@ -193,3 +193,23 @@ def test_a_bid_typed_out_of_range_is_shown_corrected_before_it_is_made_mi_8(qtbo
     qtbot.keyClick(box, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: len(actions(win)) > n, timeout=WAIT)
     assert actions(win)[n] == f"0 bid {box.minimum()}"
+
+
+def test_a_bid_of_ten_digits_shows_whole_in_the_amount_box_mi_8(qtbot):
+    """The box was as wide as five digits: typed, a bid of 1000000000 (debt allowed, MI-8
+    sets no upper bound) showed only its first seven. The box widens with what is typed,
+    and the panel stays on the table."""
+    seed, expected = find_seed("michigan", 4, {}, asked_to_bid_after_a_bid)
+    win = open_game(qtbot, "michigan", seed)
+    reach(qtbot, win, asked_to_bid_after_a_bid, expected)
+    prompt = win.view.prompt
+    box = prompt.amount
+    narrow = box.width()
+    box.setFocus()
+    box.selectAll()
+    qtbot.keyClicks(box, "1000000000")
+    assert box.text() == "1000000000"
+    assert box.width() > narrow
+    shown = box.lineEdit().width()
+    assert shown >= box.fontMetrics().horizontalAdvance("1000000000")
+    assert win.view.viewport().rect().contains(prompt.geometry())
