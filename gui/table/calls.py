@@ -178,12 +178,11 @@ class PromptPanel(QFrame):
         spin.setRange(int(least), int(most) if most else MAX_AMOUNT)
         spin.setAccessibleName("The amount")
         self.buttons_box.addWidget(spin)
-        self.amount = spin
+        self.amount, self._amount_prefix = spin, prefix
         self._fit_amount()
         spin.textChanged.connect(self._fit_amount)
         button.setObjectName(AMOUNT)
         button.clicked.connect(lambda _=False: self._amount_chosen(prefix))
-        self.amount, self._amount_prefix = spin, prefix
         # Enter is taken before the box's own handling, which puts back its last good
         # number in place of one out of range (and then passed Enter on to the panel).
         spin.installEventFilter(self)

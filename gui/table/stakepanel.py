@@ -29,9 +29,9 @@ from PySide6.QtWidgets import (
 from gamecore.limits import MAX_AMOUNT
 from gui.table.focusback import focus_back_to
 
-#: The layout a new body is laid out with (a row or a grid).
 #: An amount box's least width (pixels), and beside a split's buttons on a short table.
 SPIN_WIDTH, SPIN_BESIDE = 70, 60
+#: The layout a new body is laid out with (a row or a grid).
 _Layout = TypeVar("_Layout", QHBoxLayout, QGridLayout)
 
 _STYLE = (
@@ -293,9 +293,10 @@ class StakePanel(QFrame):
         footer = QWidget(body)
         under = QHBoxLayout(footer)
         under.setContentsMargins(0, 0, 0, 0)
+        under.addWidget(self.remaining, 1)
+        under.addWidget(actions)
         grid.addWidget(footer, 3, 0, 1, columns)
         self._footer = (footer, under, actions)
-        self._buttons_beside(False)
 
     def _spin(
         self, body: QWidget, name: str, low: int, high: int, value: int, accessible: str
