@@ -284,3 +284,49 @@ def test_a_persons_forced_card_plays_without_handing_them_the_screen(qtbot):
     else:
         pytest.fail("the deal did not end")
     assert c.session.deal.over and screens >= 2
+
+
+def test_the_privacy_screen_shows_every_line_since_your_last_turn(qtbot):
+    """Newmarket, three people and two computers: between Eve's turns thirteen lines were
+    said, and the screen kept only the last eight, so "K♠ is a stop" and "Ann takes the ♠J
+    pool" never reached her (STOP-7). Every line is now there, the latest in view, and a
+    click on the lines passes the screen as a click anywhere does."""
+    window = MainWindow(pace=0, seed=11)
+    qtbot.addWidget(window)
+    window.resize(800, 600)
+    window.show()
+    c = window.controller
+    c.new_session(Setup("newmarket", seats=SEATS))
+    for _ in range(100):
+        _until_someone_is_asked(qtbot, c)
+        if c.privacy_up:
+            since = c.log[c.seen.get(c.pending_person, 0) :]
+            if len(since) > 8 and "K♠ is a stop" in since:
+                break
+            qtbot.mouseClick(c.privacy.button, Qt.MouseButton.LeftButton)
+            continue
+        if c.dialog is not None:
+            _accept(qtbot, c.dialog)
+            continue
+        d = c.session.deal.decision()
+        if c.state == "staking":
+            qtbot.mouseClick(
+                c.view.stake_panel.findChild(QPushButton, "ok"), Qt.MouseButton.LeftButton
+            )
+        elif isinstance(d.actions[0], Play):
+            _click_card(qtbot, window, d.actions[0].card)
+    else:
+        pytest.fail("no hand-over with a stop call among more than eight lines")
+    assert c.session.players[c.pending_person] == "Eve"
+    assert since.index("K♠ is a stop") < len(since) - 8  # not among the last eight
+    assert any(" takes the ♠J pool" in line for line in since)
+    screen = c.privacy
+    assert screen.since.text().split("\n") == since
+    bar = screen.events_area.verticalScrollBar()
+    qtbot.waitUntil(lambda: bar.value() == bar.maximum())
+    area = screen.events_area.viewport()
+    lines = screen.since
+    last = lines.mapTo(area, QPoint(lines.width() // 2, lines.height() - 4))
+    assert area.rect().contains(last)  # the latest line is in view
+    qtbot.mouseClick(area, Qt.MouseButton.LeftButton, pos=last)
+    qtbot.waitUntil(lambda: not c.privacy_up and c.human == 4)
