@@ -149,7 +149,10 @@ class Controller(QObject):
         self.allow_undo = allow_undo
         self.take_seats(session)
         self.last_play = None
-        self.log = [f"Resumed: deal {len(session.logs)} of {session.total_deals}."]
+        self.log = []
+        # said in the status line too: the offer's "Resume your saved game…" stayed there
+        # when the game resumed on a deal's summary
+        self.say(f"Resumed: deal {len(session.logs)} of {session.total_deals}.")
         self.show_fingerprint()
         self.refresh()
         self.schedule(0)

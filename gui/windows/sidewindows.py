@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import QFileDialog, QWidget
+from PySide6.QtWidgets import QFileDialog, QLabel, QWidget
 
 from gamecore import stats as gstats
 from gamecore.match import Session
@@ -27,10 +27,11 @@ class SideWindowsMixin:
     """Review, Statistics, Settings and Rules, for :class:`MainWindow`.
 
     It relies on the window's ``controller``, ``view``, ``prefs`` (the settings in use),
-    ``offer`` (the saved game offered for resuming, if any), ``player_name``, and its
-    ``show_status``, ``_modal``, ``_open_folder`` and ``_read``. It owns the windows it
-    opens: ``review_window``, ``stats_window``, ``prefs_dialog``, ``rules_window`` and
-    ``file_dialog`` (for Review a saved game).
+    ``offer`` (the saved game offered for resuming, if any), ``player_name``,
+    ``status_label`` (the status line), and its ``show_status``, ``_modal``,
+    ``_open_folder`` and ``_read``. It owns the windows it opens: ``review_window``,
+    ``stats_window``, ``prefs_dialog``, ``rules_window`` and ``file_dialog`` (for Review a
+    saved game).
     """
 
     controller: Controller
@@ -38,6 +39,7 @@ class SideWindowsMixin:
     prefs: settings.Prefs
     offer: tuple[Session, persistence.TableMeta] | None
     player_name: str
+    status_label: QLabel
     review_window: QWidget | None
     file_dialog: QFileDialog | None
 
@@ -93,9 +95,19 @@ class SideWindowsMixin:
         # The game waits while its deals are reviewed, as behind any window in front of the
         # table: a review of the deal being played would otherwise fall behind it.
         self.controller.hold()
-        window.finished.connect(lambda _r: self.controller.release())
+        before, waits = (
+            self.status_label.text(),
+            f"{window.windowTitle()}: the game waits until it is closed.",
+        )
+
+        def closed() -> None:
+            if self.status_label.text() == waits:  # the table's own line again
+                self.show_status(before)
+            self.controller.release()
+
+        window.finished.connect(lambda _r: closed())
         window.show()
-        self.show_status(f"{window.windowTitle()}: the game waits until it is closed.")
+        self.show_status(waits)
 
     def _review_from_summary(self, summary: QWidget) -> None:
         """The deal summary's Review button: the deal just finished, over the summary."""

@@ -22,6 +22,7 @@ from gui.play.seats import SeatKind
 from gui.store import persistence, settings
 from gui.windows.mainwindow import MainWindow
 from paths import DATA, ROOT
+from table_driver import first_cards_to_summary
 
 KILL_CYCLES = int(os.environ.get("PARLOUR_KILL_CYCLES", "12"))
 
@@ -257,6 +258,24 @@ def test_autosave_after_every_action_and_resume_offer(qtbot, tmp_path):
     box.findChild(QPushButton, "resume").click()
     qtbot.waitUntil(lambda: again.controller.session is not None)
     assert outcome(again.controller.session) == expected
+
+
+def test_a_game_resumed_on_its_summary_says_so_in_the_status_line(qtbot, tmp_path):
+    """Resumed where a deal's summary was up, the status line kept the offer's "Resume your
+    saved game, or start a new one" under the summary: it says the game has resumed."""
+    window = _window(qtbot, tmp_path)
+    window.start()
+    first_cards_to_summary(qtbot, window)
+    assert window.controller.keeper.flush_autosave()
+    window.close()
+    again = _window(qtbot, tmp_path, seed=99)
+    again.start()
+    qtbot.waitUntil(lambda: again.loading is None, timeout=10_000)
+    again.message.findChild(QPushButton, "notNow").click()  # the offer waits on the table
+    assert "Resume your saved game" in again.status_label.text()
+    again.view.prompt.findChild(QPushButton, "resume").click()
+    qtbot.waitUntil(lambda: again.controller.state == "summary", timeout=10_000)
+    assert again.status_label.text() == "Resumed: deal 1 of 4."
 
 
 def test_a_finished_session_is_not_offered(qtbot, tmp_path):

@@ -160,3 +160,24 @@ def test_the_game_waits_while_a_review_is_open(qtbot, tmp_path):
     qtbot.waitUntil(
         lambda: len(c.session.logs[-1].actions) > after_mine or c.session.deal.over, timeout=WAIT
     )
+
+
+def test_the_status_line_is_the_tables_again_once_the_review_closes(qtbot, tmp_path):
+    """The status line says the game waits while a review is open; closed with Escape, it
+    kept saying so until the next card. It is the table's line again, the turn's prompt."""
+    window = _window(qtbot, tmp_path)
+    c = window.controller
+    c.new_session(Setup("newmarket", seats=SEATS))
+    qtbot.waitUntil(
+        lambda: c.state == "human" or (c.state == "staking" and c.view.stake_panel.isVisible()),
+        timeout=WAIT,
+    )
+    prompt = window.status_label.text()
+    assert prompt and "waits" not in prompt
+    window.review_action.trigger()
+    win = _review(window)
+    qtbot.addWidget(win)
+    assert window.status_label.text() == f"{win.windowTitle()}: the game waits until it is closed."
+    qtbot.keyClick(win, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: not win.isVisible(), timeout=WAIT)
+    assert window.status_label.text() == prompt
