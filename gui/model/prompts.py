@@ -154,6 +154,16 @@ def hand_over_words(name: str) -> tuple[str, str]:
     return f"Pass to {name} — click or press Space when ready", f"I'm {name} — show my cards"
 
 
+#: The finished table's buttons, after the final standings are closed: (key, text).
+GAME_OVER_BUTTONS = [("again", "Play again"), ("newgame", "New game…")]
+
+
+def game_over_words() -> tuple[str, list[tuple[str, str]]]:
+    """What the finished table says once the final standings are closed, and its buttons
+    (:data:`GAME_OVER_BUTTONS`): the same table again, or the New Game dialog."""
+    return "The game is over.", GAME_OVER_BUTTONS
+
+
 def first_dealer_line(name: str, why: str = "") -> str:
     """Who deals first: "Ben deals first (first Jack)." or "You deal first." (``why``: a
     reason in brackets, with its leading space, or "")."""

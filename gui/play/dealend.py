@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QDialog
 
-from gui.model import dealsummary, ledger, registryview
+from gui.model import dealsummary, ledger, prompts, registryview
 from gui.model.setup import Setup
 from gui.play.questions import open_dialog
 from gui.play.states import OVER, SUMMARY
@@ -104,6 +104,18 @@ class DealEnd:
     def _after_standings(self, choice: str) -> None:
         t = self.table
         t.dialog = None
-        if choice == "new" and t.session is not None:
-            # The same game, house rules and people at the same seats, with fresh counters.
+        if choice == "new":
+            self.play_again()
+            return
+        # Closed: the finished table stays in view with the ways on, as the resume offer
+        # waits on it (the menu's New Game alone was easy to miss)
+        text, buttons = prompts.game_over_words()
+        t.view.prompt.ask(text, buttons)
+        t.status(text)
+
+    def play_again(self) -> None:
+        """The same game, house rules and people at the same seats, with fresh counters
+        (the standings' New game, or the finished table's Play again)."""
+        t = self.table
+        if t.session is not None:
             t.new_session(Setup(t.session.game.name, t.session.options, t.seats, t.allow_undo))

@@ -21,6 +21,7 @@ from gui.model import registryview
 from gui.model.choices import DEFAULT_GAME
 from gui.model.setup import Setup
 from gui.play.seats import SeatKind
+from gui.play.states import OVER
 from gui.store import persistence, savedgames, settings
 from gui.store.tablelock import LockState, TableLock
 from gui.windows.gameio import NEW_GAME_AFTER
@@ -232,7 +233,15 @@ class GameFilesMixin:
         self.show_status("Resume your saved game, or start a new one (Game → New Game).")
 
     def _offer_answered(self, key: str) -> None:
-        """A button of the offer (the question or the table's panel)."""
+        """A button of the offer (the question or the table's panel), or of the finished
+        table once its standings are closed (:func:`gui.model.prompts.game_over_words`)."""
+        if self.offer is None and self.controller.state == OVER:
+            # the buttons stay until a new game begins (the New Game dialog may be cancelled)
+            if key == "again":
+                self.controller.deal_end.play_again()
+            elif key == "newgame":
+                self.ask_new_game()
+            return
         if self.offer is None or key not in ("resume", "newgame"):
             return
         if key == "resume":

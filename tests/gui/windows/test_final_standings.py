@@ -81,3 +81,38 @@ def test_standings_plates_and_statistics_agree_after_the_split_GEN_6(qtbot, tmp_
     ann = gstats.read(tmp_path / persistence.STATISTICS).player("Newmarket", "Ann")
     assert ann.sessions == 1 and ann.past == [final[0] - session.start_balances[0]]
     assert ann.won - ann.lost == final[0] - session.start_balances[0]
+
+
+def test_closing_the_standings_leaves_the_ways_on_at_the_table(qtbot, tmp_path):
+    """Closed (Close or Escape), the final standings left the finished table with no way on
+    but the menu's New Game. The table now says the game is over, with Play again (the same
+    game and players, fresh counters) and New game… (the New Game dialog); cancelling that
+    dialog leaves the buttons there."""
+    window = MainWindow(pace=0, seed=7, autosave=tmp_path / persistence.AUTOSAVE)
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    c = window.controller
+    seats = [SeatKind("Ann", False), SeatKind("Ben", False), SeatKind("Cat", False)]
+    c.new_session(Setup("newmarket", seats=seats, options={"gen.rounds": 1}))
+    for _ in range(40):  # the computers play; the summaries are passed
+        qtbot.waitUntil(lambda: c.state in ("summary", "over"), timeout=WAIT)
+        if c.state == "over":
+            break
+        qtbot.mouseClick(c.dialog.findChild(QPushButton, "next"), Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: isinstance(c.dialog, StandingsDialog), timeout=WAIT)
+    qtbot.mouseClick(c.dialog.findChild(QPushButton, "close"), Qt.MouseButton.LeftButton)
+    prompt = window.view.prompt
+    qtbot.waitUntil(prompt.isVisible, timeout=WAIT)
+    assert prompt.label.text().startswith("The game is over")
+    assert window.status_label.text() == prompt.label.text()
+    qtbot.mouseClick(prompt.findChild(QPushButton, "newgame"), Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: window.new_dialog is not None and window.new_dialog.isVisible())
+    qtbot.keyClick(window.new_dialog, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: not window.new_dialog.isVisible(), timeout=WAIT)
+    assert prompt.isVisible() and c.state == "over"
+    finished = c.session
+    qtbot.mouseClick(prompt.findChild(QPushButton, "again"), Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: c.session is not finished and not prompt.isVisible(), timeout=WAIT)
+    assert c.session.game.name == "newmarket" and c.session.players == ["Ann", "Ben", "Cat"]
+    assert c.session.options == finished.options and len(c.session.logs) == 1
