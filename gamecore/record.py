@@ -115,9 +115,13 @@ def parse_record(data: Any) -> Record:
     """
     if not isinstance(data, dict):
         raise RecordError("the file is not a deal record (expected a JSON object)")
+    if "format" not in data:  # some other JSON: say so rather than quote a None
+        raise RecordError(f'format: missing, so this is not a deal record ("{FORMAT}")')
     if data.get("format") != FORMAT:
         raise RecordError(f'format: expected "{FORMAT}", got {_got(data.get("format"))}')
     version = data.get("version")
+    if version is None:
+        raise RecordError("version: missing (expected 1 or 2)")
     if not _is_int(version):
         raise RecordError(f"version: expected 1 or 2, got {_got(version)}")
     if version > VERSION:
@@ -128,6 +132,8 @@ def parse_record(data: Any) -> Record:
         if key not in _TOP_KEYS:
             raise RecordError(f"unknown key {shown(key)}")
     name = data.get("game")
+    if name is None:
+        raise RecordError("game: missing, so the record names no game")
     if name not in record_games():
         raise RecordError(f"game: unknown game {_got(name)}")
     options = data.get("options", {})

@@ -362,7 +362,7 @@ def test_a_file_over_32_mib_is_refused_before_parsing(tmp_path):
     with pytest.raises(RecordError, match=reason):
         load_record(" " * (MAX_FILE_BYTES + 1))
     path.write_bytes(b" " * (MAX_FILE_BYTES - 2) + b"{}")  # exactly the limit: read, parsed
-    with pytest.raises(RecordError, match="format: expected"):
+    with pytest.raises(RecordError, match="format: missing"):
         read_record(path)
 
 

@@ -166,6 +166,10 @@ def test_replay_never_imports_qt():
         (lambda r: r.update(format="pgn"), 'format: expected "parlour-record"'),
         (lambda r: r.update(extra=1), "unknown key extra"),
         (lambda r: r.update(game="bridge"), "game: unknown game 'bridge'"),
+        # another file's JSON: a missing key is said to be missing, not quoted as None
+        (lambda r: r.pop("format"), "format: missing, so this is not a deal record"),
+        (lambda r: r.pop("version"), "version: missing (expected 1 or 2)"),
+        (lambda r: r.pop("game"), "game: missing, so the record names no game"),
         (lambda r: r.update(players=["A", "B"]), "players: newmarket is for 3 to 8 players"),
         (
             lambda r: r["start"].update(first_dealer=(r["deals"][0]["dealer"] + 1) % 4),
