@@ -43,6 +43,7 @@ KINDS = ("Person", "Computer: Easy", "Computer: Normal", "Computer: Hard")
 MAX_SEATS = 10
 #: The computers' names, seat 2 on.
 DEFAULT_NAMES = COMPUTER_NAMES
+SEVERAL_FIRST = "Player 1"  # seat 1's default name with several people at the screen
 
 
 class NewGameDialog(FittedDialog):
@@ -283,12 +284,23 @@ class NewGameDialog(FittedDialog):
             f"and {computers} computer player{'s' if computers != 1 else ''}."
             + ("" if people else " At least one seat must be a person.")
         )
+        self._first_name_for(people)
         texts_ok = all(c.valid for c in self._controls.values() if isinstance(c, TextOption))
         self._ok.setEnabled(people > 0 and texts_ok)
         if not self._undo_touched:
             self._undo.blockSignals(True)
             self._undo.setChecked(people <= 1)  # off by default with several people
             self._undo.blockSignals(False)
+
+    def _first_name_for(self, people: int) -> None:
+        """Seat 1's default name follows the company: "You" for one person at the screen,
+        "Player 1" for several, where everyone reads the screen ("You put 4 on the layout"
+        read to the next person as their own stake); a name typed in is kept."""
+        name = self._name.text().strip()
+        if people > 1 and name == "You":
+            self._name.setText(SEVERAL_FIRST)
+        elif people == 1 and name == SEVERAL_FIRST:
+            self._name.setText("You")
 
     # ---- results ---------------------------------------------------------------------
 

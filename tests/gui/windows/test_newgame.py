@@ -265,3 +265,21 @@ def test_house_rules_of_another_game_start_from_its_own_defaults(qtbot):
     assert dlg.findChild(QSpinBox, "gen.rounds").value() == 1
     dlg.findChild(QComboBox, "game").setCurrentText("Newmarket")
     assert dlg.findChild(QSpinBox, "gen.rounds").value() == 2
+
+
+def test_seat_ones_default_name_follows_the_number_of_people(qtbot):
+    """With two people at the screen, seat 1 kept the name "You", and the table's lines
+    read to the other person as their own ("You put 4 on the layout"). Seat 1's default is
+    "Player 1" once a second person sits down, "You" again when they leave; a typed name
+    is kept either way."""
+    dlg = _dialog(qtbot, players=4)
+    name, second = dlg.findChild(QLineEdit, "name"), dlg.findChild(QComboBox, "kind_1")
+    assert name.text() == "You"
+    second.setCurrentIndex(0)  # Ben becomes a person
+    assert name.text() == "Player 1"
+    assert [s[0] for s in dlg.seats()] == ["Player 1", "Ben", "Cat", "Dan"]
+    second.setCurrentIndex(2)  # a computer again
+    assert name.text() == "You"
+    name.setText("Ann")
+    second.setCurrentIndex(0)
+    assert name.text() == "Ann"
