@@ -356,6 +356,11 @@ class Controller(QObject):
             feed.tell(self.view, session, step, self.words, self.people, self._say)
             or self.last_play
         )
+        if action.seat == self.human and action.seat in self.seen:
+            # the hot seat's "Since your last turn" runs from here: what follows the
+            # person's own move, not only what follows the screen's hand-over (at the
+            # animation speed Off the computers' cards after it were never seen)
+            self.seen[action.seat] = len(self.log)
         # Why, in one sentence from the engine: every stop, pool taken and trick won (the
         # people's own pools were said with their reasons already).
         for why in tablewords.why_lines(before, self.words, events, skip=self.people):

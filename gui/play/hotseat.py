@@ -28,8 +28,6 @@ def hand_over(table: Controller, seat: int) -> None:
         table.pending_person = seat
         taken(table)
         return
-    if table.human in table.seen:
-        table.seen[table.human] = len(table.log)
     table.privacy_up, table.pending_person = True, seat
     table.set_state(IDLE)
     table.refresh()  # no hand is face up while the screen is up

@@ -6,6 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import (
+    QAbstractSlider,
     QFrame,
     QLabel,
     QPushButton,
@@ -16,6 +17,16 @@ from PySide6.QtWidgets import (
 
 from gui.model.prompts import hand_over_words
 
+_Step = QAbstractSlider.SliderAction
+#: Keys that scroll the lines (the area never takes the focus: Space is "ready").
+SCROLL_KEYS = {
+    Qt.Key.Key_Up: _Step.SliderSingleStepSub,
+    Qt.Key.Key_Down: _Step.SliderSingleStepAdd,
+    Qt.Key.Key_PageUp: _Step.SliderPageStepSub,
+    Qt.Key.Key_PageDown: _Step.SliderPageStepAdd,
+    Qt.Key.Key_Home: _Step.SliderToMinimum,
+    Qt.Key.Key_End: _Step.SliderToMaximum,
+}
 LINES_WIDTH = 720  # the events' column at most, in pixels: lines a reader can follow
 
 
@@ -95,6 +106,10 @@ class PrivacyScreen(QWidget):
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt name)
         if event.key() in (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter):
             self._dismiss()
+            return
+        step = SCROLL_KEYS.get(Qt.Key(event.key()))
+        if step is not None:  # the lines, read from the keyboard too
+            self.events_area.verticalScrollBar().triggerAction(step)
             return
         super().keyPressEvent(event)
 

@@ -49,3 +49,22 @@ def test_the_longest_heading_fits_an_800_pixel_table(qtbot):
     )
     assert title.geometry().right() <= screen.width()
     assert needed.width() <= title.width() and needed.height() <= title.height()
+
+
+def test_the_lines_scroll_from_the_keyboard(qtbot):
+    """The lines since the last turn scroll with Home, End and the arrows (the area never
+    takes the focus, for Space passes the screen); none of these passes it."""
+    view = QWidget()
+    qtbot.addWidget(view)
+    view.resize(796, 400)
+    view.show()
+    screen = PrivacyScreen(view)
+    screen.ask("Ann", [f"Ben plays {n}♠" for n in range(60)])
+    bar = screen.events_area.verticalScrollBar()
+    qtbot.waitUntil(lambda: bar.maximum() > 0 and bar.value() == bar.maximum())
+    qtbot.keyClick(screen, Qt.Key.Key_Home)
+    assert bar.value() == 0
+    qtbot.keyClick(screen, Qt.Key.Key_Down)
+    assert bar.value() == bar.singleStep()
+    qtbot.keyClick(screen, Qt.Key.Key_End)
+    assert bar.value() == bar.maximum() and screen.isVisible()
