@@ -78,7 +78,10 @@ class Controller(QObject):
     ) -> None:
         super().__init__()
         self.view, self.parent_widget, self.questions = view, parent_widget, questions
-        self.status = status
+        self._show_status = status
+        #: The last line the table said in the status line (a window in front of it, such
+        #: as the review, puts it back when it closes).
+        self.table_line = ""
         self.notice: Callable[[str], None] = notice or status
         self.pace = pace
         self.rng = random.Random(seed)
@@ -380,6 +383,11 @@ class Controller(QObject):
 
     def _say(self, line: str) -> None:
         self.say(line)
+
+    def status(self, line: str) -> None:
+        """Show ``line`` in the status line, as the table's own (:attr:`table_line`)."""
+        self.table_line = line
+        self._show_status(line)
 
     def say(self, line: str) -> None:
         """Add ``line`` to the table's log and show it in the status line."""

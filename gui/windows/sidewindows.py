@@ -22,6 +22,9 @@ if TYPE_CHECKING:
     from gui.play.controller import Controller
     from gui.table.view import TableView
 
+#: The status line's end while a review is open.
+REVIEW_WAITS = ": the game waits until it is closed."
+
 
 class SideWindowsMixin:
     """Review, Statistics, Settings and Rules, for :class:`MainWindow`.
@@ -95,19 +98,19 @@ class SideWindowsMixin:
         # The game waits while its deals are reviewed, as behind any window in front of the
         # table: a review of the deal being played would otherwise fall behind it.
         self.controller.hold()
-        before, waits = (
-            self.status_label.text(),
-            f"{window.windowTitle()}: the game waits until it is closed.",
-        )
+        before = self.status_label.text()
 
         def closed() -> None:
-            if self.status_label.text() == waits:  # the table's own line again
-                self.show_status(before)
             self.controller.release()
+            if self.status_label.text().endswith(REVIEW_WAITS) and not self.controller.held:
+                # the table's own line again, once no window is left in front of it (what
+                # the status line said before only where the table has said nothing, as
+                # under the resume offer: a saved game read for review had emptied it)
+                self.show_status(self.controller.table_line or before)
 
         window.finished.connect(lambda _r: closed())
         window.show()
-        self.show_status(waits)
+        self.show_status(f"{window.windowTitle()}{REVIEW_WAITS}")
 
     def _review_from_summary(self, summary: QWidget) -> None:
         """The deal summary's Review button: the deal just finished, over the summary."""

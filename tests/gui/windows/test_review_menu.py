@@ -162,9 +162,12 @@ def test_the_game_waits_while_a_review_is_open(qtbot, tmp_path):
     )
 
 
-def test_the_status_line_is_the_tables_again_once_the_review_closes(qtbot, tmp_path):
+def test_the_status_line_is_the_tables_again_once_the_reviews_close(qtbot, tmp_path):
     """The status line says the game waits while a review is open; closed with Escape, it
-    kept saying so until the next card. It is the table's line again, the turn's prompt."""
+    kept saying so until the next card. It is the table's line again, the turn's prompt,
+    once the last review is closed (two reviews open: the first closed leaves the wait
+    said), and after a review of a saved file too (reading the file had emptied it, and
+    the empty line came back)."""
     window = _window(qtbot, tmp_path)
     c = window.controller
     c.new_session(Setup("newmarket", seats=SEATS))
@@ -175,9 +178,35 @@ def test_the_status_line_is_the_tables_again_once_the_review_closes(qtbot, tmp_p
     prompt = window.status_label.text()
     assert prompt and "waits" not in prompt
     window.review_action.trigger()
-    win = _review(window)
-    qtbot.addWidget(win)
-    assert window.status_label.text() == f"{win.windowTitle()}: the game waits until it is closed."
-    qtbot.keyClick(win, Qt.Key.Key_Escape)
-    qtbot.waitUntil(lambda: not win.isVisible(), timeout=WAIT)
+    first = _review(window)
+    qtbot.addWidget(first)
+    assert (
+        window.status_label.text() == f"{first.windowTitle()}: the game waits until it is closed."
+    )
+    window.review_action.trigger()  # a second review over the first
+    second = _review(window)
+    qtbot.addWidget(second)
+    assert second is not first
+    qtbot.keyClick(first, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: not first.isVisible(), timeout=WAIT)
+    assert window.status_label.text().endswith("the game waits until it is closed.")
+    qtbot.keyClick(second, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: not second.isVisible(), timeout=WAIT)
+    assert window.status_label.text() == prompt
+    saved = tmp_path / "kept.parlour.json"
+    assert window.save_file(saved)
+    window.show_status(prompt)  # as the table said it ("Saved kept.parlour.json." aside)
+    window.review_file_action.trigger()
+    qtbot.waitUntil(
+        lambda: window.file_dialog is not None and window.file_dialog.isVisible(), timeout=WAIT
+    )
+    window.file_dialog.selectFile(str(saved))
+    window.file_dialog.accept()  # as Open does: the dialog closes, the file is read
+    qtbot.waitUntil(
+        lambda: window.review_window not in (None, second) and window.review_window.isVisible(),
+        timeout=WAIT,
+    )
+    from_file = _review(window)
+    qtbot.addWidget(from_file)
+    from_file.close()
     assert window.status_label.text() == prompt
