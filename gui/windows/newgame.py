@@ -44,6 +44,8 @@ MAX_SEATS = 10
 #: The computers' names, seat 2 on.
 DEFAULT_NAMES = COMPUTER_NAMES
 SEVERAL_FIRST = "Player 1"  # seat 1's default name with several people at the screen
+FIRST_COMPUTER = "Ann"  # seat 1's default name for a computer (not one of COMPUTER_NAMES)
+FIRST_DEFAULTS = ("You", SEVERAL_FIRST)  # seat 1's names for a person, never kept as typed
 
 
 class NewGameDialog(FittedDialog):
@@ -77,6 +79,7 @@ class NewGameDialog(FittedDialog):
         # Once the person sets "Allow undo" it stays as set; until then it follows the
         # number of people at the screen.
         self._undo_touched = False
+        self._first_set = ""  # the name this dialog last gave seat 1 itself (see _first_name_for)
         outer = QVBoxLayout(self)
         outer.setContentsMargins(18, 16, 18, 14)
         # Everything but the buttons scrolls, so Deal and Cancel stay on a small screen.
@@ -293,14 +296,20 @@ class NewGameDialog(FittedDialog):
             self._undo.blockSignals(False)
 
     def _first_name_for(self, people: int) -> None:
-        """Seat 1's default name follows the company: "You" for one person at the screen,
-        "Player 1" for several, where everyone reads the screen ("You put 4 on the layout"
-        read to the next person as their own stake); a name typed in is kept."""
+        """Seat 1's default name follows who sits there: "You" for the one person at the
+        screen, "Player 1" among several, where everyone reads the screen ("You put 4 on
+        the layout" read to the next person as their own stake), and "Ann" for a computer
+        (a computer called "You" played "You play 6♠"); a name typed in is kept."""
         name = self._name.text().strip()
-        if people > 1 and name == "You":
-            self._name.setText(SEVERAL_FIRST)
-        elif people == 1 and name == SEVERAL_FIRST:
-            self._name.setText("You")
+        if name not in (*FIRST_DEFAULTS, self._first_set):  # typed, or a name remembered
+            return
+        if self._kinds and self._kinds[0].currentIndex() != 0:
+            wanted = FIRST_COMPUTER
+        else:
+            wanted = "You" if people <= 1 else SEVERAL_FIRST
+        if name != wanted:
+            self._name.setText(wanted)
+            self._first_set = wanted
 
     # ---- results ---------------------------------------------------------------------
 
@@ -335,9 +344,10 @@ class NewGameDialog(FittedDialog):
             index = self._kinds[i].currentIndex()
             person = index == 0
             level = LEVELS[index - 1] if index > 0 else "normal"
-            fallback = (
-                ("You" if i == 0 else f"Player {i + 1}") if person else DEFAULT_NAMES[max(0, i - 1)]
-            )
+            if i == 0:
+                fallback = "You" if person else FIRST_COMPUTER
+            else:
+                fallback = f"Player {i + 1}" if person else DEFAULT_NAMES[i - 1]
             name = fit_name(self._names[i].text(), fallback)
             out.append((name, person, level))
         return out

@@ -267,19 +267,25 @@ def test_house_rules_of_another_game_start_from_its_own_defaults(qtbot):
     assert dlg.findChild(QSpinBox, "gen.rounds").value() == 2
 
 
-def test_seat_ones_default_name_follows_the_number_of_people(qtbot):
+def test_seat_ones_default_name_follows_who_sits_there(qtbot):
     """With two people at the screen, seat 1 kept the name "You", and the table's lines
-    read to the other person as their own ("You put 4 on the layout"). Seat 1's default is
-    "Player 1" once a second person sits down, "You" again when they leave; a typed name
-    is kept either way."""
+    read to the other person as their own ("You put 4 on the layout"); a computer in seat 1
+    was called "You" too ("You play 6♠"). Seat 1's default is "Player 1" once a second
+    person sits down, "You" again when they leave, and "Ann" for a computer; a typed name
+    is kept."""
     dlg = _dialog(qtbot, players=4)
-    name, second = dlg.findChild(QLineEdit, "name"), dlg.findChild(QComboBox, "kind_1")
+    name = dlg.findChild(QLineEdit, "name")
+    first, second = dlg.findChild(QComboBox, "kind_0"), dlg.findChild(QComboBox, "kind_1")
     assert name.text() == "You"
     second.setCurrentIndex(0)  # Ben becomes a person
     assert name.text() == "Player 1"
     assert [s[0] for s in dlg.seats()] == ["Player 1", "Ben", "Cat", "Dan"]
-    second.setCurrentIndex(2)  # a computer again
+    first.setCurrentIndex(2)  # seat 1 a computer, Ben the one person
+    assert dlg.seats()[:2] == [("Ann", False, "normal"), ("Ben", True, "normal")]
+    first.setCurrentIndex(0)
+    second.setCurrentIndex(2)  # Ben a computer again
     assert name.text() == "You"
-    name.setText("Ann")
+    name.setText("Zoe")
     second.setCurrentIndex(0)
-    assert name.text() == "Ann"
+    first.setCurrentIndex(3)
+    assert name.text() == "Zoe"
