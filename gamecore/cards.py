@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from gamecore.limits import shown
+from gamecore.limits import json_words, shown
 
 SPADES, HEARTS, DIAMONDS, CLUBS = 0, 1, 2, 3
 SUITS = (SPADES, HEARTS, DIAMONDS, CLUBS)
@@ -96,18 +96,6 @@ _SUIT_BY_CHAR = {
 _RANK_BY_CODE = {code: i for i, code in enumerate(RANK_CODES)} | {"T": 9}
 
 
-def _json_words(value: object) -> str:
-    """A decoded JSON value that is not a string, as the file spells it (``null``,
-    ``true``, ``12``) or as what it is (``a list``, ``an object``)."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int | float):
-        return shown(repr(value))
-    return "a list" if isinstance(value, list | tuple) else "an object"
-
-
 def parse_card(text: str) -> int:
     """Read one card in record notation and return its int.
 
@@ -117,7 +105,7 @@ def parse_card(text: str) -> int:
     else.
     """
     if not isinstance(text, str):  # e.g. JSON null or a number where a card belongs
-        raise CardSyntaxError(f'not a card: {_json_words(text)} (a card is text such as "QS")')
+        raise CardSyntaxError(f'not a card: {json_words(text)} (a card is text such as "QS")')
     rank, suit = text[:-1], text[-1:]
     if suit.isascii():
         suit = suit.upper()

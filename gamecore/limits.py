@@ -97,6 +97,27 @@ def shown(text: str, limit: int = 40) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def json_words(value: object) -> str:
+    """A decoded JSON value that is not a string, as the file spells it (``null``,
+    ``true``, ``12``) or as what it is (``a list``, ``an object``)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return shown(repr(value))
+    return "a list" if isinstance(value, list | tuple) else "an object"
+
+
+def quoted(value: object) -> str:
+    """A value from a file as a message quotes it: ``null``, ``true`` and ``false`` as the
+    file spells them (not Python's ``None`` and ``True``), anything else its ``repr``, cut
+    short (:func:`shown`)."""
+    if value is None or isinstance(value, bool):
+        return json_words(value)
+    return shown(repr(value))
+
+
 def short_message(message: str, limit: int = MESSAGE_MAX) -> str:
     """``message`` as one displayable line of at most ``limit`` characters: line breaks and
     other forbidden characters become spaces, and a longer message is cut with an

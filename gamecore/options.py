@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from gamecore.cards import SUIT_LETTERS, SUIT_SYMBOLS, CardSyntaxError, card_code, parse_card
 from gamecore.errors import OptionError
-from gamecore.limits import MAX_AMOUNT, MAX_ROUNDS, shown
+from gamecore.limits import MAX_AMOUNT, MAX_ROUNDS, quoted, shown
 from gamecore.registry import descriptor, descriptors
 
 if TYPE_CHECKING:
@@ -165,7 +165,7 @@ def _is_int(v: Any) -> bool:
 def _check_value(spec: OptionSpec, v: Any) -> Any:
     """``v`` in canonical form (``"7D"``, ``"DCSH"``), or :class:`OptionError` naming the key."""
     key = spec.key
-    got = shown(repr(v))
+    got = quoted(v)
     if spec.kind == "bool":
         if not isinstance(v, bool):
             raise OptionError(f"options: {key} must be true or false (got {got})")

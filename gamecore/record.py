@@ -40,6 +40,7 @@ from gamecore.limits import (
     forbidden_char,
     json_fault,
     name_problem,
+    quoted,
     shown,
 )
 from gamecore.match import DealLog, Game, Session
@@ -120,7 +121,7 @@ def parse_record(data: Any) -> Record:
     if data.get("format") != FORMAT:
         raise RecordError(f'format: expected "{FORMAT}", got {_got(data.get("format"))}')
     version = data.get("version")
-    if version is None:
+    if "version" not in data:
         raise RecordError("version: missing (expected 1 or 2)")
     if not _is_int(version):
         raise RecordError(f"version: expected 1 or 2, got {_got(version)}")
@@ -132,7 +133,7 @@ def parse_record(data: Any) -> Record:
         if key not in _TOP_KEYS:
             raise RecordError(f"unknown key {shown(key)}")
     name = data.get("game")
-    if name is None:
+    if "game" not in data:
         raise RecordError("game: missing, so the record names no game")
     if name not in record_games():
         raise RecordError(f"game: unknown game {_got(name)}")
@@ -478,8 +479,8 @@ def load_record_bytes(raw: bytes) -> Record:
 
 
 def _got(value: Any) -> str:
-    """A value from the file as a message quotes it: its ``repr``, cut short."""
-    return shown(repr(value))
+    """A value from the file as a message quotes it (:func:`gamecore.limits.quoted`)."""
+    return quoted(value)
 
 
 # ---- replay ----------------------------------------------------------------------------

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from gamecore.errors import OptionError
-from gamecore.limits import shown
+from gamecore.limits import quoted
 
 if TYPE_CHECKING:
     from gamecore.agents.base import Agent
@@ -143,7 +143,7 @@ def descriptor(name: str) -> GameDescriptor:
     _load_games()
     desc = _GAMES.get(name) if isinstance(name, str) else None
     if desc is None:
-        raise OptionError(f"game: unknown game {shown(repr(name))}")
+        raise OptionError(f"game: unknown game {quoted(name)}")
     return desc
 
 

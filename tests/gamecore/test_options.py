@@ -26,8 +26,8 @@ def test_spoil_five_starts_with_20_counters_gen5():
         ({"nm.stake": 0}, "options: nm.stake must be an integer ≥ 1 (got 0)"),
         ({"nm.aceHigh": "false"}, "options: nm.aceHigh must be true or false (got 'false')"),
         ({"gen.rounds": 4.0}, "options: gen.rounds must be an integer ≥ 1 (got 4.0)"),
-        ({"gen.rounds": True}, "options: gen.rounds must be an integer ≥ 1 (got True)"),
-        ({"nm.kitty": True}, "options: nm.kitty is reserved and accepts only false (got True)"),
+        ({"gen.rounds": True}, "options: gen.rounds must be an integer ≥ 1 (got true)"),
+        ({"nm.kitty": True}, "options: nm.kitty is reserved and accepts only false (got true)"),
         ({"nm.stake": 3}, "options: nm.stake (3) is below nm.minStake (4)"),
         ({"nm.maxStake": 6, "nm.stake": 7}, "options: nm.stake (7) is above nm.maxStake (6)"),
         (

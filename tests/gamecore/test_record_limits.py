@@ -97,7 +97,7 @@ def test_a_number_of_thousands_of_digits_is_refused_at_its_key_without_convertin
             "options: gen.startCounters must be at most 1000000000 (got 1000000000000)",
         ),
         ("gen.rounds", 1001, "options: gen.rounds must be at most 1000 (got 1001)"),
-        ("nm.stake", True, "options: nm.stake must be an integer ≥ 1 (got True)"),
+        ("nm.stake", True, "options: nm.stake must be an integer ≥ 1 (got true)"),
         ("nm.stake", 4.0, "options: nm.stake must be an integer ≥ 1 (got 4.0)"),
         ("nm.stake", "4", "options: nm.stake must be an integer ≥ 1 (got '4')"),
         ("nm.maxStake", 2.5, "options: nm.maxStake must be null or an integer ≥ 1 (got 2.5)"),
@@ -161,7 +161,7 @@ def test_first_dealer_must_be_a_json_integer(value, reason):
         ),
         (lambda d: d["deals"][0].update(dealer=1.0), "deal 1: dealer must be a seat from 0 to 3"),
         (lambda d: d.update(version=1.0), "version: expected 1 or 2, got 1.0"),
-        (lambda d: d.update(version=True), "version: expected 1 or 2, got True"),
+        (lambda d: d.update(version=True), "version: expected 1 or 2, got true"),
     ],
 )
 def test_amounts_seeds_and_seats_beyond_the_limits_are_refused(patch, reason):

@@ -170,6 +170,11 @@ def test_replay_never_imports_qt():
         (lambda r: r.pop("format"), "format: missing, so this is not a deal record"),
         (lambda r: r.pop("version"), "version: missing (expected 1 or 2)"),
         (lambda r: r.pop("game"), "game: missing, so the record names no game"),
+        # a JSON value in the file's own spelling, not Python's None or True
+        (lambda r: r.update(format=None), 'format: expected "parlour-record", got null'),
+        (lambda r: r.update(version=True), "version: expected 1 or 2, got true"),
+        (lambda r: r.update(game=None), "game: unknown game null"),
+        (lambda r: r["options"].update({"nm.stake": None}), "(got null)"),
         (lambda r: r.update(players=["A", "B"]), "players: newmarket is for 3 to 8 players"),
         (
             lambda r: r["start"].update(first_dealer=(r["deals"][0]["dealer"] + 1) % 4),
