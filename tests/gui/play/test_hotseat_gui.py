@@ -306,16 +306,7 @@ def test_the_privacy_screen_shows_every_line_since_your_last_turn(qtbot):
                 break
             qtbot.mouseClick(c.privacy.button, Qt.MouseButton.LeftButton)
             continue
-        if c.dialog is not None:
-            _accept(qtbot, c.dialog)
-            continue
-        d = c.session.deal.decision()
-        if c.state == "staking":
-            qtbot.mouseClick(
-                c.view.stake_panel.findChild(QPushButton, "ok"), Qt.MouseButton.LeftButton
-            )
-        elif isinstance(d.actions[0], Play):
-            _click_card(qtbot, window, d.actions[0].card)
+        _answer_first(qtbot, window)
     else:
         pytest.fail("no hand-over with a stop call among more than eight lines")
     seat = c.pending_person
@@ -329,6 +320,26 @@ def test_the_privacy_screen_shows_every_line_since_your_last_turn(qtbot):
     assert area.rect().contains(last)  # the latest line is in view
     qtbot.mouseClick(area, Qt.MouseButton.LeftButton, pos=last)
     qtbot.waitUntil(lambda: not c.privacy_up and c.human == seat)
+
+
+def _answer_first(qtbot, window: MainWindow) -> None:
+    """The person's turn answered with the mouse where the table asks it: a dialog accepted,
+    the stake as proposed, the first legal card clicked; a rob declined, a claim or jink the
+    first offered."""
+    c = window.controller
+    if c.dialog is not None:
+        _accept(qtbot, c.dialog)
+        return
+    if c.state == "staking":
+        qtbot.mouseClick(c.view.stake_panel.findChild(QPushButton, "ok"), Qt.MouseButton.LeftButton)
+        return
+    first = c.session.deal.decision().actions[0]
+    if isinstance(first, Play):
+        _click_card(qtbot, window, first.card)
+    elif isinstance(first, Decline):
+        c.person.answered("decline")
+    else:
+        c.apply(first)
 
 
 @pytest.mark.parametrize("game", ["newmarket", "spoil-five"])
@@ -356,19 +367,7 @@ def test_since_your_last_turn_runs_from_your_own_move(qtbot, game):
             continue
         if isinstance(c.dialog, DealSummaryDialog):
             break
-        if c.dialog is not None:
-            _accept(qtbot, c.dialog)
-            continue
         d = c.session.deal.decision()
-        if c.state == "staking":
-            qtbot.mouseClick(
-                c.view.stake_panel.findChild(QPushButton, "ok"), Qt.MouseButton.LeftButton
-            )
-        elif isinstance(d.actions[0], Play):
-            _click_card(qtbot, window, d.actions[0].card)
-        else:  # a claim or jink, robbing: the first offered
-            c.person.answered("decline") if isinstance(d.actions[0], Decline) else c.apply(
-                d.actions[0]
-            )
+        _answer_first(qtbot, window)
         after_move[d.seat] = len(c.log)  # the move is applied at once: the computers wait
     assert checked >= 3
