@@ -24,6 +24,7 @@ from gamecore.matrimony.game import Matrimony
 from gamecore.review import DealReview, ShownTable, Step
 from gamecore.spoilfive.deal import SpoilFiveObservation
 from gamecore.stops.deal import StopsDeal, StopsObservation
+from gui.model.amounts import MINUS
 from gui.model.registryview import pool_labels, pool_views, stock_name
 from gui.model.reviewchance import (
     chance_calls_and_log,
@@ -264,7 +265,8 @@ def _possessive(name: str) -> str:
 
 def _signed(name: str, n: int) -> str:
     """``name`` and a change of counters ``n`` with its sign ("Ben +3", "the pool −2")."""
-    return f"{name} {n:+,}".replace("-", "−")
+    # Only the number's sign becomes a minus: a name may hold a hyphen ("Jo-Anne").
+    return f"{name} {format(n, '+,').replace('-', MINUS)}"
 
 
 def review_step_text(review: DealReview, shown: ShownTable, words: list[str]) -> StepText:

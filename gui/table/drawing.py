@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QLabel,
 )
 
+from gui.model.amounts import number
 from gui.model.layout import TableLayout, compute_layout, compute_ring_layout
 from gui.model.snapshot import SeatView, TableSnapshot
 from gui.table.board import RoundBoard
@@ -314,7 +315,7 @@ class TableDrawing(EventLogDrawing):
                 dealer=sv.dealer,
                 winner=sv.winner,
                 tricks=sv.tricks,
-                short=f"{sv.count} · {sv.balance}",
+                short=f"{sv.count} · {number(sv.balance)}",
             )
             fan = self.fans.get(seat)
             if fan is None:
@@ -487,6 +488,6 @@ def _plate_detail(sv: SeatView, mode: str) -> str:
     """A plate's second line: "9 cards · 96"; at a game without play the counters, and what
     the seat staked this deal ("96 · staked 4")."""
     if mode == "chance":
-        return f"{sv.balance}" + (f" · staked {sv.staked}" if sv.staked is not None else "")
+        return number(sv.balance) + (f" · staked {sv.staked}" if sv.staked is not None else "")
     cards = "card" if sv.count == 1 else "cards"
-    return f"{sv.count} {cards} · {sv.balance}"
+    return f"{sv.count} {cards} · {number(sv.balance)}"

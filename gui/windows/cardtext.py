@@ -14,11 +14,9 @@ from collections.abc import Sequence
 from PySide6.QtGui import QPalette
 
 from gamecore.cards import card_label
+from gui.model.amounts import MINUS, number, signed
 
 __all__ = ["MINUS", "cards_html", "number", "signed", "text_html"]
-
-#: The real minus sign, for amounts shown to people.
-MINUS = "\u2212"
 
 #: Red ink for hearts and diamonds on a light background, and on a dark one.
 _RED_ON_LIGHT = "#b3161f"
@@ -27,20 +25,6 @@ _RED_ON_DARK = "#ff7a7a"
 _RED_SUITS = "♥♦"
 # A card written either way round: "♥A", "A♥", "10♦", "♦10".
 _CARD_TOKEN = re.compile(r"[♠♥♦♣](?:10|[AJQK2-9])|(?:10|[AJQK2-9])[♠♥♦♣]")
-
-
-def signed(n: int) -> str:
-    """``n`` counters as a change: ``+5``, ``−3`` (real minus sign), ``0``."""
-    if n > 0:
-        return f"+{n}"
-    if n < 0:
-        return f"{MINUS}{-n}"
-    return "0"
-
-
-def number(n: int) -> str:
-    """``n`` counters as an amount: ``12``, ``−4`` (real minus sign)."""
-    return f"{MINUS}{-n}" if n < 0 else str(n)
 
 
 def _red(palette: QPalette) -> str:
