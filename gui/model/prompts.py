@@ -164,6 +164,13 @@ def game_over_words() -> tuple[str, list[tuple[str, str]]]:
     return "The game is over.", GAME_OVER_BUTTONS
 
 
+#: The status line when Undo or Hint is asked for at the finished table: it still says that
+#: the game is over, as the table's buttons do (before, "Nothing to undo in this deal."
+#: replaced it).
+OVER_UNDO = "The game is over: there is nothing to undo."
+OVER_HINT = "The game is over: there is no hint to give."
+
+
 def first_dealer_line(name: str, why: str = "") -> str:
     """Who deals first: "Ben deals first (first Jack)." or "You deal first." (``why``: a
     reason in brackets, with its leading space, or "")."""

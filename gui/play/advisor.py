@@ -15,9 +15,10 @@ from gamecore.actions import Play, Rob
 from gamecore.agents.levels import HardAgent
 from gamecore.decisions import PlayChoice
 from gui.model import advice as model_advice
+from gui.model import prompts
 from gui.model.intents import plays_by_itself
 from gui.play.seats import Advice
-from gui.play.states import HUMAN
+from gui.play.states import HUMAN, OVER
 
 if TYPE_CHECKING:
     from gui.play.controller import Controller
@@ -66,6 +67,9 @@ class Advisor(QObject):
         GUI thread; shown in the status line, the card gets the keyboard focus)."""
         table = self.table
         session = table.session
+        if table.state == OVER:  # the table's own line stays the game's end
+            table.answer(prompts.OVER_HINT)
+            return
         if session is None or session.deal is None or table.state != HUMAN:
             table.status("A hint is given when it is your turn.")
             return

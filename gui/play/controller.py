@@ -389,6 +389,11 @@ class Controller(QObject):
         self.table_line = line
         self._show_status(line)
 
+    def answer(self, line: str) -> None:
+        """Show ``line`` in the status line as an answer to a menu action, leaving the
+        table's own line (:attr:`table_line`) as it is."""
+        self._show_status(line)
+
     def say(self, line: str) -> None:
         """Add ``line`` to the table's log and show it in the status line."""
         self.log.append(line)

@@ -11,6 +11,9 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMessageBox
 
+from gui.model import prompts
+from gui.play.states import OVER
+
 if TYPE_CHECKING:
     from gui.play.controller import Controller
     from gui.table.view import TableView
@@ -131,7 +134,9 @@ class MenusMixin:
 
     def undo(self) -> None:
         """Game → Undo: back to your previous decision in this deal."""
-        if not self.controller.allow_undo:
+        if self.controller.state == OVER:
+            self.show_status(prompts.OVER_UNDO)
+        elif not self.controller.allow_undo:
             self.show_status("Undo is off for this table (several people play).")
         elif not self.controller.keeper.undo():
             self.show_status("Nothing to undo in this deal.")

@@ -87,7 +87,8 @@ def test_closing_the_standings_leaves_the_ways_on_at_the_table(qtbot, tmp_path):
     """Closed (Close or Escape), the final standings left the finished table with no way on
     but the menu's New Game. The table now says the game is over, with Play again (the same
     game and players, fresh counters) and New game… (the New Game dialog); cancelling that
-    dialog leaves the buttons there."""
+    dialog leaves the buttons there. Undo and Hint there say that the game is over (they
+    said "Nothing to undo in this deal." and "A hint is given when it is your turn.")."""
     window = MainWindow(pace=0, seed=7, autosave=tmp_path / persistence.AUTOSAVE)
     qtbot.addWidget(window)
     window.resize(1280, 800)
@@ -111,6 +112,12 @@ def test_closing_the_standings_leaves_the_ways_on_at_the_table(qtbot, tmp_path):
     qtbot.keyClick(window.new_dialog, Qt.Key.Key_Escape)
     qtbot.waitUntil(lambda: not window.new_dialog.isVisible(), timeout=WAIT)
     assert prompt.isVisible() and c.state == "over"
+    # Undo and Hint answer that the game is over; the table's own line stays its end.
+    window.undo_action.trigger()
+    assert window.status_label.text() == "The game is over: there is nothing to undo."
+    window.hint_action.trigger()
+    assert window.status_label.text() == "The game is over: there is no hint to give."
+    assert c.table_line == "The game is over."
     finished = c.session
     qtbot.mouseClick(prompt.findChild(QPushButton, "again"), Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: c.session is not finished and not prompt.isVisible(), timeout=WAIT)
