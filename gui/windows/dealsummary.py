@@ -34,7 +34,7 @@ from gui.windows.dialogkit import (
     scrolled,
     separator,
 )
-from gui.windows.screenfit import FittedDialog
+from gui.windows.keyguard import SelfOpeningDialog
 
 __all__ = ["DealSummaryDialog"]
 
@@ -87,7 +87,7 @@ def _fingerprint_text(s: DealSummary) -> str:
     )
 
 
-class DealSummaryDialog(FittedDialog):
+class DealSummaryDialog(SelfOpeningDialog):
     """The end of a deal: who went out, the cards left in every hand, who paid whom, the
     counters won or lost and the pools carried over. In a trick game (``summary.tricks``
     given): who won, the tricks each took, the pool and what became of it.

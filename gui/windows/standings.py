@@ -20,12 +20,12 @@ from gui.windows.dialogkit import (
     rich_label,
     scrolled,
 )
-from gui.windows.screenfit import FittedDialog
+from gui.windows.keyguard import SelfOpeningDialog
 
 __all__ = ["StandingsDialog"]
 
 
-class StandingsDialog(FittedDialog):
+class StandingsDialog(SelfOpeningDialog):
     """The final standings: players ranked by counters held, with the net won or lost.
 
     After it closes, ``choice`` is ``"new"`` (the player asked for a new game) or ``"close"``

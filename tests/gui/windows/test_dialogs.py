@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QLabel, QLineEdit, QPushButton, QSpinBox
 
@@ -103,8 +104,36 @@ def test_summary_last_deal_and_no_winner(qtbot):
 
 def test_summary_escape_goes_on(qtbot):
     dlg = _show(qtbot, DealSummaryDialog(None, _summary()))
+    dlg.key_guard.release()  # as its first 400 ms have passed
     with qtbot.waitSignal(dlg.accepted, timeout=1000):
         qtbot.keyClick(dlg, Qt.Key.Key_Escape)
+
+
+@pytest.mark.parametrize(
+    "key",
+    [Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Escape, Qt.Key.Key_Space],
+    ids=["Return", "Enter", "Escape", "Space"],
+)
+def test_a_key_pressed_as_the_summary_opens_does_not_skip_it(qtbot, key):
+    """An Enter meant for the table, pressed as the deal ended, went to the summary's button
+    and the summary was gone unseen. A dialog that opens by itself ignores the keys for its
+    first moments (its key guard, released here as the timer would); a click works at once."""
+    dlg = _show(qtbot, DealSummaryDialog(None, _summary()))
+    nxt = _child(dlg, QPushButton, "next")
+    assert dlg.key_guard.active
+    for target in (dlg, nxt):
+        qtbot.keyClick(target, key)
+    assert dlg.isVisible() and dlg.result() == 0
+    dlg.key_guard.release()
+    with qtbot.waitSignal(dlg.accepted, timeout=1000):
+        qtbot.keyClick(nxt, key)
+
+
+def test_a_click_on_the_summary_works_at_once(qtbot):
+    dlg = _show(qtbot, DealSummaryDialog(None, _summary()))
+    assert dlg.key_guard.active
+    with qtbot.waitSignal(dlg.accepted, timeout=1000):
+        qtbot.mouseClick(_child(dlg, QPushButton, "next"), Qt.MouseButton.LeftButton)
 
 
 def test_summary_says_why_the_salt_stays_hidden_without_a_rule_id(qtbot):
@@ -164,6 +193,9 @@ def test_standings_close(qtbot):
 
 def test_standings_escape_is_close(qtbot):
     dlg = _show(qtbot, StandingsDialog(None, ["You", "Ben", "Cass"], [1, 2, 3], [0, 0, 0]))
+    qtbot.keyClick(dlg, Qt.Key.Key_Escape)  # pressed as it opened: ignored
+    assert dlg.isVisible()
+    dlg.key_guard.release()
     with qtbot.waitSignal(dlg.rejected, timeout=1000):
         qtbot.keyClick(dlg, Qt.Key.Key_Escape)
     assert dlg.choice == "close"
