@@ -155,8 +155,14 @@ def test_mi7_at_the_table_the_widow_is_weighed_in_the_search_workers(monkeypatch
         while deal.phase == BEFORE_LEAD:
             d = deal.decision()
             obs = deal.observation(d.seat)
-            action = hard.choose(game, obs, random.Random(1))
-            assert action in options(d)
+            # On a loaded machine the workers may miss the deadline: the decision is then
+            # the rule-based player's (issue 29's deadline), and it is asked again.
+            for _ in range(10):
+                action = hard.choose(game, obs, random.Random(1))
+                assert action in options(d)
+                if len(options(d)) == 1 or not hard.fell_back:
+                    break
+                assert hard.last_iterations == 0
             if len(options(d)) > 1:
                 weighed += 1
                 assert hard.last_iterations > 0 and not hard.fell_back

@@ -110,7 +110,10 @@ def test_hint_names_a_legal_play_with_its_reason(qtbot, quick_hard):
         ).__name__ == "Decline" else c.person.chose_card(d.actions[0].card)
     window.hint_action.trigger()
     qtbot.waitUntil(lambda: window.status_label.text().startswith("Hint: play "), timeout=10000)
-    assert "simulated deals" in window.status_label.text() or "only" in window.status_label.text()
+    # On a loaded machine the search may miss its deadline: the hint then says the Normal
+    # player's choice is given (issue 29's deadline), which is as correct.
+    said = window.status_label.text()
+    assert any(why in said for why in ("simulated deals", "only", "too busy to search")), said
     assert c.view.focus_card in {a.card for a in d.actions}
 
 
