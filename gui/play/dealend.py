@@ -104,7 +104,7 @@ class DealEnd:
     def _after_standings(self, choice: str) -> None:
         t = self.table
         t.dialog = None
-        if choice == "new":
+        if choice == "again":
             self.play_again()
             return
         # Closed: the finished table stays in view with the ways on, as the resume offer
@@ -115,7 +115,7 @@ class DealEnd:
 
     def play_again(self) -> None:
         """The same game, house rules and people at the same seats, with fresh counters
-        (the standings' New game, or the finished table's Play again)."""
+        (Play again, in the standings or at the finished table)."""
         t = self.table
         if t.session is not None:
             t.new_session(Setup(t.session.game.name, t.session.options, t.seats, t.allow_undo))

@@ -28,8 +28,10 @@ __all__ = ["StandingsDialog"]
 class StandingsDialog(SelfOpeningDialog):
     """The final standings: players ranked by counters held, with the net won or lost.
 
-    After it closes, ``choice`` is ``"new"`` (the player asked for a new game) or ``"close"``
-    (the Close button, Esc or closing the window).
+    After it closes, ``choice`` is ``"again"`` (Play again: the same game and people, fresh
+    counters) or ``"close"`` (the Close button, the default, Esc or closing the window: the
+    finished table then offers Play again and New game…). Close is the default so that an
+    Enter pressed to move the deals along never starts a game unseen.
     """
 
     def __init__(
@@ -106,15 +108,15 @@ class StandingsDialog(SelfOpeningDialog):
         return table
 
     def _buttons(self) -> QDialogButtonBox:
-        """New game (the default) and Close."""
+        """Play again and Close (the default)."""
         buttons = QDialogButtonBox(self)
-        new = buttons.addButton("&New game", QDialogButtonBox.ButtonRole.AcceptRole)
-        new.setObjectName("newGame")
-        new.setDefault(True)
-        new.clicked.connect(self._new_game)
+        again = buttons.addButton("&Play again", QDialogButtonBox.ButtonRole.AcceptRole)
+        again.setObjectName("again")
+        again.setAutoDefault(False)
+        again.clicked.connect(self._play_again)
         close = buttons.addButton("&Close", QDialogButtonBox.ButtonRole.RejectRole)
         close.setObjectName("close")
-        close.setAutoDefault(False)
+        close.setDefault(True)
         close.clicked.connect(self.reject)
         return buttons
 
@@ -123,7 +125,7 @@ class StandingsDialog(SelfOpeningDialog):
         self.choice = "close"
         super().reject()
 
-    def _new_game(self) -> None:
-        """The New game button: ``choice`` becomes ``"new"``."""
-        self.choice = "new"
+    def _play_again(self) -> None:
+        """The Play again button: ``choice`` becomes ``"again"``."""
+        self.choice = "again"
         self.accept()

@@ -216,7 +216,7 @@ def test_a_new_session_from_the_standings_keeps_the_seats(qtbot):
         SeatKind("Cat", True),
     ]
     c.new_session(Setup("spinado", seats=seats, options={"sn.spinadoPayment": 4}))
-    c.deal_end._after_standings("new")
+    c.deal_end._after_standings("again")
     assert [(k.name, k.person, k.level) for k in c.seats] == [
         ("Ann", False, "easy"),
         ("Ben", False, "normal"),

@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialog, QLabel, QLineEdit, QPushButton, QSpinBox
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import QApplication, QDialog, QLabel, QLineEdit, QPushButton, QSpinBox
 
 from gamecore.cards import card
 from gui.model.snapshot import DealSummary
@@ -117,7 +118,8 @@ def test_summary_escape_goes_on(qtbot):
 def test_a_key_pressed_as_the_summary_opens_does_not_skip_it(qtbot, key):
     """An Enter meant for the table, pressed as the deal ended, went to the summary's button
     and the summary was gone unseen. A dialog that opens by itself ignores the keys for its
-    first moments (its key guard, released here as the timer would); a click works at once."""
+    first moments (its key guard, released here as the timer would) and a held key's
+    repeats; a click works at once."""
     dlg = _show(qtbot, DealSummaryDialog(None, _summary()))
     nxt = _child(dlg, QPushButton, "next")
     assert dlg.key_guard.active
@@ -125,6 +127,10 @@ def test_a_key_pressed_as_the_summary_opens_does_not_skip_it(qtbot, key):
         qtbot.keyClick(target, key)
     assert dlg.isVisible() and dlg.result() == 0
     dlg.key_guard.release()
+    # A key held down (its repeats) is never taken, however long the summary has been up.
+    held = QKeyEvent(QEvent.Type.KeyPress, key, Qt.KeyboardModifier.NoModifier, "", True)
+    QApplication.sendEvent(nxt, held)
+    assert dlg.isVisible() and dlg.result() == 0
     with qtbot.waitSignal(dlg.accepted, timeout=1000):
         qtbot.keyClick(nxt, key)
 
@@ -161,7 +167,7 @@ def _rows(dlg: StandingsDialog, n: int) -> list[tuple[str, str, str, str]]:
     ]
 
 
-def test_standings_order_and_new_game(qtbot):
+def test_standings_order_and_play_again(qtbot):
     dlg = _show(
         qtbot,
         StandingsDialog(None, ["You", "Ben", "Cass", "Dora"], [18, 31, -4, 18], [20, 20, 20, 20]),
@@ -175,8 +181,8 @@ def test_standings_order_and_new_game(qtbot):
     ]
     assert dlg.order == [1, 0, 3, 2]
     with qtbot.waitSignal(dlg.accepted, timeout=1000):
-        qtbot.mouseClick(_child(dlg, QPushButton, "newGame"), Qt.MouseButton.LeftButton)
-    assert dlg.choice == "new"
+        qtbot.mouseClick(_child(dlg, QPushButton, "again"), Qt.MouseButton.LeftButton)
+    assert dlg.choice == "again"
 
 
 def test_standings_close(qtbot):
@@ -188,6 +194,17 @@ def test_standings_close(qtbot):
     ]
     with qtbot.waitSignal(dlg.rejected, timeout=1000):
         qtbot.mouseClick(_child(dlg, QPushButton, "close"), Qt.MouseButton.LeftButton)
+    assert dlg.choice == "close"
+
+
+def test_standings_enter_is_close_not_a_new_game(qtbot):
+    """An Enter pressed to move the deals along started a new game from the final
+    standings (its default was New game): Close is the default."""
+    dlg = _show(qtbot, StandingsDialog(None, ["You", "Ben", "Cass"], [1, 2, 3], [0, 0, 0]))
+    dlg.key_guard.release()
+    assert _child(dlg, QPushButton, "again").text() == "&Play again"
+    with qtbot.waitSignal(dlg.rejected, timeout=1000):
+        qtbot.keyClick(dlg.focusWidget() or dlg, Qt.Key.Key_Return)
     assert dlg.choice == "close"
 
 
