@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMessageBox
 
@@ -83,7 +84,12 @@ class MenusMixin:
         game_menu.addAction(self.prefs_action)
         game_menu.addSeparator()
         quit_action = QAction("&Quit", self)
-        quit_action.setShortcut(QKeySequence.StandardKey.Quit)
+        # The system's Quit keys; where it has none (Windows, and Qt's plain platforms),
+        # Ctrl+Q, which the menu shows.
+        quit_keys = QKeySequence.keyBindings(QKeySequence.StandardKey.Quit)
+        quit_action.setShortcuts(quit_keys or [QKeySequence("Ctrl+Q")])
+        # Also from a window in front of the table (a deal's summary opens by itself).
+        quit_action.setShortcutContext(Qt.ShortcutContext.ApplicationShortcut)
         quit_action.triggered.connect(self.close)
         game_menu.addAction(quit_action)
 
