@@ -39,8 +39,16 @@ def balance_history(
         else sorted({round(k * (n - 1) / (points - 1)) for k in range(points)})
     )
     start = session.start_balances
+    # The last deal's point is after the end-of-session split, as the plates (GEN-6).
+    final = session.final_accounts()[0] if session.complete else None
     return [
-        (name, [logs[i].balances[s] - start[s] for i in picks])
+        (
+            name,
+            [
+                (final[s] if final is not None and i == n - 1 else logs[i].balances[s]) - start[s]
+                for i in picks
+            ],
+        )
         for s, name in enumerate(session.players)
     ], n
 
@@ -94,6 +102,7 @@ def deal_summary(
         ledger=own.lines,
         no_choice=own.no_choice,
         split=split_line(session),
+        shares=split_shares(session),
         stock_name=stock_name(session.game, deal.phase),
         headline=_headline(session, words),
     )
@@ -140,14 +149,21 @@ def _own_lines(session: Session, words: list[str] | None, person: int | None) ->
     return _Own(lines, ledger.no_choice_note(session, words, person, review), (person,))
 
 
+def split_shares(session: Session) -> list[int]:
+    """Each seat's share (counters) of the end-of-session split of the pools left (GEN-6),
+    by seat; empty when the session is not over or nothing was split."""
+    if not session.complete:
+        return []
+    final, _pools = session.final_accounts()
+    shares = [final[s] - session.balances[s] for s in range(session.n)]
+    return shares if any(shares) else []
+
+
 def split_line(session: Session) -> str:
     """The end-of-session split of the pools left (GEN-6) in words, for the standings:
     "The 7 counters left in the pools were shared out: Ann +3, Ben +2, Cat +2." (the
     eldest hand first takes what does not divide evenly), or "" when nothing was split."""
-    if not session.complete:
-        return ""
-    final, _pools = session.final_accounts()
-    shares = [final[s] - session.balances[s] for s in range(session.n)]
+    shares = split_shares(session)
     total = sum(shares)
     if total <= 0:
         return ""

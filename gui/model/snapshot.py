@@ -152,6 +152,10 @@ class DealSummary:
     no_choice: str = ""
     #: The end-of-session split of the pools left, for everyone (the last deal), or "".
     split: str = ""
+    #: Each seat's share of that split (counters), so that the table's row adds up: the
+    #: balance is the balance before the deal, this deal's change and the share (GEN-6);
+    #: empty when nothing was split.
+    shares: list[int] = field(default_factory=list)
     #: What the game calls the undealt cards ("Widow", "Dead hand", "Stock").
     stock_name: str = "Stock"
     #: A game without play (Matrimony): the heading says what the cards did ("Max takes the

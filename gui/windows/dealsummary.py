@@ -162,7 +162,10 @@ class DealSummaryDialog(SelfOpeningDialog):
         grid.setHorizontalSpacing(18)
         grid.setVerticalSpacing(6)
         second = "Tricks" if s.tricks is not None else "Cards" if s.headline else "Cards left"
-        for col, title in enumerate(("Player", second, "This deal", "Balance")):
+        # After the last deal the pools left are shared out (GEN-6): its own column, so that
+        # each row adds up to the balance the plates show.
+        shared = ("Share-out",) if s.shares else ()
+        for col, title in enumerate(("Player", second, "This deal", *shared, "Balance")):
             h = embolden(plain_label(title, hands, wrap=False))
             if col >= 2:
                 h.setAlignment(Qt.AlignmentFlag.AlignRight)
@@ -176,7 +179,8 @@ class DealSummaryDialog(SelfOpeningDialog):
         self, grid: QGridLayout, hands: QFrame, s: DealSummary, seat: int, name: str
     ) -> None:
         """Row ``seat + 1`` of the players' table: ``name`` with its marks (out, dealer),
-        the cards left in the hand or the tricks taken, the change and the balance."""
+        the cards left in the hand or the tricks taken, the change, the share of the pools
+        left after the last deal (if any) and the balance."""
         tricks = s.tricks
         row = seat + 1
         marks = []
@@ -193,15 +197,16 @@ class DealSummaryDialog(SelfOpeningDialog):
                 cards_html(sorted(s.hands_left[seat]), self.palette()), hands, f"cards_{seat}"
             )
             cards.setMinimumWidth(160)
-        delta = plain_label(signed(s.deltas[seat]), hands, f"delta_{seat}", wrap=False)
-        balance = plain_label(number(s.balances[seat]), hands, f"balance_{seat}", wrap=False)
-        for lab in (delta, balance):
-            lab.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
+        figures = [plain_label(signed(s.deltas[seat]), hands, f"delta_{seat}", wrap=False)]
+        if s.shares:
+            figures.append(plain_label(signed(s.shares[seat]), hands, f"share_{seat}", wrap=False))
+        figures.append(plain_label(number(s.balances[seat]), hands, f"balance_{seat}", wrap=False))
         who.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         grid.addWidget(who, row, 0)
         grid.addWidget(cards, row, 1)
-        grid.addWidget(delta, row, 2)
-        grid.addWidget(balance, row, 3)
+        for col, lab in enumerate(figures, start=2):
+            lab.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
+            grid.addWidget(lab, row, col)
 
     def _add_stock_and_lines(self, column: QVBoxLayout, s: DealSummary) -> None:
         """The stock's cards (not in a trick game) and the deal's lines (who paid whom)."""

@@ -155,6 +155,13 @@ def test_the_last_deals_summary_shows_the_balances_after_the_split_gen_6():
         "session they are shared out equally, the rest one by one from the eldest hand."
     )
     assert ledger.split_lines(session, WORDS, [0]) == summary.ledger[-1:]
+    # Each row adds up: the share is its own column, and the chart ends where the plates do
+    # (it ended before the split, "You −13" beside a balance of 100 in Matrimony).
+    assert summary.shares == [final[s] - session.balances[s] for s in range(session.n)]
+    assert summary.shares[0] == share and sum(summary.shares) == total
+    assert [values[-1] for _name, values in summary.history] == [
+        final[s] - session.start_balances[s] for s in range(session.n)
+    ]
 
 
 def test_a_forced_card_is_said_as_the_persons_with_its_reason():

@@ -7,7 +7,15 @@ from dataclasses import replace
 import pytest
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QApplication, QDialog, QLabel, QLineEdit, QPushButton, QSpinBox
+from PySide6.QtWidgets import (
+    QApplication,
+    QDialog,
+    QFrame,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+)
 
 from gamecore.cards import card
 from gui.model.snapshot import DealSummary
@@ -101,6 +109,25 @@ def test_summary_last_deal_and_no_winner(qtbot):
     assert nxt.text() == "Final standings"
     with qtbot.waitSignal(dlg.accepted, timeout=1000):
         qtbot.mouseClick(nxt, Qt.MouseButton.LeftButton)
+
+
+def test_the_last_summary_has_a_share_out_column_gen_6(qtbot):
+    """After the last deal the pools left are shared out: the row said "This deal −1" and
+    a balance 12 higher. The share is its own column, and each row adds up."""
+    s = replace(
+        _summary(last_deal=True),
+        balances=[21, 33, 2],
+        shares=[4, 4, 4],
+        split="The 12 counters left in the pools were shared out: You +4, Ben +4, Cass +4.",
+    )
+    dlg = _show(qtbot, DealSummaryDialog(None, s))
+    titles = [w.text() for w in dlg.findChild(QFrame, "hands").findChildren(QLabel)][:5]
+    assert titles == ["Player", "Cards left", "This deal", "Share-out", "Balance"]
+    assert [_child(dlg, QLabel, f"share_{i}").text() for i in range(3)] == ["+4"] * 3
+    assert [_child(dlg, QLabel, f"balance_{i}").text() for i in range(3)] == ["21", "33", "2"]
+    plain = DealSummaryDialog(None, _summary())
+    qtbot.addWidget(plain)
+    assert plain.findChild(QLabel, "share_0") is None
 
 
 def test_summary_escape_goes_on(qtbot):
