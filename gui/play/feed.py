@@ -42,12 +42,14 @@ def announce(
     view: TableView, session: Session, events: list[Event], words: list[str]
 ) -> tuple[int, int] | None:
     """Announce each of ``events``' calls on ``view``, in order (queued: every call is
-    shown). Returns the last card played as ``(seat, card)``, or ``None``."""
+    shown); a card played with no call of its own retires the call on show. Returns the
+    last card played as ``(seat, card)``, or ``None``."""
     labels = registryview.pool_labels(session.game)
     spin = tablewords.spin_call(session.game)
     game = session.game
     seen = tablewords.seen_cards(session)
     last: tuple[int, int] | None = None
+    called = False
     for e in events:
         if isinstance(e, Played):
             last = (e.seat, e.card)
@@ -57,6 +59,9 @@ def announce(
             call = tablewords.announcement(e, words, labels, spin, seen)
         if call:
             view.announce(call)
+            called = True
+    if last is not None and not called:
+        view.retire_call()
     return last
 
 

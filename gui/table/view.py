@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import deque
 
 from PySide6.QtCore import (
+    QElapsedTimer,
     QEvent,
     QObject,
     QPointF,
@@ -139,6 +140,8 @@ class TableView(TableInput):
         self._call_timer = QTimer(self)
         self._call_timer.setSingleShot(True)
         self._call_timer.timeout.connect(self._next_call)
+        #: Time since the call on show appeared (its reading time, :meth:`retire_call`).
+        self._call_clock = QElapsedTimer()
 
     def show(self, snapshot: TableSnapshot, duration: int | None = None) -> None:  # type: ignore[override]
         """Draw ``snapshot``; cards whose place changed move there over ``duration`` ms."""
@@ -176,6 +179,7 @@ class TableView(TableInput):
             return
         text = self._calls.popleft()
         self.announced.append(text)
+        self._call_clock.start()
         self.announcement.show_text(text, QPointF(lay.width / 2, lay.announce_y), lay.card_w * 0.26)
         self.place_call()
         self.announcement.setOpacity(1.0)
@@ -186,7 +190,7 @@ class TableView(TableInput):
             self._next_call()  # tests, speed Off: at once, the last one stays
             return
         # Long enough to read; shorter while more calls wait, so the table never lags.
-        hold = (self.duration * 3 + 500) // (1 + len(self._calls))
+        hold = self._read_ms() // (1 + len(self._calls))
         self._call_timer.start(hold)
         if self._calls:
             return
@@ -217,16 +221,44 @@ class TableView(TableInput):
             return
         if not self.announced or self.announced[-1] != text or self._calls:
             return  # not the call on show, or another replaces it anyway
+        if self.duration <= 0:
+            self._call_timer.stop()
+            if self._fade is not None:
+                self._fade.stop()
+            self.announcement.setOpacity(0.0)
+            return
+        self._fade_out(0)
+
+    def retire_call(self) -> None:
+        """A card was played after the call on show, with no call of its own: the call has
+        had its moment. It fades out once it has been up for its reading time instead of
+        staying over the plays that follow ("No five" stayed up while three more cards were
+        led and played). Calls still waiting keep their turn; at speed Off the last call
+        stays, as it always does there."""
+        if self._calls or self.duration <= 0 or not self.announced:
+            return
+        if self.announcement.opacity() <= 0.0:
+            return
+        self._fade_out(max(0, self._read_ms() - self._call_clock.elapsed()))
+
+    def _read_ms(self) -> int:
+        """How long (ms) a call stays up, at least, to be read."""
+        return self.duration * 3 + 500
+
+    def _fade_out(self, hold: int) -> None:
+        """Fade the call on show out over :attr:`duration` ms, after ``hold`` ms more at
+        its present opacity."""
         self._call_timer.stop()
         if self._fade is not None:
             self._fade.stop()
-        if self.duration <= 0:
-            self.announcement.setOpacity(0.0)
-            return
+        start = self.announcement.opacity()
+        total = hold + self.duration
         fade = QVariantAnimation(self)
-        fade.setStartValue(self.announcement.opacity())
+        fade.setStartValue(start)
+        if hold:
+            fade.setKeyValueAt(hold / total, start)
         fade.setEndValue(0.0)
-        fade.setDuration(self.duration)
+        fade.setDuration(total)
         fade.valueChanged.connect(self.announcement.setOpacity)
         self._fade = fade
         fade.start()

@@ -4,11 +4,14 @@ by the stop in the same moment)."""
 
 from __future__ import annotations
 
+from gamecore.cards import parse_card
 from gamecore.decisions import PlayChoice
+from gamecore.events import Played
 from gamecore.games import make_game
 from gamecore.match import Session
 from gui.model import registryview, tablewords
 from gui.model.setup import Setup
+from gui.play import feed
 from gui.play.seats import SeatKind
 from gui.windows.mainwindow import MainWindow
 
@@ -123,3 +126,27 @@ def test_a_withdrawn_call_fades_at_once_or_is_never_made(qtbot):
     assert view.announcement.opacity() == 1.0  # "No eight" stays its time
     qtbot.waitUntil(lambda: view.announcement.opacity() < 0.5, timeout=WAIT)
     assert view.announced[before:] == ["No eight"]
+
+
+def test_a_card_played_after_a_call_retires_it_after_its_reading_time(qtbot):
+    """ "No five" stayed up while the log already said "Ben leads 9♦ / Ben plays 10♦ / Dan
+    plays J♦": a card played with no call of its own now ends the call on show once it has
+    been up for its reading time (3 × the pace + 0.5 s), instead of after its whole slow
+    fade (6 × the pace + 1.2 s). A card with its own call keeps the queue as it was."""
+    window = _window(qtbot, pace=350)
+    view = window.view
+    c = window.controller
+    c.new_session(Setup("newmarket", seats=[SeatKind(n, False) for n in ("Ann", "Ben", "Cat")]))
+    c.hold()
+    qtbot.waitUntil(lambda: view.layout_ is not None, timeout=WAIT)
+    pace = view.duration
+    assert pace > 0
+    view.announce("No five")
+    assert view._fade is not None and view._fade.duration() == pace * 6 + 1200
+    played = [Played(1, parse_card("9D"), lead=True)]
+    feed.announce(view, c.session, played, ["Ann", "Ben", "Cat"])
+    fade = view._fade
+    assert fade is not None and pace < fade.duration() <= pace * 3 + 500 + pace
+    assert fade.endValue() == 0.0 and view.announcement.opacity() == 1.0
+    qtbot.waitUntil(lambda: view.announcement.opacity() == 0.0, timeout=WAIT)
+    assert view.announced[-1] == "No five"
