@@ -40,7 +40,7 @@ def hand_over(table: Controller, seat: int) -> None:
 
 def plays_unseen(table: Controller, d: Decision) -> bool:
     """Whether another person's decision ``d`` plays itself without handing them the
-    screen: a forced card (one legal play) with "Play my forced moves for me" on leaves
+    screen: a forced card (one legal play) with forced moves played for the person (Settings) leaves
     them nothing to decide or see (a run of hearts in Michigan handed the screen round
     eight times in a row). It is played after one pace, as a computer's card is."""
     session = table.session

@@ -136,6 +136,11 @@ def save_table(game: str, options: dict[str, Any], seats: list[tuple[Any, ...]])
 SPEEDS = {"off": 0, "fast": 180, "normal": 350, "slow": 650}
 
 
+#: The forced-moves setting as written in the settings file, and back.
+AUTO_PLAY: dict[str, bool | None] = {"game": None, "true": True, "false": False}
+AUTO_PLAY_WORDS: dict[bool | None, str] = {v: k for k, v in AUTO_PLAY.items()}
+
+
 @dataclass
 class Prefs:
     """Table settings kept between runs."""
@@ -144,7 +149,9 @@ class Prefs:
     four_colour: bool = False
     back: str = "burgundy"
     felt: str = "green"
-    auto_play: bool = True
+    #: Forced moves (one legal card): ``True`` played for the person, ``False`` left to
+    #: them, ``None`` as each game's rules have it (STOP-14: played; SF-44: left).
+    auto_play: bool | None = None
     name: str = "You"
     zoom: float = 1.0
     #: Review: a finished Spoil Five deal's unplayed cards are shown (one person only).
@@ -172,7 +179,8 @@ def load_prefs(notices: list[str] | None = None) -> Prefs:
     p.four_colour = r.flag("table/fourColour", p.four_colour, "four-colour suits")
     p.back = r.choice("table/back", p.back, "the card back")
     p.felt = r.choice("table/felt", p.felt, "the table's colour")
-    p.auto_play = r.flag("table/autoPlay", p.auto_play, "auto-play")
+    auto = r.choice("table/autoPlay", AUTO_PLAY_WORDS[p.auto_play], "auto-play", AUTO_PLAY)
+    p.auto_play = AUTO_PLAY[auto]
     name = r.choice("table/name", p.name, "your name", allowed=_NameRule())
     p.name = name or "You"
     p.zoom = r.number("table/zoom", p.zoom, "the zoom", 0.5, 2.0)
@@ -206,7 +214,7 @@ def save_prefs(p: Prefs) -> None:
     s.setValue("table/fourColour", "true" if p.four_colour else "false")
     s.setValue("table/back", p.back)
     s.setValue("table/felt", p.felt)
-    s.setValue("table/autoPlay", "true" if p.auto_play else "false")
+    s.setValue("table/autoPlay", AUTO_PLAY_WORDS[p.auto_play])
     s.setValue("table/name", p.name)
     s.setValue("table/zoom", p.zoom)
     s.setValue("table/revealTricks", "true" if p.reveal_tricks else "false")

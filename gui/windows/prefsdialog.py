@@ -19,6 +19,12 @@ from gui.windows.screenfit import FittedDialog
 
 BACK_NAMES = {"burgundy": "Burgundy lattice", "navy": "Navy lattice", "forest": "Forest lattice"}
 FELT_NAMES = {"green": "Green baize", "blue": "Blue baize", "red": "Red baize"}
+#: The forced-moves choices: words and the setting (:attr:`Prefs.auto_play`).
+FORCED_MOVES: tuple[tuple[str, bool | None], ...] = (
+    ("As each game's rules have it", None),
+    ("Play them for me", True),
+    ("Let me play them", False),
+)
 
 
 class PrefsDialog(FittedDialog):
@@ -31,9 +37,13 @@ class PrefsDialog(FittedDialog):
         layout = QVBoxLayout(self)
         form = QFormLayout()
         self._build_look(prefs)
-        self.auto = QCheckBox("Play my forced moves for me", self)
+        # A forced move (one legal card) is played for the person or left to them; by
+        # default as each game's rules have it (STOP-14 plays it, SF-44 leaves it).
+        self.auto = QComboBox(self)
         self.auto.setObjectName("autoPlay")
-        self.auto.setChecked(prefs.auto_play)
+        for label, value in FORCED_MOVES:
+            self.auto.addItem(label, value)
+        self.auto.setCurrentIndex([v for _, v in FORCED_MOVES].index(prefs.auto_play))
         self.name = QLineEdit(self)
         self.name.setObjectName("name")
         self.name.setMaxLength(NAME_MAX)  # the record's name rule (gamecore.limits)
@@ -42,7 +52,7 @@ class PrefsDialog(FittedDialog):
         form.addRow("&Cards:", self.four)
         form.addRow("Card &back:", self.back)
         form.addRow("&Table:", self.felt)
-        form.addRow("", self.auto)
+        form.addRow("&Forced moves:", self.auto)
         form.addRow("Your &name:", self.name)
         self._add_review_and_coach(form, prefs, several_people)
         layout.addLayout(form)
@@ -106,7 +116,7 @@ class PrefsDialog(FittedDialog):
             four_colour=self.four.isChecked(),
             back=self.back.currentData(),
             felt=self.felt.currentData(),
-            auto_play=self.auto.isChecked(),
+            auto_play=self.auto.currentData(),
             name=fit_name(self.name.text(), "You"),
             zoom=self._base.zoom,
             reveal_tricks=self.reveal.isChecked()

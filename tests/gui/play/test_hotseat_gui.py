@@ -248,7 +248,7 @@ def test_a_person_dealing_after_the_privacy_screen_reads_the_whole_question(qtbo
 
 
 def test_a_persons_forced_card_plays_without_handing_them_the_screen(qtbot):
-    """Three people at Michigan with "Play my forced moves for me" on: a person's forced
+    """Three people at Michigan with forced moves played for them (Settings): a person's forced
     card plays itself unseen; the screen is handed over only for a decision to make (a
     run of hearts handed it round eight times in a row, each time for one card)."""
     window = MainWindow(pace=0, seed=21)
@@ -256,7 +256,7 @@ def test_a_persons_forced_card_plays_without_handing_them_the_screen(qtbot):
     window.resize(1280, 800)
     window.show()
     c = window.controller
-    c.auto_play = True  # Settings: "Play my forced moves for me"
+    c.auto_play = True  # Settings: Forced moves, "Play them for me"
     people = [SeatKind("Ann", True), SeatKind("Ben", True), SeatKind("Cat", True)]
     c.new_session(Setup("michigan", seats=people))
     screens = 0

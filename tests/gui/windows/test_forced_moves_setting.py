@@ -1,0 +1,49 @@
+"""Forced moves follow each game's rules unless the person says otherwise: the Settings'
+"Play my forced moves for me" was on by default and played Spoil Five's forced cards,
+whose rules leave them to the player by default (SF-44, `sf.autoPlayForced = false`), as the
+stops games' rules play them (STOP-14, `stop.autoPlayForced = true`)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox, QPushButton
+
+from gamecore.games import make_game
+from gui.model.intents import plays_by_itself
+from gui.store import settings
+from gui.windows.mainwindow import MainWindow
+
+
+class _Forced:
+    """A decision with one legal card (what :func:`plays_by_itself` reads of it)."""
+
+    forced = True
+
+
+def test_forced_moves_follow_each_games_rules_by_default_stop_14_sf_44(qtbot):
+    settings.settings().clear()
+    window = MainWindow(pace=0, seed=1, remember=True)
+    qtbot.addWidget(window)
+    assert window.prefs.auto_play is None and window.controller.auto_play is None
+    assert not plays_by_itself(_Forced(), make_game("spoil-five"), None)  # SF-44
+    assert plays_by_itself(_Forced(), make_game("newmarket"), None)  # STOP-14
+
+
+def test_the_forced_moves_setting_has_three_answers_and_is_remembered(qtbot):
+    settings.settings().clear()
+    window = MainWindow(pace=0, seed=1, remember=True)
+    qtbot.addWidget(window)
+    for text, value in (
+        ("Let me play them", False),
+        ("Play them for me", True),
+        ("As each game's rules have it", None),
+    ):
+        window.ask_prefs()
+        dlg = window.prefs_dialog
+        box = dlg.findChild(QComboBox, "autoPlay")
+        assert box.count() == 3
+        box.setCurrentText(text)
+        qtbot.mouseClick(dlg.findChild(QPushButton, "ok"), Qt.MouseButton.LeftButton)
+        assert window.controller.auto_play is value
+        assert settings.load_prefs().auto_play is value
+    settings.settings().clear()
