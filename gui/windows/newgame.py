@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QSize, Qt, QTimer
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -33,7 +33,7 @@ from gamecore.options import resolve_options
 from gui.model.housewords import caption, choice_text, plain_help, suit_letters, suit_text
 from gui.model.setup import COMPUTER_NAMES, SeatKind, Setup
 from gui.model.snapshot import GameChoice
-from gui.windows.screenfit import ContentScroll, FittedDialog, WheelGuard
+from gui.windows.screenfit import ContentScroll, FittedDialog, WheelGuard, fit_to_screen
 from gui.windows.textoption import TextOption
 
 NO_LIMIT = 0  # the special value of an optional integer (shown as "no limit")
@@ -208,6 +208,22 @@ class NewGameDialog(FittedDialog):
             self._rules_layout.addRow(self._caption(spec.key), cell)
         self._wheel.guard_all(self._rules_box)
         self._update_who()
+        # Measured once the layout has taken the new rows in (their sizes lag until then).
+        QTimer.singleShot(0, self._widen_to_content)
+
+    def _widen_to_content(self) -> None:
+        """Another game's house rules may need a wider dialog than the one shown (Michigan's
+        after Newmarket's gave the rules a sideways scroll bar): widen it, within the
+        screen. It never narrows under the person's eyes."""
+        if not self.isVisible():
+            return  # the first showing fits the content (FittedDialog)
+        # The scroll area's hint follows its content, but the dialog's layout keeps the old
+        # one until told.
+        self._scroll.updateGeometry()
+        self.layout().invalidate()
+        need = self.preferred_size().width()
+        if need > self.width():
+            fit_to_screen(self, QSize(need, self.height()))
 
     def _text_check(self, text: str) -> str | None:
         """Why a house rule typed as text is refused for the chosen game (one line), or

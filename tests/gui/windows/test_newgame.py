@@ -8,6 +8,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QWidget,
 )
@@ -37,6 +38,21 @@ def test_every_game_and_its_player_range(qtbot):
     assert (players.minimum(), players.maximum()) == (2, 7)
     combo.setCurrentText("Newmarket")
     assert (players.minimum(), players.maximum()) == (3, 8)
+
+
+def test_a_game_with_wider_house_rules_widens_the_dialog(qtbot):
+    """Michigan's and Commit's house rules are wider than Newmarket's: chosen in a dialog
+    opened on Newmarket, they got a sideways scroll bar (at 800×600 too). The dialog now
+    widens to them, and does not narrow again."""
+    dlg = _dialog(qtbot, current="Newmarket")
+    qtbot.waitExposed(dlg)
+    scroll = dlg.findChild(QScrollArea, "content")
+    bar = scroll.horizontalScrollBar()
+    for label in ("Michigan", "Commit", "Newmarket"):
+        dlg.findChild(QComboBox, "game").setCurrentText(label)
+        qtbot.waitUntil(lambda: not bar.isVisible(), timeout=5000)
+        content = scroll.widget()
+        assert scroll.viewport().width() >= content.minimumSizeHint().width(), label
 
 
 def test_house_rules_of_the_chosen_profile_with_defaults(qtbot):
