@@ -102,7 +102,7 @@ def deal_summary(
         ledger=own.lines,
         no_choice=own.no_choice,
         split=split_line(session),
-        shares=split_shares(session),
+        shares=_shares(session),
         stock_name=stock_name(session.game, deal.phase),
         headline=_headline(session, words),
     )
@@ -149,22 +149,18 @@ def _own_lines(session: Session, words: list[str] | None, person: int | None) ->
     return _Own(lines, ledger.no_choice_note(session, words, person, review), (person,))
 
 
-def split_shares(session: Session) -> list[int]:
-    """Each seat's share (counters) of the end-of-session split of the pools left (GEN-6),
-    by seat; empty when the session is not over or nothing was split."""
-    if not session.complete:
-        return []
-    final, _pools = session.final_accounts()
-    shares = [final[s] - session.balances[s] for s in range(session.n)]
-    return shares if any(shares) else []
+def _shares(session: Session) -> list[int]:
+    """Each seat's share of the end-of-session split (:func:`ledger.split_shares`), by
+    seat; empty when nothing was split."""
+    shares, total = ledger.split_shares(session)
+    return shares if total > 0 else []
 
 
 def split_line(session: Session) -> str:
     """The end-of-session split of the pools left (GEN-6) in words, for the standings:
     "The 7 counters left in the pools were shared out: Ann +3, Ben +2, Cat +2." (the
     eldest hand first takes what does not divide evenly), or "" when nothing was split."""
-    shares = split_shares(session)
-    total = sum(shares)
+    shares, total = ledger.split_shares(session)
     if total <= 0:
         return ""
     who = ", ".join(f"{name} +{n}" for name, n in zip(session.players, shares, strict=True))
