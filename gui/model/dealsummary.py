@@ -6,6 +6,7 @@ summary dialog draws this.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple, TypedDict
 
 from gamecore.cards import cards_in
@@ -60,15 +61,17 @@ def deal_summary(
     reveal: bool = True,
     people: int = 1,
     person: int | None = None,
+    people_seats: Sequence[int] = (),
 ) -> DealSummary:
     """The end of the deal in ``session`` (its current deal is over), as the summary shows
     it: every hand and the stock for the stops games; in trick games only the tricks won,
     for unplayed cards stay hidden (GEN-9). ``words`` names the seats as the table says
     them; ``reveal`` is the Settings' Spoil Five choice; ``people`` counts the people at the
     screen and ``person`` is the seat of the one there (deal again offers the others), or of
-    the one whose hand is shown (several people): the summary opens with their ledger.
-    The balances and pools are those the plates show: after the end-of-session split on
-    the last deal (GEN-6)."""
+    the one whose hand is shown (several people). The summary opens with the ledger of
+    everyone at the screen: ``people_seats`` (their seats, several people; each payment
+    between two of them once), else ``person``'s. The balances and pools are those the
+    plates show: after the end-of-session split on the last deal (GEN-6)."""
     deal = session.deal
     assert deal is not None
     settlement = deal.settlement()
@@ -78,7 +81,10 @@ def deal_summary(
     hidden_stock = tricks or chance_game(session.game)
     history, span = balance_history(session)
     balances, pools = session.final_accounts()
-    own = _own_lines(session, words, person if people else None)
+    ledger_seats = list(people_seats) if people > 1 and people_seats else []
+    if not ledger_seats and people and person is not None:
+        ledger_seats = [person]
+    own = _own_lines(session, words, ledger_seats)
     return DealSummary(
         names=list(session.players),
         winner=deal.winner,
@@ -136,17 +142,23 @@ class _Own(NamedTuple):
     skip: tuple[int, ...]
 
 
-def _own_lines(session: Session, words: list[str] | None, person: int | None) -> _Own:
-    """The ledger of ``person`` (a seat, or ``None``: nobody at the screen) for the deal
-    just over in ``session``, its no-choice note, and, on the last deal, their share of the
-    split (:mod:`gui.model.ledger`)."""
-    if person is None:
+def _own_lines(session: Session, words: list[str] | None, seats: Sequence[int]) -> _Own:
+    """The ledger of the people in ``seats`` (none: nobody at the screen) for the deal just
+    over in ``session``, a line said once even when it concerns two of them; the no-choice
+    note of one person alone; and, on the last deal, their shares of the split
+    (:mod:`gui.model.ledger`)."""
+    if not seats:
         return _Own([], "", ())
     words = words or list(session.players)
     review = review_deal(session, len(session.logs))
-    lines = ledger.deal_ledger(session, words, person, review)
-    lines += ledger.split_lines(session, words, (person,))
-    return _Own(lines, ledger.no_choice_note(session, words, person, review), (person,))
+    lines: list[str] = []
+    for seat in seats:
+        lines += [
+            line for line in ledger.deal_ledger(session, words, seat, review) if line not in lines
+        ]
+    lines += ledger.split_lines(session, words, seats)
+    note = ledger.no_choice_note(session, words, seats[0], review) if len(seats) == 1 else ""
+    return _Own(lines, note, tuple(seats))
 
 
 def _shares(session: Session) -> list[int]:

@@ -46,7 +46,12 @@ class DealEnd:
         t.refresh()
         t.advisor.deal_over(registryview.game_label(session.game))
         summary = dealsummary.deal_summary(
-            session, t.words, reveal=self.reveal_tricks, people=len(t.people), person=t.human
+            session,
+            t.words,
+            reveal=self.reveal_tricks,
+            people=len(t.people),
+            person=t.human,
+            people_seats=t.people,
         )
         if t.practice.active:
             # Its own result, set against the deal itself: a practice deal may go card for

@@ -245,3 +245,22 @@ def test_with_several_people_the_table_speaks_to_the_one_whose_hand_is_shown():
     lines = ledger.action_lines(session, before, split, events, words, [0, 2])
     assert lines[0].startswith(f"Ann puts {total} on the layout: ")
     assert lines[0].endswith(", Ann's stake, paid before the cards are seen.")
+
+
+def test_with_several_people_the_summary_opens_with_everyones_ledger():
+    """Hot seat, Cat and Gus at the screen: the summary opened with the ledger of the one
+    whose hand was shown last, so the other saw none of their own lines. It now says every
+    person's counters, a payment between two of them once, and no one's no-choice note."""
+    session = _spinado_out_at_once()
+    words = tablewords.spoken(NAMES, [1, 2])
+    summary = dealsummary.deal_summary(session, words, people=2, person=2, people_seats=[1, 2])
+    assert summary.ledger == [
+        "Cat puts 3 on the Game pool: Cat's stake, paid before the cards are seen.",
+        "Cat takes the Game pool (12): Cat went out, and the Game pool goes to the winner.",
+        "Gus pays Cat 10: 5 cards left in hand, 2 a card because Gus held the ♦A.",
+        "Ann pays Cat 2: 2 cards left in hand at the end of the deal.",
+        "Gus puts 3 on the Game pool: Gus's stake, paid before the cards are seen.",
+    ]
+    assert summary.no_choice == "" and summary.lines == []
+    alone = dealsummary.deal_summary(session, words, people=1, person=2)
+    assert alone.ledger == ledger.deal_ledger(session, words, 2)
