@@ -11,6 +11,7 @@ person's confirmation, and a game left is kept in the data folder's ``abandoned`
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -25,7 +26,7 @@ from gui.play.states import OVER
 from gui.store import persistence, savedgames, settings
 from gui.store.tablelock import LockState, TableLock
 from gui.windows.gameio import NEW_GAME_AFTER
-from gui.windows.newgame import NewGameDialog
+from gui.windows.newgame import SEVERAL_FIRST, NewGameDialog
 from gui.windows.openchooser import OpenChooser
 
 if TYPE_CHECKING:
@@ -73,6 +74,8 @@ class GameFilesMixin:
     options: dict
     seats: list[tuple[str, bool, str]] | None
     allow_undo: bool | None
+    prefs: settings.Prefs
+    remember: bool
 
     # ---- starting, resuming, New Game ---------------------------------------------
 
@@ -397,6 +400,8 @@ class GameFilesMixin:
                 self.seats = [(k.name, k.person, k.level) for k in chosen.seats]
                 self.players, self.player_name = len(chosen.seats), name
                 self.allow_undo = chosen.allow_undo
+                if chosen.seats[0].person:
+                    self._remember_name(name)
                 settings.save_table(self.game_name, self.options, self.seats)
                 self._begin()
 
@@ -404,5 +409,15 @@ class GameFilesMixin:
 
         dlg.accepted.connect(accepted)
         self._modal(dlg)
+
+    def _remember_name(self, name: str) -> None:
+        """Keep ``name``, the one person's name given in New Game, as Settings' "Your name"
+        (the name of the next start, and of the next New Game after a Settings change). Seat
+        1's automatic name among several people ("Player 1") is not a name the person gave."""
+        if name == SEVERAL_FIRST or name == self.prefs.name:
+            return
+        self.prefs = replace(self.prefs, name=name)
+        if self.remember:
+            settings.save_prefs(self.prefs)
 
     # ---- Game → Open and Save As ------------------------------------------------

@@ -305,3 +305,53 @@ def test_seat_ones_default_name_follows_who_sits_there(qtbot):
     second.setCurrentIndex(0)
     first.setCurrentIndex(3)
     assert name.text() == "Zoe"
+
+
+# ---------------------------------------------------------------------------------------------
+# The name given in New Game is the person's name in Settings too
+
+
+def _new_game_with_name(qtbot, window, name: str, people: int = 1) -> None:
+    window.ask_new_game()
+    dlg = window.new_dialog
+    if people > 1:
+        for i in range(1, people):
+            dlg.findChild(QComboBox, f"kind_{i}").setCurrentIndex(0)  # a person here
+    if name:
+        edit = dlg.findChild(QLineEdit, "name")
+        edit.clear()
+        qtbot.keyClicks(edit, name)
+    qtbot.mouseClick(dlg.findChild(QPushButton, "ok"), Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: window.controller.session.players[0] == window.player_name)
+
+
+def test_the_name_given_in_new_game_is_kept_as_your_name(qtbot):
+    settings.settings().clear()
+    window = MainWindow(pace=0, seed=2, remember=True)
+    qtbot.addWidget(window)
+    window.show()
+    window.start()
+    _new_game_with_name(qtbot, window, "Maud")
+    assert window.controller.session.players[0] == "Maud"
+    assert settings.load_prefs().name == "Maud"  # the next start's name
+    window.ask_prefs()
+    dlg = window.prefs_dialog
+    assert dlg.findChild(QLineEdit, "name").text() == "Maud"
+    qtbot.mouseClick(dlg.findChild(QPushButton, "ok"), Qt.MouseButton.LeftButton)
+    assert window.player_name == "Maud"  # a Settings change does not bring back "You"
+    window.ask_new_game()
+    assert window.new_dialog.findChild(QLineEdit, "name").text() == "Maud"
+    window.new_dialog.reject()
+    settings.settings().clear()
+
+
+def test_seat_1s_automatic_name_among_several_people_is_not_kept(qtbot):
+    settings.settings().clear()
+    window = MainWindow(pace=0, seed=2, remember=True)
+    qtbot.addWidget(window)
+    window.show()
+    window.start()
+    _new_game_with_name(qtbot, window, "", people=2)
+    assert window.controller.session.players[0] == "Player 1"
+    assert settings.load_prefs().name == "You"
+    settings.settings().clear()
