@@ -3,7 +3,7 @@ the same on the table's plates, in the windows and in the review. Plain text, no
 
 from __future__ import annotations
 
-__all__ = ["MINUS", "number", "signed"]
+__all__ = ["MINUS", "number", "short_number", "signed"]
 
 #: The real minus sign, for amounts shown to people (a hyphen reads as a dash, and is shorter).
 MINUS = "\u2212"
@@ -21,3 +21,24 @@ def signed(n: int) -> str:
 def number(n: int) -> str:
     """``n`` counters (int) as an amount: ``12``, ``−4`` (real minus sign)."""
     return f"{MINUS}{-n}" if n < 0 else str(n)
+
+
+#: Letters for thousands, millions and billions in :func:`short_number`, largest first.
+_SCALES = ((1_000_000_000, "B"), (1_000_000, "M"), (1_000, "k"))
+
+
+def short_number(n: int) -> str:
+    """``n`` counters (int) in at most three figures and a letter, for a place too narrow for
+    every digit (a pool holding a stake made in debt): ``9999``, ``12.3k``, ``800M``,
+    ``1.5B``, ``−12k``. Rounded towards zero, so never more than there is; below 10,000
+    the same as :func:`number`."""
+    size = abs(n)
+    if size < 10_000:
+        return number(n)
+    scale, letter = next((s, x) for s, x in _SCALES if size >= s)
+    digits = len(str(size // scale))  # 1 to 3 figures before the point (or more, past 999B)
+    tenths = 10 ** max(0, 3 - digits)  # keep three figures in all
+    whole = size * tenths // scale
+    text = str(whole) if tenths == 1 else f"{whole / tenths:.{len(str(tenths)) - 1}f}"
+    text = text.rstrip("0").rstrip(".") if "." in text else text
+    return ("" if n > 0 else MINUS) + text + letter

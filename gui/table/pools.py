@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gui.model.amounts import number, short_number
 from gui.table.cardart import CardArt
 from gui.table.style import GOLD, INK, table_font
 
@@ -106,14 +107,19 @@ class PoolItem(QGraphicsItem):
         left = cr.left() + cr.width() * 0.08 + d + 4
         return QRectF(left, cr.top(), cr.right() + cr.width() * 0.15 - left, cr.height() * 0.8)
 
-    def _number_font(self) -> QFont:
-        """Bold, about a third of the chip area high, smaller if the number would not fit."""
+    def _number_shown(self) -> tuple[QFont, str]:
+        """The number of counters and its font: bold, about a third of the chip area high,
+        smaller if the number would not fit; where every digit would not fit even at the
+        smallest font, the number in short (``800M``; the tooltip says it in full)."""
         font = table_font(self.chip_rect.height() * 0.36, bold=True)
         room = self._number_rect().width()
-        wide = QFontMetricsF(font).horizontalAdvance(str(self.amount))
+        text = number(self.amount)
+        if QFontMetricsF(table_font(0, bold=True)).horizontalAdvance(text) > room:
+            text = short_number(self.amount)
+        wide = QFontMetricsF(font).horizontalAdvance(text)
         if wide > room > 0:
             font = table_font(font.pixelSize() * room / wide, bold=True)
-        return font
+        return font, text
 
     #: The smallest name on a compartment's plate, in pixels: smaller is not readable.
     MIN_NAME_PX = 9.0
@@ -269,11 +275,10 @@ class PoolItem(QGraphicsItem):
             chip = self.art.chip(i // 5 % 5, d, self.dpr)
             painter.drawPixmap(QPointF(x, base - i * d * 0.12), chip)
         painter.setPen(INK)
-        painter.setFont(self._number_font())
+        font, text = self._number_shown()
+        painter.setFont(font)
         painter.drawText(
-            self._number_rect(),
-            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-            str(self.amount),
+            self._number_rect(), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, text
         )
 
 

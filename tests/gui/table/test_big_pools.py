@@ -1,0 +1,64 @@
+"""A pool too big for its digits is written short, never cut: Matrimony with debt allowed
+(MT-5: the dealer's stake has no cap) put about 800,000,000 counters in each compartment,
+and at 800×600 the table wrote "8000000", two digits clipped off, a hundredth of the pool."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QFontMetricsF
+
+from gamecore.actions import NameStake, Split
+from gamecore.decisions import SplitChoice, StakeChoice
+from gamecore.games import make_game
+from gamecore.limits import MAX_AMOUNT
+from gamecore.match import Session
+from gui.model.amounts import MINUS, short_number
+from gui.table.pools import PoolItem
+from gui.windows.mainwindow import MainWindow
+from table_driver import WAIT
+
+#: The window on an 800×600 screen, its frame and title bar taken off.
+SMALL_SCREEN = (796, 576)
+
+
+def test_short_numbers_keep_three_figures_rounded_down():
+    amounts = [9_999, 10_000, 12_345, 99_999, 123_456, 1_500_000, 799_999_999, 3_999_999_997]
+    assert [short_number(n) for n in amounts] == [
+        "9999", "10k", "12.3k", "99.9k", "123k", "1.5M", "799M", "3.99B",
+    ]  # fmt: skip
+    assert short_number(-12_345) == f"{MINUS}12.3k"
+    assert short_number(0) == "0"
+
+
+def _huge_matrimony() -> Session:
+    """Matrimony for four, you dealing a stake of MAX_AMOUNT in debt (MT-5), every other
+    player's stake one fewer, each spread as the automatic split."""
+    session = Session(make_game("matrimony"), ["You", "Ann", "Ben", "Cat"], first_dealer=0)
+    session.start_deal_seeded(5)
+    d = session.decision()
+    assert isinstance(d, StakeChoice) and d.seat == 0 and d.high is None
+    session.apply(NameStake(0, MAX_AMOUNT))
+    while isinstance(d := session.decision(), SplitChoice):
+        session.apply(Split(d.seat, d.default))
+    return session
+
+
+def test_a_huge_pool_is_written_short_inside_its_place_at_800x600(qtbot):
+    win = MainWindow(pace=0, seed=1)
+    qtbot.addWidget(win)
+    win.show()
+    win.resize(*SMALL_SCREEN)
+    session = _huge_matrimony()
+    win.controller.resume(session, [True, False, False, False])
+    view = win.view
+    qtbot.waitUntil(lambda: len(view.pool_items) == 5 and view.layout_ is not None, timeout=WAIT)
+    qtbot.waitUntil(lambda: win.size().toTuple() == SMALL_SCREEN, timeout=WAIT)
+    items: list[PoolItem] = view.pool_items
+    qtbot.waitUntil(lambda: [i.amount for i in items] == list(session.deal.pools), timeout=WAIT)
+    shown = []
+    for item in items:
+        font, text = item._number_shown()
+        assert QFontMetricsF(font).horizontalAdvance(text) <= item._number_rect().width() + 0.5
+        assert f"{item.amount} counter" in item.toolTip()  # in full where the number is short
+        shown.append(text)
+    assert shown == [short_number(n) for n in session.deal.pools]
+    assert shown == ["800M", "800M", "0", "800M", "799M"]
