@@ -255,9 +255,18 @@ class GameFilesMixin:
             self._replace_game(self._begin, "start a new game", confirm=False)
 
     def resume(self, session: Session, meta: persistence.TableMeta) -> None:
-        """Continue a saved ``session`` with its seats."""
+        """Continue a saved ``session`` with its seats. New Game then starts from this table
+        (its game, house rules and seats): the house rules of the game played before
+        carried over, and a Spoil Five game opened over Newmarket offered 100 counters at the
+        start, Newmarket's, for a new Spoil Five game."""
         self.offer = None
-        self.game_name = session.game.name
+        self.game_name, self.options = session.game.name, dict(session.options)
+        levels = meta.levels or ["normal"] * session.n
+        self.players = session.n
+        self.seats = [
+            (name, person, level)
+            for name, person, level in zip(session.players, meta.people, levels, strict=False)
+        ]
         self.controller.resume(session, meta.people, meta.allow_undo, meta.levels)
         self.game_label = registryview.game_label(session.game)
         self.setWindowTitle(f"Parlour — {self.game_label}")

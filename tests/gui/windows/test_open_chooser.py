@@ -14,7 +14,7 @@ import threading
 from datetime import datetime
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFileDialog, QPushButton
+from PySide6.QtWidgets import QComboBox, QFileDialog, QPushButton, QSpinBox
 
 from gamecore.decisions import PlayChoice
 from gamecore.games import make_game
@@ -271,3 +271,45 @@ def test_a_file_that_opens_only_in_part_is_marked_and_still_opens(qtbot, tmp_pat
     )
     # the good part (a computer may already have played on from it)
     assert c.session.logs[1].actions[:3] == record["deals"][1]["actions"][:3]
+
+
+def test_new_game_after_opening_a_game_starts_from_its_table_not_the_one_before(qtbot, tmp_path):
+    """A Spoil Five game opened over Newmarket: New Game offered Spoil Five with Newmarket's
+    100 counters at the start (its generic house rule carried over) and dealt with them."""
+    data = tmp_path / "data"
+    folder = data / persistence.ABANDONED
+    folder.mkdir(parents=True)
+    spoil_five = Session(make_game("spoil-five", {"gen.rounds": 3}), ["Ann", "Ben", "Cat"], 0)
+    spoil_five.start_deal_seeded(9)
+    _keep(
+        folder / "20240309-140530-000003-spoil-five.parlour.json", spoil_five, [True] * 2 + [False]
+    )
+    window = MainWindow(pace=0, seed=4, autosave=data / persistence.AUTOSAVE)
+    qtbot.addWidget(window)
+    window.options = {"gen.startCounters": 100}  # Newmarket's, as New Game remembers them
+    window.show()
+    window.start()
+    c = window.controller
+    assert c.session.game.name == "newmarket" and c.session.options["gen.startCounters"] == 100
+    dlg = _chooser(qtbot, window)
+    qtbot.waitUntil(lambda: len(dlg.summaries) == 1, timeout=WAIT)
+    _click_row(qtbot, dlg, 0)
+    qtbot.mouseClick(dlg.open_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(
+        lambda: window.loading is None and c.session.game.name == "spoil-five", timeout=WAIT
+    )
+    opened = c.session
+    window.ask_new_game()
+    new = window.new_dialog
+    assert isinstance(new, NewGameDialog)
+    assert new.findChild(QComboBox, "game").currentText() == "Spoil Five"
+    assert new.findChild(QSpinBox, "gen.startCounters").value() == 20  # Spoil Five's own
+    assert new.findChild(QSpinBox, "gen.rounds").value() == 3  # the opened game's
+    assert new.players() == 3
+    # seat 1 is yours (named by New Game); the others as the opened game had them
+    assert [(n, p) for n, p, _level in new.seats()[1:]] == [("Ben", True), ("Cat", False)]
+    qtbot.mouseClick(new.findChild(QPushButton, "ok"), Qt.MouseButton.LeftButton)
+    assert window.message is None  # no card played yet: nothing at stake, nothing asked
+    qtbot.waitUntil(lambda: c.session is not opened, timeout=WAIT)
+    assert c.session.game.name == "spoil-five" and c.session.options["gen.startCounters"] == 20
+    assert c.session.players[1:] == ["Ben", "Cat"] and c.session.options["gen.rounds"] == 3
