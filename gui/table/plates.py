@@ -146,11 +146,22 @@ class SeatPlate(QGraphicsItem):
         return font
 
     def name_font(self) -> QFont:
-        """The name's font (bold, a little over a third of the plate's height)."""
-        return table_font(self.rect.height() * 0.36, bold=True)
+        """The name's font: bold, a little over a third of the plate's height, and smaller
+        (down to 60%, never below 9 px) where the whole name then fits beside the arrow and
+        the dealer chip ("Margaret" on your plate read "Marg…" whenever you dealt)."""
+        size = table_font(self.rect.height() * 0.36).pixelSize()
+        smallest = max(9, math.ceil(size * 0.6))
+        star = "  ★" if self.winner else ""
+        room = self.name_rect().width()
+        font = table_font(size, bold=True)
+        while QFontMetricsF(font).horizontalAdvance(self.name + star) > room and size > smallest:
+            size -= 1
+            font = table_font(size, bold=True)
+        return font
 
     def shown_name(self) -> str:
-        """The name as written on the plate: elided to fit, the winner's star kept."""
+        """The name as written on the plate in :meth:`name_font`: elided if it still does
+        not fit, the winner's star kept."""
         metrics = QFontMetricsF(self.name_font())
         star = "  ★" if self.winner else ""
         room = self.name_rect().width() - metrics.horizontalAdvance(star)

@@ -194,7 +194,7 @@ def test_long_names_on_the_plates_are_elided_clear_of_the_dealer_chip(qtbot):
             gate.release()
 
 
-def test_plate_names_at_every_size():
+def test_plate_names_at_every_size(qtbot):
     for width, height in ((640, 440), (800, 600), (1280, 800), (1920, 1080), (3840, 2160)):
         for seats in (2, 5, 10):
             lay = compute_layout(width, height, seats, 4)
@@ -247,3 +247,24 @@ def test_long_names_in_the_summary_and_the_standings(qtbot):
     assert top.text().endswith("…") and top.toolTip() == LONG[0]
     assert top.accessibleName() == LONG[0]
     assert standings.findChild(QLabel, "name_1").text() == "Ben"
+
+
+def test_your_plate_writes_a_ten_letter_name_whole_when_you_deal_and_act(qtbot):
+    """Your plate, the arrow and the dealer chip in it, at 800×600 and 1280×800: "Margaret"
+    read "Marg…" whenever you dealt; the name is written smaller before it is cut."""
+    for width, height in ((796, 576), (1276, 776)):
+        for seats in (2, 4, 10):
+            r = compute_layout(width, height, seats, 5).plates[0]
+            for name in ("Margaret", "Wilhelmina"):
+                plate = SeatPlate()
+                plate.set_state(
+                    QRectF(r.x, r.y, r.w, r.h),
+                    name,
+                    "5 cards · 100",
+                    acting=True,
+                    thinking=False,
+                    dealer=True,
+                )
+                assert plate.shown_name() == name, (width, seats, name)
+                _check_plate(plate, name)
+                assert plate.name_font().pixelSize() >= 10  # smaller, never tiny
