@@ -7,6 +7,8 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from gui.model.amounts import number, signed
+
 COLOURS = (
     "#1f77b4",
     "#d62728",
@@ -32,19 +34,30 @@ class BalanceChart(QWidget):
         self.series: list[tuple[str, list[int]]] = []
         self.span: int | None = None
         self.x_label = "deal"
+        self.note = ""
         self.setMinimumSize(320, 180)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
 
     def set_series(
-        self, series: list[tuple[str, list[int]]], x_label: str = "deal", span: int | None = None
+        self,
+        series: list[tuple[str, list[int]]],
+        x_label: str = "deal",
+        span: int | None = None,
+        note: str = "",
     ) -> None:
         """Draw ``series`` (name, values per step); ``span``: the steps the values stand for
-        when they are an even sample of a longer run (the axis then reads 1 … ``span``)."""
-        self.series, self.x_label, self.span = series, x_label, span
+        when they are an even sample of a longer run (the axis then reads 1 … ``span``);
+        ``note``: a word on the axis after its range ("the last still being played")."""
+        self.series, self.x_label, self.span, self.note = series, x_label, span, note
         self.setAccessibleName(
             "Chart of " + ", ".join(f"{n}: {v[-1] if v else 0}" for n, v in series)
         )
         self.update()
+
+    def axis_caption(self, steps: int) -> str:
+        """The x axis's words: "session 1 … 4", with the note if any."""
+        caption = f"{self.x_label} 1 … {self.span or steps}"
+        return f"{caption} ({self.note})" if self.note else caption
 
     def sizeHint(self) -> QSize:  # noqa: N802 (Qt name)
         return QSize(480, 220)
@@ -76,12 +89,12 @@ class BalanceChart(QWidget):
         p.setPen(QPen(QColor(text.red(), text.green(), text.blue(), 90), 1, Qt.PenStyle.DashLine))
         p.drawLine(QPointF(area.left(), zero), QPointF(area.right(), zero))
         p.setPen(text)
-        p.drawText(QRectF(0, area.top() - 6, 40, 14), Qt.AlignmentFlag.AlignRight, str(hi))
-        p.drawText(QRectF(0, area.bottom() - 8, 40, 14), Qt.AlignmentFlag.AlignRight, str(lo))
+        p.drawText(QRectF(0, area.top() - 6, 40, 14), Qt.AlignmentFlag.AlignRight, number(hi))
+        p.drawText(QRectF(0, area.bottom() - 8, 40, 14), Qt.AlignmentFlag.AlignRight, number(lo))
         p.drawText(
             QRectF(area.left(), area.bottom() + 4, area.width(), 16),
             Qt.AlignmentFlag.AlignCenter,
-            f"{self.x_label} 1 … {self.span or steps}",
+            self.axis_caption(steps),
         )
         for k, (name, vs) in enumerate(self.series):
             pen = QPen(QColor(COLOURS[k % len(COLOURS)]), 2, DASHES[k % len(DASHES)])
@@ -101,6 +114,6 @@ class BalanceChart(QWidget):
             p.drawText(
                 QRectF(lx + 26, ly - 2, legend_w - 30, 16),
                 Qt.AlignmentFlag.AlignLeft,
-                f"{name} {last:+d}",
+                f"{name} {signed(last)}",
             )
         p.end()

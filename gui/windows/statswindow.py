@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import accumulate
 
-from PySide6.QtCore import QSize
+from PySide6.QtCore import QEvent, QObject, QSize
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -19,19 +19,21 @@ from PySide6.QtWidgets import (
 )
 
 from gamecore.stats import Stats
+from gui.model.amounts import signed
 from gui.windows.chart import BalanceChart
 from gui.windows.screenfit import FittedDialog
 
 #: The table's columns. Won and lost are counters, said so: "Won 1, Lost 20" read as games.
+#: Two words on two lines, so the eight fit the window without a sideways scroll bar.
 COLUMNS = (
     "Player",
     "Sessions",
     "Deals",
-    "Counters won",
-    "Counters lost",
-    "Pools taken",
-    "Best session",
-    "Worst session",
+    "Counters\nwon",
+    "Counters\nlost",
+    "Pools\ntaken",
+    "Best\nsession",
+    "Worst\nsession",
 )
 
 
@@ -50,6 +52,7 @@ class StatsWindow(FittedDialog):
         self.table.setObjectName("table")
         self.table.setHorizontalHeaderLabels(COLUMNS)
         self.table.verticalHeader().setVisible(False)
+        self.table.viewport().installEventFilter(self)
         layout.addWidget(self.table)
         self.chart = BalanceChart(self)
         layout.addWidget(self.chart, 1)
@@ -93,17 +96,38 @@ class StatsWindow(FittedDialog):
                 ps.won,
                 ps.lost,
                 ps.pools_taken,
-                "—" if ps.best_session is None else f"{ps.best_session:+d}",
-                "—" if ps.worst_session is None else f"{ps.worst_session:+d}",
+                "—" if ps.best_session is None else signed(ps.best_session),
+                "—" if ps.worst_session is None else signed(ps.worst_session),
             )
             for c, value in enumerate(cells):
                 self.table.setItem(r, c, QTableWidgetItem(str(value)))
-        self.table.resizeColumnsToContents()
+        self._fit_columns()
         series = [
             (name, list(accumulate(ps.past + ([ps.current[-1]] if ps.current else []))))
             for name, ps in sorted(players.items())
         ]
-        self.chart.set_series(series, "session")
+        # The Sessions column counts finished sessions; the chart's last point may be the
+        # session being played (0 sessions beside a chart of "session 1 … 1").
+        playing = any(ps.current for ps in players.values())
+        self.chart.set_series(
+            series, "session", note="the last still being played" if playing else ""
+        )
+
+    def _fit_columns(self) -> None:
+        """Each column as wide as its contents, the room left shared out among them: no
+        sideways scroll bar unless the contents (a long name) need one."""
+        self.table.resizeColumnsToContents()
+        header = self.table.horizontalHeader()
+        n = self.table.columnCount()
+        spare = self.table.viewport().width() - header.length()
+        if spare > 0:
+            for c in range(n):
+                header.resizeSection(c, header.sectionSize(c) + spare // n + (c < spare % n))
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt name)
+        if watched is self.table.viewport() and event.type() == QEvent.Type.Resize:
+            self._fit_columns()  # the table's own new width (the dialog's comes first)
+        return super().eventFilter(watched, event)
 
     def _ask_reset(self) -> None:
         box = QMessageBox(

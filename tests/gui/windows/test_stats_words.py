@@ -1,8 +1,16 @@
 """Statistics say counters won and lost, not "Won 1, Lost 20", which reads like games
-(issue 24)."""
+(issue 24); their columns fit the window, a loss has a real minus sign, and the chart says
+when its last session is the one being played."""
 
 from gamecore.stats import Stats
+from gui.model.amounts import MINUS
 from gui.windows.statswindow import StatsWindow
+
+
+def _window(qtbot, stats: Stats) -> StatsWindow:
+    win = StatsWindow(None, stats, lambda: None)
+    qtbot.addWidget(win)
+    return win
 
 
 def test_the_statistics_name_counters_won_and_lost(qtbot):
@@ -11,10 +19,9 @@ def test_the_statistics_name_counters_won_and_lost(qtbot):
     you.add_deal(1, 0)
     you.add_deal(-20, 0)
     you.end_session()
-    win = StatsWindow(None, stats, lambda: None)
-    qtbot.addWidget(win)
+    win = _window(qtbot, stats)
     table = win.table
-    heads = [table.horizontalHeaderItem(c).text() for c in range(table.columnCount())]
+    heads = [table.horizontalHeaderItem(c).text().replace("\n", " ") for c in range(8)]
     assert heads == [
         "Player",
         "Sessions",
@@ -26,4 +33,34 @@ def test_the_statistics_name_counters_won_and_lost(qtbot):
         "Worst session",
     ]
     row = [table.item(0, c).text() for c in range(table.columnCount())]
-    assert row == ["You", "1", "2", "1", "20", "0", "-19", "-19"]
+    assert row == ["You", "1", "2", "1", "20", "0", f"{MINUS}19", f"{MINUS}19"]
+
+
+def test_the_columns_fit_the_window_without_a_sideways_scroll_bar(qtbot):
+    """At its own size (640 wide) and at 800×600's: the eight columns had a scroll bar
+    that moved a few pixels, and "Worst session" was cut to "Worst sessio"."""
+    stats = Stats()
+    for name in ("Margaret", "You"):
+        stats.player("spoil-five", name).add_deal(-2, 0)
+    win = _window(qtbot, stats)
+    win.show()
+    qtbot.waitExposed(win)
+    table = win.table
+    header = table.horizontalHeader()
+    assert header.length() <= table.viewport().width()
+    assert not table.horizontalScrollBar().isVisible()
+    for c in range(table.columnCount()):  # every heading and cell whole
+        assert header.sectionSize(c) >= header.sectionSizeHint(c)
+        assert header.sectionSize(c) >= table.sizeHintForColumn(c)
+
+
+def test_the_chart_says_its_last_session_is_being_played(qtbot):
+    stats = Stats()
+    you = stats.player("newmarket", "You")
+    you.add_deal(-12, 1)
+    win = _window(qtbot, stats)
+    assert [win.table.item(0, c).text() for c in (1, 2)] == ["0", "1"]  # none finished
+    assert win.chart.axis_caption(1) == "session 1 … 1 (the last still being played)"
+    you.end_session()
+    win.refresh()
+    assert win.chart.axis_caption(1) == "session 1 … 1"
