@@ -142,8 +142,9 @@ def exact_ints() -> Iterator[None]:
 def json_fault(e: ValueError, text: str) -> str:
     """Why ``text`` is not JSON, in words for a person, from the decoder's error ``e`` (a
     :class:`json.JSONDecodeError`, or another ``ValueError`` said as it is): "the file is
-    empty", "it ends too early, at line 2, column 99", "expecting ',' delimiter at line 3,
-    column 7". Never Python's character offset."""
+    empty", "it ends too early, at line 2, column 99" (or "…, in a string begun at line 62,
+    column 6" when it is cut inside one), "expecting ',' delimiter at line 3, column 7".
+    Never Python's character offset."""
     if not text.strip():
         return "the file is empty"
     if not isinstance(e, json.JSONDecodeError):
@@ -151,5 +152,7 @@ def json_fault(e: ValueError, text: str) -> str:
     where = f"at line {e.lineno}, column {e.colno}"
     if e.pos >= len(text.rstrip()):
         return f"it ends too early, {where}"
+    if e.msg.startswith("Unterminated string"):  # cut inside a string: no closing quote at all
+        return f"it ends too early, in a string begun {where}"
     msg = e.msg.removesuffix(" at")  # "Unterminated string starting at": one "at"
     return f"{msg[:1].lower()}{msg[1:]} {where}"

@@ -16,9 +16,11 @@ def _fault(text: str) -> str:
     return json_fault(e.value, text)
 
 
-def test_an_unterminated_string_is_said_with_one_at():
+def test_a_file_cut_inside_a_string_is_said_to_end_too_early():
+    """A saved game cut short (a copy stopped half way) most often ends inside a string:
+    the decoder's "unterminated string starting at…" read as a programmer's words."""
     assert _fault('{"game": "newmarket", "x": "abc') == (
-        "unterminated string starting at line 1, column 28"
+        "it ends too early, in a string begun at line 1, column 28"
     )
 
 
