@@ -33,12 +33,13 @@ _PATH = Qt.ItemDataRole.UserRole
 DAMAGED_COLOUR = "#9b1c1c"
 
 
-def summary_lines(summary: GameSummary) -> str:
+def summary_lines(summary: GameSummary, named: bool = False) -> str:
     """A saved game in two lines for the list: "Pope Joan (classic board) · deal 3 of 8 ·
-    Ben: 88 counters" over "Ann, Ben, Cat · 9 Mar 2024, 14:05"; a file that cannot be
-    opened (damaged, or no game at all) says so, why, and its file name; a file that opens
-    only in part ends its first line with "partly damaged" (the row's tooltip says what is
-    left out)."""
+    Ben: 88 counters" over "Ann, Ben, Cat · 9 Mar 2024, 14:05"; with ``named`` (a file
+    found by Browse…, which may be a copy of an abandoned game) the second line begins with
+    the file's name; a file that cannot be opened (damaged, or no game at all) says so,
+    why, and its file name; a file that opens only in part ends its first line with
+    "partly damaged" (the row's tooltip says what is left out)."""
     when = "" if summary.when is None else f"{summary.when.day} {summary.when:%b %Y, %H:%M}"
     if summary.damaged is not None:
         second = " · ".join(x for x in (summary.path.name, when) if x)
@@ -50,7 +51,9 @@ def summary_lines(summary: GameSummary) -> str:
         first.append(f"{summary.person}: {summary.balance} counters")
     if summary.partly is not None:
         first.append("partly damaged")
-    return " · ".join(first) + "\n" + " · ".join(x for x in (", ".join(summary.players), when) if x)
+    name = summary.path.name if named else ""
+    second = (x for x in (name, ", ".join(summary.players), when) if x)
+    return " · ".join(first) + "\n" + " · ".join(second)
 
 
 class _Reader(QObject):
@@ -153,8 +156,9 @@ class OpenChooser(QDialog):
         for row in range(self.games.count()):
             item = self.games.item(row)
             if item.data(_PATH) == str(summary.path):
-                item.setText(summary_lines(summary))
-                item.setData(Qt.ItemDataRole.AccessibleTextRole, summary_lines(summary))
+                lines = summary_lines(summary, named=summary.path.parent != self.folder)
+                item.setText(lines)
+                item.setData(Qt.ItemDataRole.AccessibleTextRole, lines)
                 if summary.damaged is not None:
                     item.setForeground(QColor(DAMAGED_COLOUR))
                 if summary.partly is not None:  # it opens: what is left out, on hovering

@@ -145,7 +145,8 @@ def test_browse_finds_any_saved_game_and_shows_it_first(qtbot, tmp_path):
     assert dlg.heading.wordWrap()  # it never widens the window past a small screen
     qtbot.waitUntil(lambda: elsewhere in dlg.summaries and len(dlg.summaries) == 4, timeout=WAIT)
     assert _rows(dlg)[0] == (
-        "Newmarket · deal 2 of 3 · You: 95 counters\nYou, Dan, Eve · 9 Mar 2024, 14:05"
+        "Newmarket · deal 2 of 3 · You: 95 counters\n"
+        "mine.parlour.json · You, Dan, Eve · 9 Mar 2024, 14:05"  # found: named by its file
     )
     dlg.games.setFocus()
     qtbot.keyClick(dlg.games, Qt.Key.Key_Return)
