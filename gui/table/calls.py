@@ -292,28 +292,56 @@ class PromptPanel(QFrame):
         snap = self.view.snapshot
         hand = lay.hand_positions(len(snap.hand) if snap is not None else 0)
         right = (hand[-1][0] + lay.card_w) if hand else lay.hand_center_x
-        x = right + lay.card_w * 0.3
-        y = lay.hand_y + lay.card_h * 0.3
-        if x + self.width() > lay.width - 4:
-            # No room beside the hand: just above it, clear of the announcement line.
-            x = lay.hand_center_x - self.width() / 2
-            y = self._clear_of_caption(x, lay.drop_line - self.height() - 6, lay.hand_y)
+        places = []
+        beside = (right + lay.card_w * 0.3, lay.hand_y + lay.card_h * 0.3)
+        if beside[0] + self.width() <= lay.width - 4:
+            places.append(beside)
+        # Else, or where that covers a seat: just above the hand, below what it would cover.
+        x = lay.hand_center_x - self.width() / 2
+        places.append((x, self._clear_below(x, lay.drop_line - self.height() - 6, lay.hand_y)))
+        # Else a free band of the table's middle column, nearest its middle (a ring table
+        # for 14, whose seats surround the hand); else where it stood before.
+        middle = lay.height / 2 - self.height() / 2
+        band = sorted(
+            range(4, max(5, int(lay.height) - self.height() - 4), 8), key=lambda y: abs(y - middle)
+        )
+        places += [(x, float(y)) for y in band]
+        x, y = next((p for p in places if not self._covers(*p)), places[0])
         x = min(x, lay.width - 4 - self.width())  # centred on a hand right of the middle
         self.move(max(4, round(x)), max(4, round(y)))
         self.view.place_log()  # the log steps aside where the prompt now covers it
         self.view.place_call()  # the call steps up where the prompt now covers it
 
-    def _clear_of_caption(self, x: float, y: float, hand_top: float) -> float:
-        """Where the panel at (``x``, ``y``) goes down to be clear of the last trick's
-        caption ("Last trick to you: J♥ is the best heart played…", the claim's reason),
-        which it covered on an 800×600 screen: just under the caption while that keeps it
-        above the hand's top (``hand_top``), else where it was."""
-        caption = self.view.reason_text
-        if not caption.isVisible() or not caption.text():
-            return y
-        box = self.view.mapFromScene(caption.sceneBoundingRect()).boundingRect()
+    def _obstacles(self) -> list[QRectF]:
+        """What the panel must not cover, in the view's pixels: the seats' plates, the
+        layout's pools, the round board with its names and the last trick's caption ("Last
+        trick to you: J♥ is the best heart played…", the claim's reason). "The game is
+        over." covered the board's King and Ace (Pope Joan at 800×600) and a seat's plate
+        (Matrimony for 14)."""
+        v = self.view
+        items = [*v.plates.values(), *v.pool_items, v.board]
+        if v.reason_text.text():
+            items.append(v.reason_text)
+        return [
+            QRectF(v.mapFromScene(i.sceneBoundingRect()).boundingRect())
+            for i in items
+            if i.isVisible() and not i.boundingRect().isEmpty()
+        ]
+
+    def _covers(self, x: float, y: float) -> bool:
+        """Whether the panel at (``x``, ``y``) would cover one of :meth:`_obstacles`, or
+        leave the table (a ring table has no line above the hand: it went to the top)."""
         panel = QRectF(x, y, self.width(), self.height())
-        below = box.bottom() + 6
-        if panel.intersects(QRectF(box)) and below + self.height() <= hand_top:
-            return below
-        return y
+        table = QRectF(self.view.viewport().rect()).adjusted(4, 4, -4, -4)
+        return not table.contains(panel) or any(panel.intersects(b) for b in self._obstacles())
+
+    def _clear_below(self, x: float, y: float, hand_top: float) -> float:
+        """Where the panel at (``x``, ``y``) goes down to be clear of what it would cover:
+        just under it while that keeps the panel above the hand's top (``hand_top``), else
+        where it was."""
+        panel = QRectF(x, y, self.width(), self.height())
+        covered = [box for box in self._obstacles() if panel.intersects(box)]
+        if not covered:
+            return y
+        below = max(box.bottom() for box in covered) + 6
+        return below if below + self.height() <= hand_top else y
