@@ -264,7 +264,11 @@ class DealSummaryDialog(SelfOpeningDialog):
         if s.deal_again:
             self._add_deal_again(buttons, s)
         text = (
-            "Back to your game" if s.practice else "Final standings" if s.last_deal else "Next deal"
+            "&Back to your game"
+            if s.practice
+            else "&Final standings"
+            if s.last_deal
+            else "&Next deal"
         )
         self._next = buttons.addButton(text, QDialogButtonBox.ButtonRole.AcceptRole)
         self._next.setObjectName("next")

@@ -122,9 +122,9 @@ class GameFilesMixin:
             "Playing here as well keeps no autosave and no statistics, "
             "so that the other window's are not written over."
         )
-        quit_button = box.addButton("Quit", QMessageBox.ButtonRole.AcceptRole)
+        quit_button = box.addButton("&Quit", QMessageBox.ButtonRole.AcceptRole)
         quit_button.setObjectName("quit")
-        go_on = box.addButton("Play without saving", QMessageBox.ButtonRole.RejectRole)
+        go_on = box.addButton("&Play without saving", QMessageBox.ButtonRole.RejectRole)
         go_on.setObjectName("playWithoutSaving")
         box.setDefaultButton(quit_button)
         box.setEscapeButton(quit_button)
@@ -199,11 +199,11 @@ class GameFilesMixin:
         box.setInformativeText(
             "A new game keeps this one: Game → Open finds it among the abandoned games."
         )
-        resume = box.addButton("Resume", QMessageBox.ButtonRole.AcceptRole)
+        resume = box.addButton("&Resume", QMessageBox.ButtonRole.AcceptRole)
         resume.setObjectName("resume")
-        fresh = box.addButton("New game", QMessageBox.ButtonRole.ActionRole)
+        fresh = box.addButton("&New game", QMessageBox.ButtonRole.ActionRole)
         fresh.setObjectName("newGame")
-        later = box.addButton("Not now", QMessageBox.ButtonRole.RejectRole)
+        later = box.addButton("N&ot now", QMessageBox.ButtonRole.RejectRole)
         later.setObjectName("notNow")
         box.setDefaultButton(resume)
         box.setEscapeButton(later)
@@ -311,9 +311,9 @@ class GameFilesMixin:
             if self.data_dir is not None
             else "Games are not being saved, so it cannot be kept."
         )
-        leave = box.addButton("Leave it", QMessageBox.ButtonRole.AcceptRole)
+        leave = box.addButton("&Leave it", QMessageBox.ButtonRole.AcceptRole)
         leave.setObjectName("leave")
-        stay = box.addButton("Keep playing", QMessageBox.ButtonRole.RejectRole)
+        stay = box.addButton("&Keep playing", QMessageBox.ButtonRole.RejectRole)
         stay.setObjectName("keepPlaying")
         box.setDefaultButton(stay)
         box.setEscapeButton(stay)

@@ -115,11 +115,11 @@ class OpenChooser(QDialog):
 
     def _build_buttons(self, layout: QVBoxLayout) -> None:
         buttons = QDialogButtonBox(self)
-        self.browse_button = buttons.addButton("Browse…", QDialogButtonBox.ButtonRole.ActionRole)
+        self.browse_button = buttons.addButton("&Browse…", QDialogButtonBox.ButtonRole.ActionRole)
         self.browse_button.setObjectName("browse")
         self.browse_button.setAutoDefault(False)
         self.browse_button.clicked.connect(self.browse)
-        self.open_button = buttons.addButton("Open", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.open_button = buttons.addButton("&Open", QDialogButtonBox.ButtonRole.AcceptRole)
         self.open_button.setObjectName("open")
         self.open_button.setDefault(True)
         cancel = buttons.addButton(QDialogButtonBox.StandardButton.Cancel)

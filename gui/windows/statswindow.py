@@ -136,9 +136,9 @@ class StatsWindow(FittedDialog):
             "Forget every game's statistics?",
             parent=self,
         )
-        yes = box.addButton("Reset", QMessageBox.ButtonRole.DestructiveRole)
+        yes = box.addButton("&Reset", QMessageBox.ButtonRole.DestructiveRole)
         yes.setObjectName("confirmReset")
-        box.addButton("Keep", QMessageBox.ButtonRole.RejectRole)
+        box.addButton("&Keep", QMessageBox.ButtonRole.RejectRole)
         self.confirm = box
 
         def answered() -> None:

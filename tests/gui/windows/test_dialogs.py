@@ -90,7 +90,7 @@ def test_summary_winner_heading_table_and_next_deal(qtbot):
     assert "</span> 6 · " in pools and "</span> 0 · " in pools and pools.endswith("</span> 1")
 
     nxt = _child(dlg, QPushButton, "next")
-    assert nxt.text() == "Next deal"
+    assert nxt.text() == "&Next deal"  # Alt+N
     assert [b.objectName() for b in dlg.findChildren(QPushButton)] == ["review", "next"]
     with qtbot.waitSignal(dlg.accepted, timeout=1000):
         qtbot.mouseClick(nxt, Qt.MouseButton.LeftButton)
@@ -106,7 +106,7 @@ def test_summary_last_deal_and_no_winner(qtbot):
     assert _child(dlg, QLabel, "heading").text() == "Deal over"
     assert dlg.findChild(QLabel, "name_1").text() == "Ben"
     nxt = _child(dlg, QPushButton, "next")
-    assert nxt.text() == "Final standings"
+    assert nxt.text() == "&Final standings"
     with qtbot.waitSignal(dlg.accepted, timeout=1000):
         qtbot.mouseClick(nxt, Qt.MouseButton.LeftButton)
 

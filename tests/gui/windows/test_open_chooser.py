@@ -131,6 +131,7 @@ def test_browse_finds_any_saved_game_and_shows_it_first(qtbot, tmp_path):
     _keep(elsewhere, newmarket, [True, False, False])
     window = _window(qtbot, data)
     dlg = _chooser(qtbot, window)
+    assert (dlg.open_button.text(), dlg.browse_button.text()) == ("&Open", "&Browse…")  # Alt+B
     qtbot.mouseClick(dlg.findChild(QPushButton, "browse"), Qt.MouseButton.LeftButton)
     files = dlg.file_dialog
     assert isinstance(files, QFileDialog) and files.isVisible()
