@@ -366,6 +366,16 @@ class TableDrawing(EventLogDrawing):
                 QRectF(pr.x, pr.y, pr.w, pr.h),
                 pv.cards,
             )
+        self._same_number_size()
+
+    def _same_number_size(self) -> None:
+        """Every pool's number in one size, the smallest any of them needs to fit."""
+        for item in self.pool_items:
+            item.number_cap = None
+        sizes = [item.number_shown()[0].pixelSize() for item in self.pool_items]
+        for item in self.pool_items:
+            item.number_cap = min(sizes)
+            item.update()
 
     def place_stake_panel(self) -> None:
         """The staking panel sits where the hand will be dealt, clear of the pools, of your

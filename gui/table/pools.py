@@ -40,6 +40,10 @@ class PoolItem(QGraphicsItem):
         #: Every card of a combination item (MI-12), drawn together on its place.
         self.cards: tuple[int, ...] = ()
         self.amount = 0
+        #: The largest size of the number in pixels, the same for every pool of the layout
+        #: (a 4-digit pool was written smaller than the 3-digit ones beside it); ``None``:
+        #: its own size.
+        self.number_cap: int | None = None
         self.detail = ""
         self.card_rect = QRectF()
         self.chip_rect = QRectF()
@@ -107,11 +111,14 @@ class PoolItem(QGraphicsItem):
         left = cr.left() + cr.width() * 0.08 + d + 4
         return QRectF(left, cr.top(), cr.right() + cr.width() * 0.15 - left, cr.height() * 0.8)
 
-    def _number_shown(self) -> tuple[QFont, str]:
+    def number_shown(self) -> tuple[QFont, str]:
         """The number of counters and its font: bold, about a third of the chip area high,
         smaller if the number would not fit; where every digit would not fit even at the
-        smallest font, the number in short (``800M``; the tooltip says it in full)."""
+        smallest font, the number in short (``800M``; the tooltip says it in full); never
+        above :attr:`number_cap`."""
         font = table_font(self.chip_rect.height() * 0.36, bold=True)
+        if self.number_cap is not None:
+            font = table_font(min(font.pixelSize(), self.number_cap), bold=True)
         room = self._number_rect().width()
         text = number(self.amount)
         if QFontMetricsF(table_font(0, bold=True)).horizontalAdvance(text) > room:
@@ -275,7 +282,7 @@ class PoolItem(QGraphicsItem):
             chip = self.art.chip(i // 5 % 5, d, self.dpr)
             painter.drawPixmap(QPointF(x, base - i * d * 0.12), chip)
         painter.setPen(INK)
-        font, text = self._number_shown()
+        font, text = self.number_shown()
         painter.setFont(font)
         painter.drawText(
             self._number_rect(), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, text

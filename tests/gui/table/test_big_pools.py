@@ -56,9 +56,11 @@ def test_a_huge_pool_is_written_short_inside_its_place_at_800x600(qtbot):
     qtbot.waitUntil(lambda: [i.amount for i in items] == list(session.deal.pools), timeout=WAIT)
     shown = []
     for item in items:
-        font, text = item._number_shown()
+        font, text = item.number_shown()
         assert QFontMetricsF(font).horizontalAdvance(text) <= item._number_rect().width() + 0.5
         assert f"{item.amount} counter" in item.toolTip()  # in full where the number is short
         shown.append(text)
     assert shown == [short_number(n) for n in session.deal.pools]
     assert shown == ["800M", "800M", "0", "800M", "799M"]
+    # one size for every pool's number: the "0" beside them was written larger
+    assert len({item.number_shown()[0].pixelSize() for item in items}) == 1
