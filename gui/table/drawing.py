@@ -35,7 +35,7 @@ from gui.table.cardart import CardArt
 from gui.table.eventlog import EventLogDrawing
 from gui.table.items import CardItem, ChipToken, FanItem
 from gui.table.plates import SeatPlate
-from gui.table.pools import PoolItem, StockItem
+from gui.table.pools import PoolItem, StockItem, same_number_size
 from gui.table.stakepanel import StakePanel
 from gui.table.style import INK
 from gui.table.trickdrawing import CardTarget
@@ -366,16 +366,7 @@ class TableDrawing(EventLogDrawing):
                 QRectF(pr.x, pr.y, pr.w, pr.h),
                 pv.cards,
             )
-        self._same_number_size()
-
-    def _same_number_size(self) -> None:
-        """Every pool's number in one size, the smallest any of them needs to fit."""
-        for item in self.pool_items:
-            item.number_cap = None
-        sizes = [item.number_shown()[0].pixelSize() for item in self.pool_items]
-        for item in self.pool_items:
-            item.number_cap = min(sizes)
-            item.update()
+        same_number_size(self.pool_items)
 
     def place_stake_panel(self) -> None:
         """The staking panel sits where the hand will be dealt, clear of the pools, of your

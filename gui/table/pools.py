@@ -289,6 +289,16 @@ class PoolItem(QGraphicsItem):
         )
 
 
+def same_number_size(items: list[PoolItem]) -> None:
+    """Every pool's number in one size, the smallest any of ``items`` needs to fit."""
+    for item in items:
+        item.number_cap = None
+    sizes = [item.number_shown()[0].pixelSize() for item in items]
+    for item in items:
+        item.number_cap = min(sizes)
+        item.update()
+
+
 class StockItem(QGraphicsItem):
     """The stock: a small face-down pile and its name and count ("Stock · 4")."""
 

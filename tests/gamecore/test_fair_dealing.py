@@ -89,7 +89,7 @@ def test_deal_again_from_another_seat_is_the_same_cards_and_no_statistics(qtbot,
     assert practice.logs[0].dealer == real.logs[-1].dealer
     _to_summary(qtbot, window)
     next_button = c.dialog.findChild(QPushButton, "next")
-    assert next_button.text() == "Back to your game"
+    assert next_button.text() == "&Back to your game"
     qtbot.mouseClick(next_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: c.session is real and c.state == "summary", timeout=WAIT)
     assert c.keeper.flush_autosave()
