@@ -73,7 +73,7 @@ def coach_lines(
     why, from the engine (its reasons for the cards it refuses, in plain words), with the
     legal cards named (they are also raised on the table). ``plays_itself``: the decision
     is forced and plays itself (:func:`gui.model.intents.plays_by_itself`, STOP-14); the
-    coach then says what the status line says ("Your only card, 8♠, plays itself: …")
+    coach then says what the status line says ("Your only card to play, 8♠, plays itself: …")
     rather than offer a choice, and why the other cards may not go."""
     deal = session.deal
     d = None if deal is None else deal.decision()

@@ -69,7 +69,7 @@ def _sequence_hint(game: Rules, deal: DealState, d: PlayChoice, seat: int) -> st
 @dataclass(frozen=True)
 class ForcedWords:
     """What the table says of a person's forced card before it plays itself: ``call``, the
-    call over the table ("Your only card: 8♠"), and ``line``, the status line with why."""
+    call over the table ("Your only card to play: 8♠"), and ``line``, the status line with why."""
 
     call: str
     line: str
@@ -78,14 +78,16 @@ class ForcedWords:
 def forced_words(deal: DealState, action: Action, word: str, alone: bool) -> ForcedWords:
     """The words for ``action``, the only legal action of the person whose word is ``word``
     ("You", or their name with several people at the screen, ``alone`` False) in ``deal``
-    (STOP-6, STOP-5, SF-25): "Your only card: 8♠", and "Your only card, 8♠, plays itself:
-    the next card of a sequence must be played by its holder."."""
+    (STOP-6, STOP-5, SF-25): "Your only card to play: 8♠", and "Your only card to play, 8♠,
+    plays itself: the next card of a sequence must be played by its holder."."""
     who = "Your" if alone else f"{word}, your"
     reason = plain_words(FORCED_REASONS[forced_kind(deal, action)])
     if not isinstance(action, Play | Rob):
         return ForcedWords(f"{who} only move", f"{who} only move is made for you: {reason}.")
     c = card_label(_card(action))
-    return ForcedWords(f"{who} only card: {c}", f"{who} only card, {c}, plays itself: {reason}.")
+    # "to play": "Your only card: 6♣" read as the only card in a hand of twelve
+    only = f"{who} only card to play"
+    return ForcedWords(f"{only}: {c}", f"{only}, {c}, plays itself: {reason}.")
 
 
 def addressee(name: str, alone: bool) -> str:

@@ -25,8 +25,8 @@ def test_stop_6_the_coach_says_the_forced_card_plays_itself_as_the_status_line_d
     session = _forced_session()
     line = prompts.forced_words(session.deal, Play(0, C("8S")), "You", True).line
     assert line == (
-        "Your only card, 8♠, plays itself: the next card of a sequence must be played by its "
-        "holder."
+        "Your only card to play, 8♠, plays itself: the next card of a sequence must be played "
+        "by its holder."
     )
     assert advice.coach_lines(session, 0, plays_itself=True) == [
         line,

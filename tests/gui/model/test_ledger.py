@@ -223,13 +223,13 @@ def test_with_several_people_the_table_speaks_to_the_one_whose_hand_is_shown():
     deal = scenario_deal(game, ["8S 2H", "3H 5D", "9D JC"], stock="4C", top="7S", to_act=0)
     action = Play(0, C("8S"))
     forced = prompts.forced_words(deal, action, "Ann", alone=False)
-    assert forced.call == "Ann, your only card: 8♠"
+    assert forced.call == "Ann, your only card to play: 8♠"
     assert forced.line == (
-        "Ann, your only card, 8♠, plays itself: the next card of a sequence must be played "
+        "Ann, your only card to play, 8♠, plays itself: the next card of a sequence must be played "
         "by its holder."
     )
     alone = prompts.forced_words(deal, action, "You", alone=True)
-    assert alone.call == "Your only card: 8♠"
+    assert alone.call == "Your only card to play: 8♠"
     session = Session(game, ["Ann", "Ben", "Cat"], 2)
     session.start_deal_seeded(1)
     words = tablewords.spoken(session.players, [0, 2])

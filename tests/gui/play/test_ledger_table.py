@@ -60,6 +60,6 @@ def test_a_forced_card_leaves_the_hand_as_the_persons_with_its_reason(qtbot):
     assert forced
     for action in forced:
         label = card_label(action.card)
-        assert f"Your only card: {label}" in win.view.announced
+        assert f"Your only card to play: {label}" in win.view.announced
         said = [line for line in c.log if f" {label}, the only card you could play: " in line]
         assert len(said) == 1 and said[0].startswith(("You play ", "You lead "))

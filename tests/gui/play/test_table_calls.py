@@ -103,7 +103,7 @@ def test_a_call_stays_in_the_middle_when_the_table_changes_size(qtbot):
 
 
 def test_a_withdrawn_call_fades_at_once_or_is_never_made(qtbot):
-    """A forced card's call ("Your only card: 3♦") is taken back when the card has played
+    """A forced card's call ("Your only card to play: 3♦") is taken back when the card has played
     itself: on show, it fades at once instead of staying over the next play (it used to
     stay its whole time, then fade slowly); still waiting, it is never made."""
     window = _window(qtbot, pace=350)  # long calls: the whole hold would be seconds
@@ -113,15 +113,16 @@ def test_a_withdrawn_call_fades_at_once_or_is_never_made(qtbot):
     )
     window.controller.hold()
     qtbot.waitUntil(lambda: view.layout_ is not None, timeout=WAIT)
-    view.announce("Your only card: 3♦")
-    assert view.announcement.text == "Your only card: 3♦" and view.announcement.opacity() == 1.0
-    view.withdraw_call("Your only card: 3♦")
+    view.announce("Your only card to play: 3♦")
+    assert view.announcement.text == "Your only card to play: 3♦"
+    assert view.announcement.opacity() == 1.0
+    view.withdraw_call("Your only card to play: 3♦")
     assert not view._call_timer.isActive()  # its hold is over
     qtbot.waitUntil(lambda: view.announcement.opacity() == 0.0, timeout=WAIT)
     before = len(view.announced)
     view.announce("No eight")
-    view.announce("Your only card: 4♦")  # waits behind "No eight"
-    view.withdraw_call("Your only card: 4♦")
+    view.announce("Your only card to play: 4♦")  # waits behind "No eight"
+    view.withdraw_call("Your only card to play: 4♦")
     view.withdraw_call("Something never called")  # nothing to take back: nothing happens
     assert view.announcement.opacity() == 1.0  # "No eight" stays its time
     qtbot.waitUntil(lambda: view.announcement.opacity() < 0.5, timeout=WAIT)
