@@ -47,7 +47,7 @@ class BalanceChart(QWidget):
     ) -> None:
         """Draw ``series`` (name, values per step); ``span``: the steps the values stand for
         when they are an even sample of a longer run (the axis then reads 1 … ``span``);
-        ``note``: a word on the axis after its range ("the last still being played")."""
+        ``note``: a word on the axis after its range ("the last not finished")."""
         self.series, self.x_label, self.span, self.note = series, x_label, span, note
         self.setAccessibleName(
             "Chart of " + ", ".join(f"{n}: {v[-1] if v else 0}" for n, v in series)

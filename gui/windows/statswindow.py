@@ -59,9 +59,13 @@ class StatsWindow(FittedDialog):
         row = QHBoxLayout()
         reset = QPushButton("Reset statistics…", self)
         reset.setObjectName("reset")
+        # Never the default: Enter pressed Reset (a dialog's first button takes Enter), and
+        # a second Enter forgot every game's statistics.
+        reset.setAutoDefault(False)
         reset.clicked.connect(self._ask_reset)
-        close = QPushButton("Close", self)
+        close = QPushButton("&Close", self)
         close.setObjectName("close")
+        close.setDefault(True)
         close.clicked.connect(self.accept)
         row.addWidget(reset)
         row.addStretch(1)
@@ -106,12 +110,10 @@ class StatsWindow(FittedDialog):
             (name, list(accumulate(ps.past + ([ps.current[-1]] if ps.current else []))))
             for name, ps in sorted(players.items())
         ]
-        # The Sessions column counts finished sessions; the chart's last point may be the
-        # session being played (0 sessions beside a chart of "session 1 … 1").
+        # The Sessions column counts finished sessions; the chart's last point may be one
+        # unfinished, played now or left (0 sessions beside a chart of "session 1 … 1").
         playing = any(ps.current for ps in players.values())
-        self.chart.set_series(
-            series, "session", note="the last still being played" if playing else ""
-        )
+        self.chart.set_series(series, "session", note="the last not finished" if playing else "")
 
     def _fit_columns(self) -> None:
         """Each column as wide as its contents, the room left shared out among them: no
@@ -138,7 +140,10 @@ class StatsWindow(FittedDialog):
         )
         yes = box.addButton("&Reset", QMessageBox.ButtonRole.DestructiveRole)
         yes.setObjectName("confirmReset")
-        box.addButton("&Keep", QMessageBox.ButtonRole.RejectRole)
+        keep = box.addButton("&Keep", QMessageBox.ButtonRole.RejectRole)
+        keep.setObjectName("keep")
+        box.setDefaultButton(keep)  # Enter keeps them; only a click or Alt+R forgets
+        box.setEscapeButton(keep)
         self.confirm = box
 
         def answered() -> None:

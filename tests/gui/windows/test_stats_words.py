@@ -60,7 +60,33 @@ def test_the_chart_says_its_last_session_is_being_played(qtbot):
     you.add_deal(-12, 1)
     win = _window(qtbot, stats)
     assert [win.table.item(0, c).text() for c in (1, 2)] == ["0", "1"]  # none finished
-    assert win.chart.axis_caption(1) == "session 1 … 1 (the last still being played)"
+    assert win.chart.axis_caption(1) == "session 1 … 1 (the last not finished)"
     you.end_session()
     win.refresh()
     assert win.chart.axis_caption(1) == "session 1 … 1"
+
+
+def test_enter_closes_the_statistics_and_never_forgets_them(qtbot):
+    """Enter pressed "Reset statistics…" (the dialog's first button took Enter) and a
+    second Enter answered its question with Reset: two keys forgot every game's record."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QPushButton
+
+    stats = Stats()
+    stats.player("newmarket", "You").add_deal(3, 1)
+    resets: list[bool] = []
+    win = StatsWindow(None, stats, lambda: resets.append(True))
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitExposed(win)
+    win.table.setFocus()
+    qtbot.keyClick(win.table, Qt.Key.Key_Return)
+    assert not win.isVisible() and getattr(win, "confirm", None) is None  # Close, no question
+    win.show()
+    qtbot.mouseClick(win.findChild(QPushButton, "reset"), Qt.MouseButton.LeftButton)
+    box = win.confirm
+    qtbot.waitUntil(box.isVisible)
+    assert box.defaultButton() is box.findChild(QPushButton, "keep")
+    qtbot.keyClick(box, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: not box.isVisible())
+    assert resets == [] and stats.games["newmarket"]["You"].won == 3
