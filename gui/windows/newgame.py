@@ -171,10 +171,12 @@ class NewGameDialog(FittedDialog):
         )
         ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
         ok.setObjectName("ok")
-        ok.setText("Deal")
+        ok.setText("&Deal")  # Alt+D (a letter no field of the dialog takes)
         ok.setDefault(True)
         self._ok = ok
-        buttons.button(QDialogButtonBox.StandardButton.Cancel).setObjectName("cancel")
+        cancel = buttons.button(QDialogButtonBox.StandardButton.Cancel)
+        cancel.setObjectName("cancel")
+        cancel.setText("&Cancel")
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         return buttons

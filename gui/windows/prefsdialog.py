@@ -60,6 +60,8 @@ class PrefsDialog(FittedDialog):
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
         )
         buttons.button(QDialogButtonBox.StandardButton.Ok).setObjectName("ok")
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("&OK")
+        buttons.button(QDialogButtonBox.StandardButton.Cancel).setText("Cance&l")  # C: Cards
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)

@@ -321,7 +321,9 @@ def _new_game_with_name(qtbot, window, name: str, people: int = 1) -> None:
         edit = dlg.findChild(QLineEdit, "name")
         edit.clear()
         qtbot.keyClicks(edit, name)
-    qtbot.mouseClick(dlg.findChild(QPushButton, "ok"), Qt.MouseButton.LeftButton)
+    ok = dlg.findChild(QPushButton, "ok")
+    assert (ok.text(), dlg.findChild(QPushButton, "cancel").text()) == ("&Deal", "&Cancel")
+    qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: window.controller.session.players[0] == window.player_name)
 
 
