@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -188,6 +189,13 @@ class GameIOMixin:
 
         self._replace_game(opened, f"open {path.name}")
 
+    def _save_name(self) -> str:
+        """Save As's suggested file name: the game and today's date
+        ("spoil-five-2026-12-03.parlour.json"; it said "game.parlour.json" for every game)."""
+        session = self.controller.session
+        game = session.game.name if session is not None else "game"
+        return f"{game}-{date.today():%Y-%m-%d}.parlour.json"
+
     def ask_save(self) -> None:
         """Game → Save As: write the session as a deal record."""
         if self.controller.practice.active:
@@ -196,7 +204,7 @@ class GameIOMixin:
         dlg = QFileDialog(
             self,
             "Save the game",
-            str(self._files_folder() / "game.parlour.json"),
+            str(self._files_folder() / self._save_name()),
             "Parlour games (*.parlour.json)",
         )
         dlg.setObjectName("saveDialog")

@@ -14,6 +14,7 @@ import json
 import os
 import random
 import threading
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -227,6 +228,8 @@ def test_save_as_and_browse_start_in_the_folder_last_used(qtbot, tmp_path):
     window.save_action.trigger()  # Game → Save As, with the dialog's own file chosen
     dlg = window.file_dialog
     assert isinstance(dlg, QFileDialog) and dlg.isVisible()
+    game = window.controller.session.game.name  # the suggested name says the game and day
+    assert dlg.selectedFiles()[0].endswith(f"/{game}-{date.today():%Y-%m-%d}.parlour.json")
     dlg.fileSelected.emit(str(mine / "evening"))
     dlg.reject()
     assert (mine / "evening.parlour.json").is_file()
