@@ -80,6 +80,9 @@ class OpenChooser(QDialog):
         self.folder = folder
         self.file_dialog: QFileDialog | None = None
         self.summaries: dict[Path, GameSummary] = {}
+        #: The files found by Browse…, whose rows name their file (the list's own rows are
+        #: the abandoned games; Browse… starts in the folder last used, often another).
+        self.found: set[Path] = set()
         self._stop = threading.Event()
         self._reader = _Reader()
         self._reader.read.connect(self._summarized)
@@ -156,7 +159,7 @@ class OpenChooser(QDialog):
         for row in range(self.games.count()):
             item = self.games.item(row)
             if item.data(_PATH) == str(summary.path):
-                lines = summary_lines(summary, named=summary.path.parent != self.folder)
+                lines = summary_lines(summary, named=summary.path in self.found)
                 item.setText(lines)
                 item.setData(Qt.ItemDataRole.AccessibleTextRole, lines)
                 if summary.damaged is not None:
@@ -213,5 +216,6 @@ class OpenChooser(QDialog):
         # The list is no longer the abandoned games only: the file found comes first.
         self.heading.setText("Games you found, then the abandoned games")
         self.summaries.pop(path, None)
+        self.found.add(path)
         self._add([path], first=True)
         self.games.setCurrentRow(0)

@@ -315,3 +315,25 @@ def test_new_game_after_opening_a_game_starts_from_its_table_not_the_one_before(
     qtbot.waitUntil(lambda: c.session is not opened, timeout=WAIT)
     assert c.session.game.name == "spoil-five" and c.session.options["gen.startCounters"] == 20
     assert c.session.players[1:] == ["Ben", "Cat"] and c.session.options["gen.rounds"] == 3
+
+
+def test_only_the_files_found_by_browse_name_their_file(qtbot, tmp_path):
+    """Browse… starts in the folder last used: the rows were named by comparing with that
+    folder, so the abandoned games were named and the game found was not."""
+    data = tmp_path / "data"
+    _abandoned_games(data)
+    elsewhere = tmp_path / "mine.parlour.json"
+    newmarket = Session(make_game("newmarket", {"gen.rounds": 1}), ["You", "Dan", "Eve"], 0)
+    newmarket.start_deal_seeded(3)
+    _keep(elsewhere, newmarket, [True, False, False])
+    folder = data / persistence.ABANDONED
+    dlg = OpenChooser(None, [folder / POPE_JOAN, folder / NEWMARKET], tmp_path)
+    qtbot.addWidget(dlg)
+    dlg.add_file(elsewhere)
+    qtbot.waitUntil(lambda: len(dlg.summaries) == 3, timeout=WAIT)
+    assert _rows(dlg) == [
+        "Newmarket · deal 1 of 3 · You: 100 counters\n"
+        "mine.parlour.json · You, Dan, Eve · 9 Mar 2024, 14:05",
+        POPE_JOAN_ROW,
+        NEWMARKET_ROW,
+    ]
