@@ -4,7 +4,7 @@ by colour and by dash pattern and marker, so they read without colour too."""
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from gui.model.amounts import number, signed
@@ -53,6 +53,15 @@ class BalanceChart(QWidget):
             "Chart of " + ", ".join(f"{n}: {v[-1] if v else 0}" for n, v in series)
         )
         self.update()
+
+    def legend_text(self, name: str, last: int, room: float) -> str:
+        """``name`` and its last value (a real minus sign) in ``room`` pixels of the
+        widget's font: the name is elided, never the value ("Wilhelmina (" lost both the
+        rest of the name and the balance)."""
+        metrics = QFontMetricsF(self.font())
+        value = f" {signed(last)}"
+        left = max(0.0, room - metrics.horizontalAdvance(value))
+        return metrics.elidedText(name, Qt.TextElideMode.ElideRight, left) + value
 
     def axis_caption(self, steps: int) -> str:
         """The x axis's words: "session 1 … 4", with the note if any."""
@@ -114,6 +123,6 @@ class BalanceChart(QWidget):
             p.drawText(
                 QRectF(lx + 26, ly - 2, legend_w - 30, 16),
                 Qt.AlignmentFlag.AlignLeft,
-                f"{name} {signed(last)}",
+                self.legend_text(name, last, legend_w - 30),
             )
         p.end()

@@ -90,3 +90,15 @@ def test_enter_closes_the_statistics_and_never_forgets_them(qtbot):
     qtbot.keyClick(box, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: not box.isVisible())
     assert resets == [] and stats.games["newmarket"]["You"].won == 3
+
+
+def test_a_long_name_in_the_charts_legend_keeps_its_balance(qtbot):
+    """The legend cut "Wilhelmina (Mina) Fairweather −12" to "Wilhelmina (": the name is
+    elided, the balance stays."""
+    from gui.windows.chart import BalanceChart
+
+    chart = BalanceChart()
+    qtbot.addWidget(chart)
+    text = chart.legend_text("Wilhelmina (Mina) Fairweather", -12, 90)
+    assert text.endswith(f"… {MINUS}12") and text.startswith("Wil")
+    assert chart.legend_text("Ann", 5, 90) == "Ann +5"
