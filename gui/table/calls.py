@@ -275,7 +275,8 @@ class PromptPanel(QFrame):
         super().keyPressEvent(event)
 
     def place(self) -> None:
-        """Sit centred just above the hand."""
+        """Sit beside the hand, else just above it, else in the table's free middle band,
+        wherever it covers no plate, pool or board (:meth:`_obstacles`)."""
         lay = self.view.layout_
         if lay is None or not self.isVisible():
             return
@@ -292,13 +293,16 @@ class PromptPanel(QFrame):
         snap = self.view.snapshot
         hand = lay.hand_positions(len(snap.hand) if snap is not None else 0)
         right = (hand[-1][0] + lay.card_w) if hand else lay.hand_center_x
+        obstacles = self._obstacles()  # once: the band below may try fifty places
         places = []
         beside = (right + lay.card_w * 0.3, lay.hand_y + lay.card_h * 0.3)
         if beside[0] + self.width() <= lay.width - 4:
             places.append(beside)
         # Else, or where that covers a seat: just above the hand, below what it would cover.
         x = lay.hand_center_x - self.width() / 2
-        places.append((x, self._clear_below(x, lay.drop_line - self.height() - 6, lay.hand_y)))
+        places.append(
+            (x, self._clear_below(x, lay.drop_line - self.height() - 6, lay.hand_y, obstacles))
+        )
         # Else a free band of the table's middle column, nearest its middle (a ring table
         # for 14, whose seats surround the hand); else where it stood before.
         middle = lay.height / 2 - self.height() / 2
@@ -306,7 +310,7 @@ class PromptPanel(QFrame):
             range(4, max(5, int(lay.height) - self.height() - 4), 8), key=lambda y: abs(y - middle)
         )
         places += [(x, float(y)) for y in band]
-        x, y = next((p for p in places if not self._covers(*p)), places[0])
+        x, y = next((p for p in places if not self._covers(*p, obstacles)), places[0])
         x = min(x, lay.width - 4 - self.width())  # centred on a hand right of the middle
         self.move(max(4, round(x)), max(4, round(y)))
         self.view.place_log()  # the log steps aside where the prompt now covers it
@@ -328,19 +332,20 @@ class PromptPanel(QFrame):
             if i.isVisible() and not i.boundingRect().isEmpty()
         ]
 
-    def _covers(self, x: float, y: float) -> bool:
-        """Whether the panel at (``x``, ``y``) would cover one of :meth:`_obstacles`, or
+    def _covers(self, x: float, y: float, obstacles: list[QRectF]) -> bool:
+        """Whether the panel at (``x``, ``y``) would cover one of ``obstacles``, or
         leave the table (a ring table has no line above the hand: it went to the top)."""
         panel = QRectF(x, y, self.width(), self.height())
         table = QRectF(self.view.viewport().rect()).adjusted(4, 4, -4, -4)
-        return not table.contains(panel) or any(panel.intersects(b) for b in self._obstacles())
+        return not table.contains(panel) or any(panel.intersects(b) for b in obstacles)
 
-    def _clear_below(self, x: float, y: float, hand_top: float) -> float:
-        """Where the panel at (``x``, ``y``) goes down to be clear of what it would cover:
+    def _clear_below(self, x: float, y: float, hand_top: float, obstacles: list[QRectF]) -> float:
+        """Where the panel at (``x``, ``y``) goes down to be clear of the ``obstacles`` it
+        would cover:
         just under it while that keeps the panel above the hand's top (``hand_top``), else
         where it was."""
         panel = QRectF(x, y, self.width(), self.height())
-        covered = [box for box in self._obstacles() if panel.intersects(box)]
+        covered = [box for box in obstacles if panel.intersects(box)]
         if not covered:
             return y
         below = max(box.bottom() for box in covered) + 6
