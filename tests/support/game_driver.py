@@ -35,7 +35,7 @@ from gamecore.match import Session, first_dealer
 from gui.play import controller as ctl
 from gui.windows.dialogs import DealSummaryDialog, SpinChoiceDialog
 from gui.windows.mainwindow import MainWindow
-from table_driver import LEFT, WAIT, click_button, click_card
+from table_driver import LEFT, WAIT, click_button, click_card, resize_window, show_and_start
 
 Policy = Callable[[Any, Any], Action]
 Stop = Callable[[Any, Any], bool]
@@ -161,21 +161,23 @@ def open_game(
     """A MainWindow set to ``game`` before ``start()``, shown at 1280×800 and laid out.
     ``on_start(win)`` runs right after ``start()``, before any event is processed."""
     win = MainWindow(pace=0, seed=seed)
-    qtbot.addWidget(win)
     win.game_name, win.players, win.options = game, players, dict(options or {})
-    win.show()
-    win.resize(1280, 800)
-    qtbot.waitExposed(win)
-    win.start()
-    if on_start is not None:
-        on_start(win)
-    view = win.view
+    return show_and_start(qtbot, win, on_start)
 
-    def laid_out() -> bool:
-        lay, vp = view.layout_, view.viewport().rect()
-        return lay is not None and (lay.width, lay.height) == (vp.width(), vp.height())
 
-    qtbot.waitUntil(laid_out, timeout=WAIT)
+def open_game_at(
+    qtbot,
+    size: tuple[int, int],
+    game: str,
+    seed: int,
+    players: int = 4,
+    options: dict | None = None,
+) -> MainWindow:
+    """``open_game`` resized to ``size`` (width, height in pixels), laid out for it and
+    waiting for the person to act."""
+    win = open_game(qtbot, game, seed=seed, players=players, options=options)
+    resize_window(qtbot, win, size)
+    wait_settled(qtbot, win)
     return win
 
 

@@ -25,6 +25,9 @@ SEED = 20240611
 WAIT = 5000  # ms: generous upper bound for one step; a step takes a few ms at pace 0
 LEFT = Qt.MouseButton.LeftButton
 NOMOD = Qt.KeyboardModifier.NoModifier
+#: The window on an 800×600 screen, its frame and title bar taken off (the offscreen
+#: screen is 800 wide and keeps the window's 2-pixel frame inside it).
+SMALL_SCREEN = (796, 576)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -34,7 +37,12 @@ NOMOD = Qt.KeyboardModifier.NoModifier
 def open_window(qtbot, seed: int = SEED, on_start=None) -> MainWindow:
     """A started MainWindow (pace 0, fixed seed), shown at 1280×800 with its layout drawn.
     ``on_start(win)`` runs right after ``start()``, before any event is processed."""
-    win = MainWindow(pace=0, seed=seed)
+    return show_and_start(qtbot, MainWindow(pace=0, seed=seed), on_start)
+
+
+def show_and_start(qtbot, win: MainWindow, on_start=None) -> MainWindow:
+    """Show ``win`` at 1280×800, start it and wait until its table is laid out.
+    ``on_start(win)`` runs right after ``start()``, before any event is processed."""
     qtbot.addWidget(win)
     win.show()
     win.resize(1280, 800)
@@ -42,15 +50,21 @@ def open_window(qtbot, seed: int = SEED, on_start=None) -> MainWindow:
     win.start()
     if on_start is not None:
         on_start(win)
-    view = win.view
-
-    def laid_out() -> bool:
-        lay = view.layout_
-        vp = view.viewport().rect()
-        return lay is not None and (lay.width, lay.height) == (vp.width(), vp.height())
-
-    qtbot.waitUntil(laid_out, timeout=WAIT)
+    qtbot.waitUntil(lambda: laid_out(win), timeout=WAIT)
     return win
+
+
+def laid_out(win: MainWindow) -> bool:
+    """The table's layout is drawn for the view's present size."""
+    lay, vp = win.view.layout_, win.view.viewport().rect()
+    return lay is not None and (lay.width, lay.height) == (vp.width(), vp.height())
+
+
+def resize_window(qtbot, win: MainWindow, size: tuple[int, int]) -> None:
+    """Resize ``win`` to ``size`` (width, height in pixels) and wait until the table is
+    laid out again for it."""
+    win.resize(*size)
+    qtbot.waitUntil(lambda: win.size().toTuple() == size and laid_out(win), timeout=WAIT)
 
 
 def window_with_autosave(qtbot, folder, seed: int = SEED) -> MainWindow:

@@ -14,10 +14,7 @@ from gamecore.match import Session
 from gui.model.amounts import MINUS, short_number
 from gui.table.pools import PoolItem
 from gui.windows.mainwindow import MainWindow
-from table_driver import WAIT
-
-#: The window on an 800×600 screen, its frame and title bar taken off.
-SMALL_SCREEN = (796, 576)
+from table_driver import SMALL_SCREEN, WAIT
 
 
 def test_short_numbers_keep_three_figures_rounded_down():

@@ -8,30 +8,16 @@ import pytest
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QFontMetricsF
 
-from game_driver import open_game, wait_settled
+from game_driver import open_game_at
 from gui.model.layout import compute_ring_layout
 from gui.table.cardart import CardArt
 from gui.table.pools import PoolItem
 from gui.windows.mainwindow import MainWindow
-from table_driver import WAIT
-
-#: The window on an 800×600 screen, its frame and title bar taken off (the offscreen
-#: screen is 800 wide and keeps the window's 2-pixel frame inside it).
-SMALL_SCREEN = (796, 576)
+from table_driver import SMALL_SCREEN
 
 
 def _at(qtbot, game: str, players: int, options: dict, size=SMALL_SCREEN) -> MainWindow:
-    win = open_game(qtbot, game, seed=4, players=players, options=options)
-    win.resize(*size)
-    view = win.view
-
-    def laid_out() -> bool:
-        lay, vp = view.layout_, view.viewport().rect()
-        return lay is not None and (lay.width, lay.height) == (vp.width(), vp.height())
-
-    qtbot.waitUntil(lambda: win.size().toTuple() == size and laid_out(), timeout=WAIT)
-    wait_settled(qtbot, win)
-    return win
+    return open_game_at(qtbot, size, game, seed=4, players=players, options=options)
 
 
 def _inside(outer: QRectF, inner: QRectF) -> bool:

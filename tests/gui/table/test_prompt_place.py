@@ -8,12 +8,9 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QRectF
 
-from game_driver import open_game, wait_settled
+from game_driver import open_game_at
 from gui.model import prompts
-from table_driver import WAIT
-
-#: The window on an 800×600 screen, its frame and title bar taken off.
-SMALL_SCREEN = (796, 576)
+from table_driver import SMALL_SCREEN, WAIT
 
 
 @pytest.mark.parametrize(
@@ -22,16 +19,8 @@ SMALL_SCREEN = (796, 576)
     ids=["pope-joan-c-8", "matrimony-14", "newmarket-4"],
 )
 def test_the_game_over_panel_covers_no_plate_pool_or_board(qtbot, game, players, options):
-    win = open_game(qtbot, game, seed=4, players=players, options=options)
-    win.resize(*SMALL_SCREEN)
+    win = open_game_at(qtbot, SMALL_SCREEN, game, seed=4, players=players, options=options)
     view = win.view
-
-    def laid_out() -> bool:
-        lay, vp = view.layout_, view.viewport().rect()
-        return lay is not None and (lay.width, lay.height) == (vp.width(), vp.height())
-
-    qtbot.waitUntil(lambda: win.size().toTuple() == SMALL_SCREEN and laid_out(), timeout=WAIT)
-    wait_settled(qtbot, win)
     view.stake_panel.hide()  # Matrimony's opens with your stake; the panel is not at issue
     text, buttons = prompts.game_over_words()
     view.prompt.ask(text, buttons)

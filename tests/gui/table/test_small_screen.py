@@ -5,40 +5,36 @@ from __future__ import annotations
 
 from PySide6.QtCore import QRectF
 
-from game_driver import claim_offered, find_seed, open_game, perform, reach, wait_settled
+from game_driver import (
+    claim_offered,
+    find_seed,
+    open_game,
+    open_game_at,
+    perform,
+    reach,
+    wait_settled,
+)
 from gamecore.actions import Bid
 from gui.windows.mainwindow import MainWindow
-from table_driver import WAIT, advance, hand_items
+from table_driver import SMALL_SCREEN, WAIT, advance, hand_items, laid_out, resize_window
 
-#: The window on an 800×600 screen, its frame and title bar taken off (the offscreen
-#: screen is 800 wide and keeps the window's 2-pixel frame inside it).
-SMALL_SCREEN = (796, 576)
 COACH = [
     "You deal, so you name the stake (4 or more counters) that every player spreads over "
     "the pools. Stakes are made before anyone sees the cards."
 ] * 2
 
 
-def _laid_out(win: MainWindow) -> bool:
-    lay, vp = win.view.layout_, win.view.viewport().rect()
-    return lay is not None and (lay.width, lay.height) == (vp.width(), vp.height())
-
-
 def _small(
     qtbot, game: str, players: int, options: dict | None = None, seed: int = 2
 ) -> MainWindow:
-    win = open_game(qtbot, game, seed=seed, players=players, options=options)
-    win.resize(*SMALL_SCREEN)
-    qtbot.waitUntil(lambda: win.size().toTuple() == SMALL_SCREEN, timeout=WAIT)
-    wait_settled(qtbot, win)
-    return win
+    return open_game_at(qtbot, SMALL_SCREEN, game, seed=seed, players=players, options=options)
 
 
 def _with_bars(qtbot, win: MainWindow) -> None:
     """A notice and a four-line coach above the table, as on a first evening."""
     win.add_notice("Your last game was kept as 2024-06-11-1.json in the abandoned games.")
     win.coach.say(COACH)
-    qtbot.waitUntil(lambda: win.coach.isVisible() and _laid_out(win), timeout=WAIT)
+    qtbot.waitUntil(lambda: win.coach.isVisible() and laid_out(win), timeout=WAIT)
 
 
 def test_the_log_never_covers_a_long_hand(qtbot):
@@ -49,7 +45,7 @@ def test_the_log_never_covers_a_long_hand(qtbot):
     hand = hand_items(win)
     assert len(hand) >= 14
     view.show_log(["Cat pays Fay 3 (cards left)", "Dan pays Fay 10 (cards left)", "No five"])
-    qtbot.waitUntil(lambda: _laid_out(win), timeout=WAIT)
+    qtbot.waitUntil(lambda: laid_out(win), timeout=WAIT)
     log = QRectF(view.log_label.geometry())
     assert view.log_label.isVisible()
     for item in hand_items(win):
@@ -65,7 +61,7 @@ def test_a_log_above_a_long_hand_keeps_clear_of_the_call(qtbot):
     view = win.view
     assert advance(qtbot, win) is not None
     view.show_log(LEDGER_LINES)
-    qtbot.waitUntil(lambda: _laid_out(win), timeout=WAIT)
+    qtbot.waitUntil(lambda: laid_out(win), timeout=WAIT)
     view.announce("Your only card: 9♥ plays itself")
     call = view.announcement.sceneBoundingRect()
     log = QRectF(view.log_label.geometry())
@@ -114,7 +110,7 @@ def test_a_notice_and_a_long_coach_leave_the_status_line_on_screen(qtbot):
         "Your last game was kept as 2024-06-11-1.json in the abandoned games (Game → Open)."
     )
     win.coach.say(FIVE_LINES)
-    qtbot.waitUntil(lambda: win.coach.isVisible() and _laid_out(win), timeout=WAIT)
+    qtbot.waitUntil(lambda: win.coach.isVisible() and laid_out(win), timeout=WAIT)
     assert win.size().toTuple() == SMALL_SCREEN
     bar = win.statusBar().geometry()
     view = win.view
@@ -184,7 +180,7 @@ def test_two_notices_and_the_coach_the_coach_is_scrolled_into_view(qtbot):
         "Some of your settings could not be read (pace: not a number); their defaults are used."
     )
     win.controller.advisor.coach_said.emit(FIVE_LINES)  # as at the person's decision
-    qtbot.waitUntil(lambda: win.coach.isVisible() and _laid_out(win), timeout=WAIT)
+    qtbot.waitUntil(lambda: win.coach.isVisible() and laid_out(win), timeout=WAIT)
     bars = win.top_bars
     qtbot.waitUntil(lambda: bars.verticalScrollBar().maximum() > 0, timeout=WAIT)  # no room
     qtbot.waitUntil(lambda: _in_view(win, win.coach), timeout=WAIT)
@@ -203,8 +199,7 @@ def test_the_claim_question_leaves_the_last_tricks_reason_in_view(qtbot):
     caption that says who won the last trick and why (the reason the claim is offered)."""
     seed, expected = find_seed("spoil-five", 2, {"gen.startCounters": 20}, claim_offered)
     win = open_game(qtbot, "spoil-five", seed, players=2, options={"gen.startCounters": 20})
-    win.resize(*SMALL_SCREEN)
-    qtbot.waitUntil(lambda: win.size().toTuple() == SMALL_SCREEN, timeout=WAIT)
+    resize_window(qtbot, win, SMALL_SCREEN)
     reach(qtbot, win, claim_offered, expected)
     wait_settled(qtbot, win)
     view = win.view
@@ -235,7 +230,7 @@ def test_the_log_keeps_off_the_board_and_the_hand(qtbot):
     for _ in range(3):  # the hand at its longest, then shorter
         assert advance(qtbot, win) is not None
         view.show_log(PJ_LOG)
-        qtbot.waitUntil(lambda: _laid_out(win), timeout=WAIT)
+        qtbot.waitUntil(lambda: laid_out(win), timeout=WAIT)
         log = QRectF(view.log_label.geometry())
         assert view.log_label.isVisible() and view.board.isVisible()
         assert not view.board.sceneBoundingRect().intersects(log)

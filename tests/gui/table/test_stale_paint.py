@@ -28,20 +28,14 @@ from gui.table.items import CardItem
 from gui.windows.mainwindow import MainWindow
 from helpers import entry_key, registry_entries
 from paint_check import outside_pixels
-from table_driver import LEFT, NOMOD, WAIT, grab_point, hand_items
+from table_driver import LEFT, NOMOD, WAIT, grab_point, hand_items, resize_window
 
 #: The offscreen screen is 800×600: the window starts a little under it and is made smaller.
 BIG, SMALL = (790, 590), (700, 520)
 
 
-def _laid_out(win: MainWindow) -> bool:
-    lay, vp = win.view.layout_, win.view.viewport().rect()
-    return lay is not None and (lay.width, lay.height) == (vp.width(), vp.height())
-
-
 def _resize(qtbot, win: MainWindow, size: tuple[int, int]) -> None:
-    win.resize(*size)
-    qtbot.waitUntil(lambda: win.size().toTuple() == size and _laid_out(win), timeout=WAIT)
+    resize_window(qtbot, win, size)
     wait_settled(qtbot, win)
 
 
