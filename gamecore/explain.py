@@ -179,6 +179,8 @@ def agree(name: str, verb: str) -> str:
         return verb
     if verb in _YOU:
         return _YOU[verb]
+    if verb.endswith(("sses", "shes", "ches", "xes", "zzes")):
+        return verb[:-2]  # "passes": "You pass", not "You passe"
     return verb[:-1] if verb.endswith("s") and not verb.endswith("ss") else verb
 
 
@@ -643,7 +645,11 @@ def _bid_made(e: BidMade, scene: Scene) -> str:
 
 
 def _bid_passed(e: BidPassed, scene: Scene) -> str:
-    return f"{_says(scene, e.seat, 'passes')}, and is out of the auction for good (MI-8)."
+    name = scene.names[e.seat]
+    return (
+        f"{_says(scene, e.seat, 'passes')}, and {agree(name, 'is')} out of the auction for "
+        "good (MI-8)."
+    )
 
 
 def _widow_taken(e: WidowTaken, scene: Scene) -> str:

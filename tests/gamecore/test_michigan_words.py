@@ -6,7 +6,7 @@ MI-14)."""
 from __future__ import annotations
 
 from gamecore.actions import parse_action
-from gamecore.explain import explain_events, scene_before
+from gamecore.explain import agree, explain_events, scene_before
 from gamecore.games import make_game
 from gamecore.match import Session
 from gamecore.stops.deal import StopsDeal
@@ -53,6 +53,23 @@ def test_the_auction_and_its_payment_mi_7_mi_8():
         "The widow goes to Cat unseen, bought for 3; Cat's own hand becomes the dead hand, "
         "which only Cat has seen (MI-8).",
     ]
+
+
+def test_the_person_passing_in_the_auction_reads_you_pass_and_are_out_mi_8():
+    """It read "You passe, and is out of the auction for good." in the review."""
+    deal = fresh(mi())
+    names = ("You", "Ben", "Cat", "Dan")
+    assert said(deal, "3 auction", "0 pass", names=names)[1] == (
+        "You pass, and are out of the auction for good (MI-8)."
+    )
+
+
+def test_verbs_agree_with_you_whatever_their_ending():
+    verbs = ["passes", "reaches", "wishes", "fixes", "takes", "exchanges", "is", "goes", "cannot"]
+    assert [agree("You", v) for v in verbs] == [
+        "pass", "reach", "wish", "fix", "take", "exchange", "are", "go", "cannot",
+    ]  # fmt: skip
+    assert [agree("Ben", v) for v in verbs] == verbs
 
 
 def test_the_exchange_the_keep_and_no_sale_mi_7_mi_8():
