@@ -117,6 +117,17 @@ def question_for(session: Session, d: PlayChoice | BidChoice) -> Question | None
     return None
 
 
+def bid_check(session: Session, seat: int, key: str) -> Question | None:
+    """The question to ask before the bid of panel button ``key`` (``bid:<n>``) by
+    ``seat``, when ``n`` counters are more than the seat has (MI-8 with debts allowed:
+    :func:`~gui.model.widowwords.debt_question`), else ``None``."""
+    kind, _, amount = key.partition(":")
+    if kind != "bid" or not amount.isdigit():
+        return None
+    asked = widowwords.debt_question(int(amount), session.balances[seat])
+    return None if asked is None else Question(asked[0], tuple(asked[1]), asked[2])
+
+
 #: A panel button's key → the action it takes.
 _ANSWERS: dict[str, type[Decline] | type[Claim] | type[Jink]] = {
     "decline": Decline,

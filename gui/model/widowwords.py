@@ -20,6 +20,10 @@ BID_BUTTONS = 2
 #: A prompt key ``amount:<prefix>:<least>:<most>`` asks for an amount of the person's
 #: choosing, answered as ``<prefix>:<amount>`` (see :class:`~gui.table.calls.PromptPanel`).
 AMOUNT = "amount"
+#: A bid confirmed at the question of :func:`debt_question`: ``sure-bid:<amount>``.
+SURE_BID = "sure-bid"
+#: Back to the auction's question from :func:`debt_question`, to change the bid.
+REBID = "rebid"
 _LABELS = {
     EXCHANGE: "Exchange (take the widow)",
     AUCTION: "Auction it",
@@ -66,13 +70,29 @@ def bid_question(
     )
 
 
+def debt_question(amount: int, balance: int) -> tuple[str, list[tuple[str, str]], str] | None:
+    """The question before a bid of ``amount`` counters that the bidder's ``balance``
+    (counters) does not cover, or ``None`` when it does. With debts allowed any bid is
+    legal (MI-8, GEN-5), and a bid typed with a zero too many was paid at once: 100,000
+    from a stack of 99. "Change the bid" comes first, the answer Enter gives."""
+    if amount <= balance:
+        return None
+    now = f"you have {balance:,}" if balance >= 0 else f"you owe {-balance:,} already"
+    return (
+        f"Bid {amount:,} for the widow? Paid, it leaves you {amount - balance:,} in debt ({now}).",
+        [(REBID, "Change the bid"), (f"{SURE_BID}:{amount}", f"Bid {amount:,}")],
+        "Your bid is more than you have: bid it, or change it.",
+    )
+
+
 def widow_answer(seat: int, key: str) -> Action | None:
     """The action of a widow button ``key`` (a choice, ``bid:<n>``, ``pass``), or
     ``None`` for another panel's key."""
     if key in _LABELS:
         return Widow(seat, key)
-    if key.startswith("bid:") and key[4:].isdigit():
-        return Bid(seat, int(key[4:]))
+    kind, _, amount = key.partition(":")
+    if kind in ("bid", SURE_BID) and amount.isdigit():
+        return Bid(seat, int(amount))
     if key == "pass":
         return Pass(seat)
     return None

@@ -12,7 +12,7 @@ from PySide6.QtCore import QTimer
 
 from gamecore.actions import Action
 from gamecore.decisions import BidChoice, PlayChoice, SplitChoice, StakeChoice
-from gui.model import intents, prompts, tablewords
+from gui.model import intents, prompts, tablewords, widowwords
 from gui.play import feed
 from gui.play.questions import open_dialog
 from gui.play.states import HUMAN, STAKING
@@ -122,6 +122,15 @@ class Person:
             return
         if key == NO_SIX:  # the hot seat's turn round (CM-10)
             t.turn_round.said()
+            return
+        d = session.decision()
+        if key == widowwords.REBID and isinstance(d, BidChoice):
+            self.ask(d)  # the auction's question again
+            return
+        check = intents.bid_check(session, t.human, key)
+        if check is not None:  # a bid that runs into debt: asked first (MI-8)
+            t.view.prompt.ask(check.text, list(check.buttons))
+            t.status(check.line)
             return
         action = intents.answer(session.deal, t.human, key)
         if action is not None:  # else another panel's button (the resume offer)

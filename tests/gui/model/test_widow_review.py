@@ -96,3 +96,13 @@ def test_a_bidder_who_cannot_pay_may_only_pass_mi_8():
     assert widowwords.bid_choices(BidChoice(1, 5, 9)) == (
         "a bid of 5 to 9, or pass (out of the auction)"
     )
+
+
+def test_a_bid_is_asked_first_only_when_the_bidders_counters_do_not_cover_it_mi_8():
+    assert widowwords.debt_question(99, 99) is None
+    text, buttons, _ = widowwords.debt_question(100, 99)
+    assert text == "Bid 100 for the widow? Paid, it leaves you 1 in debt (you have 99)."
+    assert buttons == [("rebid", "Change the bid"), ("sure-bid:100", "Bid 100")]
+    text, _, _ = widowwords.debt_question(2_000, -5)
+    assert text == "Bid 2,000 for the widow? Paid, it leaves you 2,005 in debt (you owe 5 already)."
+    assert widowwords.widow_answer(2, "sure-bid:2000") == Bid(2, 2000)

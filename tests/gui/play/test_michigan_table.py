@@ -213,3 +213,36 @@ def test_a_bid_of_ten_digits_shows_whole_in_the_amount_box_mi_8(qtbot):
     shown = box.lineEdit().width()
     assert shown >= box.fontMetrics().horizontalAdvance("1000000000")
     assert win.view.viewport().rect().contains(prompt.geometry())
+
+
+def test_a_bid_beyond_what_you_have_is_asked_before_it_is_made_mi_8(qtbot):
+    """Debts allowed, any bid is legal (MI-8), and 100000 typed for 10 was paid at once
+    from a stack of 99. A bid the bidder's counters do not cover is asked first: "Change
+    the bid" brings the auction back with nothing bid; "Bid 100,000" makes it."""
+    seed, expected = find_seed("michigan", 4, {}, asked_to_bid_after_a_bid)
+    win = open_game(qtbot, "michigan", seed)
+    d = reach(qtbot, win, asked_to_bid_after_a_bid, expected)
+    prompt, balance = win.view.prompt, win.controller.session.balances[0]
+    n = len(actions(win))
+
+    def type_bid() -> None:
+        box = prompt.amount
+        box.setFocus()
+        box.selectAll()
+        qtbot.keyClicks(box, "100000")
+        qtbot.keyClick(box, Qt.Key.Key_Return)
+
+    type_bid()
+    assert len(actions(win)) == n
+    assert prompt.label.text() == (
+        f"Bid 100,000 for the widow? Paid, it leaves you {100_000 - balance:,} in debt "
+        f"(you have {balance:,})."
+    )
+    qtbot.waitUntil(lambda: prompt_keys(win) == ["rebid", "sure-bid:100000"], timeout=WAIT)
+    qtbot.mouseClick(prompt.findChild(QPushButton, "rebid"), LEFT)
+    assert len(actions(win)) == n
+    qtbot.waitUntil(lambda: prompt_keys(win)[:2] == [f"bid:{d.low}", f"bid:{d.low + 1}"])
+    type_bid()
+    qtbot.mouseClick(prompt.findChild(QPushButton, "sure-bid:100000"), LEFT)
+    qtbot.waitUntil(lambda: len(actions(win)) > n, timeout=WAIT)
+    assert actions(win)[n] == "0 bid 100000"
