@@ -58,7 +58,7 @@ def announce(
         else:
             call = tablewords.announcement(e, words, labels, spin, seen)
         if call:
-            view.announce(call)
+            view.announce(call, fresh=not called)  # the action's first: the newest
             called = True
     if last is not None and not called:
         view.retire_call()

@@ -84,7 +84,7 @@ class Person:
         assert session.deal is not None
         a = d.actions[0]
         forced = prompts.forced_words(session.deal, a, t.words[d.seat], len(t.people) <= 1)
-        t.view.announce(forced.call)
+        t.view.announce(forced.call, fresh=True)  # shown now, not behind older calls
         t.status(forced.line)
         QTimer.singleShot(
             t.pace * FORCED_PAUSE, lambda tok=t.token: self._play_forced(tok, a, forced.call)

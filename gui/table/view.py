@@ -165,10 +165,21 @@ class TableView(TableInput):
             self.place_log()
         return super().eventFilter(watched, event)
 
-    def announce(self, text: str) -> None:
+    def announce(self, text: str, *, fresh: bool = False) -> None:
         """Make a short call ("No nine") in the middle of the table. Calls are a queue: each
         shows for a while before the next, so every call of one action is seen, in order
-        (:attr:`announced` keeps them all, oldest first); the last one fades."""
+        (:attr:`announced` keeps those shown, oldest first); the last one fades.
+
+        ``fresh``: the first call of a new action. Calls still waiting from earlier actions
+        are dropped (the log keeps them), and the call on show gives way once it has been
+        up for a glance (:meth:`_glance_ms`): behind fast computers the queue lagged, and
+        "No queen" showed while the stop was "No five"."""
+        if fresh:
+            self._calls.clear()
+            if self._call_timer.isActive():
+                left = max(0, self._glance_ms() - self._call_clock.elapsed())
+                if left < self._call_timer.remainingTime():
+                    self._call_timer.start(left)
         self._calls.append(text)
         if not self._call_timer.isActive():
             self._next_call()
@@ -244,6 +255,10 @@ class TableView(TableInput):
     def _read_ms(self) -> int:
         """How long (ms) a call stays up, at least, to be read."""
         return self.duration * 3 + 500
+
+    def _glance_ms(self) -> int:
+        """How long (ms) a call stays up, at least, before a later action's call."""
+        return self.duration + 300
 
     def _fade_out(self, hold: int) -> None:
         """Fade the call on show out over :attr:`duration` ms, after ``hold`` ms more at

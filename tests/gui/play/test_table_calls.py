@@ -151,3 +151,30 @@ def test_a_card_played_after_a_call_retires_it_after_its_reading_time(qtbot):
     assert fade.endValue() == 0.0 and view.announcement.opacity() == 1.0
     qtbot.waitUntil(lambda: view.announcement.opacity() == 0.0, timeout=WAIT)
     assert view.announced[-1] == "No five"
+
+
+def test_a_later_actions_call_drops_the_waiting_ones_and_comes_after_a_glance(qtbot):
+    """Behind fast computers the queue lagged: "No queen" showed while the stop was "No
+    five". The first call of a new action (``fresh``) drops the calls still waiting from
+    earlier actions (the log keeps them) and cuts the call on show to a glance (the pace
+    + 0.3 s) instead of its whole reading time (3 × the pace + 0.5 s)."""
+    window = _window(qtbot, pace=350)  # long calls: the whole hold would be seconds
+    view = window.view
+    window.controller.new_session(
+        Setup("newmarket", seats=[SeatKind(n, False) for n in ("Ann", "Ben", "Cat")])
+    )
+    window.controller.hold()
+    qtbot.waitUntil(lambda: view.layout_ is not None, timeout=WAIT)
+    pace = view.duration
+    before = len(view.announced)
+    view.announce("No queen", fresh=True)
+    assert view._call_timer.remainingTime() > pace + 300  # its reading time
+    view.announce("Ann takes the ♣K pool: 7", fresh=True)  # the next action, two calls
+    view.announce("No ten")
+    view.announce("No five", fresh=True)  # a third action before the second was shown
+    assert view._call_timer.remainingTime() <= pace + 300
+    assert view.announcement.text == "No queen"
+    qtbot.waitUntil(lambda: view.announcement.text == "No five", timeout=WAIT)
+    assert view.announced[before:] == ["No queen", "No five"]
+    view.announce("No six")  # a call of the same action waits its turn
+    assert view.announcement.text == "No five" and list(view._calls) == ["No six"]
