@@ -4,7 +4,7 @@ the controller, which starts a session from it. No Qt."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,6 +26,18 @@ COMPUTER_NAMES = (
     "Max",
     "Ned",
 )
+
+#: Spare names for when one of :data:`COMPUTER_NAMES` is yours.
+_SPARE_NAMES = ("Ann", "Pip")
+
+
+def computer_names(n: int, taken: Collection[str] = ()) -> list[str]:
+    """``n`` computer players' names (at most 14), from :data:`COMPUTER_NAMES` in order,
+    leaving out any in ``taken`` (letter case aside): a person called Ben sat at a table
+    with a computer Ben, and the log could not tell them apart."""
+    used = {t.casefold() for t in taken}
+    free = [c for c in (*COMPUTER_NAMES, *_SPARE_NAMES) if c.casefold() not in used]
+    return free[:n]
 
 
 @dataclass(frozen=True)
@@ -73,8 +85,9 @@ class Setup:
         allow_undo: bool | None = None,
     ) -> Setup:
         """You (``name``; "You" when empty) in seat 0 and ``players - 1`` computer players
-        at the normal level, named from :data:`COMPUTER_NAMES`."""
-        seats = [SeatKind(name or "You", True)] + [
-            SeatKind(COMPUTER_NAMES[i], False) for i in range(players - 1)
+        at the normal level, named by :func:`computer_names` (none called as you are)."""
+        name = name or "You"
+        seats = [SeatKind(name, True)] + [
+            SeatKind(n, False) for n in computer_names(players - 1, [name])
         ]
         return cls(game, options or {}, seats, allow_undo)

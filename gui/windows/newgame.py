@@ -31,7 +31,7 @@ from gamecore.errors import OptionError
 from gamecore.limits import NAME_MAX, fit_name
 from gamecore.options import resolve_options
 from gui.model.housewords import caption, choice_text, plain_help, suit_letters, suit_text
-from gui.model.setup import COMPUTER_NAMES, SeatKind, Setup
+from gui.model.setup import COMPUTER_NAMES, SeatKind, Setup, computer_names
 from gui.model.snapshot import GameChoice
 from gui.windows.screenfit import ContentScroll, FittedDialog, WheelGuard, fit_to_screen
 from gui.windows.textoption import TextOption
@@ -41,8 +41,6 @@ LEVELS = ("easy", "normal", "hard")
 KINDS = ("Person", "Computer: Easy", "Computer: Normal", "Computer: Hard")
 #: The seats of the largest table, when no game offered seats more (Matrimony seats 14).
 MAX_SEATS = 10
-#: The computers' names, seat 2 on.
-DEFAULT_NAMES = COMPUTER_NAMES
 SEVERAL_FIRST = "Player 1"  # seat 1's default name with several people at the screen
 FIRST_COMPUTER = "Ann"  # seat 1's default name for a computer (not one of COMPUTER_NAMES)
 FIRST_DEFAULTS = ("You", SEVERAL_FIRST)  # seat 1's names for a person, never kept as typed
@@ -80,6 +78,8 @@ class NewGameDialog(FittedDialog):
         # number of people at the screen.
         self._undo_touched = False
         self._first_set = ""  # the name this dialog last gave seat 1 itself (see _first_name_for)
+        # The computers' names, seat 2 on, none called as you are.
+        self._defaults = computer_names(len(COMPUTER_NAMES), [name])
         outer = QVBoxLayout(self)
         outer.setContentsMargins(18, 16, 18, 14)
         # Everything but the buttons scrolls, so Deal and Cancel stay on a small screen.
@@ -107,8 +107,9 @@ class NewGameDialog(FittedDialog):
         outer.addWidget(self._build_buttons())
         # Connected once every widget exists, so no answer is worked out on a half-built
         # dialog.
-        for kind in self._kinds:
+        for kind, edit in zip(self._kinds, self._names, strict=True):
             kind.currentIndexChanged.connect(self._update_who)
+            edit.textChanged.connect(self._check)  # a name two seats share
         self._game.currentIndexChanged.connect(self._game_changed)
         self._players.valueChanged.connect(self._update_who)
         self._game_changed()
@@ -154,7 +155,7 @@ class NewGameDialog(FittedDialog):
             if i > 0:
                 edit.setObjectName(f"seatname_{i}")
                 edit.setMaxLength(NAME_MAX)
-                edit.setText(given[i][0] if i < len(given) else DEFAULT_NAMES[i - 1])
+                edit.setText(given[i][0] if i < len(given) else self._defaults[i - 1])
             label = QLabel(f"Seat {i + 1}:", seats_box)
             grid.addWidget(label, i, 0)
             grid.addWidget(kind, i, 1)
@@ -298,20 +299,46 @@ class NewGameDialog(FittedDialog):
         if not self._rows:
             self._who.setText(f"You and {others} computer player{'s' if others != 1 else ''}.")
             return
-        people = sum(1 for i in range(n) if self._kinds[i].currentIndex() == 0)
-        computers = n - people
-        self._who.setText(
-            f"{people} {'person' if people == 1 else 'people'} at this screen "
-            f"and {computers} computer player{'s' if computers != 1 else ''}."
-            + ("" if people else " At least one seat must be a person.")
-        )
+        people = self._people()
         self._first_name_for(people)
-        texts_ok = all(c.valid for c in self._controls.values() if isinstance(c, TextOption))
-        self._ok.setEnabled(people > 0 and texts_ok)
+        self._check()
         if not self._undo_touched:
             self._undo.blockSignals(True)
             self._undo.setChecked(people <= 1)  # off by default with several people
             self._undo.blockSignals(False)
+
+    def _people(self) -> int:
+        """How many of the seats in play are people at this screen."""
+        return sum(1 for i in range(self.players()) if self._kinds[i].currentIndex() == 0)
+
+    def _check(self) -> None:
+        """Who sits down, in a line, with what must change before Deal: at least one
+        person, each seat its own name, every house rule typed readable."""
+        people = self._people()
+        computers = self.players() - people
+        words = (
+            f"{people} {'person' if people == 1 else 'people'} at this screen "
+            f"and {computers} computer player{'s' if computers != 1 else ''}."
+        )
+        if not people:
+            words += " At least one seat must be a person."
+        twice = self._name_twice()
+        if twice is not None:
+            words += f" Two seats are called {twice}: give each its own name."
+        self._who.setText(words)
+        texts_ok = all(c.valid for c in self._controls.values() if isinstance(c, TextOption))
+        self._ok.setEnabled(people > 0 and texts_ok and twice is None)
+
+    def _name_twice(self) -> str | None:
+        """A name two seats share (letter case aside), or ``None``. Two "Ben"s, a person
+        and a computer, read alike in the log, on the hot seat's screen ("Pass to Ben")
+        and in the statistics."""
+        seen: set[str] = set()
+        for name, _, _ in self.seats():
+            if name.casefold() in seen:
+                return name
+            seen.add(name.casefold())
+        return None
 
     def _first_name_for(self, people: int) -> None:
         """Seat 1's default name follows who sits there: "You" for the one person at the
@@ -365,7 +392,7 @@ class NewGameDialog(FittedDialog):
             if i == 0:
                 fallback = "You" if person else FIRST_COMPUTER
             else:
-                fallback = f"Player {i + 1}" if person else DEFAULT_NAMES[i - 1]
+                fallback = f"Player {i + 1}" if person else self._defaults[i - 1]
             name = fit_name(self._names[i].text(), fallback)
             out.append((name, person, level))
         return out

@@ -357,3 +357,30 @@ def test_seat_1s_automatic_name_among_several_people_is_not_kept(qtbot):
     assert window.controller.session.players[0] == "Player 1"
     assert settings.load_prefs().name == "You"
     settings.settings().clear()
+
+
+def test_two_seats_may_not_share_a_name(qtbot):
+    """A person "Ben" in seat 3 beside the computer Ben: the log, "Pass to Ben" and the
+    statistics could not tell them apart. Deal waits until each seat has its own name."""
+    dlg = _dialog(qtbot, players=4)
+    ok, who = dlg.findChild(QPushButton, "ok"), dlg._who
+    dlg.findChild(QComboBox, "kind_2").setCurrentIndex(0)  # a person
+    edit = dlg.findChild(QLineEdit, "seatname_2")
+    edit.clear()
+    qtbot.keyClicks(edit, "ben")
+    assert not ok.isEnabled()
+    assert who.text().endswith("Two seats are called ben: give each its own name.")
+    qtbot.keyClicks(edit, "jamin")
+    assert ok.isEnabled() and "Two seats" not in who.text()
+    assert [s[0] for s in dlg.seats()] == ["Player 1", "Ben", "benjamin", "Dan"]
+
+
+def test_no_computer_is_named_as_you_are(qtbot):
+    """Your name is Ben: the computers are Cat, Dan, Eve, not Ben beside you."""
+    dlg = _dialog(qtbot, players=4, name="Ben")
+    assert [s[0] for s in dlg.seats()] == ["Ben", "Cat", "Dan", "Eve"]
+    assert dlg.findChild(QPushButton, "ok").isEnabled()
+    dlg.findChild(QComboBox, "game").setCurrentText("Matrimony")
+    dlg.findChild(QSpinBox, "players").setValue(14)  # the largest table: fourteen names
+    names = [s[0] for s in dlg.seats()]
+    assert len(names) == 14 and len(set(names)) == 14 and names[-2:] == ["Ned", "Ann"]
