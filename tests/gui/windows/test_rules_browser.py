@@ -436,3 +436,16 @@ def test_no_long_runs_copied_from_the_spec_or_seeds(path: Path) -> None:
     page = _words(" ".join(_parse(path.read_text(encoding="utf-8")).text))
     hits = [" ".join(g) for g in _grams(page, 12) & copied]
     assert not hits, hits
+
+
+def test_each_rules_page_names_the_stock_as_the_table_does():
+    """The table says "Dead hand · 4" in Pope Joan and "Stock · 3" in Commit; the rules of
+    Foster's layout said only "stock", Commit's and Newmarket's only "left over"."""
+    for page in rules.pages():
+        if page.game is None:
+            continue
+        desc = descriptor(page.game)
+        text = rules.load_page(page.key).lower()
+        for name in filter(None, (desc.stock_name, desc.dead_stock_name)):
+            if name != "Pack":  # the rest of the pack, in the trick games' own words
+                assert name.lower() in text, (page.key, name)
