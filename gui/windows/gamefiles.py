@@ -269,8 +269,23 @@ class GameFilesMixin:
         ]
         self.controller.resume(session, meta.people, meta.allow_undo, meta.levels)
         self.game_label = registryview.game_label(session.game)
-        self.setWindowTitle(f"Parlour — {self.game_label}")
+        self.retitle()
         self._maybe_coach()
+
+    def retitle(self) -> None:
+        """The window's title: the game and the deal at the table ("Parlour — Michigan:
+        deal 2 of 4"); the deal was only a log line that scrolled away at once. A saved
+        game offered for resuming keeps its own title until answered."""
+        session = self.controller.session
+        if self.offer is not None or session is None:
+            return
+        if self.controller.practice.active:
+            deal = ": practice deal"  # a deal played again from another seat
+        elif session.logs:
+            deal = f": deal {len(session.logs)} of {session.total_deals}"
+        else:
+            deal = ""
+        self.setWindowTitle(f"Parlour — {self.game_label}{deal}")
 
     def _at_stake(self) -> tuple[Session, persistence.TableMeta] | None:
         """The game that replacing the current one would lose: the saved game offered, or
@@ -380,7 +395,7 @@ class GameFilesMixin:
             self.controller.new_session(Setup.you_and_computers(name=self.player_name))
         assert self.controller.session is not None
         self.game_label = registryview.game_label(self.controller.session.game)
-        self.setWindowTitle(f"Parlour — {self.game_label}")
+        self.retitle()
         self._maybe_coach()
 
     def ask_new_game(self) -> None:

@@ -272,6 +272,7 @@ class MainWindow(
     def _fingerprint_shown(self, shown: str) -> None:
         self.fingerprint.setText(f"Fingerprint {shown}" if shown else "")
         self.fingerprint.setAccessibleName(f"Deal fingerprint {shown}" if shown else "")
+        self.retitle()  # a new deal (or one resumed): its number in the title
 
     def show_status(self, text: str) -> None:
         """Show one line in the status bar (and to screen readers through the label)."""

@@ -328,7 +328,7 @@ def test_new_game_spoil_five_with_ten_players(qtbot):
     session = c.session
     assert session.game.name == "spoil-five" and session.n == 10
     assert len(session.players) == 10 and session.players[0] == "You"
-    assert win.windowTitle() == "Parlour — Spoil Five"
+    assert win.windowTitle() == "Parlour — Spoil Five: deal 1 of 10"
     qtbot.waitUntil(lambda: len(win.view.plates) == 10, timeout=WAIT)
     qtbot.waitUntil(lambda: settled(win), timeout=WAIT)
     assert len(hand(win)) == 5
@@ -370,7 +370,7 @@ def test_new_game_pope_joan_profile_rules(qtbot, label, profile, key, value, abs
     assert session.options["pj.profile"] == profile
     assert session.options[key] == value
     assert win.options["pj.profile"] == profile and win.options[key] == value
-    assert win.windowTitle() == f"Parlour — {label}"
+    assert win.windowTitle() == f"Parlour — {label}: deal 1 of 4"
 
 
 # ---------------------------------------------------------------------------------------------

@@ -6,10 +6,10 @@ was forced goes as the deal did, and its summary passed for the deal's own)."""
 from __future__ import annotations
 
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QLabel, QPushButton
 
 from gui.windows.dialogs import DealSummaryDialog
-from table_driver import WAIT, first_cards_to_summary, open_window, status
+from table_driver import WAIT, click_button, first_cards_to_summary, open_window, status
 
 
 def _summary(win) -> DealSummaryDialog:
@@ -34,8 +34,10 @@ def test_the_practice_deal_names_the_chosen_seat_and_ends_with_its_own_result(qt
     original = c.session
     home, dan = c.human, original.players.index("Dan")
     real_delta = original.deal.settlement().deltas[home]
+    assert win.windowTitle() == "Parlour — Newmarket: deal 1 of 4"  # the deal in the title
     real.findChild(QAction, f"seat_{dan}").trigger()
     qtbot.waitUntil(lambda: c.practice.active, timeout=WAIT)
+    assert win.windowTitle() == "Parlour — Newmarket: practice deal"
     opening = (
         "Practice deal: the same cards, now from Dan's seat. It counts in no statistics "
         "and is not saved."
@@ -62,3 +64,11 @@ def test_the_practice_deal_names_the_chosen_seat_and_ends_with_its_own_result(qt
         f"From Dan's seat you {result(mine)}; in the deal itself, from your own seat, "
         f"you {result(real_delta)}."
     )
+    # Back to your game: the deal's own number again, then the next deal's
+    click_button(qtbot, dlg, dlg.findChild(QPushButton, "next"))
+    qtbot.waitUntil(lambda: not c.practice.active, timeout=WAIT)
+    assert win.windowTitle() == "Parlour — Newmarket: deal 1 of 4"
+    qtbot.waitUntil(lambda: isinstance(c.dialog, DealSummaryDialog), timeout=WAIT)
+    click_button(qtbot, c.dialog, c.dialog.findChild(QPushButton, "next"))
+    qtbot.waitUntil(lambda: len(c.session.logs) == 2, timeout=WAIT)
+    assert win.windowTitle() == "Parlour — Newmarket: deal 2 of 4"

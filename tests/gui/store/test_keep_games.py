@@ -298,7 +298,7 @@ def test_escape_on_the_resume_question_means_not_now(qtbot, tmp_path):
     qtbot.mouseClick(prompt.findChild(QPushButton, "resume"), Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: window.controller.session is not None, timeout=WAIT)
     assert outcome(window.controller.session) == expected
-    assert window.windowTitle() == "Parlour — Spoil Five"
+    assert window.windowTitle() == "Parlour — Spoil Five: deal 1 of 4"
 
 
 def test_new_game_on_the_resume_question_keeps_the_saved_game(qtbot, tmp_path):

@@ -119,7 +119,7 @@ def test_new_game_dialog_starts_the_chosen_game(qtbot):
     qtbot.mouseClick(dlg.findChild(QPushButton, "ok"), Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: window.controller.session.game.name == "spoil-five")
     assert window.controller.session.n == 6
-    assert window.windowTitle() == "Parlour — Spoil Five"
+    assert window.windowTitle() == "Parlour — Spoil Five: deal 1 of 6"
     settings.settings().clear()
 
 

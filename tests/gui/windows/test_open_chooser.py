@@ -118,7 +118,7 @@ def test_the_chooser_shows_each_abandoned_game_and_opens_the_one_chosen(qtbot, t
     )
     assert c.session.game.name == "pope-joan" and c.session.players == ["Ann", "Ben", "Cat"]
     assert len(c.session.logs) == 3 and c.session.balances[1] == 88
-    assert window.windowTitle() == "Parlour — Pope Joan (Foster's layout)"
+    assert window.windowTitle() == "Parlour — Pope Joan (Foster's layout): deal 3 of 6"
 
 
 def test_browse_finds_any_saved_game_and_shows_it_first(qtbot, tmp_path):

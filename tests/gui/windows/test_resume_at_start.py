@@ -94,7 +94,7 @@ def test_a_long_saved_game_does_not_block_the_start(qtbot, tmp_path, monkeypatch
     if resume:
         assert c.session is not None and outcome(c.session) == expected
         assert not c.held  # nothing in front of the table
-        assert window.windowTitle() == "Parlour — Newmarket"
+        assert window.windowTitle() == "Parlour — Newmarket: deal 300 of 400"
     else:
         box = window.message
         assert isinstance(box, QMessageBox)
