@@ -74,7 +74,11 @@ class SeatPlate(QGraphicsItem):
         return (
             f"{self.name}: {self.detail}"
             + (", dealer" if self.dealer else "")
-            + (f", {self.tricks} tricks" if self.tricks is not None else "")
+            + (
+                f", {self.tricks} trick{'' if self.tricks == 1 else 's'} won"
+                if self.tricks is not None
+                else ""
+            )
             + (", to play" if self.acting else "")
         )
 

@@ -268,3 +268,16 @@ def test_your_plate_writes_a_ten_letter_name_whole_when_you_deal_and_act(qtbot):
                 assert plate.shown_name() == name, (width, seats, name)
                 _check_plate(plate, name)
                 assert plate.name_font().pixelSize() >= 10  # smaller, never tiny
+
+
+def test_a_plates_tooltip_counts_the_tricks_won(qtbot):
+    """Spoil Five's marks beside a name had no words: the tooltip says what they count."""
+    plate = SeatPlate()
+    said = []
+    for tricks in (0, 1, 2):
+        plate.set_state(
+            QRectF(0, 0, 200, 50), "Ben", "4 cards · 20", acting=False, thinking=False,
+            dealer=False, tricks=tricks,
+        )  # fmt: skip
+        said.append(plate.toolTip())
+    assert said == [f"Ben: 4 cards · 20, {n} won" for n in ("0 tricks", "1 trick", "2 tricks")]
