@@ -145,6 +145,10 @@ class PromptPanel(QFrame):
     def ask(self, text: str, buttons: list[tuple[str, str]]) -> None:
         """Show ``text`` with ``buttons`` as ``(key, label)``."""
         focus_back_to(self.view, self)  # a button with the focus is about to go
+        # Asked again while on show (a bid asked to be confirmed): shown afresh, laid out
+        # for its new buttons; kept on show it kept the old size, and its words and new
+        # buttons were squeezed into it.
+        self.hide()
         while self.buttons_box.count():
             taken = self.buttons_box.takeAt(0)
             w = taken.widget() if taken is not None else None

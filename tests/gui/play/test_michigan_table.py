@@ -239,6 +239,10 @@ def test_a_bid_beyond_what_you_have_is_asked_before_it_is_made_mi_8(qtbot):
         f"(you have {balance:,})."
     )
     qtbot.waitUntil(lambda: prompt_keys(win) == ["rebid", "sure-bid:100000"], timeout=WAIT)
+    for key in ("rebid", "sure-bid:100000"):  # asked on show, it was squeezed into the old size
+        button = prompt.findChild(QPushButton, key)
+        assert button.size().expandedTo(button.sizeHint()) == button.size(), key
+    assert prompt.label.width() >= prompt.label.sizeHint().width()
     qtbot.mouseClick(prompt.findChild(QPushButton, "rebid"), LEFT)
     assert len(actions(win)) == n
     qtbot.waitUntil(lambda: prompt_keys(win)[:2] == [f"bid:{d.low}", f"bid:{d.low + 1}"])
