@@ -94,6 +94,9 @@ class Record:
     first_dealer: int
     deals: list[DealEntry]
     version: int = PLAIN_VERSION
+    #: Read with ``salvage``: why the deal after the last of :attr:`deals` could not be
+    #: read (its cards damaged), and the deals from it on were left out; else ``None``.
+    fault: str | None = None
 
 
 def _is_int(v: Any) -> TypeGuard[int]:
@@ -109,10 +112,13 @@ def _cards(value: Any, where: str) -> list[int]:
         raise RecordError(f"{where}: {e}") from None
 
 
-def parse_record(data: Any) -> Record:
+def parse_record(data: Any, *, salvage: bool = False) -> Record:
     """Check the decoded JSON ``data`` of a record and return a :class:`Record`.
 
-    Raises :class:`RecordError` with a one-line reason naming the faulty key.
+    Raises :class:`RecordError` with a one-line reason naming the faulty key. With
+    ``salvage``, a deal after the first that cannot be read (a card changed, a fingerprint
+    that no longer matches) ends the record there instead: the deals before it are kept
+    and its reason is the record's :attr:`Record.fault`.
     """
     if not isinstance(data, dict):
         raise RecordError("the file is not a deal record (expected a JSON object)")
@@ -159,7 +165,7 @@ def parse_record(data: Any) -> Record:
     deals_data = data.get("deals")
     if not isinstance(deals_data, list) or not deals_data:
         raise RecordError("deals: must be a non-empty list")
-    deals = [_parse_deal(d, i + 1, n, name, version) for i, d in enumerate(deals_data)]
+    deals, fault = _parse_deals(deals_data, n, name, version, salvage)
     if version == VERSION and all(d.fingerprint is None for d in deals):
         raise RecordError(
             "version: a version-2 record has at least one deal with a "
@@ -200,7 +206,23 @@ def parse_record(data: Any) -> Record:
     first = start.get("first_dealer", deals[0].dealer)
     if not _is_int(first) or first != deals[0].dealer:
         raise RecordError(f"start.first_dealer: must equal deals[0].dealer ({deals[0].dealer})")
-    return Record(game, dict(options), list(players), balances, pools, first, deals, version)
+    return Record(game, dict(options), list(players), balances, pools, first, deals, version, fault)
+
+
+def _parse_deals(
+    deals_data: list[Any], n: int, name: str, version: int, salvage: bool
+) -> tuple[list[DealEntry], str | None]:
+    """Each deal of ``deals_data`` read (:func:`_parse_deal`); with ``salvage`` those
+    before the first that cannot be read, after the first deal, and its reason."""
+    deals: list[DealEntry] = []
+    for i, d in enumerate(deals_data):
+        try:
+            deals.append(_parse_deal(d, i + 1, n, name, version))
+        except RecordError as e:
+            if not salvage or not deals:
+                raise
+            return deals, str(e)
+    return deals, None
 
 
 def _parse_deal(d: Any, k: int, n: int, game_name: str, version: int = PLAIN_VERSION) -> DealEntry:
@@ -415,7 +437,7 @@ def _suspect(text: str) -> bool:
     )
 
 
-def load_record(text: str) -> Record:
+def load_record(text: str, *, salvage: bool = False) -> Record:
     """Parse and check record JSON ``text`` within the format's limits ("Limits"): at most
     :data:`~gamecore.limits.MAX_FILE_BYTES` of UTF-8, a byte-order mark at the start
     ignored. Raises :class:`RecordError` with a one-line reason."""
@@ -424,10 +446,10 @@ def load_record(text: str) -> Record:
         and len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES
     ):
         raise RecordError(_TOO_LARGE)
-    return _load_checked_size(text)
+    return _load_checked_size(text, salvage)
 
 
-def _load_checked_size(text: str) -> Record:
+def _load_checked_size(text: str, salvage: bool = False) -> Record:
     """:func:`load_record` for ``text`` already known to be within the size limit."""
     if text.startswith("\ufeff"):
         text = text[1:]
@@ -444,12 +466,13 @@ def _load_checked_size(text: str) -> Record:
             "levels of objects and arrays)"
         ) from None
     _check_tree(data, _suspect(text))
-    return parse_record(data)
+    return parse_record(data, salvage=salvage)
 
 
-def read_record(path: str | os.PathLike[str]) -> Record:
-    """Read and check the record at ``path`` (see :func:`load_record_bytes`); a file over
-    the size limit is refused before it is read whole. Raises :class:`RecordError`."""
+def read_record(path: str | os.PathLike[str], *, salvage: bool = False) -> Record:
+    """Read and check the record at ``path`` (see :func:`load_record_bytes`; ``salvage``
+    as :func:`parse_record`); a file over the size limit is refused before it is read
+    whole. Raises :class:`RecordError`."""
     file = Path(path)
     try:
         info = file.stat()
@@ -462,10 +485,10 @@ def read_record(path: str | os.PathLike[str]) -> Record:
                 raw = f.read(MAX_FILE_BYTES + 1)
     except OSError as e:
         raise RecordError(f"cannot read {path}: {e.strerror or e}") from None
-    return load_record_bytes(raw)
+    return load_record_bytes(raw, salvage=salvage)
 
 
-def load_record_bytes(raw: bytes) -> Record:
+def load_record_bytes(raw: bytes, *, salvage: bool = False) -> Record:
     """Check the bytes of a record file: at most :data:`~gamecore.limits.MAX_FILE_BYTES`
     (refused before decoding), UTF-8 (a byte-order mark at the start is ignored), then as
     :func:`load_record`. Raises :class:`RecordError`."""
@@ -475,7 +498,7 @@ def load_record_bytes(raw: bytes) -> Record:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise RecordError("the file is not a deal record (not UTF-8 text)") from None
-    return _load_checked_size(text)  # the bytes' size is checked above
+    return _load_checked_size(text, salvage)  # the bytes' size is checked above
 
 
 def _got(value: Any) -> str:
@@ -556,17 +579,20 @@ class Salvaged:
 def replay_salvaged(record: Record) -> Salvaged | None:
     """The part of ``record`` that replays, when a fault stops it: every deal before the
     faulty one, and of that deal (if its cards could be dealt) every action before the
-    faulty one. ``None`` when the whole record replays. A session is never left half
+    faulty one; a record read with ``salvage`` whose deals replay, with its
+    :attr:`Record.fault`. ``None`` when the whole record replays. A session is never left half
     changed by a fault: the good part is replayed afresh. Raises :class:`RecordError` only
     if even that fails (it cannot, the good part having replayed once already)."""
     at = [0, 0]  # the deal and action being replayed (from 1; action 0: the deal itself)
     try:
         with exact_ints():
-            _replay_deals(record, at)
+            session = _replay_deals(record, at)
     except RecordError as e:
         fault = str(e)
     else:
-        return None
+        if record.fault is None:
+            return None
+        return Salvaged(session, record.fault)  # the deals read replay; the next could not be read
     k, j = at
     kept = record.deals[: k - 1]
     if j >= 1:  # the deal was dealt: keep it with the actions before the faulty one

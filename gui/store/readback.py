@@ -14,7 +14,7 @@ from gamecore.errors import ParlourError, RecordError
 from gamecore.explain import possessive
 from gamecore.limits import short_message
 from gamecore.match import Session
-from gamecore.record import read_record, replay_salvaged
+from gamecore.record import Record, read_record, replay_salvaged
 from gui.store.journal import journal_actions, replay_journal
 
 
@@ -42,18 +42,14 @@ def replay_checked(path: Path) -> Replayed:
     (:func:`gamecore.record.replay_salvaged`) when that holds a deal; otherwise its fault
     is raised."""
     try:
-        record = read_record(path)
+        record = read_record(path, salvage=True)
+        if record.fault is not None:  # a deal's cards damaged: the deals before it (the
+            return _salvaged(record, RecordError(record.fault))  # journal's are later moves)
         extra, fault = journal_actions(path, record)
         try:
             session, kept, refused = replay_journal(record, extra)
-        except RecordError:
-            salvaged = replay_salvaged(record)
-            if salvaged is None or not salvaged.session.logs:
-                raise
-            fault_words = named(short_message(salvaged.fault), salvaged.session.players)
-            return Replayed(
-                salvaged.session, record_fault=fault_words, record_kept=salvaged.actions
-            )
+        except RecordError as e:
+            return _salvaged(record, e)
         journal_fault = fault if refused is None else refused
         if journal_fault is not None:
             journal_fault = named(journal_fault, session.players)
@@ -62,6 +58,16 @@ def replay_checked(path: Path) -> Replayed:
         raise
     except Exception as e:  # noqa: BLE001 - a fault the reader does not name: still one line
         raise ParlourError(f"the file cannot be read ({type(e).__name__})") from None
+
+
+def _salvaged(record: Record, error: RecordError) -> Replayed:
+    """The good part of ``record``, which ``error`` stopped
+    (:func:`gamecore.record.replay_salvaged`); ``error`` raised when that holds no deal."""
+    salvaged = replay_salvaged(record)
+    if salvaged is None or not salvaged.session.logs:
+        raise error
+    fault_words = named(short_message(salvaged.fault), salvaged.session.players)
+    return Replayed(salvaged.session, record_fault=fault_words, record_kept=salvaged.actions)
 
 
 def named(text: str, names: Sequence[str]) -> str:

@@ -7,7 +7,10 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
 from gamecore.agents import agent_for
+from gamecore.errors import RecordError
 from gamecore.games import make_game
 from gamecore.match import Session
 from gamecore.record import dumps_record, load_record, replay_salvaged, replay_session
@@ -68,3 +71,24 @@ def test_a_fault_in_the_first_deal_s_cards_keeps_nothing() -> None:
     salvaged = replay_salvaged(load_record(json.dumps(data)))
     assert salvaged is not None and salvaged.session.logs == []
     assert salvaged.fault.startswith("deal 1: ")
+
+
+def test_a_later_deal_whose_cards_cannot_be_read_is_salvaged_only_when_asked() -> None:
+    """A card changed in deal 3's hands of a fingerprinted record: a strict reading refuses
+    the file; read with ``salvage`` it keeps deals 1 and 2, and the fault is the record's.
+    A damaged first deal leaves nothing to keep: refused either way."""
+    data = _text(_played(2, 6))
+    data["deals"][2]["hands"][0][0] = "ZZ"
+    text = json.dumps(data)
+    fault = "deal 3: hands[0]: not a card: 'ZZ'"
+    with pytest.raises(RecordError) as strict:
+        load_record(text)
+    assert str(strict.value) == fault
+    record = load_record(text, salvage=True)
+    assert record.fault == fault and len(record.deals) == 2
+    salvaged = replay_salvaged(record)
+    assert salvaged is not None and salvaged.fault == fault and salvaged.actions == 0
+    assert dumps_record(salvaged.session) == dumps_record(_played(1, 10_000))
+    data["deals"][0]["hands"][0][0] = "ZZ"
+    with pytest.raises(RecordError, match="deal 1: "):
+        load_record(json.dumps(data), salvage=True)

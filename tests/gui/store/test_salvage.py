@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from gamecore.agents import agent_for
+from gamecore.errors import RecordError
 from gamecore.games import make_game
 from gamecore.match import Session
 from gamecore.record import dumps_record, load_record, replay_session
@@ -23,7 +24,7 @@ from gui.store.persistence import TableMeta
 META = TableMeta([True, True, False, False], False, ["normal", "normal", "hard", "easy"])
 
 
-def _damaged(folder: Path, name: str) -> tuple[Path, Session, str]:
+def _damaged(folder: Path, name: str, fingerprinted: bool = False) -> tuple[Path, Session, str]:
     """A Newmarket game saved two deals and six moves in, whose deal 3 has its fourth move
     refused (the third again), with a side file (two people) and a journal beside it.
     Returns the record's path, the game as it stands just before the fault, and the
@@ -32,7 +33,7 @@ def _damaged(folder: Path, name: str) -> tuple[Path, Session, str]:
     session = Session(game, ["Ann", "Ben", "Cat", "Dan"], first_dealer=0)
     normal, rng = agent_for(game), random.Random(5)
     for k in range(3):
-        session.start_deal_seeded(1000 + k)
+        session.start_deal_seeded(1000 + k, fingerprinted=fingerprinted)
         moves = 0
         while session.deal_in_progress and (k < 2 or moves < 6):
             seat = session.decision().seat
@@ -179,3 +180,28 @@ def test_moves_are_counted_as_the_file_writes_them_when_it_leaves_the_staking_ou
     assert len(salvaged.logs[0].actions) == 1 + 4 + 1  # the stake, four splits, one play
     assert note is not None and f'damaged at deal 1, action 2 ("{plays[0]}")' in note
     assert "It was opened up to just before that: the first move of deal 1." in note
+
+
+def test_a_later_deals_damaged_cards_keep_the_deals_before_it(tmp_path: Path) -> None:
+    """Deal 3's cards damaged (two cards swapped between hands: its fingerprint and its
+    cards disagree): the whole file was refused, though deals 1 and 2 were whole. Open
+    and the autosave keep the deals before it; a strict reading still refuses it."""
+    path, _good, _refused = _damaged(tmp_path, "mine.parlour.json", fingerprinted=True)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    hands = data["deals"][2]["hands"]
+    hands[0][0], hands[1][0] = hands[1][0], hands[0][0]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    data["deals"] = data["deals"][:2]
+    whole = replay_session(load_record(json.dumps(data)))
+    with pytest.raises(RecordError, match="deal 3: fingerprint does not match its cards"):
+        load_record(path.read_text(encoding="utf-8"))
+    session, _meta, note = persistence.load_noted(path)
+    assert dumps_record(session) == dumps_record(whole) and len(session.logs) == 2
+    assert note is not None and note.startswith("mine.parlour.json is damaged at deal 3: ")
+    assert note.endswith(
+        ". It was opened up to just before that: deals 1 and 2. The file was left as it is."
+    )
+    path.rename(tmp_path / persistence.AUTOSAVE)
+    out = persistence.check_autosave(tmp_path / persistence.AUTOSAVE)
+    assert out.saved is not None and dumps_record(out.saved[0]) == dumps_record(whole)
+    assert out.notices[0].startswith("Your saved game is damaged at deal 3: ")
