@@ -14,6 +14,7 @@ from gamecore.errors import ParlourError, RecordError
 from gamecore.explain import possessive
 from gamecore.limits import short_message
 from gamecore.match import Session
+from gamecore.options import specs
 from gamecore.record import Record, read_record, replay_salvaged
 from gui.store.journal import journal_actions, replay_journal
 
@@ -54,6 +55,8 @@ def replay_checked(path: Path) -> Replayed:
         if journal_fault is not None:
             journal_fault = named(journal_fault, session.players)
         return Replayed(session, kept, journal_fault)
+    except RecordError as e:  # in words for people, not the format's keys
+        raise RecordError(plain_fault(str(e))) from None
     except ParlourError:
         raise
     except Exception as e:  # noqa: BLE001 - a fault the reader does not name: still one line
@@ -66,8 +69,45 @@ def _salvaged(record: Record, error: RecordError) -> Replayed:
     salvaged = replay_salvaged(record)
     if salvaged is None or not salvaged.session.logs:
         raise error
-    fault_words = named(short_message(salvaged.fault), salvaged.session.players)
+    players = salvaged.session.players
+    fault_words = named(plain_fault(short_message(salvaged.fault), players), players)
     return Replayed(salvaged.session, record_fault=fault_words, record_kept=salvaged.actions)
+
+
+#: The reader's words for a file that is no game record at all, and for people.
+_NOT_A_GAME = (
+    (re.compile(r'^format: (missing, so this is not a deal record|expected "parlour-record").*'),
+     "it is not a Parlour game file"),
+    (re.compile(r"^the file is not a deal record \(expected a JSON object\)$"),
+     "it is not a Parlour game file"),
+    (re.compile(r"^the file is not a deal record \(not UTF-8 text\)$"),
+     "it is not a Parlour game file (it is not text)"),
+    (re.compile(r"^the file is not valid JSON: "), "the file is damaged: "),
+)  # fmt: skip
+_HAND = re.compile(r"\bhands\[(\d+)\]")
+_OPTION = re.compile(r"\b(?:options: )?([a-z]{2,5}\.[A-Za-z]+)\b")
+
+
+def plain_fault(text: str, names: Sequence[str] | None = None) -> str:
+    """A reader's fault ``text`` in words for people rather than the format's keys: a file
+    that is no game record says so ("it is not a Parlour game file"), a file that is not
+    JSON is "damaged", "hands[2]" is "Cat's hand" (``names``: the seats' names, when the
+    file gave them) or "hand 3", and a house rule is named by its caption ("Counters at
+    the start", not "gen.startCounters")."""
+    for pattern, words in _NOT_A_GAME:
+        text = pattern.sub(words, text)
+
+    def hand(match: re.Match[str]) -> str:
+        i = int(match.group(1))
+        if names is not None and i < len(names):
+            return f"{possessive(names[i])} hand"
+        return f"hand {i + 1}"
+
+    def option(match: re.Match[str]) -> str:
+        spec = specs().get(match.group(1))
+        return f'the house rule "{spec.caption}"' if spec and spec.caption else match.group(0)
+
+    return _OPTION.sub(option, _HAND.sub(hand, text))
 
 
 def named(text: str, names: Sequence[str]) -> str:

@@ -205,3 +205,33 @@ def test_a_later_deals_damaged_cards_keep_the_deals_before_it(tmp_path: Path) ->
     out = persistence.check_autosave(tmp_path / persistence.AUTOSAVE)
     assert out.saved is not None and dumps_record(out.saved[0]) == dumps_record(whole)
     assert out.notices[0].startswith("Your saved game is damaged at deal 3: ")
+
+
+HANDS = "deal 1: hands[2]: not a card: 'ZZ'"
+NOT_A_GAME = "it is not a Parlour game file"
+STOCK = "mine.parlour.json: deal 2: stock missing"  # a file's name is no house rule
+
+
+@pytest.mark.parametrize(
+    ("said", "names", "words"),
+    [
+        (HANDS, None, "deal 1: hand 3: not a card: 'ZZ'"),
+        (HANDS, ["You", "Ben", "Cat"], "deal 1: Cat's hand: not a card: 'ZZ'"),
+        (
+            "options: gen.startCounters must be at most 1000000000 (got 1000000000000)",
+            None,
+            'the house rule "Counters at the start" must be at most 1000000000 (got 1000000000000)',
+        ),
+        ('format: missing, so this is not a deal record ("parlour-record")', None, NOT_A_GAME),
+        ("the file is not a deal record (not UTF-8 text)", None, f"{NOT_A_GAME} (it is not text)"),
+        (
+            "the file is not valid JSON: it ends too early, at line 128, column 2",
+            None,
+            "the file is damaged: it ends too early, at line 128, column 2",
+        ),
+        (STOCK, None, STOCK),
+    ],
+)
+def test_a_readers_fault_is_said_in_words_for_people(said, names, words) -> None:
+    """A damaged file's notice said "hands[2]", "gen.startCounters" and "not valid JSON"."""
+    assert readback.plain_fault(said, names) == words

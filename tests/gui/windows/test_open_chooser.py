@@ -38,10 +38,7 @@ POPE_JOAN_ROW = (
 NEWMARKET_ROW = (
     "Newmarket · finished after 3 deals · You: 86 counters\nYou, Dan, Eve · 9 Mar 2024, 14:05"
 )
-DAMAGED_ROW = (
-    "Cannot be opened: the file is not a deal record (expected a JSON object)\n"
-    f"{DAMAGED} · 9 Mar 2024, 14:05"
-)
+DAMAGED_ROW = f"Cannot be opened: it is not a Parlour game file\n{DAMAGED} · 9 Mar 2024, 14:05"
 
 
 def _keep(path, session: Session, people: list[bool]) -> None:

@@ -487,7 +487,7 @@ def _unfinished_with_two_people(tmp_path) -> Path:
 def test_parlour_review_of_a_bad_file_exits_2_with_one_line(tmp_path, case):
     if case == "not json":
         path = DATA / "conformance" / "newmarket" / "bad-001.json"
-        want = "parlour review: the file is not valid JSON"
+        want = "parlour review: the file is damaged"
     elif case == "wrong hash":
         data = json.loads(dumps_record(_fingerprinted(True)))
         data["deals"][0]["fingerprint"]["sha256"] = "0" * 64
