@@ -164,7 +164,9 @@ class GameIOMixin:
             return
         assert isinstance(loaded, tuple)  # Open's and review's reader: (session, meta, note)
         if self.status_label.text() == f"Reading {path.name}…":
-            self.show_status("")  # read: "Keep playing" must not leave it said
+            # read: "Keep playing" must not leave it said, nor an empty line (the table's
+            # own line again: "Your lead: …" had gone until the next move)
+            self.show_status(self.controller.table_line)
         self._open_read(path, *loaded)
 
     def _open_read(
