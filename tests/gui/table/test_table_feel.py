@@ -347,7 +347,10 @@ def test_the_last_deals_calls_are_not_shown_over_the_next_deal(qtbot):
     c, view = window.controller, window.view
     said: list[tuple[int, str]] = []
     real = view.announce
-    view.announce = lambda text: (said.append((len(c.session.logs), text)), real(text))[1]
+    view.announce = lambda text, **kw: (
+        said.append((len(c.session.logs), text)),
+        real(text, **kw),
+    )[1]
     advance_to_next_deal(qtbot, window)
     assert any(deal == 1 for deal, _ in said)  # the first deal made its calls
     wait_for_person(qtbot, window)
