@@ -186,6 +186,8 @@ class TableView(TableInput):
 
     def _next_call(self) -> None:
         lay = self.layout_
+        if not self._calls and lay is not None:
+            self._end_call()
         if not self._calls or lay is None:
             return
         text = self._calls.popleft()
@@ -214,6 +216,15 @@ class TableView(TableInput):
         self._fade = fade
         fade.start()
 
+    def _end_call(self) -> None:
+        """The call on show has had its time and no call follows it (those that waited
+        were taken back): it fades, as the last call does. It had no fade of its own, shown
+        while others waited, and stayed up until the next call ("Your only card to play:
+        7♥" over the 10♥ to play)."""
+        fading = self._fade is not None and self._fade.state() == QVariantAnimation.State.Running
+        if self.announcement.opacity() > 0.0 and not fading and self.duration > 0:
+            self._fade_out(0)
+
     def clear_calls(self) -> None:
         """No call on show or waiting (a new deal: the last deal's calls, still queued
         behind fast computers, must not be shown over the new one's cards)."""
@@ -227,9 +238,8 @@ class TableView(TableInput):
         """Take back the call ``text`` once what it announced has happened (a forced card
         that has played itself): dropped if still waiting, else faded out at once instead of
         staying over the play that follows."""
-        if text in self._calls:
+        while text in self._calls:  # asked twice, it was queued twice
             self._calls.remove(text)
-            return
         if not self.announced or self.announced[-1] != text or self._calls:
             return  # not the call on show, or another replaces it anyway
         if self.duration <= 0:

@@ -168,13 +168,40 @@ def test_a_later_actions_call_drops_the_waiting_ones_and_comes_after_a_glance(qt
     pace = view.duration
     before = len(view.announced)
     view.announce("No queen", fresh=True)
-    assert view._call_timer.remainingTime() > pace + 300  # its reading time
+    assert view._call_timer.interval() == 3 * pace + 500  # its reading time
     view.announce("Ann takes the ♣K pool: 7", fresh=True)  # the next action, two calls
     view.announce("No ten")
     view.announce("No five", fresh=True)  # a third action before the second was shown
-    assert view._call_timer.remainingTime() <= pace + 300
+    assert view._call_timer.interval() <= pace + 300  # set, not as a coarse timer rounds it
     assert view.announcement.text == "No queen"
     qtbot.waitUntil(lambda: view.announcement.text == "No five", timeout=WAIT)
     assert view.announced[before:] == ["No queen", "No five"]
     view.announce("No six")  # a call of the same action waits its turn
     assert view.announcement.text == "No five" and list(view._calls) == ["No six"]
+
+
+def test_a_call_left_alone_by_withdrawn_ones_still_fades(qtbot):
+    """A call shown while others waited had no fade of its own; when those were taken back
+    (a forced card's call asked twice, its card played) it stayed up until the next call:
+    "Your only card to play: 7♥" over the 10♥ to play. Every copy of a withdrawn call
+    goes, and the call left on show fades after its time."""
+    window = _window(qtbot, pace=200)
+    view = window.view
+    window.controller.new_session(
+        Setup("newmarket", seats=[SeatKind(n, False) for n in ("Ann", "Ben", "Cat")])
+    )
+    window.controller.hold()
+    qtbot.waitUntil(lambda: view.layout_ is not None, timeout=WAIT)
+    forced = "Your only card to play: 7♥"
+    view.announce(forced, fresh=True)
+    view.announce(forced, fresh=True)  # asked again: a second copy waits
+    view.withdraw_call(forced)  # the card played itself
+    assert list(view._calls) == []
+    qtbot.waitUntil(lambda: view.announcement.opacity() == 0.0, timeout=WAIT)
+    view.announce("No ten")
+    view.announce("No jack")
+    view.announce(forced)  # waits behind "No jack", which is shown with no fade of its own
+    qtbot.waitUntil(lambda: view.announcement.text == "No jack", timeout=WAIT)
+    view.withdraw_call(forced)
+    qtbot.waitUntil(lambda: view.announcement.opacity() == 0.0, timeout=WAIT)
+    assert view.announcement.text == "No jack"
