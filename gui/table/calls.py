@@ -323,11 +323,13 @@ class PromptPanel(QFrame):
     def _obstacles(self) -> list[QRectF]:
         """What the panel must not cover, in the view's pixels: the seats' plates, the
         layout's pools, the round board with its names and the last trick's caption ("Last
-        trick to you: J♥ is the best heart played…", the claim's reason). "The game is
-        over." covered the board's King and Ace (Pope Joan at 800×600) and a seat's plate
-        (Matrimony for 14)."""
+        trick to you: J♥ is the best heart played…", the claim's reason) and the cards
+        played to the table (the Commit's offer, "K♦ ends the run…", covered the K♦). "The
+        game is over." covered the board's King and Ace (Pope Joan at 800×600) and a seat's
+        plate (Matrimony for 14)."""
         v = self.view
-        items = [*v.plates.values(), *v.pool_items, v.board]
+        played = [c for c in v.cards.values() if not c.in_hand]
+        items = [*v.plates.values(), *v.pool_items, v.board, *played]
         if v.reason_text.text():
             items.append(v.reason_text)
         return [

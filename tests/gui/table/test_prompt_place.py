@@ -8,7 +8,10 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QRectF
 
-from game_driver import open_game_at
+from game_driver import actions, drive, find_seed, open_game_at, plain_first
+from gamecore.actions import Pass
+from gamecore.cards import parse_card
+from gamecore.decisions import PlayChoice
 from gui.model import prompts
 from table_driver import SMALL_SCREEN, WAIT
 
@@ -32,3 +35,28 @@ def test_the_game_over_panel_covers_no_plate_pool_or_board(qtbot, game, players,
         if item.isVisible() and not item.boundingRect().isEmpty():
             box = view.mapFromScene(item.sceneBoundingRect()).boundingRect()
             assert not panel.intersects(QRectF(box)), (type(item).__name__, box, panel)
+
+
+def test_the_commits_offer_covers_no_card_played_to_the_table(qtbot):
+    """At 800×600 "K♦ ends the run: play the 9♦, the Commit, now?" sat over the foot of
+    the rows of played cards, the K♦ it speaks of among them (CM-10)."""
+
+    def offered(deal, d) -> bool:  # with the K♦ at the end of the lowest row, by the hand
+        king = deal.played >> parse_card("KD") & 1
+        return king and isinstance(d, PlayChoice) and d.seat == 0 and Pass(0) in d.actions
+
+    def keep_the_commit(deal, d):  # pass each offer: a later one comes with more played
+        return Pass(0) if Pass(0) in d.actions else plain_first(deal, d)
+
+    seed, expected = find_seed("commit", 4, {}, offered, keep_the_commit)
+    win = open_game_at(qtbot, SMALL_SCREEN, "commit", seed=seed)
+    assert drive(qtbot, win, offered, keep_the_commit) is not None
+    assert actions(win) == expected  # as the search found it
+    view = win.view
+    qtbot.waitUntil(view.prompt.isVisible, timeout=WAIT)
+    panel = QRectF(view.prompt.geometry())
+    played = [c for c in view.cards.values() if not c.in_hand and c.isVisible()]
+    assert played  # the offer follows a card played
+    for card in played:
+        box = QRectF(view.mapFromScene(card.sceneBoundingRect()).boundingRect())
+        assert not panel.intersects(box), (card.card, box, panel)
