@@ -120,7 +120,9 @@ def _play_lines(session: Session, d: PlayChoice, you_alone: bool, plays_itself: 
         ]
     # The lead's words only where a card may be played (not at a claim or a jink).
     plays = any(isinstance(a, Play) for a in d.actions)
-    lines = [lead_hint(session, seat) + "."] if plays and lead_hint(session, seat) else []
+    hint = lead_hint(session, seat) if plays else ""
+    # a sentence: one full stop, whether the hint ends with one ("… or pass and keep it.")
+    lines = [hint if hint.endswith(".") else hint + "."] if hint else []
     if "Pass" in others:
         special = session.game.special_name()
         lines.append(

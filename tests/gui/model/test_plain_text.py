@@ -130,6 +130,8 @@ def test_no_rule_id_in_what_the_player_reads(name: str, options: dict) -> None:
     said = [t for seed in (1, 2) for t in _said(name, options, seed)]
     assert len(said) > 50
     assert [t for t in said if RULE_ID.search(t)] == []
+    # one full stop a sentence: the coach read "…or pass and keep it.." at the Commit's offer
+    assert [t for t in said if re.search(r"(?<!\.)\.\.(?!\.)", t)] == []
 
 
 def test_the_widows_questions_read_without_their_rule_ids():
