@@ -91,6 +91,7 @@ class NewGameDialog(FittedDialog):
         layout.addLayout(self._build_form(games, current, name))
         self._who = QLabel(self)
         self._who.setObjectName("opponents")
+        self._who.setWordWrap(True)  # "Two seats are called…" widened the dialog past its view
         layout.addWidget(self._who)
         layout.addWidget(self._build_seats(seats))
         self._undo = QCheckBox(
@@ -143,7 +144,7 @@ class NewGameDialog(FittedDialog):
         seats_box = QGroupBox("Seats (clockwise)", self)
         grid = QGridLayout(seats_box)
         grid.setVerticalSpacing(4)
-        given = list(seats or [])
+        given = self._clear_of_you(list(seats or []), self._name.text())
         for i in range(max(MAX_SEATS, *(g.max_players for g in self.games))):
             kind = QComboBox(seats_box)
             kind.setObjectName(f"kind_{i}")
@@ -164,6 +165,20 @@ class NewGameDialog(FittedDialog):
             self._names.append(edit)
             self._rows.append((label, kind, edit))
         return seats_box
+
+    @staticmethod
+    def _clear_of_you(given: list[tuple[str, bool, str]], name: str) -> list[tuple[str, bool, str]]:
+        """The seats ``given`` (``(name, is_person, level)``) with a computer called as you
+        are (``name``) renamed from the spare computer names: your name changed since that
+        table (Settings' "Cat"), and New Game offered the computer Cat beside you."""
+        taken = [name, *(seat[0] for seat in given)]
+        spare = iter(computer_names(len(COMPUTER_NAMES), taken))
+        return [
+            (next(spare), *seat[1:])
+            if i > 0 and not seat[1] and seat[0].strip().casefold() == name.strip().casefold()
+            else seat
+            for i, seat in enumerate(given)
+        ]
 
     def _build_buttons(self) -> QDialogButtonBox:
         """Deal (the default) and Cancel."""
@@ -330,14 +345,15 @@ class NewGameDialog(FittedDialog):
         self._ok.setEnabled(people > 0 and texts_ok and twice is None)
 
     def _name_twice(self) -> str | None:
-        """A name two seats share (letter case aside), or ``None``. Two "Ben"s, a person
+        """A name two seats share (letter case aside) and the seats ("Ben (seats 2 and
+        3)"), or ``None``. Two "Ben"s, a person
         and a computer, read alike in the log, on the hot seat's screen ("Pass to Ben")
         and in the statistics."""
-        seen: set[str] = set()
-        for name, _, _ in self.seats():
+        seen: dict[str, int] = {}
+        for i, (name, _, _) in enumerate(self.seats()):
             if name.casefold() in seen:
-                return name
-            seen.add(name.casefold())
+                return f"{name} (seats {seen[name.casefold()] + 1} and {i + 1})"
+            seen[name.casefold()] = i
         return None
 
     def _first_name_for(self, people: int) -> None:

@@ -369,7 +369,8 @@ def test_two_seats_may_not_share_a_name(qtbot):
     edit.clear()
     qtbot.keyClicks(edit, "ben")
     assert not ok.isEnabled()
-    assert who.text().endswith("Two seats are called ben: give each its own name.")
+    assert who.text().endswith("Two seats are called ben (seats 2 and 3): give each its own name.")
+    assert dlg.findChild(QScrollArea).horizontalScrollBar().maximum() == 0  # no wider
     qtbot.keyClicks(edit, "jamin")
     assert ok.isEnabled() and "Two seats" not in who.text()
     assert [s[0] for s in dlg.seats()] == ["Player 1", "Ben", "benjamin", "Dan"]
@@ -384,3 +385,16 @@ def test_no_computer_is_named_as_you_are(qtbot):
     dlg.findChild(QSpinBox, "players").setValue(14)  # the largest table: fourteen names
     names = [s[0] for s in dlg.seats()]
     assert len(names) == 14 and len(set(names)) == 14 and names[-2:] == ["Ned", "Ann"]
+
+
+def test_a_computer_of_the_last_table_called_as_you_are_now_is_renamed(qtbot):
+    """Your name set to "Cat" in Settings after a table with the computer Cat: New Game
+    offered both, then refused to deal until one was renamed."""
+    seats = [("You", True, "normal"), ("Ben", False, "normal"), ("Cat", False, "hard")]
+    dlg = _dialog(qtbot, players=3, name="Cat", seats=seats)
+    assert dlg.seats() == [
+        ("Cat", True, "normal"),
+        ("Ben", False, "normal"),
+        ("Dan", False, "hard"),
+    ]
+    assert dlg.findChild(QPushButton, "ok").isEnabled()
