@@ -40,6 +40,8 @@ class Person:
         #: decision asked again (a refused move, a window that held the table) keeps the
         #: ring the person moved to.
         self._asked: tuple[int, int, int] | None = None
+        #: The bid last asked to be confirmed (counters): "Change the bid" offers it again.
+        self._rebid = 0
 
     # ---- asking -------------------------------------------------------------------
 
@@ -125,10 +127,12 @@ class Person:
             return
         d = session.decision()
         if key == widowwords.REBID and isinstance(d, BidChoice):
-            self.ask(d)  # the auction's question again
+            self.ask(d)  # the auction's question again, with the bid typed to change
+            t.view.prompt.offer_amount(self._rebid)
             return
         check = intents.bid_check(session, t.human, key)
         if check is not None:  # a bid that runs into debt: asked first (MI-8)
+            self._rebid = int(key.partition(":")[2])
             t.view.prompt.ask(check.text, list(check.buttons))
             t.status(check.line)
             return

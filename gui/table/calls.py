@@ -191,6 +191,16 @@ class PromptPanel(QFrame):
         # number in place of one out of range (and then passed Enter on to the panel).
         spin.installEventFilter(self)
 
+    def offer_amount(self, amount: int) -> None:
+        """Put ``amount`` in the amount's box, selected and with the keyboard's focus, to be
+        changed (a bid "Change the bid" took back: the box had gone back to the least)."""
+        spin = self.amount
+        if spin is None:
+            return
+        spin.setValue(amount)
+        spin.setFocus()
+        spin.selectAll()
+
     def _fit_amount(self) -> None:
         """The amount's box as wide as a few digits (left to the layout it took the panel
         off a small table), wider for an amount of more: a bid of a billion showed only

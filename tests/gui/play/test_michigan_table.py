@@ -246,6 +246,8 @@ def test_a_bid_beyond_what_you_have_is_asked_before_it_is_made_mi_8(qtbot):
     qtbot.mouseClick(prompt.findChild(QPushButton, "rebid"), LEFT)
     assert len(actions(win)) == n
     qtbot.waitUntil(lambda: prompt_keys(win)[:2] == [f"bid:{d.low}", f"bid:{d.low + 1}"])
+    box = prompt.amount  # the bid typed is there to change, selected
+    assert box.value() == 100_000 and box.lineEdit().selectedText() == "100000"
     type_bid()
     qtbot.mouseClick(prompt.findChild(QPushButton, "sure-bid:100000"), LEFT)
     qtbot.waitUntil(lambda: len(actions(win)) > n, timeout=WAIT)
