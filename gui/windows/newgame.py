@@ -94,12 +94,7 @@ class NewGameDialog(FittedDialog):
         self._who.setWordWrap(True)  # "Two seats are called…" widened the dialog past its view
         layout.addWidget(self._who)
         layout.addWidget(self._build_seats(seats))
-        self._undo = QCheckBox(
-            "Allow undo (with several people, it would show one person's choices to another)", self
-        )
-        self._undo.setObjectName("allowUndo")
-        self._undo.toggled.connect(lambda _on: setattr(self, "_undo_touched", True))
-        layout.addWidget(self._undo)
+        layout.addWidget(self._build_undo())
         self._rules_box = QGroupBox("House rules", self)
         self._rules_layout = QFormLayout(self._rules_box)
         layout.addWidget(self._rules_box)
@@ -116,6 +111,15 @@ class NewGameDialog(FittedDialog):
         self._game_changed()
         self._players.setValue(max(self._players.minimum(), min(players, self._players.maximum())))
         self._wheel.guard_all(body)
+
+    def _build_undo(self) -> QCheckBox:
+        """The "Allow undo" box: it follows the number of people until the person sets it."""
+        self._undo = QCheckBox(
+            "Allow undo (with several people, it would show one person's choices to another)", self
+        )
+        self._undo.setObjectName("allowUndo")
+        self._undo.toggled.connect(lambda _on: setattr(self, "_undo_touched", True))
+        return self._undo
 
     def _build_form(self, games: list[GameChoice], current: str, name: str) -> QFormLayout:
         """The game (``current`` preselected by label, else the first of ``games``), the
