@@ -166,7 +166,8 @@ def parse_record(data: Any, *, salvage: bool = False) -> Record:
     if not isinstance(deals_data, list) or not deals_data:
         raise RecordError("deals: must be a non-empty list")
     deals, fault = _parse_deals(deals_data, n, name, version, salvage)
-    if version == VERSION and all(d.fingerprint is None for d in deals):
+    # (of the whole file: the deals a salvage left out may hold its fingerprints)
+    if version == VERSION and fault is None and all(d.fingerprint is None for d in deals):
         raise RecordError(
             "version: a version-2 record has at least one deal with a "
             "fingerprint; this one has none"
