@@ -27,6 +27,17 @@ def _window(qtbot, pace: int) -> MainWindow:
     return window
 
 
+def _held_table(qtbot, pace: int):
+    """The view of a Newmarket table of three computers, held still: only the calls move."""
+    window = _window(qtbot, pace=pace)
+    window.controller.new_session(
+        Setup("newmarket", seats=[SeatKind(n, False) for n in ("Ann", "Ben", "Cat")])
+    )
+    window.controller.hold()
+    qtbot.waitUntil(lambda: window.view.layout_ is not None, timeout=WAIT)
+    return window.view
+
+
 def test_two_calls_are_shown_one_after_the_other(qtbot):
     window = _window(qtbot, pace=20)
     view = window.view
@@ -106,13 +117,7 @@ def test_a_withdrawn_call_fades_at_once_or_is_never_made(qtbot):
     """A forced card's call ("Your only card to play: 3♦") is taken back when the card has played
     itself: on show, it fades at once instead of staying over the next play (it used to
     stay its whole time, then fade slowly); still waiting, it is never made."""
-    window = _window(qtbot, pace=350)  # long calls: the whole hold would be seconds
-    view = window.view
-    window.controller.new_session(
-        Setup("newmarket", seats=[SeatKind(n, False) for n in ("Ann", "Ben", "Cat")])
-    )
-    window.controller.hold()
-    qtbot.waitUntil(lambda: view.layout_ is not None, timeout=WAIT)
+    view = _held_table(qtbot, pace=350)  # long calls: the whole hold would be seconds
     view.announce("Your only card to play: 3♦")
     assert view.announcement.text == "Your only card to play: 3♦"
     assert view.announcement.opacity() == 1.0
@@ -158,13 +163,7 @@ def test_a_later_actions_call_drops_the_waiting_ones_and_comes_after_a_glance(qt
     five". The first call of a new action (``fresh``) drops the calls still waiting from
     earlier actions (the log keeps them) and cuts the call on show to a glance (the pace
     + 0.3 s) instead of its whole reading time (3 × the pace + 0.5 s)."""
-    window = _window(qtbot, pace=350)  # long calls: the whole hold would be seconds
-    view = window.view
-    window.controller.new_session(
-        Setup("newmarket", seats=[SeatKind(n, False) for n in ("Ann", "Ben", "Cat")])
-    )
-    window.controller.hold()
-    qtbot.waitUntil(lambda: view.layout_ is not None, timeout=WAIT)
+    view = _held_table(qtbot, pace=350)  # long calls: the whole hold would be seconds
     pace = view.duration
     before = len(view.announced)
     view.announce("No queen", fresh=True)
@@ -185,13 +184,7 @@ def test_a_call_left_alone_by_withdrawn_ones_still_fades(qtbot):
     (a forced card's call asked twice, its card played) it stayed up until the next call:
     "Your only card to play: 7♥" over the 10♥ to play. Every copy of a withdrawn call
     goes, and the call left on show fades after its time."""
-    window = _window(qtbot, pace=200)
-    view = window.view
-    window.controller.new_session(
-        Setup("newmarket", seats=[SeatKind(n, False) for n in ("Ann", "Ben", "Cat")])
-    )
-    window.controller.hold()
-    qtbot.waitUntil(lambda: view.layout_ is not None, timeout=WAIT)
+    view = _held_table(qtbot, pace=200)
     forced = "Your only card to play: 7♥"
     view.announce(forced, fresh=True)
     view.announce(forced, fresh=True)  # asked again: a second copy waits
