@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from gamecore.cards import card_label, rank_of, rank_word
+from gamecore.cards import card_label
 
 
 class Event:
@@ -123,7 +123,12 @@ class DealEnded(Event):
 
 
 def stop_words(card: int, missing: int | None) -> str:
-    """The stop call for the table: ``"No nine"``, or ``"K♣ is a stop"`` (STOP-7)."""
+    """The stop call for the table: ``"No 9♥"``, or ``"K♣ is a stop"`` (STOP-7).
+
+    ``card`` and ``missing`` are cards (ints); ``missing`` is ``None`` for a card with
+    nothing above it. At a real table the call is "No nine", the suit being the one in
+    play; on the screen two runs in a row would then read alike in the log, so the call
+    names the card (its suit is no secret: the sequence follows suit)."""
     if missing is None:
         return f"{card_label(card)} is a stop"
-    return f"No {rank_word(rank_of(missing))}"
+    return f"No {card_label(missing)}"

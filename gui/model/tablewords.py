@@ -1,5 +1,5 @@
 """The table's words for what happens: the play log's short lines, the calls the table
-makes ("No eight", "Spin!", "Matrimony! Ben takes 4"), the deal summary's lines and the
+makes ("No 8♠", "Spin!", "Matrimony! Ben takes 4"), the deal summary's lines and the
 status line's reasons, with the seats' words ("You" for the one person at the screen).
 
 This is the table's log: one short line per event, as the game is played. The full
@@ -114,7 +114,7 @@ def seen_cards(session: Session) -> Seen:
 def stop_call(event: Stopped, seen: Seen = Seen()) -> str:
     """Why the sequence stopped, truthfully: "No 8♠: played earlier" when the next card is
     already on the table, "No 7♦: turned up" when it lies face up on the stock, else the
-    usual call ("No eight": the card is unseen, in the stock or out of the pack; "K♣ is a
+    usual call ("No 8♠": the card is unseen, in the stock or out of the pack; "K♣ is a
     stop")."""
     missing = event.missing
     if missing is not None and seen.played >> missing & 1:

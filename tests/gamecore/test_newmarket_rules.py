@@ -104,7 +104,7 @@ def test_t_nm_4_heart_ace_only_captured_by_a_lead():
     assert deal.decision() == PlayChoice(1, (Play(1, C("3H")),))
     events = deal.apply(Play(1, C("3H")))
     assert events[-1] == Stopped(1, C("3H"), C("4H"))
-    assert stop_words(C("3H"), C("4H")) == "No four"
+    assert stop_words(C("3H"), C("4H")) == "No 4♥"
     assert deal.decision().seat == 1  # B leads after the stop
 
 

@@ -86,7 +86,8 @@ def test_a_stop_on_a_card_in_view_says_why(qtbot, game, options, kind, reason):
 
 def test_stop_words_from_the_engine_events():
     # 7♠ is played on the 6♠; the 8♠ went down in an earlier sequence, so the call names
-    # it and says why. A stop on a card nobody has seen (in the stock) stays "No four".
+    # it and says why. A stop on a card nobody has seen (in the stock) names it too: "No
+    # four" in clubs and then in hearts would read alike in the log.
     game = make_game("newmarket", {})
     deal = scenario_deal(
         game, ["7S 2H", "3H 5D", "9D JC", "QC KH"], stock="4C 3C", top="6S", to_act=0
@@ -100,7 +101,9 @@ def test_stop_words_from_the_engine_events():
     assert tablewords.announcement(stop, names, [], "Spin", seen) == ("No 8♠: played earlier")
     assert tablewords.log_line(stop, names, [], "Spin", seen) == "No 8♠: played earlier"
     unseen = Stopped(0, parse_card("3C"), parse_card("4C"))
-    assert tablewords.stop_call(unseen, seen) == "No four"
+    assert tablewords.stop_call(unseen, seen) == "No 4♣"
+    hearts = Stopped(1, parse_card("3H"), parse_card("4H"))
+    assert tablewords.stop_call(hearts) == "No 4♥"
     # Pope Joan's turn-up lies face up on the dead hand: a stop for want of it says so.
     turned = tablewords.Seen(deal.played, parse_card("4C"))
     assert tablewords.stop_call(unseen, turned) == "No 4♣: turned up"
