@@ -32,3 +32,15 @@ def result_line(seat_name: str, practice_delta: int, real_delta: int) -> str:
         f"From {seat_name}'s seat you {_result(practice_delta)}; in the deal itself, from "
         f"your own seat, you {_result(real_delta)}."
     )
+
+
+def seat_notes(seats: int, home: int, seat: int, seat_name: str) -> list[str]:
+    """Each seat's note in the practice deal's summary, by seat (``seats`` of them): the
+    names moved with the person, so the row of the seat practised from says whose hand it
+    was ("(Dan's hand)") and the person's own seat, now held by that name, says it was
+    theirs ("(your hand)"); "" for the others. ``home`` and ``seat`` are the person's seat
+    in the deal itself and the seat practised from (ints)."""
+    notes = [""] * seats
+    notes[seat] = f"({seat_name}'s hand)"
+    notes[home] = "(your hand)"
+    return notes

@@ -137,6 +137,9 @@ class DealSummary:
     practice: bool = False
     #: A practice deal's own result for the person, against the deal itself.
     practice_note: str = ""
+    #: A practice deal's note for each seat's row, by seat ("(Dan's hand)", "(your hand)",
+    #: else ""): the names moved with the person; empty outside a practice deal.
+    seat_notes: list[str] = field(default_factory=list)
     #: Whether "Deal again from another seat" is offered (every hand shown after the deal).
     deal_again: bool = False
     #: The seat of the one person at the screen ("deal again" offers the other seats).

@@ -56,7 +56,12 @@ class DealEnd:
         if t.practice.active:
             # Its own result, set against the deal itself: a practice deal may go card for
             # card as the deal did, and its summary must not pass for the deal's again.
-            summary = replace(summary, practice_note=t.practice.result_line())
+            # The names moved with the person: each row says whose hand it holds.
+            summary = replace(
+                summary,
+                practice_note=t.practice.result_line(),
+                seat_notes=t.practice.seat_notes(),
+            )
         t.keeper.count_deal()
         dlg = t.questions.DealSummaryDialog(t.parent_widget, summary)
         dlg.accepted.connect(self.after_summary)

@@ -95,6 +95,13 @@ class Practice:
             real_result.deltas[self.home],
         )
 
+    def seat_notes(self) -> list[str]:
+        """The practice deal's note for each seat's row in its summary
+        (:func:`~gui.model.practicewords.seat_notes`): whose hand each moved name holds."""
+        assert self.real is not None
+        session = self.real[0]
+        return practicewords.seat_notes(session.n, self.home, self.seat, session.players[self.seat])
+
     def back(self) -> None:
         """The practice deal is over: back to the session at the table, where it was."""
         assert self.real is not None

@@ -188,6 +188,8 @@ class DealSummaryDialog(SelfOpeningDialog):
             marks.append("★" if tricks is not None or s.headline else "★ out")
         if seat == s.dealer:
             marks.append("(dealer)")
+        if s.seat_notes and s.seat_notes[seat]:
+            marks.append(s.seat_notes[seat])
         who = name_label(name, " ".join(marks), hands, f"name_{seat}", bold=seat == s.winner)
         cards: QLabel
         if tricks is not None:

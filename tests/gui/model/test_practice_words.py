@@ -1,7 +1,7 @@
 """A practice deal's words (issue 24): the seat by its name in the deal itself, and the
 practice deal's own result against the deal's."""
 
-from gui.model.practicewords import opening_line, result_line
+from gui.model.practicewords import opening_line, result_line, seat_notes
 
 
 def test_the_opening_line_names_the_seat_chosen():
@@ -20,3 +20,8 @@ def test_the_result_is_set_against_the_deal_itself():
         "From Fay's seat you won 1 counter; in the deal itself, from your own seat, you came "
         "out even."
     )
+
+
+def test_each_moved_name_says_whose_hand_it_holds():
+    # The person (seat 0) practises from Dan's seat (2): the names moved, the hands did not.
+    assert seat_notes(4, 0, 2, "Dan") == ["(your hand)", "", "(Dan's hand)", ""]

@@ -31,6 +31,7 @@ def test_the_practice_deal_names_the_chosen_seat_and_ends_with_its_own_result(qt
     real = _summary(win)
     assert real.windowTitle() == "Deal over"
     assert real.findChild(QLabel, "practiceNote") is None
+    assert not any("hand)" in _text(real, f"name_{s}") for s in range(c.session.n))
     original = c.session
     home, dan = c.human, original.players.index("Dan")
     real_delta = original.deal.settlement().deltas[home]
@@ -53,6 +54,15 @@ def test_the_practice_deal_names_the_chosen_seat_and_ends_with_its_own_result(qt
     assert _text(dlg, "heading").startswith("Practice deal: ")
     mine = practice.deal.settlement().deltas[dan]
     assert dlg.summary.deltas[dan] == mine
+    # The names moved with the person; each row says whose hand it holds, else "You" and
+    # "Dan" read as the deal itself's (a tester could not follow them).
+    assert _text(dlg, f"name_{dan}").startswith("You ")
+    assert _text(dlg, f"name_{dan}").endswith("(Dan's hand)")
+    assert _text(dlg, f"name_{home}").startswith("Dan ")
+    assert _text(dlg, f"name_{home}").endswith("(your hand)")
+    assert not any(
+        "hand)" in _text(dlg, f"name_{s}") for s in range(practice.n) if s not in (dan, home)
+    )
 
     def result(delta: int) -> str:
         if delta == 0:
