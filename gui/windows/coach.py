@@ -7,12 +7,18 @@ It knows no rule: the controller gives it the sentences (:func:`gui.model.advice
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QHideEvent, QResizeEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
 
 
 class CoachBar(QFrame):
-    """The coach's bar: its sentences and a button that turns it off for good."""
+    """The coach's bar: its sentences and a button that turns it off for good.
+
+    While it stays up it never grows shorter: the table below it keeps its place from one
+    decision to the next (at 800×600 a three-line sentence after a one-line one moved the
+    whole table down a line, and back up at the next decision). It is as short as its
+    words again once hidden, or when the window's width changes (its words wrap anew)."""
 
     turned_off = Signal()
 
@@ -42,6 +48,7 @@ class CoachBar(QFrame):
         self.off.clicked.connect(self._off)
         row.addWidget(self.off, 0, Qt.AlignmentFlag.AlignTop)
         self.setAccessibleName("Coach")
+        self._width = -1
         self.hide()
 
     def say(self, lines: list[str]) -> None:
@@ -52,6 +59,33 @@ class CoachBar(QFrame):
         self.text.setText("\n".join(lines))
         self.setAccessibleDescription(" ".join(lines))
         self.show()
+        # once laid out at its width: the words just set wrap to that width
+        QTimer.singleShot(0, self, self._keep_height)
+
+    def _needed(self) -> int:
+        """The height the bar's words take at its present width (pixels)."""
+        layout = self.layout()
+        if layout is not None and layout.hasHeightForWidth() and self.width() > 0:
+            return layout.totalHeightForWidth(self.width())
+        return self.sizeHint().height()
+
+    def _keep_height(self) -> None:
+        """Raise the bar's floor to what its words need now; never lower it while shown."""
+        if self.isVisible() and self._needed() > self.minimumHeight():
+            self.setMinimumHeight(self._needed())
+
+    def hideEvent(self, event: QHideEvent) -> None:  # noqa: N802 (Qt name)
+        super().hideEvent(event)
+        if not event.spontaneous():  # hidden by the table, not by a minimised window
+            self.setMinimumHeight(0)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt name)
+        super().resizeEvent(event)
+        if event.size().width() != self._width:
+            self._width = event.size().width()
+            # another width, another wrap: the floor starts again from these words
+            self.setMinimumHeight(0)
+            QTimer.singleShot(0, self, self._keep_height)
 
     def _off(self) -> None:
         self.hide()

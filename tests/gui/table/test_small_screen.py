@@ -4,6 +4,7 @@ person's hand nor runs off the table, and the status line is never cut by the fi
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF
+from PySide6.QtWidgets import QApplication
 
 from game_driver import (
     claim_offered,
@@ -277,3 +278,38 @@ def test_a_call_made_while_the_bid_is_asked_shows_above_the_prompt(qtbot):
     perform(qtbot, win, Bid(seat=0, amount=2))
     assert not view.prompt.isVisible()
     assert call.center.y() == lay.announce_y
+
+
+def _table_top(win: MainWindow) -> int:
+    """Where the table's view begins in the window (pixels from its top)."""
+    view = win.view
+    return view.parentWidget().mapTo(win, view.pos()).y()
+
+
+def _settle(qtbot, win: MainWindow) -> None:
+    """Let the window lay itself out: the posted layout requests and the coach's own, in
+    turn, then the table drawn for its size."""
+    for _ in range(3):
+        QApplication.processEvents()
+    qtbot.waitUntil(lambda: laid_out(win), timeout=WAIT)
+
+
+def test_the_coach_does_not_move_the_table_between_decisions(qtbot):
+    """At 800×600 the coach's words wrap to one line at one decision and three at the
+    next: the bar grew and shrank with them, and the whole table moved down a line and
+    back. While it stays up it keeps its tallest height; hidden, it starts again."""
+    win = _small(qtbot, "newmarket", 4)
+    win.coach.say(COACH)
+    qtbot.waitUntil(lambda: win.coach.isVisible() and laid_out(win), timeout=WAIT)
+    _settle(qtbot, win)
+    tall, top = win.coach.height(), _table_top(win)
+    win.coach.say(["Play the 7♠."])
+    _settle(qtbot, win)
+    assert (win.coach.height(), _table_top(win)) == (tall, top)
+    # hidden (the deal ended), then one line: as short as its words again
+    win.coach.say([])
+    qtbot.waitUntil(lambda: not win.coach.isVisible() and laid_out(win), timeout=WAIT)
+    win.coach.say(["Play the 7♠."])
+    qtbot.waitUntil(lambda: win.coach.isVisible() and laid_out(win), timeout=WAIT)
+    qtbot.waitUntil(lambda: win.coach.height() < tall, timeout=WAIT)
+    assert _table_top(win) < top
