@@ -39,7 +39,7 @@ from gamecore.matrimony.game import Matrimony
 from gamecore.review import DealReview, review_deal
 from gui.model import chancewords
 from gui.model.registryview import pool_labels
-from gui.model.tablewords import log_line, plain_words, seen_cards, spin_call
+from gui.model.tablewords import deal_line, log_line, plain_words, seen_cards, spin_call
 
 
 def moves_counters_of(event: Event, seats: Collection[int]) -> bool:
@@ -160,6 +160,27 @@ def start_lines(session: Session, words: Sequence[str], people: Collection[int])
     events = list(deal.start_events)
     shown = [e for e in events if not isinstance(e, PaidToPool) or e.seat in people]
     return _log_lines(session, shown, scene_before(deal, words, events), people, None)
+
+
+def deal_log(
+    session: Session, words: Sequence[str], people: Collection[int]
+) -> tuple[list[str], dict[int, int]]:
+    """The table log of the current deal of ``session`` so far, as the table said it while
+    it was played (its opening line, :func:`start_lines`, then :func:`action_lines` for
+    each action), for a game resumed from its file (the log itself is not kept); and, for
+    each person's seat in ``people``, the length of that log just after their last action
+    in the deal (0 when they have not acted yet): where the hot seat's "Since your last
+    turn" begins. ``words``: the seats' words (:func:`gui.model.tablewords.spoken`)."""
+    review = _review(session)
+    log = [deal_line(session, list(words)), *start_lines(session, words, people)]
+    since = dict.fromkeys(people, 0)
+    for k in range(1, len(review.steps)):
+        action = review.steps[k - 1].action
+        before = review.state(k - 1)
+        log += action_lines(session, before, action, review.steps[k].events, words, people)
+        if action is not None and action.seat in since:
+            since[action.seat] = len(log)
+    return log, since
 
 
 # ---- the deal summary ----------------------------------------------------------------------

@@ -152,7 +152,12 @@ class Controller(QObject):
         self.allow_undo = allow_undo
         self.take_seats(session)
         self.last_play = None
+        # The deal so far, as it was said while it was played: the log itself is not kept,
+        # and after a crash the hot seat's "Since your last turn" said only "Resumed".
         self.log = []
+        if session.deal is not None:
+            self.log, since = ledger.deal_log(session, self.words, self.people)
+            self.seen.update(since)
         # said in the status line too: the offer's "Resume your saved game…" stayed there
         # when the game resumed on a deal's summary
         self.say(f"Resumed: deal {len(session.logs)} of {session.total_deals}.")

@@ -371,3 +371,46 @@ def test_since_your_last_turn_runs_from_your_own_move(qtbot, game):
         _answer_first(qtbot, window)
         after_move[d.seat] = len(c.log)  # the move is applied at once: the computers wait
     assert checked >= 3
+
+
+@pytest.mark.parametrize("game", ["newmarket", "spoil-five"])
+def test_after_a_crash_since_your_last_turn_is_the_deal_as_it_was_said(qtbot, tmp_path, game):
+    """The table's log is not saved: a game resumed after a crash (or a quit) told the next
+    person at the hot seat only "Resumed: deal 1 of 4." The deal's lines are said again
+    from its file, exactly as the table said them, and each person's screen lists what
+    followed their own last move."""
+    path = tmp_path / "auto.parlour.json"
+    window = MainWindow(pace=0, seed=11, autosave=path)
+    qtbot.addWidget(window)
+    window.resize(800, 600)
+    window.show()
+    c = window.controller
+    c.new_session(Setup(game, seats=SEATS))
+    moved: set[int] = set()
+    for _ in range(150):
+        _until_someone_is_asked(qtbot, c)
+        if c.privacy_up and c.pending_person in moved and len(moved) == 3:
+            break
+        if c.privacy_up:
+            qtbot.mouseClick(c.privacy.button, Qt.MouseButton.LeftButton)
+            continue
+        assert not isinstance(c.dialog, DealSummaryDialog), "the deal ended first"
+        moved.add(c.session.deal.decision().seat)
+        _answer_first(qtbot, window)
+    else:
+        pytest.fail("no hand-over after every person had moved")
+    seat = c.pending_person
+    said = c.log[next(i for i, x in enumerate(c.log) if x.startswith("Deal 1 of")) :]
+    since = c.privacy.since.text().split("\n")
+    assert c.keeper.flush_autosave()
+    window.close()
+    again = MainWindow(pace=0, seed=99, autosave=path)
+    qtbot.addWidget(again)
+    again.resize(800, 600)
+    again.show()
+    again.start(resume=True)
+    a = again.controller
+    qtbot.waitUntil(lambda: a.privacy_up, timeout=5000)
+    resumed = f"Resumed: deal 1 of {a.session.total_deals}."
+    assert (a.pending_person, a.log) == (seat, [*said, resumed])
+    assert a.privacy.since.text().split("\n") == [*since, resumed]
