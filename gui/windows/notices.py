@@ -1,5 +1,7 @@
 """The notice bar: messages that must not be missed (a file set aside, games that cannot be
-saved), shown above the table until the person dismisses each one.
+saved), shown above the table until the person dismisses each one, or all at once ("Dismiss all",
+there while two or more are up: a start that set several files aside stacked a notice for
+each, and each wanted its own click).
 
 The status line is for the moment (the next event overwrites it within milliseconds); a
 notice stays. The same text is never shown twice at once.
@@ -54,6 +56,12 @@ class NoticeBar(QWidget):
         self._column.setContentsMargins(6, 4, 6, 0)
         self._column.setSpacing(4)
         self._items: dict[str, Notice] = {}
+        self.all = QPushButton("Dismiss all", self)
+        self.all.setObjectName("dismissAll")
+        self.all.setFocusPolicy(Qt.FocusPolicy.TabFocus)  # a click leaves the keys with the table
+        self.all.clicked.connect(self.dismiss_all)
+        self.all.hide()
+        self._column.addWidget(self.all, 0, Qt.AlignmentFlag.AlignRight)
         self.hide()
 
     def add(self, text: str) -> bool:
@@ -63,9 +71,8 @@ class NoticeBar(QWidget):
         item = Notice(text, self)
         item.dismissed.connect(self.dismiss)
         self._items[text] = item
-        self._column.addWidget(item)
-        self.show()
-        self.changed.emit()
+        self._column.insertWidget(self._column.count() - 1, item)  # above "Dismiss all"
+        self._shown()
         return True
 
     def dismiss(self, text: str) -> None:
@@ -75,6 +82,19 @@ class NoticeBar(QWidget):
             return
         item.hide()
         item.deleteLater()
+        self._shown()
+
+    def dismiss_all(self) -> None:
+        """Remove every notice."""
+        for text in list(self._items):
+            item = self._items.pop(text)
+            item.hide()
+            item.deleteLater()
+        self._shown()
+
+    def _shown(self) -> None:
+        """Show the bar while it has notices, and "Dismiss all" while it has two or more."""
+        self.all.setVisible(len(self._items) >= 2)
         self.setVisible(bool(self._items))
         self.changed.emit()
 
