@@ -68,6 +68,7 @@ __all__ = [
     "no_choice",
     "pool_phrase",
     "possessive",
+    "pools_won",
     "scene_before",
     "split_share",
     "trick_reason",
@@ -735,6 +736,45 @@ def split_share(name: str, share: int, total: int) -> str:
         "at the end of the session they are shared out equally, the rest one by one from "
         "the eldest hand (GEN-6)."
     )
+
+
+def _listed(labels: Sequence[str]) -> str:
+    """``["Matrimony", "Intrigue", "Game"]`` → "Matrimony, Intrigue and Game"."""
+    return labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " and " + labels[-1]
+
+
+def pools_won(game: Rules) -> str:
+    """How ``game``'s pools are won, in one sentence for a player about to stake on them,
+    from the game's declarations (never its name): a pool captured by one card (STOP-8),
+    a combination's pool by playing both its cards or every card of it (STOP-8, PJ-C-6,
+    MI-12), the Game pool by going out first (STOP-10). "" for a game that declares none.
+
+    "Each pool goes to the player who plays its card." (Newmarket); "Pope goes to the
+    player who plays its card; Matrimony, Intrigue and Confederacy to the player who plays
+    both their cards; Game to the first player out." (Pope Joan's trump layout). Trumps
+    are unknown when stakes are made: any suit stands for them here."""
+    labels = [face.label for face in game.pool_faces(None)]
+    cards = set(getattr(game, "capture_table", lambda t: {})(0).values())
+    pairs = [pool for pool, _a, _b in getattr(game, "combo_table", lambda t: ())(0)]
+    sets = [pool for pool, _cards in getattr(game, "combo_sets", lambda t: ())(0)]
+    game_pool = getattr(game, "game_pool", None)
+    if cards == set(range(len(labels))):
+        return "Each pool goes to the player who plays its card."
+    groups = [
+        ([labels[p] for p in sorted(cards)], "the player who plays its card"),
+        ([labels[p] for p in pairs], "the player who plays both their cards"),
+        ([labels[p] for p in sets], "the player who plays every card of their combination"),
+        ([labels[game_pool]] if game_pool is not None and game_pool not in cards else [], ""),
+    ]
+    parts = [(named, who or "the first player out") for named, who in groups if named]
+    if not parts:
+        return ""
+    # the first group carries the verb; the others leave it understood
+    named, who = parts[0]
+    verb = "goes" if len(named) == 1 else "each go" if who.endswith("its card") else "go"
+    said = [f"{_listed(named)} {verb} to {who}"]
+    said += [f"{_listed(named)} to {who}" for named, who in parts[1:]]
+    return "; ".join(said) + "."
 
 
 #: The sentence of each event class the engines emit.

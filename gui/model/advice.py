@@ -8,6 +8,7 @@ from __future__ import annotations
 from gamecore.actions import Bid, NameStake, Pass, Play, Rob, Split, Widow
 from gamecore.cards import card_label, cards_in
 from gamecore.decisions import PlayChoice, SplitChoice, StakeChoice
+from gamecore.explain import pools_won
 from gamecore.interface import Rules
 from gamecore.match import Session
 from gamecore.matrimony.game import Matrimony
@@ -88,11 +89,15 @@ def coach_lines(
             "spreads over the pools. Stakes are made before anyone sees the cards."
         ]
     if isinstance(d, SplitChoice):
-        return [
-            f"Spread your {d.total:,} counters over the pools as you like: each pool is "
-            "won by the player who plays its card, or carried to the next deal. The "
-            "proposed split is the usual one."
+        # How the pools are won is the game's own (a combination's pool, the Game pool):
+        # "each pool is won by the player who plays its card" was wrong in three layouts.
+        won = pools_won(session.game)
+        said = [
+            f"Spread your {d.total:,} counters over the pools as you like.",
+            won,
+            "A pool nobody wins is carried to the next deal. The proposed split is the usual one.",
         ]
+        return [" ".join(part for part in said if part)]
     widow = widowwords.widow_coach(deal, d)
     if widow is not None:  # the widow's choice or the auction (MI-7, MI-8)
         return widow

@@ -24,6 +24,7 @@ from gamecore.explain import (
     explain_step,
     forced_kind,
     no_choice,
+    pools_won,
     scene_before,
     split_share,
 )
@@ -430,3 +431,38 @@ def test_a_deal_without_a_choice_and_the_split_in_words():
         "shared out equally, the rest one by one from the eldest hand (GEN-6)."
     )
     assert split_share("Ben", 0, 1).startswith("Ben gets 0 of the 1 counter left in the pools:")
+
+
+@pytest.mark.parametrize(
+    ("name", "options", "expected"),
+    [
+        ("newmarket", {}, "Each pool goes to the player who plays its card."),
+        ("michigan", {}, "Each pool goes to the player who plays its card."),
+        ("pope-joan", {"pj.profile": "F"}, "Each pool goes to the player who plays its card."),
+        (
+            "pope-joan",
+            {"pj.profile": "M"},
+            "Pope goes to the player who plays its card; Matrimony, Intrigue and Confederacy "
+            "to the player who plays both their cards; Game to the first player out.",
+        ),
+        (
+            "pope-joan",
+            {"pj.profile": "C"},
+            "Pope, Ace, King, Queen and Jack each go to the player who plays its card; "
+            "Matrimony and Intrigue to the player who plays both their cards; Game to the "
+            "first player out.",
+        ),
+        (
+            "spinado",
+            {},
+            "Matrimony and Intrigue go to the player who plays both their cards; Game to "
+            "the first player out.",
+        ),
+        ("spoil-five", {}, ""),
+    ],
+)
+def test_how_the_pools_are_won_comes_from_the_declarations(name, options, expected):
+    """The staking coach said "each pool is won by the player who plays its card" in every
+    layout; a combination's pool needs both its cards (PJ-C-6, STOP-8) and the Game pool
+    goes to the first player out (STOP-10)."""
+    assert pools_won(make_game(name, options)) == expected
