@@ -17,7 +17,7 @@ import re
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 
-from gamecore.cards import card_label
+from gamecore.cards import card_label, suit_of
 from gamecore.events import (
     Event,
     LeadPassed,
@@ -213,23 +213,49 @@ def summary_lines(
     names: list[str] | None = None,
     skip: Collection[int] = (),
 ) -> list[str]:
-    """Captures and payments of one deal, phrased for the summary; in Spoil Five the pool
-    and its fate (taken, or left for the next deal when the deal is spoiled). ``names``: the
-    seats' words (:func:`spoken`; default the players' names); ``skip``: seats whose
-    counters are left out here (the person's, which the summary's ledger says first)."""
+    """Captures and payments of one deal, phrased for the summary (a pool doubled by the
+    holder of its card at the end of play too, PJ-11); in Spoil Five the pool and its fate
+    (taken, or left for the next deal when the deal is spoiled). ``names``: the seats'
+    words (:func:`spoken`; default the players' names); ``skip``: seats whose counters are
+    left out here (the person's, which the summary's ledger says first)."""
     names = names or list(session.players)
     labels = pool_labels(session.game)
     out = []
+    went_out = False  # after a player goes out, a payment into a pool doubles it
     for e in events:
+        went_out = went_out or isinstance(e, WentOut)
         if any(seat in skip for seat, n in e.counters() if n):
             continue
-        if isinstance(e, Spoiled):
+        if isinstance(e, PaidToPool) and went_out:
+            out.append(doubled_words(e, names, session))
+        elif isinstance(e, Spoiled):
             out.append(f"Spoiled: {e.reason}. The pool stays for the next deal.")
         elif isinstance(e, PoolTaken) and e.amount:
             out.append(f"{names[e.seat]} took {pool_phrase(labels[e.pool])}: {e.amount}")
         elif isinstance(e, Paid):
             out.append(paid_words(e, names, session.game, past=True))
     return out
+
+
+def doubled_words(e: PaidToPool, names: list[str], session: Session) -> str:
+    """A pool doubled at the end of play by the holder of its card, in the summary's short
+    words: "Dan paid 2 into the Ten pool, doubled: Dan held the 10♦"; a combination's
+    pool by the holder of one of its honours, "Ben paid 6 into the Matrimony pool,
+    doubled: Ben held the Q♠" (PJ-11, PJ-24, STOP-10). ``names``: the seats' words. The
+    cards are the game's declarations for the pool under the deal's trumps
+    (``doubling_table``, ``combo_table``) that the payer still held."""
+    game, deal = session.game, session.deal
+    trump = None if deal is None or deal.turnup is None else suit_of(deal.turnup)
+    cards = [c for p, c in getattr(game, "doubling_table", lambda t: ())(trump) if p == e.pool]
+    for p, a, b in getattr(game, "combo_table", lambda t: ())(trump):
+        cards += [a, b] if p == e.pool else []
+    hand = 0 if deal is None else deal.hands[e.seat]
+    held = [card_label(c) for c in cards if hand >> c & 1]
+    who = names[e.seat]
+    paid = f"{who} paid {e.amount} into {pool_phrase(pool_labels(game)[e.pool])}, doubled"
+    if not held:
+        return f"{paid}: a card of it was left in hand"
+    return f"{paid}: {mid_sentence(who)} held the {' and '.join(held)}"
 
 
 def _doubler(game: Rules | None) -> str:

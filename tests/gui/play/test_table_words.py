@@ -157,3 +157,35 @@ def test_spoil_five_summary_speaks_of_tricks_and_the_pool(qtbot, spoiled):
         )
     assert dlg.findChild(QLabel, f"name_{deal.dealer}").text().endswith("(dealer)")
     click_button(qtbot, dlg, dlg.findChild(QPushButton, "next"))
+
+
+def test_the_summary_says_why_a_pool_was_doubled():
+    """PJ-11, PJ-24: in Pope Joan's trump layout C goes out while B holds the Pope and the
+    Q♠ and A the K♠; each doubles the pool of its card or combination. The summary listed
+    only the cards left, and a player read "−16" for Ben with no line saying why."""
+    from types import SimpleNamespace
+
+    game = make_game("pope-joan", {"pj.profile": "M"})
+    deal = scenario_deal(
+        game,
+        ["9S KS 4H", "QS 7D 6C", "10S JS"],
+        stock="5S",
+        turnup=parse_card("5S"),
+        dealer=2,
+        to_act=0,
+        pools=[6, 4, 5, 3, 2],
+        rest="played",
+    )
+    events = [*play_card(deal, 0, "9S"), *play_card(deal, 2, "10S"), *play_card(deal, 2, "JS")]
+    assert deal.over and deal.winner == 2
+    table = SimpleNamespace(game=game, deal=deal, players=("Ann", "Ben", "Cat"))
+    assert tablewords.summary_lines(table, events) == [
+        "Cat took the Game pool: 2",
+        "Ann paid Cat 2 for 2 cards left in hand",
+        "Ben paid Cat 3 for 3 cards left in hand",
+        "Ben paid 3 into the Pope pool, doubled: Ben held the 7♦",
+        "Ann paid 6 into the Matrimony pool, doubled: Ann held the K♠",
+        "Ben paid 6 into the Matrimony pool, doubled: Ben held the Q♠",
+        "Ben paid 4 into the Intrigue pool, doubled: Ben held the Q♠",
+        "Ann paid 5 into the Confederacy pool, doubled: Ann held the K♠",
+    ]
