@@ -25,11 +25,13 @@ from gamecore.decisions import PlayChoice
 from gamecore.events import Event, PaidToPool, Played, WentOut
 from gamecore.explain import (
     Scene,
+    agree,
     explain,
     explain_stakes,
     forced_kind,
     forced_play,
     no_choice,
+    pool_phrase,
     scene_before,
     split_share,
 )
@@ -159,7 +161,37 @@ def start_lines(session: Session, words: Sequence[str], people: Collection[int])
     assert deal is not None
     events = list(deal.start_events)
     shown = [e for e in events if not isinstance(e, PaidToPool) or e.seat in people]
-    return _log_lines(session, shown, scene_before(deal, words, events), people, None)
+    lines = _log_lines(session, shown, scene_before(deal, words, events), people, None)
+    others = [e for e in events if isinstance(e, PaidToPool) and e.seat not in people]
+    return [*lines, others_stakes(others, words, pool_labels(session.game))] if others else lines
+
+
+def others_stakes(stakes: Sequence[PaidToPool], words: Sequence[str], labels: Sequence[str]) -> str:
+    """The other seats' automatic stakes in one line: "Ben, Cat and Dan put 4 each on the
+    layout", "Cat puts 1 on the pool", "Ben puts 4 and Cat 3 on the layout". ``stakes``: the
+    :class:`PaidToPool` events (counters, ints), ``words`` the seats' words, ``labels`` the
+    pools' labels (the one pool staked on, "the pool", "the Game pool"; more: "the
+    layout"). The log named only the
+    people's stakes, and at the hot seat the pool held more than the log had said."""
+    totals: dict[int, int] = {}
+    for e in stakes:
+        totals[e.seat] = totals.get(e.seat, 0) + e.amount
+    pools = {e.pool for e in stakes}
+    where = pool_phrase(labels[pools.pop()]) if len(pools) == 1 else "the layout"
+    names = [words[s] for s in totals]
+    amounts = list(totals.values())
+    if len(set(amounts)) == 1:
+        if len(names) == 1:
+            return f"{names[0]} {agree(names[0], 'puts')} {amounts[0]} on {where}"
+        return f"{_listed(names)} put {amounts[0]} each on {where}"
+    first = f"{names[0]} {agree(names[0], 'puts')} {amounts[0]}"
+    rest = [f"{n} {a}" for n, a in zip(names[1:], amounts[1:], strict=True)]
+    return f"{_listed([first, *rest])} on {where}"
+
+
+def _listed(parts: Sequence[str]) -> str:
+    """``["Ben", "Cat", "Dan"]`` → "Ben, Cat and Dan"."""
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 def deal_log(

@@ -105,7 +105,8 @@ def test_the_persons_stakes_at_the_deal_are_in_the_log():
     lines = ledger.start_lines(session, WORDS, [0])
     assert lines == [
         "You put 24 on the layout: 12 on the Matrimony pool, 6 on the Intrigue pool and 6 "
-        "on the Game pool, your stake as dealer, paid before the cards are seen."
+        "on the Game pool, your stake as dealer, paid before the cards are seen.",
+        "Cat and Gus put 3 each on the Game pool",  # the others' stakes in one line
     ]
     # Next deal Cat deals: Ann pays the Game stake every player but the dealer pays.
     while session.deal_in_progress:
@@ -116,6 +117,10 @@ def test_the_persons_stakes_at_the_deal_are_in_the_log():
         []
         if winner == 0  # the winner of the deal before is exempt (SN-5)
         else ["You put 3 on the Game pool: your stake, paid before the cards are seen."]
+    )
+    # the others' in one line: Cat deals, and Gus stakes unless he won the deal before
+    expected.append(
+        "Cat puts 24 on the layout" if winner == 2 else "Cat puts 24 and Gus 3 on the layout"
     )
     assert ledger.start_lines(session, WORDS, [0]) == expected
 
@@ -264,3 +269,18 @@ def test_with_several_people_the_summary_opens_with_everyones_ledger():
     assert summary.no_choice == "" and summary.lines == []
     alone = dealsummary.deal_summary(session, words, people=1, person=2)
     assert alone.ledger == ledger.deal_ledger(session, words, 2)
+
+
+def test_the_other_seats_automatic_stakes_are_one_line():
+    """The log said only the people's stakes: at the hot seat in Spoil Five the pool held 3
+    while the log named Ann's 1 and Bob's 1. The other seats' stakes are one line."""
+    from gamecore.events import PaidToPool
+    from gui.model.ledger import others_stakes
+
+    words = ["You", "Ben", "Cat", "Dan"]
+    assert others_stakes([PaidToPool(2, 0, 1)], words, ["Pool"]) == "Cat puts 1 on the pool"
+    layout = ["♥A", "♣K", "♦Q", "♠J"]
+    even = [PaidToPool(s, p, 1) for s in (1, 2, 3) for p in range(4)]
+    assert others_stakes(even, words, layout) == "Ben, Cat and Dan put 4 each on the layout"
+    uneven = [PaidToPool(1, 0, 2), PaidToPool(1, 1, 3), PaidToPool(3, 0, 4)]
+    assert others_stakes(uneven, words, layout) == "Ben puts 5 and Dan 4 on the layout"

@@ -41,6 +41,7 @@ def test_the_dealer_is_told_the_antes_the_kitty_and_the_price_of_the_widow_mi_5_
         "You put 10 on the layout: 2 on the Kitty pool, 2 on the ♥A pool, 2 on the ♣K "
         "pool, 2 on the ♦Q pool and 2 on the ♠J pool, your stake as dealer, paid before the "
         "cards are seen.",
+        "Ann, Ben and Cat put 5 each on the layout",  # the others' antes, in one line
         "You offer the widow for sale",
         "Ann bids 2",
         "Ben passes",
@@ -78,7 +79,8 @@ def test_the_buyer_is_told_what_the_widow_cost_mi_8():
 
 def test_a_keep_and_a_sale_nobody_bid_for_are_said_without_counters_mi_7():
     assert _log(False, 0, "3 keep")[0][1:] == [
+        "Ben puts 4, Cat 4 and Dan 8 on the layout",  # the others' antes; Dan deals
         "Dan keeps the dealt hand",
         "The widow stays face down as the dead hand",
     ]
-    assert _log(False, 0, "3 exchange")[0][1:] == ["Dan exchanges with the widow"]
+    assert _log(False, 0, "3 exchange")[0][2:] == ["Dan exchanges with the widow"]
