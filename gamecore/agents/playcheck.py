@@ -57,12 +57,15 @@ from gamecore.search.ismcts import SearchPool
 from gamecore.spoilfive.deal import SpoilFiveObservation
 
 __all__ = [
+    "CLOSE",
     "DEFAULT_ITERATIONS",
     "CheckCancelled",
     "CheckedDecision",
     "check_decision",
     "check_review",
+    "check_words",
     "checkable_steps",
+    "close_call",
     "decision_words",
     "play_check",
 ]
@@ -185,6 +188,36 @@ def widow_words(action: Action, game: Game) -> str | None:
     return None
 
 
+#: Below this many counters (estimated) between Hard's choice and the taken action, the
+#: check says "no clear difference": the search and the estimate may disagree there, and
+#: two searches of the same decision may choose either (the coach's and the check's).
+CLOSE = 0.05
+
+
+def close_call(result: CheckedDecision) -> bool:
+    """Whether Hard chose otherwise at ``result`` with no clear difference (less than
+    :data:`CLOSE` counters)."""
+    return not result.agrees and result.difference < CLOSE
+
+
+def check_words(results: list[CheckedDecision], total: int) -> str:
+    """The check's result in one sentence: "Hard agrees with 3 of 5 decisions.", and the
+    close calls among the others: "Hard agrees with 0 of 1 decisions; the other was a close
+    call, with no clear difference." (a player who followed the coach's choice read "0 of
+    1" when the check's own search, run again, chose a card of the same worth). ``total``:
+    the decisions checked."""
+    agree = sum(1 for r in results if r.agrees)
+    close = sum(1 for r in results if close_call(r))
+    head = f"Hard agrees with {agree} of {total} decisions"
+    if not close:
+        return head + "."
+    if close == total - agree:
+        others = "the other was a close call" if close == 1 else "the others were close calls"
+    else:
+        others = f"{close} {'was a close call' if close == 1 else 'were close calls'}"
+    return f"{head}; {others}, with no clear difference."
+
+
 def decision_words(
     taken: Action, preferred: Action, difference: float, obs: Observation, game: Game
 ) -> str:
@@ -195,7 +228,7 @@ def decision_words(
     mine = action_words(taken, obs, game)
     if taken == preferred:
         return f"your {mine}: Hard agrees"
-    how = f"{difference:+.1f}" if difference >= 0.05 else "no clear difference"
+    how = f"{difference:+.1f}" if difference >= CLOSE else "no clear difference"
     return f"your {mine}: Hard prefers {action_words(preferred, obs, game)}, {how}"
 
 

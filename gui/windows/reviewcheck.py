@@ -31,6 +31,7 @@ from gamecore.agents.playcheck import (
     CheckCancelled,
     CheckedDecision,
     check_review,
+    check_words,
     checkable_steps,
 )
 from gamecore.match import Session
@@ -292,11 +293,8 @@ class PlayCheckTab(_Dialog):
         total = run.total if run is not None else done
         self.cancel_btn.setEnabled(False)
         if status == "done":
-            agree = sum(1 for r in self.results if r.agrees)
-            self.check_status.setText(
-                f"Done: Hard agrees with {agree} of {total} decisions. "
-                "Select one to see it on the table."
-            )
+            said = check_words(self.results, total)
+            self.check_status.setText(f"Done: {said} Select one to see it on the table.")
         elif status == "cancelled":
             self.check_status.setText(f"Cancelled after {done} of {total} decisions.")
         else:

@@ -9,8 +9,10 @@ import pytest
 from gamecore.actions import Claim, Jink, Play
 from gamecore.agents.playcheck import (
     CheckCancelled,
+    CheckedDecision,
     action_words,
     check_decision,
+    check_words,
     checkable_steps,
     decision_words,
     is_checkable,
@@ -191,3 +193,29 @@ def test_the_words_of_a_check():
     _, session = _claim_or_jink()
     obs = session.deal.observation(0)
     assert [action_words(a, obs, session.game) for a in (Claim(0), Jink(0))] == ["claim", "jink"]
+
+
+def _checked(agrees: bool, difference: float) -> CheckedDecision:
+    """A checked decision with only what the check's sentence reads."""
+    taken = Play(0, C("2H"))
+    preferred = taken if agrees else Play(0, C("KS"))
+    return CheckedDecision(0, 0, taken, "0 2H", preferred, "", agrees, {}, difference, 0, "")
+
+
+def test_the_checks_sentence_counts_close_calls_apart():
+    """A player followed the coach's "the Hard player would play 4♣" and the check, its own
+    search run again, preferred the 5♣ with no clear difference: "Hard agrees with 0 of 1
+    decisions" read as the coach contradicted. The close calls are counted apart."""
+    assert check_words([_checked(True, 0.0)], 1) == "Hard agrees with 1 of 1 decisions."
+    assert check_words([_checked(False, 0.01)], 1) == (
+        "Hard agrees with 0 of 1 decisions; the other was a close call, with no clear difference."
+    )
+    mixed = [_checked(True, 0.0), _checked(False, 0.02), _checked(False, 0.03)]
+    assert check_words(mixed, 3) == (
+        "Hard agrees with 1 of 3 decisions; the others were close calls, with no clear difference."
+    )
+    clear = [_checked(False, 1.2), _checked(False, 0.04), _checked(True, 0.0)]
+    assert check_words(clear, 3) == (
+        "Hard agrees with 1 of 3 decisions; 1 was a close call, with no clear difference."
+    )
+    assert check_words([_checked(False, 1.2)], 1) == "Hard agrees with 0 of 1 decisions."
