@@ -273,6 +273,7 @@ class MainWindow(
         self.fingerprint.setText(f"Fingerprint {shown}" if shown else "")
         self.fingerprint.setAccessibleName(f"Deal fingerprint {shown}" if shown else "")
         self.retitle()  # a new deal (or one resumed): its number in the title
+        self.table_rules_shown()  # and its table's rules: Undo greyed out at the hot seat
 
     def show_status(self, text: str) -> None:
         """Show one line in the status bar (and to screen readers through the label)."""

@@ -36,6 +36,8 @@ class MenusMixin:
     controller: Controller
     view: TableView
     message: QMessageBox | None
+    #: A saved game is being read (:meth:`set_reading`).
+    _reading: bool = False
 
     def _build_menus(self) -> None:
         """The menu bar: Game, View and Help, in that order."""
@@ -137,6 +139,14 @@ class MenusMixin:
             self.coach_action,
         ):
             action.setEnabled(not reading)
+        self._reading = reading
+        self.table_rules_shown()
+
+    def table_rules_shown(self) -> None:
+        """Game → Undo is greyed out at a table whose rules turn it off (several people
+        play): it only said so in the status line when chosen. Called when a session
+        starts, resumes or deals."""
+        self.undo_action.setEnabled(not self._reading and self.controller.allow_undo)
 
     def undo(self) -> None:
         """Game → Undo: back to your previous decision in this deal."""

@@ -414,3 +414,20 @@ def test_after_a_crash_since_your_last_turn_is_the_deal_as_it_was_said(qtbot, tm
     resumed = f"Resumed: deal 1 of {a.session.total_deals}."
     assert (a.pending_person, a.log) == (seat, [*said, resumed])
     assert a.privacy.since.text().split("\n") == [*since, resumed]
+
+
+def test_undo_is_greyed_out_where_the_table_turns_it_off(qtbot):
+    """Several people at one screen play without undo: Game → Undo stayed enabled and only
+    said so in the status line when chosen. It is greyed out there, and enabled again at a
+    table of one person."""
+    window = MainWindow(pace=0, seed=11)
+    qtbot.addWidget(window)
+    window.resize(800, 600)
+    window.show()
+    c = window.controller
+    c.new_session(Setup("newmarket", seats=SEATS))
+    qtbot.waitUntil(lambda: c.session is not None and c.session.deal is not None)
+    assert not c.allow_undo and not window.undo_action.isEnabled()
+    c.new_session(Setup.you_and_computers())
+    qtbot.waitUntil(lambda: window.undo_action.isEnabled())
+    assert c.allow_undo
