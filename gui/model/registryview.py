@@ -5,7 +5,9 @@ tricks or in sequences. No Qt: the registry's declarations in, plain data out.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
+from typing import Any
 
 from gamecore.games import CHANCE, TRICKS, descriptor, entries
 from gamecore.interface import Rules
@@ -88,3 +90,9 @@ def game_choices() -> list[GameChoice]:
 def game_label(game: Rules) -> str:
     """The entry label of ``game`` ("Pope Joan (classic board)")."""
     return descriptor(game.name).entry_for(game.options).label
+
+
+def choice_label(name: str, options: Mapping[str, Any]) -> str:
+    """The New Game entry label of the game ``name`` (record name) with ``options`` (its
+    house rules, the entry's profile among them), as :func:`game_label` gives it."""
+    return descriptor(name).entry_for(options).label

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
@@ -63,6 +63,9 @@ class GameFilesMixin:
     file_dialog: QFileDialog | None
     open_chooser: OpenChooser | None
     new_dialog: NewGameDialog | None
+    #: New Game's choices (label, players, name, house rules, seats) while the game they
+    #: would start waits on "Leave this game?", and after "Keep playing"; else ``None``.
+    new_game_draft: tuple[str, int, str, dict[str, Any], list[tuple[str, bool, str]]] | None = None
     notices: NoticeBar
     kept_notice: tuple[int, str] | None
     _loaded: SignalInstance
@@ -260,6 +263,7 @@ class GameFilesMixin:
         carried over, and a Spoil Five game opened over Newmarket offered 100 counters at the
         start, Newmarket's, for a new Spoil Five game."""
         self.offer = None
+        self.new_game_draft = None  # New Game starts from this table now
         self.game_name, self.options = session.game.name, dict(session.options)
         levels = meta.levels or ["normal"] * session.n
         self.players = session.n
@@ -405,21 +409,26 @@ class GameFilesMixin:
         if self.loading is not None:
             self.show_status(NEW_GAME_AFTER)
             return
-        dlg = NewGameDialog(
-            self,
-            registryview.game_choices(),
+        # The choices of a New Game the person then chose not to start ("Keep playing"),
+        # else the table's own: they had to be made again from the start.
+        draft = self.new_game_draft or (
             self.game_label,
             self.players,
             self.player_name,
             self.options,
             self.seats,
         )
+        dlg = NewGameDialog(self, registryview.game_choices(), *draft)
         self.new_dialog = dlg
 
         def accepted() -> None:
             chosen, name = dlg.setup(), dlg.name()
+            seats = [(k.name, k.person, k.level) for k in chosen.seats]
+            label = registryview.choice_label(chosen.game, chosen.options)
+            self.new_game_draft = (label, len(seats), name, dict(chosen.options), seats)
 
             def begin() -> None:
+                self.new_game_draft = None
                 self.game_name, self.options = chosen.game, dict(chosen.options)
                 self.seats = [(k.name, k.person, k.level) for k in chosen.seats]
                 self.players, self.player_name = len(chosen.seats), name

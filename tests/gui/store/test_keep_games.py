@@ -775,3 +775,37 @@ def test_a_damaged_files_notice_comes_only_once_it_is_opened(qtbot, tmp_path):
     kept, note = window.notices.texts()  # the game left, kept; then the file opened
     assert kept.startswith("Your last game was kept as ")
     assert note.startswith("mine.parlour.json is damaged at deal 2, action 4 ")
+
+
+def test_keep_playing_keeps_the_new_games_choices_for_the_next_new_game(qtbot, tmp_path):
+    """A tester filled in New Game (another game, five players), chose Deal, then Keep
+    playing at "Leave this game?": New Game opened again on the table's own game, and
+    everything had to be chosen again. The choices wait for the next New Game; once a
+    game starts, New Game offers that game's."""
+    from PySide6.QtWidgets import QComboBox, QSpinBox
+
+    window = _window(qtbot, tmp_path)
+    window.start()
+    _play_once(qtbot, window)
+    _my_turn(qtbot, window)
+    window.new_action.trigger()
+    dlg = window.new_dialog
+    assert isinstance(dlg, NewGameDialog)
+    game = dlg.findChild(QComboBox, "game")
+    newmarket = game.findText("Newmarket")
+    assert newmarket >= 0 and game.currentText() == "Spoil Five"
+    game.setCurrentIndex(newmarket)
+    dlg.findChild(QSpinBox, "players").setValue(5)
+    qtbot.mouseClick(dlg.findChild(QPushButton, "ok"), Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(_button(window.message, "keepPlaying"), Qt.MouseButton.LeftButton)
+    assert window.controller.session.game.name == "spoil-five"  # still the game at table
+
+    window.new_action.trigger()
+    again = window.new_dialog
+    assert again is not dlg and isinstance(again, NewGameDialog)
+    assert again.findChild(QComboBox, "game").currentText() == "Newmarket"
+    assert again.findChild(QSpinBox, "players").value() == 5
+    qtbot.mouseClick(again.findChild(QPushButton, "ok"), Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(_button(window.message, "leave"), Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: window.controller.session.game.name == "newmarket", timeout=WAIT)
+    assert window.new_game_draft is None and window.controller.session.n == 5
