@@ -320,6 +320,9 @@ class NewGameDialog(FittedDialog):
             return
         people = self._people()
         self._first_name_for(people)
+        for i, edit in enumerate(self._names):
+            # an empty name is not refused: the greyed name it will get shows in the field
+            edit.setPlaceholderText(self._fallback(i))
         self._check()
         if not self._undo_touched:
             self._undo.blockSignals(True)
@@ -407,15 +410,17 @@ class NewGameDialog(FittedDialog):
         out = []
         for i in range(self.players()):
             index = self._kinds[i].currentIndex()
-            person = index == 0
             level = LEVELS[index - 1] if index > 0 else "normal"
-            if i == 0:
-                fallback = "You" if person else FIRST_COMPUTER
-            else:
-                fallback = f"Player {i + 1}" if person else self._defaults[i - 1]
-            name = fit_name(self._names[i].text(), fallback)
-            out.append((name, person, level))
+            out.append((fit_name(self._names[i].text(), self._fallback(i)), index == 0, level))
         return out
+
+    def _fallback(self, i: int) -> str:
+        """The name seat ``i`` (from 0) gets when its field is left empty: "You" or a
+        computer name for seat 1, "Player 3" for a person, a computer name otherwise."""
+        person = self._kinds[i].currentIndex() == 0
+        if i == 0:
+            return "You" if person else FIRST_COMPUTER
+        return f"Player {i + 1}" if person else self._defaults[i - 1]
 
     def setup(self) -> Setup:
         """The table chosen, as one :class:`~gui.model.setup.Setup`."""

@@ -398,3 +398,16 @@ def test_a_computer_of_the_last_table_called_as_you_are_now_is_renamed(qtbot):
         ("Dan", False, "hard"),
     ]
     assert dlg.findChild(QPushButton, "ok").isEnabled()
+
+
+def test_an_empty_name_shows_the_name_it_will_get(qtbot):
+    """A seat's name cleared became "Cat" at the table with nothing on the dialog to say
+    so. The field shows the name it will get, greyed, and follows the seat's kind."""
+    dlg = _dialog(qtbot, players=4)
+    edit = dlg.findChild(QLineEdit, "seatname_2")
+    edit.clear()
+    assert edit.placeholderText() == "Cat" == dlg.seats()[2][0]
+    dlg.findChild(QComboBox, "kind_2").setCurrentIndex(0)  # a person sits there now
+    assert edit.placeholderText() == "Player 3" == dlg.seats()[2][0]
+    dlg.findChild(QLineEdit, "name").clear()
+    assert dlg.findChild(QLineEdit, "name").placeholderText() == dlg.seats()[0][0]
