@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 
 from gamecore.cards import card_name
 from gui.table.cardart import CardArt
-from gui.table.style import GOLD
+from gui.table.style import FOCUS_BLUE, GOLD
 
 
 class CardItem(QGraphicsPixmapItem):
@@ -127,13 +127,18 @@ class CardItem(QGraphicsPixmapItem):
         elif self.in_hand and not self.playable:
             painter.fillRect(card, QColor(0, 0, 0, 40))
         if self.focused:
-            r = card.adjusted(2, 2, -2, -2)
-            pen = QPen(QColor(20, 20, 20), max(2.0, self.width * 0.035), Qt.PenStyle.DashLine)
-            painter.setPen(pen)
+            # A broad blue band inside the card's edge, dashed dark over it: a thin dashed
+            # frame alone was missed on the card's white (a tester could not see which card
+            # the arrows had reached). Inside the edge: nothing is drawn past the card.
+            band = max(3.0, self.width * 0.07)
+            r = card.adjusted(band / 2 + 1, band / 2 + 1, -band / 2 - 1, -band / 2 - 1)
+            radius = self.width * 0.07
             painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawRoundedRect(r, self.width * 0.08, self.width * 0.08)
-            painter.setPen(QPen(QColor(255, 255, 255), max(1.0, self.width * 0.015)))
-            painter.drawRoundedRect(r.adjusted(2, 2, -2, -2), self.width * 0.07, self.width * 0.07)
+            painter.setPen(QPen(FOCUS_BLUE, band))
+            painter.drawRoundedRect(r, radius, radius)
+            dash = QPen(QColor(10, 20, 40), max(1.0, band * 0.3), Qt.PenStyle.DashLine)
+            painter.setPen(dash)
+            painter.drawRoundedRect(r, radius, radius)
 
 
 def art_face(art: CardArt, card: int, width: int, dpr: float) -> QPixmap:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from PySide6.QtGui import QColor, QFont
 
 GOLD = QColor(242, 201, 76)
+#: The keyboard's focus ring on a card (a strong blue: not the gold of a playable card).
+FOCUS_BLUE = QColor(30, 110, 230)
 INK = QColor(245, 240, 225)
 
 
