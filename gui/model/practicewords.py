@@ -5,13 +5,18 @@ A practice deal has one person at the screen, so the person is "you" throughout.
 
 from __future__ import annotations
 
+from gamecore.explain import possessive
+
 
 def opening_line(seat_name: str) -> str:
     """The line that opens a practice deal from the seat of ``seat_name`` (the name that
     seat had in the deal itself: "Dan", never the person's own)."""
+    # The names move with the hands: said at once, else "Dan takes the Pope pool: Dan
+    # played 7♦" read as the other Dan, of the deal itself (a tester could not follow it).
     return (
-        f"Practice deal: the same cards, now from {seat_name}'s seat. It counts in no "
-        "statistics and is not saved."
+        f"Practice deal: the same cards, now from {seat_name}'s seat. You and "
+        f"{seat_name} swap seats: you play {possessive(seat_name)} hand and "
+        f"{seat_name} plays yours. It counts in no statistics and is not saved."
     )
 
 

@@ -40,8 +40,8 @@ def test_the_practice_deal_names_the_chosen_seat_and_ends_with_its_own_result(qt
     qtbot.waitUntil(lambda: c.practice.active, timeout=WAIT)
     assert win.windowTitle() == "Parlour — Newmarket: practice deal"
     opening = (
-        "Practice deal: the same cards, now from Dan's seat. It counts in no statistics "
-        "and is not saved."
+        "Practice deal: the same cards, now from Dan's seat. You and Dan swap seats: you "
+        "play Dan's hand and Dan plays yours. It counts in no statistics and is not saved."
     )
     assert c.log == [opening]
     assert status(win) == opening
