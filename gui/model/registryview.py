@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from gamecore.cards import card_label, cards_in, suit_of
 from gamecore.games import CHANCE, TRICKS, descriptor, entries
 from gamecore.interface import Rules
 from gamecore.options import HELP, defaults, house_rules
@@ -23,14 +24,56 @@ def pool_labels(game: Rules) -> list[str]:
     return [f.label for f in descriptor(game.name).pool_faces(game, None)]
 
 
-def pool_views(game: Rules, pools: list[int], turnup: int | None) -> tuple[PoolView, ...]:
+def pool_views(
+    game: Rules, pools: list[int], turnup: int | None, out: int = 0
+) -> tuple[PoolView, ...]:
     """The layout as the table draws it: each pool's label, its layout card (if it has one),
     its counters, a short detail ("K♥ Q♥" for Matrimony once trumps are known) and a
-    combination's cards (MI-12), from the game's declaration (any number of pools)."""
+    combination's cards (MI-12), from the game's declaration (any number of pools); and
+    why a pool cannot be won this deal (:func:`dead_reason`), from the turn-up and ``out``
+    (a card set: the cards announced missing at a stop, STOP-7)."""
     faces = descriptor(game.name).pool_faces(game, turnup)
     return tuple(
-        PoolView(f.label, f.card, n, f.detail, f.cards) for f, n in zip(faces, pools, strict=True)
+        # an empty pool is never marked: nothing on it is lost (the turn-up's own pool, which
+        # the dealer took as the deal opened, PJ-C-5)
+        PoolView(
+            f.label, f.card, n, f.detail, f.cards, dead_reason(game, i, turnup, out) if n else ""
+        )
+        for i, (f, n) in enumerate(zip(faces, pools, strict=True))
     )
+
+
+def pool_cards(game: Rules, pool: int, trump: int | None) -> list[int]:
+    """The cards that win pool index ``pool`` of ``game`` by being played under ``trump``
+    (a suit, or ``None``): its capture card (STOP-8) or every card of its combination
+    (PJ-C-6, MI-12), from the game's declarations; empty for a pool won otherwise (the
+    Game pool, by going out; a tricks game's pool)."""
+    capture = getattr(game, "capture_table", None)
+    if capture is None:
+        return []
+    cards = [c for c, p in capture(trump).items() if p == pool]
+    for p, a, b in getattr(game, "combo_table", lambda t: ())(trump):
+        cards += [a, b] if p == pool else []
+    for p, mask in getattr(game, "combo_sets", lambda t: ())(trump):
+        cards += cards_in(mask) if p == pool else []
+    return cards
+
+
+def dead_reason(game: Rules, pool: int, turnup: int | None, out: int) -> str:
+    """Why pool index ``pool`` cannot be won by play this deal, where everyone can see it:
+    a card it needs is the turn-up ("Q♠ is turned up": it lies on the stock, out of play)
+    or was announced missing at a stop (``out``, a card set: "J♠ is out of play"); else
+    "". Its counters carry to the next deal (STOP-10). Trumps, where the game has them,
+    are the turn-up's suit."""
+    if turnup is None and not out:
+        return ""
+    trump = None if turnup is None else suit_of(turnup)
+    for c in pool_cards(game, pool, trump):
+        if c == turnup:
+            return f"{card_label(c)} is turned up"
+        if out >> c & 1:
+            return f"{card_label(c)} is out of play"
+    return ""
 
 
 def stock_name(game: Rules, phase: str | None = None) -> str:

@@ -41,6 +41,9 @@ class PoolView:
     amount: int
     detail: str = ""
     cards: tuple[int, ...] = ()
+    #: Why the pool cannot be won by play this deal ("Q♠ is turned up"), or "": a card it
+    #: needs is out of play where everyone can see it (:func:`registryview.dead_reason`).
+    dead: str = ""
 
     @property
     def name_on_card(self) -> bool:

@@ -19,7 +19,7 @@ from gamecore.interface import Card, Rules
 from gamecore.match import Session
 from gamecore.spoilfive.deal import SpoilFiveObservation
 from gamecore.spoilfive.ranks import EFFECTIVE, STRENGTH, TRUMP
-from gamecore.stops.deal import StopsObservation
+from gamecore.stops.deal import StopsDeal, StopsObservation
 from gamecore.stops.game import rank_position as stops_rank_position
 from gui.model.chancesnap import Unveiled, chance_snapshot
 from gui.model.registryview import chance_game, pool_views, stock_name, tricks_game
@@ -117,7 +117,10 @@ def snapshot(
     names = session.players
     balances, pool_amounts = session.final_accounts()
     turnup = None if deal is None or deal.phase == "staking" else deal.turnup
-    pools = pool_views(game, pool_amounts, turnup)
+    # the cards announced missing at a stop are known to all (STOP-7): a pool that needs
+    # one, or the turn-up, cannot be won this deal
+    out = deal.known_out if isinstance(deal, StopsDeal) else 0
+    pools = pool_views(game, pool_amounts, turnup, out)
     board = "round" if len(pools) > 6 else "row"
     if deal is None:
         seats = tuple(SeatView(names[s], balances[s], 0) for s in range(session.n))

@@ -365,6 +365,7 @@ class TableDrawing(EventLogDrawing):
                 pv.detail,
                 QRectF(pr.x, pr.y, pr.w, pr.h),
                 pv.cards,
+                pv.dead,
             )
         same_number_size(self.pool_items)
 

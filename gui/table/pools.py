@@ -45,6 +45,8 @@ class PoolItem(QGraphicsItem):
         #: its own size.
         self.number_cap: int | None = None
         self.detail = ""
+        #: Why the pool cannot be won this deal ("Q♠ is turned up"), or "".
+        self.dead = ""
         self.card_rect = QRectF()
         self.chip_rect = QRectF()
         #: Where a named compartment's plate is drawn (its card's place, or wider).
@@ -64,11 +66,13 @@ class PoolItem(QGraphicsItem):
         detail: str = "",
         plate_rect: QRectF | None = None,
         cards: tuple[int, ...] = (),
+        dead: str = "",
     ) -> None:
         """Show pool ``card`` (or a plate when ``None``, in ``plate_rect``, by default the
         card's place) with ``amount`` counters and a short ``detail`` line; a combination
         item's ``cards`` (``(K♦, Q♦)``, MI-12) are drawn together instead, overlapped in the
-        card's place."""
+        card's place. ``dead``: why the pool cannot be won this deal (its card or plate
+        dimmed, "out this deal" at its foot), or ""."""
         self.prepareGeometryChange()
         self.cards = cards
         self.plate_rect = QRectF(card_rect) if plate_rect is None else plate_rect
@@ -80,12 +84,19 @@ class PoolItem(QGraphicsItem):
             dpr,
         )
         self.detail = detail
+        self.dead = dead
         self.setToolTip(self.accessible_name())
         self.update()
 
     def accessible_name(self) -> str:
-        """E.g. "♥A pool, 6 counters"."""
-        return f"{self.label} pool, {self.amount} counter{'s' if self.amount != 1 else ''}"
+        """E.g. "♥A pool, 6 counters"; "Matrimony pool, 6 counters: it cannot be won this
+        deal (Q♠ is turned up)"."""
+        name = f"{self.label} pool, {self.amount} counter{'s' if self.amount != 1 else ''}"
+        return f"{name}: it cannot be won this deal ({self.dead})" if self.dead else name
+
+    def _detail_shown(self) -> str:
+        """The line at the card's foot: "out this deal" for a pool that cannot be won."""
+        return "out this deal" if self.dead else self.detail
 
     def chip_anchor(self) -> QPointF:
         """Where counters moving into or out of this pool start or land."""
@@ -197,11 +208,10 @@ class PoolItem(QGraphicsItem):
 
     def _paint_combination(self, painter: QPainter) -> None:
         """Every card of a combination item, overlapped (MI-12): it shows what captures it."""
-        painter.setOpacity(0.92)
+        painter.setOpacity(0.4 if self.dead else 0.92)
         for card, r in zip(self.cards, self.combination_rects(), strict=True):
             face = self.art.face(card, round(r.width()), self.dpr)
             painter.drawPixmap(r.topLeft(), face)
-        painter.setOpacity(1.0)
 
     def _detail_rect(self) -> QRectF:
         """The detail line's place at the foot of the card or plate: a fifth of its height,
@@ -215,7 +225,7 @@ class PoolItem(QGraphicsItem):
         """The detail line's type: a seventh of the card's width, smaller where the line is
         wider than the card (never below the table's smallest type)."""
         font = table_font(self.card_rect.width() * 0.14)
-        wide = QFontMetricsF(font).horizontalAdvance(self.detail)
+        wide = QFontMetricsF(font).horizontalAdvance(self._detail_shown())
         room = self.card_rect.width() - 6
         if wide > room > 0:
             font = table_font(font.pixelSize() * room / wide)
@@ -238,12 +248,13 @@ class PoolItem(QGraphicsItem):
     ) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         w = round(self.card_rect.width())
+        # a pool that cannot be won this deal: its card or plate faded, its counters not
+        painter.setOpacity(0.4 if self.dead else 1.0)
         if len(self.cards) > 1 and w > 0:
             self._paint_combination(painter)
         elif self.card is not None and w > 0:
-            painter.setOpacity(0.92)
+            painter.setOpacity(0.4 if self.dead else 0.92)
             painter.drawPixmap(self.card_rect.topLeft(), self.art.face(self.card, w, self.dpr))
-            painter.setOpacity(1.0)
             if self.name_on_card:
                 self._paint_tag(painter)
         elif w > 0:
@@ -256,10 +267,12 @@ class PoolItem(QGraphicsItem):
             font, box, text = self._name_font_and_rect()
             painter.setFont(font)
             painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
-        if self.detail and w > 0:
+        painter.setOpacity(1.0)
+        shown = self._detail_shown()
+        if shown and w > 0:
             painter.setPen(INK)
             painter.setFont(self._detail_font())
-            painter.drawText(self._detail_rect(), Qt.AlignmentFlag.AlignCenter, self.detail)
+            painter.drawText(self._detail_rect(), Qt.AlignmentFlag.AlignCenter, shown)
         self._paint_chips(painter)
 
     def _paint_tag(self, painter: QPainter) -> None:

@@ -71,3 +71,26 @@ def test_rules_pages_agree() -> None:
     for d, e in entries():  # an entry with no page of its own shows the table's page
         assert rules.page_key(d.name, e.profile) == (e.rules_page or "table")
         assert rules.page_key(d.name, None, d.entry_options(e)) == (e.rules_page or "table")
+
+
+def test_a_pool_whose_card_is_out_of_play_is_marked_for_this_deal() -> None:
+    """Pope Joan's trump layout with the Q♠ turned up: Matrimony (K♠ Q♠) and Intrigue
+    (Q♠ J♠) cannot be won this deal, and looked like live pools (PJ-C-6). A card announced
+    missing at a stop marks its pool too (STOP-7); an empty pool is never marked."""
+    game = make_game("pope-joan", {"pj.profile": "M"})
+    views = registryview.pool_views(game, [6, 4, 5, 3, 0], parse_card("QS"))
+    assert [(v.label, v.dead) for v in views] == [
+        ("Matrimony", "Q♠ is turned up"),
+        ("Intrigue", "Q♠ is turned up"),
+        ("Confederacy", ""),
+        ("Pope", ""),
+        ("Game", ""),
+    ]
+    newmarket = make_game("newmarket", {})
+    out = 1 << parse_card("QD")
+    views = registryview.pool_views(newmarket, [4, 4, 4, 0], None, out)
+    assert [v.dead for v in views] == ["", "", "Q♦ is out of play", ""]
+    # the jack's own pool, which the dealer took as the J♥ was turned up, stays unmarked
+    classic = make_game("pope-joan", {"pj.profile": "C"})
+    views = registryview.pool_views(classic, [2, 2, 2, 2, 2, 2, 0, 2], parse_card("JH"))
+    assert [v.label for v in views if v.dead] == ["Intrigue"]

@@ -83,3 +83,36 @@ def test_matrimony_compartment_names_never_run_together_in_a_small_review(qtbot)
     assert texts[3] == labels[3]  # Pair fits whole
     for a, b in zip(boxes, boxes[1:], strict=False):
         assert a.right() < b.left(), (a, b)
+
+
+def test_a_pool_that_cannot_be_won_this_deal_is_marked_on_the_table(qtbot):
+    """The Q♠ turned up in Pope Joan's trump layout: Matrimony and Intrigue need it, and
+    looked like live pools (PJ-C-6). They are faded, say "out this deal" at their foot,
+    and say why to the mouse and to screen readers; Confederacy stays as it was."""
+    from gamecore.actions import NameStake, Split
+    from gamecore.cards import cards_in
+    from gamecore.cards import parse_card as C
+    from gamecore.decisions import SplitChoice, StakeChoice
+    from gamecore.games import make_game
+    from gamecore.match import Session
+
+    game = make_game("pope-joan", {"pj.profile": "M"})
+    hands = [[C(x) for x in h.split()] for h in ("9S KS 4H", "7D 6C 2C", "10S JS 3H")]
+    held = {c for h in hands for c in h}
+    stock = [c for c in cards_in(game.pack) if c not in held and c != C("QS")] + [C("QS")]
+    session = Session(game, ["You", "Ben", "Cat"], 2)
+    session.start_deal(hands, stock, C("QS"))
+    while isinstance(d := session.decision(), StakeChoice | SplitChoice):
+        stake = NameStake(d.seat, d.default) if isinstance(d, StakeChoice) else None
+        session.apply(stake or Split(d.seat, d.default))
+    assert session.deal.turnup == C("QS") and session.deal.pools[0] > 0
+    win = MainWindow(pace=0, seed=1)
+    qtbot.addWidget(win)
+    win.resize(*SMALL_SCREEN)
+    win.show()
+    win.controller.resume(session, [True, False, False])
+    items: list[PoolItem] = win.view.pool_items
+    qtbot.waitUntil(lambda: len(items) == 5 and items[0].dead != "")
+    assert [i.dead for i in items] == ["Q♠ is turned up", "Q♠ is turned up", "", "", ""]
+    assert items[0].toolTip().endswith(": it cannot be won this deal (Q♠ is turned up)")
+    assert items[0]._detail_shown() == "out this deal" and items[2]._detail_shown() == "K♠ J♠"
