@@ -25,7 +25,17 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gamecore.actions import Action, Play
-from gamecore.cards import ACE, KING, RANK_NAMES, SUIT_NAMES, card, card_label, rank_of, suit_of
+from gamecore.cards import (
+    ACE,
+    KING,
+    RANK_NAMES,
+    SUIT_NAMES,
+    card,
+    card_label,
+    cards_in,
+    rank_of,
+    suit_of,
+)
 from gamecore.events import (
     DealEnded,
     Event,
@@ -67,6 +77,8 @@ __all__ = [
     "mid_sentence",
     "no_choice",
     "pool_phrase",
+    "listed",
+    "pool_cards",
     "possessive",
     "pools_won",
     "scene_before",
@@ -738,42 +750,61 @@ def split_share(name: str, share: int, total: int) -> str:
     )
 
 
-def _listed(labels: Sequence[str]) -> str:
-    """``["Matrimony", "Intrigue", "Game"]`` → "Matrimony, Intrigue and Game"."""
-    return labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " and " + labels[-1]
+def listed(words: Sequence[str]) -> str:
+    """``["Matrimony", "Intrigue", "Game"]`` → "Matrimony, Intrigue and Game" (one or
+    more words)."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def pool_cards(game: Rules, pool: int, trump: int | None) -> list[Card]:
+    """The cards that win pool index ``pool`` of ``game`` by being played under ``trump``
+    (a suit, or ``None``), from the game's declarations: its capture card (STOP-8), or
+    every card of its combination (PJ-C-6, MI-12); empty for a pool won otherwise (the
+    Game pool, by going out; a tricks game's pool)."""
+    capture = getattr(game, "capture_table", None)
+    if capture is None:
+        return []
+    cards = [c for c, p in capture(trump).items() if p == pool]
+    for p, a, b in getattr(game, "combo_table", lambda t: ())(trump):
+        cards += [a, b] if p == pool else []
+    for p, mask in getattr(game, "combo_sets", lambda t: ())(trump):
+        cards += cards_in(mask) if p == pool else []
+    return cards
+
+
+#: How a pool is won by the number of cards it needs (:func:`pools_won`).
+_WON_BY = {1: "the player who plays its card", 2: "the player who plays both their cards"}
 
 
 def pools_won(game: Rules) -> str:
     """How ``game``'s pools are won, in one sentence for a player about to stake on them,
-    from the game's declarations (never its name): a pool captured by one card (STOP-8),
-    a combination's pool by playing both its cards or every card of it (STOP-8, PJ-C-6,
-    MI-12), the Game pool by going out first (STOP-10). "" for a game that declares none.
+    from the game's declarations (never its name, :func:`pool_cards`): a pool captured by
+    one card (STOP-8), a combination's pool by playing both its cards or every card of it
+    (STOP-8, PJ-C-6, MI-12), the Game pool by going out first (STOP-10). "" for a game
+    that declares none.
 
     "Each pool goes to the player who plays its card." (Newmarket); "Pope goes to the
     player who plays its card; Matrimony, Intrigue and Confederacy to the player who plays
     both their cards; Game to the first player out." (Pope Joan's trump layout). Trumps
-    are unknown when stakes are made: any suit stands for them here."""
+    are unknown when stakes are made: any suit (0) stands for them here."""
     labels = [face.label for face in game.pool_faces(None)]
-    cards = set(getattr(game, "capture_table", lambda t: {})(0).values())
-    pairs = [pool for pool, _a, _b in getattr(game, "combo_table", lambda t: ())(0)]
-    sets = [pool for pool, _cards in getattr(game, "combo_sets", lambda t: ())(0)]
     game_pool = getattr(game, "game_pool", None)
-    if cards == set(range(len(labels))):
+    # by the cards a pool needs: one, two, more; then the Game pool (none: by going out)
+    kinds: dict[int, list[str]] = {}
+    for pool, label in enumerate(labels):
+        n = len(pool_cards(game, pool, 0))
+        if n or pool == game_pool:
+            kinds.setdefault(min(n, 3) or 4, []).append(label)
+    if list(kinds) == [1] and len(kinds[1]) == len(labels):
         return "Each pool goes to the player who plays its card."
-    groups = [
-        ([labels[p] for p in sorted(cards)], "the player who plays its card"),
-        ([labels[p] for p in pairs], "the player who plays both their cards"),
-        ([labels[p] for p in sets], "the player who plays every card of their combination"),
-        ([labels[game_pool]] if game_pool is not None and game_pool not in cards else [], ""),
-    ]
-    parts = [(named, who or "the first player out") for named, who in groups if named]
-    if not parts:
+    if not kinds:
         return ""
+    said_of = {**_WON_BY, 3: "the player who plays every card of their combination"}
+    groups = [(said_of.get(k, "the first player out"), kinds[k]) for k in sorted(kinds)]
     # the first group carries the verb; the others leave it understood
-    named, who = parts[0]
-    verb = "goes" if len(named) == 1 else "each go" if who.endswith("its card") else "go"
-    said = [f"{_listed(named)} {verb} to {who}"]
-    said += [f"{_listed(named)} to {who}" for named, who in parts[1:]]
+    (who, named), *rest = groups
+    verb = "goes" if len(named) == 1 else "each go" if who == _WON_BY[1] else "go"
+    said = [f"{listed(named)} {verb} to {who}", *(f"{listed(n)} to {w}" for w, n in rest)]
     return "; ".join(said) + "."
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from gamecore.events import Event
-from gamecore.explain import agree, mid_sentence
+from gamecore.explain import agree, listed, mid_sentence
 from gamecore.matrimony.events import (
     AceTurned,
     Carried,
@@ -21,10 +21,6 @@ from gamecore.matrimony.words import cards_text, short_reason
 from gui.model import tablewords
 
 
-def _listed(labels: list[str]) -> str:
-    return labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " and " + labels[-1]
-
-
 def announcement(event: Event, names: list[str], labels: list[str]) -> str | None:
     """The call the table makes for ``event`` (``names``: the seats' words, ``labels``: the
     compartments' names), or ``None``."""
@@ -35,7 +31,7 @@ def announcement(event: Event, names: list[str], labels: list[str]) -> str | Non
             what = f"{labels[p]} ({a})" if a else f"{labels[p]}, empty"
             return f"{names[s]} {agree(names[s], 'takes')} {what}: {short_reason(event)}"
         case Carried(pools=pools):
-            words = _listed([labels[p] for p in pools])
+            words = listed([labels[p] for p in pools])
             return f"{words} {'carries' if len(pools) == 1 else 'carry'}"
     return None
 
@@ -76,7 +72,7 @@ def summary_lines(
             amount = f" ({e.amount})" if e.amount else ", empty"
             out.append(f"{names[e.seat]} took {labels[e.pool]}{amount}: {short_reason(e)}")
         elif isinstance(e, Carried):
-            words = _listed([labels[p] for p in e.pools])
+            words = listed([labels[p] for p in e.pools])
             if last:  # "carry to the next deal" on the last deal read wrong
                 out.append(f"{words}: not won, shared out with the rest at the end")
             else:

@@ -30,6 +30,7 @@ from gamecore.explain import (
     explain_stakes,
     forced_kind,
     forced_play,
+    listed,
     no_choice,
     pool_phrase,
     scene_before,
@@ -171,8 +172,8 @@ def others_stakes(stakes: Sequence[PaidToPool], words: Sequence[str], labels: Se
     layout", "Cat puts 1 on the pool", "Ben puts 4 and Cat 3 on the layout". ``stakes``: the
     :class:`PaidToPool` events (counters, ints), ``words`` the seats' words, ``labels`` the
     pools' labels (the one pool staked on, "the pool", "the Game pool"; more: "the
-    layout"). The log named only the
-    people's stakes, and at the hot seat the pool held more than the log had said."""
+    layout"). The log named only the people's stakes, and at the hot seat the pool held
+    more than the log had said."""
     totals: dict[int, int] = {}
     for e in stakes:
         totals[e.seat] = totals.get(e.seat, 0) + e.amount
@@ -183,15 +184,10 @@ def others_stakes(stakes: Sequence[PaidToPool], words: Sequence[str], labels: Se
     if len(set(amounts)) == 1:
         if len(names) == 1:
             return f"{names[0]} {agree(names[0], 'puts')} {amounts[0]} on {where}"
-        return f"{_listed(names)} put {amounts[0]} each on {where}"
+        return f"{listed(names)} put {amounts[0]} each on {where}"
     first = f"{names[0]} {agree(names[0], 'puts')} {amounts[0]}"
     rest = [f"{n} {a}" for n, a in zip(names[1:], amounts[1:], strict=True)]
-    return f"{_listed([first, *rest])} on {where}"
-
-
-def _listed(parts: Sequence[str]) -> str:
-    """``["Ben", "Cat", "Dan"]`` → "Ben, Cat and Dan"."""
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    return f"{listed([first, *rest])} on {where}"
 
 
 def deal_log(

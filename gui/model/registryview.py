@@ -9,7 +9,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from gamecore.cards import card_label, cards_in, suit_of
+from gamecore.cards import card_label, suit_of
+from gamecore.explain import pool_cards
 from gamecore.games import CHANCE, TRICKS, descriptor, entries
 from gamecore.interface import Rules
 from gamecore.options import HELP, defaults, house_rules
@@ -43,24 +44,9 @@ def pool_views(
     )
 
 
-def pool_cards(game: Rules, pool: int, trump: int | None) -> list[int]:
-    """The cards that win pool index ``pool`` of ``game`` by being played under ``trump``
-    (a suit, or ``None``): its capture card (STOP-8) or every card of its combination
-    (PJ-C-6, MI-12), from the game's declarations; empty for a pool won otherwise (the
-    Game pool, by going out; a tricks game's pool)."""
-    capture = getattr(game, "capture_table", None)
-    if capture is None:
-        return []
-    cards = [c for c, p in capture(trump).items() if p == pool]
-    for p, a, b in getattr(game, "combo_table", lambda t: ())(trump):
-        cards += [a, b] if p == pool else []
-    for p, mask in getattr(game, "combo_sets", lambda t: ())(trump):
-        cards += cards_in(mask) if p == pool else []
-    return cards
-
-
 def dead_reason(game: Rules, pool: int, turnup: int | None, out: int) -> str:
-    """Why pool index ``pool`` cannot be won by play this deal, where everyone can see it:
+    """Why pool index ``pool`` cannot be won by play this deal, where everyone can see it
+    (the cards it needs: :func:`gamecore.explain.pool_cards`):
     a card it needs is the turn-up ("Q♠ is turned up": it lies on the stock, out of play)
     or was announced missing at a stop (``out``, a card set: "J♠ is out of play"); else
     "". Its counters carry to the next deal (STOP-10). Trumps, where the game has them,

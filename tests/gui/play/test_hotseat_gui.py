@@ -74,6 +74,17 @@ def _face_up_stock_cards(window: MainWindow) -> set[int]:
     }
 
 
+def _hot_seat(qtbot, game: str, **kw) -> MainWindow:
+    """A window at 800×600 with a new session of ``game`` at :data:`SEATS` (three people,
+    two computers); ``kw`` for the window (``autosave``)."""
+    window = MainWindow(pace=0, seed=11, **kw)
+    qtbot.addWidget(window)
+    window.resize(800, 600)
+    window.show()
+    window.controller.new_session(Setup(game, seats=SEATS))
+    return window
+
+
 def _until_someone_is_asked(qtbot, c) -> None:
     """Wait until the table asks something: a privacy screen, a dialog, a person's
     decision, the staking panel or the deal's summary."""
@@ -292,12 +303,8 @@ def test_the_privacy_screen_shows_every_line_since_your_last_turn(qtbot):
     pool" never reached her (STOP-7). Every line is now there, the latest in view, and a
     click on the lines passes the screen as a click anywhere does (the first screen with
     the stop call more than eight lines back)."""
-    window = MainWindow(pace=0, seed=11)
-    qtbot.addWidget(window)
-    window.resize(800, 600)
-    window.show()
+    window = _hot_seat(qtbot, "newmarket")
     c = window.controller
-    c.new_session(Setup("newmarket", seats=SEATS))
     for _ in range(100):
         _until_someone_is_asked(qtbot, c)
         if c.privacy_up:
@@ -348,12 +355,8 @@ def test_since_your_last_turn_runs_from_your_own_move(qtbot, game):
     to act, so the cards played after a person's move were never seen by them; the screen
     listed only what followed the hand-over ("Dan plays Q♠", "K♠ is a stop" missing from
     Ann's). Each person's screen now lists every line said after their own last move."""
-    window = MainWindow(pace=0, seed=11)
-    qtbot.addWidget(window)
-    window.resize(800, 600)
-    window.show()
+    window = _hot_seat(qtbot, game)
     c = window.controller
-    c.new_session(Setup(game, seats=SEATS))
     after_move: dict[int, int] = {}  # person seat → the log's length just after their move
     checked = 0
     for _ in range(150):
@@ -380,12 +383,8 @@ def test_after_a_crash_since_your_last_turn_is_the_deal_as_it_was_said(qtbot, tm
     from its file, exactly as the table said them, and each person's screen lists what
     followed their own last move."""
     path = tmp_path / "auto.parlour.json"
-    window = MainWindow(pace=0, seed=11, autosave=path)
-    qtbot.addWidget(window)
-    window.resize(800, 600)
-    window.show()
+    window = _hot_seat(qtbot, game, autosave=path)
     c = window.controller
-    c.new_session(Setup(game, seats=SEATS))
     moved: set[int] = set()
     for _ in range(150):
         _until_someone_is_asked(qtbot, c)
@@ -420,12 +419,8 @@ def test_undo_is_greyed_out_where_the_table_turns_it_off(qtbot):
     """Several people at one screen play without undo: Game → Undo stayed enabled and only
     said so in the status line when chosen. It is greyed out there, and enabled again at a
     table of one person."""
-    window = MainWindow(pace=0, seed=11)
-    qtbot.addWidget(window)
-    window.resize(800, 600)
-    window.show()
+    window = _hot_seat(qtbot, "newmarket")
     c = window.controller
-    c.new_session(Setup("newmarket", seats=SEATS))
     qtbot.waitUntil(lambda: c.session is not None and c.session.deal is not None)
     assert not c.allow_undo and not window.undo_action.isEnabled()
     c.new_session(Setup.you_and_computers())
