@@ -13,8 +13,9 @@ from gamecore.interface import Rules
 from gamecore.match import Session
 from gamecore.matrimony.game import Matrimony
 from gamecore.spoilfive.deal import SpoilFiveDeal
+from gamecore.stops.deal import StopsDeal
 from gui.model import widowwords
-from gui.model.prompts import forced_words, lead_hint
+from gui.model.prompts import fewer_reason, forced_words, lead_hint, others_stake
 from gui.model.registryview import chance_game, pool_labels
 from gui.model.tablesnap import display_order, trick_display_order
 from gui.model.tablewords import plain_words
@@ -84,16 +85,20 @@ def coach_lines(
         return chance_coach(d, session.game)
     if isinstance(d, StakeChoice):
         bound = f"{d.low:,} or more" if d.high is None else f"{d.low:,} to {d.high:,}"
+        if others_stake(session) == "exact":  # PJ-21: the others one fewer
+            who = "you spread over the pools, and every other player one counter fewer"
+        else:
+            who = "every player spreads over the pools"
         return [
-            f"You deal, so you name the stake ({bound} counters) that every player "
-            "spreads over the pools. Stakes are made before anyone sees the cards."
+            f"You deal, so you name the stake ({bound} counters) that {who}. Stakes are "
+            "made before anyone sees the cards."
         ]
     if isinstance(d, SplitChoice):
         # How the pools are won is the game's own (a combination's pool, the Game pool):
         # "each pool is won by the player who plays its card" was wrong in three layouts.
         won = pools_won(session.game)
         said = [
-            f"Spread your {d.total:,} counters over the pools as you like.",
+            _split_opening(session, d),
             won,
             "A pool nobody wins is carried to the next deal. The proposed split is the usual one.",
         ]
@@ -103,6 +108,19 @@ def coach_lines(
         return widow
     assert isinstance(d, PlayChoice)
     return _play_lines(session, d, you_alone, plays_itself)
+
+
+def _split_opening(session: Session, d: SplitChoice) -> str:
+    """The split's first sentence: "Spread your 4 counters over the pools as you like.",
+    after "The dealer's stake is 5; the others stake one fewer." where the other players
+    stake one fewer than the dealer named (PJ-21): the log said 5 and the panel 4."""
+    deal = session.deal
+    spread = f"Spread your {d.total:,} counters over the pools as you like."
+    if not isinstance(deal, StopsDeal) or deal.stake is None or d.seat == deal.dealer:
+        return spread
+    if others_stake(session) != "exact":
+        return spread
+    return f"{fewer_reason(deal.stake, 'exact')} {spread}"
 
 
 def _play_lines(session: Session, d: PlayChoice, you_alone: bool, plays_itself: bool) -> list[str]:

@@ -15,6 +15,7 @@ from gamecore.explain import FORCED_REASONS, agree, forced_kind
 from gamecore.interface import DealState, Rules
 from gamecore.match import Session
 from gamecore.spoilfive.deal import SpoilFiveDeal
+from gamecore.stops.deal import StopsDeal
 from gamecore.stops.game import SPECIAL_SPINADO, StopsGame
 from gui.model.tablewords import SpinCall, plain_words, spin_call
 
@@ -103,9 +104,9 @@ def _cap(text: str) -> str:
 def stake_prompt(who: str, low: int, high: int | None, others: str | None = None) -> str:
     """The staking panel's question to the dealer ``who`` ("you" or a name) (NM-5, PJ-21):
     "You deal: name the stake every player puts on the layout (4 to 20 counters)."; where
-    the others stake less than the dealer (Matrimony, MT-5: ``others`` is
-    ``mt.othersStake``, "exact" or "atMost"): "You deal: name your stake (1 or more
-    counters); every other player stakes one fewer."."""
+    the others stake less than the dealer (Pope Joan's trump layout, PJ-21; Matrimony,
+    MT-5: ``others`` is :func:`others_stake`, "exact" or "atMost"): "You deal: name your
+    stake (1 or more counters); every other player stakes one fewer."."""
     deal = agree(_cap(who), "deals")  # "You deal" for the person, named "You" or alone
     bound = f"{low:,} or more" if high is None else f"{low:,} to {high:,}"
     if others is not None:
@@ -116,6 +117,22 @@ def stake_prompt(who: str, low: int, high: int | None, others: str | None = None
             f"stakes {fewer}."
         )
     return f"{_cap(who)} {deal}: name the stake every player puts on the layout ({bound} counters)."
+
+
+def others_stake(session: Session) -> str | None:
+    """How the other players' stake follows the one the dealer names: "exact" (one fewer:
+    Pope Joan's trump layout, PJ-21; Matrimony, MT-5), "atMost" (at most one fewer,
+    ``mt.othersStake``), or ``None`` (the same stake, NM-5). Read from the game: its
+    ``mt.othersStake`` house rule, else its own split totals for a stake named."""
+    option = session.game.options.get("mt.othersStake")
+    if option is not None:
+        return str(option)
+    deal, split_total = session.deal, getattr(session.game, "split_total", None)
+    if not isinstance(deal, StopsDeal) or split_total is None or session.n < 2:
+        return None
+    probe = deal.clone()
+    probe.stake = 5  # any stake: only the difference between the seats is read
+    return "exact" if split_total(probe, (probe.dealer + 1) % session.n) == 4 else None
 
 
 def fewer_reason(dealer_stake: int, others: str) -> str:

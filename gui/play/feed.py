@@ -86,17 +86,17 @@ def ask_stake(view: TableView, session: Session, d: StakeChoice | SplitChoice, a
     Returns the panel's text for the status line."""
     panel = view.stake_panel
     who = prompts.addressee(session.players[d.seat], alone)
-    # Matrimony's others stake less than the dealer (MT-5): both questions say so.
-    others = session.game.options.get("mt.othersStake")
+    # The others stake less than the dealer (PJ-21, MT-5): both questions say so.
+    others = prompts.others_stake(session)
     if isinstance(d, StakeChoice):
-        text = prompts.stake_prompt(who, d.low, d.high, None if others is None else str(others))
+        text = prompts.stake_prompt(who, d.low, d.high, others)
         panel.ask_stake(text, d.low, d.high, d.default)
     else:
         text = prompts.split_prompt(who, d.total, d.least)
         deal = session.deal
         stake = getattr(deal, "stake", None)
         if others is not None and deal is not None and d.seat != deal.dealer and stake:
-            text += " " + prompts.fewer_reason(stake, str(others))
+            text += " " + prompts.fewer_reason(stake, others)
         panel.ask_split(
             text,
             d.total,
