@@ -169,6 +169,7 @@ class Controller(QObject):
         """Drop what the table showed or waited for: thinking, timers, a dialog, the
         panels and the privacy screen (before a session starts or resumes)."""
         self._stop_waiting()
+        self.view.clear_calls()  # an undone move's "A♦ is a stop" stayed up after the undo
         self.view.prompt.hide()
         self.view.stake_panel.hide()
         self.privacy_up, self.pending_person = False, None

@@ -260,7 +260,15 @@ class TableView(TableInput):
             return
         if self.announcement.opacity() <= 0.0:
             return
-        self._fade_out(max(0, self._read_ms() - self._call_clock.elapsed()))
+        hold = max(0, self._read_ms() - self._call_clock.elapsed())
+        fade = self._fade
+        running = fade is not None and fade.state() == QVariantAnimation.State.Running
+        left = fade.duration() - fade.currentTime() if fade is not None and running else None
+        if left is not None and left <= hold + self.duration:
+            # already going sooner (a forced card's call taken back as it was played): held
+            # up again, it stayed over three more plays at full strength
+            return
+        self._fade_out(hold)
 
     def _read_ms(self) -> int:
         """How long (ms) a call stays up, at least, to be read."""

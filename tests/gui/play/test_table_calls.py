@@ -198,3 +198,20 @@ def test_a_call_left_alone_by_withdrawn_ones_still_fades(qtbot):
     view.withdraw_call(forced)
     qtbot.waitUntil(lambda: view.announcement.opacity() == 0.0, timeout=WAIT)
     assert view.announcement.text == "No jack"
+
+
+def test_a_forced_cards_call_taken_back_is_not_held_up_by_the_next_card(qtbot):
+    """ "Your only card to play: 4♠" stayed at full strength over three more plays (two
+    testers saw it): taken back as the card played itself, it began to fade at once, and
+    the card's own play, with no call of its own, then held it up for its reading time
+    again. The fade already under way is kept."""
+    view = _held_table(qtbot, pace=200)
+    forced = "Your only card to play: 4♠"
+    view.announce(forced, fresh=True)
+    qtbot.waitUntil(lambda: view.announcement.text == forced, timeout=WAIT)
+    view.withdraw_call(forced)  # the card played itself
+    fading = view._fade
+    assert fading is not None and fading.endValue() == 0.0
+    view.retire_call()  # the card went down with no call of its own
+    assert view._fade is fading
+    qtbot.waitUntil(lambda: view.announcement.opacity() == 0.0, timeout=WAIT)

@@ -357,3 +357,22 @@ def test_the_last_deals_calls_are_not_shown_over_the_next_deal(qtbot):
     ours = [text for deal, text in said if deal == 2]
     shown = view.announcement.opacity() > 0 and view.announcement.isVisible()
     assert not shown or (ours and view.announcement.text == ours[-1])
+
+
+def test_an_undone_moves_call_does_not_stay_after_the_undo(qtbot):
+    """After Ctrl+Z the banner "A♦ is a stop" of the moves taken back was still in the
+    middle of the table (a tester's Michigan deal): the table's calls go with the undo."""
+    window = _window(qtbot, seed=1)  # speed Off: a call stays up until the next
+    c, view = window.controller, window.view
+    _until_choice(qtbot, c)
+    d = c.session.deal.decision()
+    before = len(c.session.logs[-1].actions)
+    c.person.chose_card(d.actions[0].card)
+    qtbot.waitUntil(lambda: len(c.session.logs[-1].actions) > before, timeout=5000)
+    c.hold()  # the table still: the call below stands for the moves' own
+    view.announce("A♦ is a stop", fresh=True)
+    assert view.announcement.opacity() == 1.0
+    c.release()
+    window.undo_action.trigger()
+    qtbot.waitUntil(lambda: len(c.session.logs[-1].actions) == before, timeout=5000)
+    assert view.announcement.opacity() == 0.0 and not view._calls
