@@ -68,11 +68,13 @@ def _lines(
     scene: Scene,
     seats: Collection[int],
     other: Callable[[Event], str | None],
+    stakes: Callable[[list[PaidToPool]], str] | None = None,
 ) -> list[str]:
     """The lines for ``events`` (one action's, in order): the engine's sentence, in plain
     words, for each that moves counters of ``seats`` (one seat's stakes paid at once in one
     sentence, :func:`gamecore.explain.explain_stakes`), ``other(event)`` for the rest
-    (``None``: no line)."""
+    (``None``: no line); ``stakes(group)``, where given, says another seat's stakes paid
+    at once in one line."""
     scene = replace(scene, events=tuple(events))
     staking = not any(isinstance(e, WentOut) for e in events)
     out = []
@@ -80,7 +82,10 @@ def _lines(
     while i < len(events):
         e, step = events[i], 1
         line: str | None
-        if not moves_counters_of(e, seats):
+        if staking and stakes is not None and isinstance(e, PaidToPool) and e.seat not in seats:
+            group = _stake_group(events, i)
+            line, step = stakes(group), len(group)
+        elif not moves_counters_of(e, seats):
             line = other(e)
         elif staking and isinstance(e, PaidToPool):
             group = _stake_group(events, i)
@@ -131,7 +136,7 @@ def _log_lines(
             return chancewords.log_line(e, words, labels, game.sweep_name())
         return log_line(e, words, labels, spin, seen)
 
-    return _lines(events, scene, people, other)
+    return _lines(events, scene, people, other, lambda g: stake_line(g, words, labels))
 
 
 def action_lines(
@@ -188,6 +193,23 @@ def others_stakes(stakes: Sequence[PaidToPool], words: Sequence[str], labels: Se
     first = f"{names[0]} {agree(names[0], 'puts')} {amounts[0]}"
     rest = [f"{n} {a}" for n, a in zip(names[1:], amounts[1:], strict=True)]
     return f"{listed([first, *rest])} on {where}"
+
+
+def stake_line(stakes: Sequence[PaidToPool], words: Sequence[str], labels: Sequence[str]) -> str:
+    """One seat's stakes paid at once (``stakes``, one seat's :class:`PaidToPool` events,
+    counters as ints) in one line of the log: "Ben puts 1 on the ♥A pool", "Ben puts 4 on
+    the layout, 1 on each pool", "Ben puts 4 on the layout: 2 on the ♥A pool and 2 on the
+    ♣K pool". A computer's split was a line a pool, four where a person's was one.
+    ``words``: the seats' words; ``labels``: the pools' labels."""
+    who = words[stakes[0].seat]
+    puts = f"{who} {agree(who, 'puts')}"
+    if len(stakes) == 1:
+        return f"{puts} {stakes[0].amount} on {pool_phrase(labels[stakes[0].pool])}"
+    total = sum(e.amount for e in stakes)
+    if len(stakes) == len(labels) and len({e.amount for e in stakes}) == 1:
+        return f"{puts} {total} on the layout, {stakes[0].amount} on each pool"
+    each = listed([f"{e.amount} on {pool_phrase(labels[e.pool])}" for e in stakes])
+    return f"{puts} {total} on the layout: {each}"
 
 
 def deal_log(

@@ -284,3 +284,32 @@ def test_the_other_seats_automatic_stakes_are_one_line():
     assert others_stakes(even, words, layout) == "Ben, Cat and Dan put 4 each on the layout"
     uneven = [PaidToPool(1, 0, 2), PaidToPool(1, 1, 3), PaidToPool(3, 0, 4)]
     assert others_stakes(uneven, words, layout) == "Ben puts 5 and Dan 4 on the layout"
+
+
+def test_another_seats_split_is_one_line():
+    """A computer's split was said a line a pool ("Ben puts 1 on the ♥A pool", four times)
+    where a person's was one sentence: it is one line too."""
+    from gamecore.actions import NameStake, Split
+    from gamecore.events import PaidToPool
+    from gui.model.ledger import stake_line
+
+    layout = ["♥A", "♣K", "♦Q", "♠J"]
+    words = ["You", "Ben", "Cat", "Dan"]
+    assert stake_line([PaidToPool(1, 2, 3)], words, layout) == "Ben puts 3 on the ♦Q pool"
+    even = [PaidToPool(1, p, 1) for p in range(4)]
+    assert stake_line(even, words, layout) == "Ben puts 4 on the layout, 1 on each pool"
+    two = [PaidToPool(2, 0, 2), PaidToPool(2, 1, 2)]
+    assert stake_line(two, words, layout) == (
+        "Cat puts 4 on the layout: 2 on the ♥A pool and 2 on the ♣K pool"
+    )
+    # at the table: Dan deals and names 4; Ben, a computer, spreads them as proposed
+    session = Session(make_game("newmarket"), ["You", "Ben", "Cat", "Dan"], 3)
+    session.start_deal_seeded(5)
+    session.apply(NameStake(3, 4))
+    session.apply(Split(0, session.decision().default))
+    before = session.deal.clone()
+    split = Split(1, session.decision().default)
+    events = session.apply(split)
+    assert ledger.action_lines(session, before, split, events, words, [0]) == [
+        "Ben puts 4 on the layout, 1 on each pool"
+    ]
