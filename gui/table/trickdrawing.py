@@ -46,7 +46,8 @@ class TrickDrawing(ChanceDrawing):
         # players across the table, below your own (the row between is too narrow).
         others = [lay.plates[d].x + lay.plates[d].w / 2 for d in range(1, n)]
         step = min((b - a for a, b in zip(others, others[1:], strict=False)), default=4 * pw) * 0.55
-        tag_w = min(1.3 * pw, step - 0.06 * pw)
+        # up to two cards wide where the neighbours' cards leave room: "Player 2" read "Pla…"
+        tag_w = min(2.0 * pw, step - 0.06 * pw)
         # Never smaller than the window's own text, larger on a large table.
         px_font = max(QFontInfo(self.font()).pixelSize(), lay.card_w * 0.15)
         for i, (seat, c) in enumerate(snap.trick):

@@ -281,3 +281,26 @@ def test_a_plates_tooltip_counts_the_tricks_won(qtbot):
         )  # fmt: skip
         said.append(plate.toolTip())
     assert said == [f"Ben: 4 cards · 20, {n} won" for n in ("0 tricks", "1 trick", "2 tricks")]
+
+
+def test_a_short_name_over_a_trick_card_is_written_whole_at_800x600(qtbot):
+    """Spoil Five at three, 800×600: the name over Player 2's card read "Pla…" although
+    the table had room for it; a name may take up to two cards' width where the
+    neighbours' cards leave it."""
+    from gui.model.setup import Setup
+    from gui.play.seats import SeatKind
+    from gui.windows.mainwindow import MainWindow
+
+    win = MainWindow(pace=0, seed=3)
+    qtbot.addWidget(win)
+    win.resize(800, 600)
+    win.show()
+    seats = [SeatKind("Player 1", True), SeatKind("Player 2", False), SeatKind("Cat", False)]
+    win.controller.new_session(Setup("spoil-five", seats=seats))
+    view = win.view
+
+    def tag_of(name: str):
+        return next((t for t in view.trick_tags.values() if t.name == name and t.isVisible()), None)
+
+    qtbot.waitUntil(lambda: tag_of("Player 2") is not None and not view.busy, timeout=WAIT)
+    assert tag_of("Player 2").shown == "Player 2"
