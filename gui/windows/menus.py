@@ -10,10 +10,11 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QDialog, QMessageBox
 
 from gui.model import prompts
 from gui.play.states import OVER
+from gui.windows.deallog import DealLogDialog
 
 if TYPE_CHECKING:
     from gui.play.controller import Controller
@@ -29,13 +30,15 @@ class MenusMixin:
     its ``show_status`` and ``_modal``. It owns the actions kept as attributes
     (``new_action``, ``open_action``, ``save_action``, ``review_action``,
     ``review_file_action``, ``undo_action``, ``hint_action``, ``stats_action``,
-    ``prefs_action``, ``rules_action``, ``coach_action``) and ``message`` (the shortcuts'
-    box).
+    ``prefs_action``, ``rules_action``, ``coach_action``, ``deal_log_action``) and
+    ``message`` (the shortcuts' box).
     """
 
     controller: Controller
     view: TableView
     message: QMessageBox | None
+    #: View → This deal so far, while it is open.
+    log_window: QDialog | None = None
     #: A saved game is being read (:meth:`set_reading`).
     _reading: bool = False
 
@@ -109,6 +112,18 @@ class MenusMixin:
                 lambda _=False, st=step: self.view.set_zoom(self.view.zoom + st if st else 1.0)
             )
             view_menu.addAction(act)
+        view_menu.addSeparator()
+        self.deal_log_action = QAction("This &deal so far…", self)
+        self.deal_log_action.setShortcut(QKeySequence("Ctrl+L"))
+        self.deal_log_action.triggered.connect(self.show_deal_log)
+        view_menu.addAction(self.deal_log_action)
+
+    def show_deal_log(self) -> None:
+        """View → This deal so far: every line the table has said in this deal (it keeps
+        only its last few in view), in a window; the game waits while it is open."""
+        dlg = DealLogDialog(self, list(self.controller.log))
+        self.log_window = dlg
+        self._modal(dlg)
 
     def _build_help_menu(self) -> None:
         """Help: Rules (F1), Coach me through this deal, Keyboard shortcuts."""
