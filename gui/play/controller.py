@@ -142,9 +142,12 @@ class Controller(QObject):
         people: list[bool],
         allow_undo: bool = True,
         levels: list[str] | None = None,
+        line: str | None = None,
     ) -> None:
         """Continue ``session`` (replayed from a record) at its pending decision; ``people``
-        says which seats are people at this screen, ``levels`` the computers' levels."""
+        says which seats are people at this screen, ``levels`` the computers' levels.
+        The log is the deal so far, then ``line`` (default "Resumed: deal 2 of 4."; an
+        undo or the way back from a practice deal says its own: the game was never left)."""
         self._clear_table()
         names = session.players
         levels = levels if levels and len(levels) == session.n else ["normal"] * session.n
@@ -160,7 +163,7 @@ class Controller(QObject):
             self.seen.update(since)
         # said in the status line too: the offer's "Resume your saved game…" stayed there
         # when the game resumed on a deal's summary
-        self.say(f"Resumed: deal {len(session.logs)} of {session.total_deals}.")
+        self.say(line or f"Resumed: deal {len(session.logs)} of {session.total_deals}.")
         self.show_fingerprint()
         self.refresh()
         self.schedule(0)

@@ -187,10 +187,10 @@ class Keeper(QObject):
             [k.person for k in table.seats],
             table.allow_undo,
             [k.level for k in table.seats],
+            # the deal so far, then this, not "Resumed: …": the game was never left
+            line="Undone: back to your last decision.",
         )
         table.human, table.viewer_ready = human, True
-        # One line, not "Resumed: …" too: the game was never left (as after a practice deal).
-        table.log = ["Undone: back to your last decision."]
         table.refresh()
         self.autosave()
         return True

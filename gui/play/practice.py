@@ -108,7 +108,8 @@ class Practice:
         session, seats, allow_undo = self.real
         self.real = None
         self.table.seats = seats
-        self.table.resume(session, [k.person for k in seats], allow_undo, [k.level for k in seats])
-        # One line, not "Resumed: …" too: the game was never left.
-        self.table.log = [f"Back to your game: deal {len(session.logs)} of {session.total_deals}."]
+        # The deal so far, then this, not "Resumed: …": the game was never left.
+        back = f"Back to your game: deal {len(session.logs)} of {session.total_deals}."
+        people, levels = [k.person for k in seats], [k.level for k in seats]
+        self.table.resume(session, people, allow_undo, levels, line=back)
         self.table.view.show_log(self.table.log)

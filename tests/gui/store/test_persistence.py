@@ -434,8 +434,10 @@ def test_undo_takes_back_to_the_persons_previous_decision(qtbot, tmp_path):
         lambda: window.status_label.text() == prompts.lead_hint(c.session, 0), timeout=5000
     )
     assert c.session.logs[-1].actions == actions_before  # computers' replies undone too
-    # The log says the undo, not "Resumed: deal 1 of …" too: the game was never left.
-    assert c.view.log_lines[0] == "Undone: back to your last decision."
+    # The log says the undo, not "Resumed: deal 1 of …": the game was never left. The
+    # deal so far stays before it (View → This deal so far).
+    assert c.log[-1] == c.view.log_lines[-1] == "Undone: back to your last decision."
+    assert c.log[0].startswith("Deal 1 of") and not any("Resumed" in x for x in c.log)
     assert c.session.deal.hands[0] == hand_before
     assert sorted(c.view.cards) == view_before  # the view is restored with the model
     assert {i.card for i in c.view.cards.values() if i.in_hand} == set(
