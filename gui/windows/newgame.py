@@ -92,8 +92,7 @@ class NewGameDialog(FittedDialog):
         self._who = QLabel(self)
         self._who.setObjectName("opponents")
         self._who.setWordWrap(True)  # "Two seats are called…" widened the dialog past its view
-        # Room for two lines from the start: the warning's second line pushed every seat
-        # down as it appeared, under a click aimed at a name field.
+        # two lines from the start: a warning's second line pushed the seats down
         self._who.setMinimumHeight(2 * self._who.fontMetrics().lineSpacing())
         layout.addWidget(self._who)
         layout.addWidget(self._build_seats(seats))
