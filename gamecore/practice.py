@@ -3,7 +3,9 @@ as a practice deal, with the person sitting at another seat.
 
 The practice deal is the same physical deal: the same dealer, every seat's same hand, the same
 stock and turn-up, staked from the same counters and pools in the same state (the winner of
-the deal before, a fresh or running Spoil Five pool), so the same actions give the same
+the deal before, a fresh or running Spoil Five pool) and by the same stakes: a stake the
+dealer named (NM-5, PJ-21) and the splits over the layout are made again as they were, since
+they come before anyone has seen the cards (GEN-9); so the same card decisions give the same
 result. Only the names move: the person's name goes to the chosen seat and that seat's name to
 the person's old one. It is a session of its own, of one deal, marked
 :attr:`~gamecore.match.Session.practice`: it is outside the session it came from and counts in
@@ -12,6 +14,8 @@ no statistics.
 
 from __future__ import annotations
 
+from gamecore.actions import parse_action
+from gamecore.decisions import SplitChoice, StakeChoice
 from gamecore.match import Session
 from gamecore.record import Record, replay_session
 from gamecore.review import deal_again_offered
@@ -39,7 +43,9 @@ def deal_again(
     hands were shown).
 
     Returns a :class:`~gamecore.match.Session` with ``practice`` set, ``max_deals`` 1, its
-    deal in progress (the same start events as the original). Raises ``IndexError`` for a
+    deal in progress (the same start events as the original) and already staked: the
+    original's stakes named and splits made are applied (:func:`_stake_again`), so its first
+    decision is the first card or bid decision. Raises ``IndexError`` for a
     deal or seat the source does not have, ``ValueError`` for an unfinished deal, a deal
     whose hands were not all shown, or ``seat == person``;
     :class:`~gamecore.errors.RecordError` for a faulty record.
@@ -71,4 +77,17 @@ def deal_again(
         practice=True,
     )
     practice.start_deal(log.hands, log.stock, log.turnup)
+    _stake_again(practice, log.actions)
     return practice
+
+
+def _stake_again(practice: Session, actions: list[str]) -> None:
+    """Apply the leading stake and split actions of ``actions`` (the original deal's action
+    texts) to ``practice``'s deal. Without this a computer sitting at the dealer's seat would
+    name a stake of its own (PJ-21, NM-5): other pools, another deal, and the comparison with
+    the deal itself would mislead."""
+    game = practice.game
+    for text in actions:
+        if not isinstance(practice.decision(), (StakeChoice, SplitChoice)):
+            return
+        practice.apply(parse_action(text, game.pools, passes=game.has_pass, widow=game.has_widow))

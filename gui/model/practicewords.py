@@ -14,7 +14,7 @@ def opening_line(seat_name: str) -> str:
     # The names move with the hands: said at once, else "Dan takes the Pope pool: Dan
     # played 7♦" read as the other Dan, of the deal itself (a tester could not follow it).
     return (
-        f"Practice deal: the same cards, now from {seat_name}'s seat. You and "
+        f"Practice deal: the same cards and stakes, now from {seat_name}'s seat. You and "
         f"{seat_name} swap seats: you play {possessive(seat_name)} hand and "
         f"{seat_name} plays yours. It counts in no statistics and is not saved."
     )

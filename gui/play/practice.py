@@ -72,7 +72,8 @@ class Practice:
         t.last_play = None
         # The seat by the name it had in the deal itself: the person sits there now.
         opening = practicewords.opening_line(session.players[seat])
-        t.log = [opening, *ledger.start_lines(practice, t.words, t.people)]  # the stakes, as dealt
+        # Then the stakes as dealt and as the deal itself named and split them (GEN-9).
+        t.log = [opening, *ledger.deal_log(practice, t.words, t.people)[0][1:]]
         t.status(opening)
         t.show_fingerprint()
         t.refresh()

@@ -6,7 +6,8 @@ from gui.model.practicewords import opening_line, result_line, seat_notes
 
 def test_the_opening_line_names_the_seat_chosen():
     assert opening_line("Dan") == (
-        "Practice deal: the same cards, now from Dan's seat. You and Dan swap seats: you "
+        "Practice deal: the same cards and stakes, now from Dan's seat. You and Dan swap "
+        "seats: you "
         "play Dan's hand and Dan plays yours. It counts in no statistics and is not saved."
     )
 

@@ -5,8 +5,9 @@ import random
 
 import pytest
 
-from gamecore.actions import parse_action
+from gamecore.actions import NameStake, parse_action
 from gamecore.cards import mask_of
+from gamecore.decisions import PlayChoice, SplitChoice, StakeChoice
 from gamecore.games import CHANCE, make_game
 from gamecore.match import Session
 from gamecore.practice import deal_again
@@ -50,8 +51,13 @@ def test_the_same_cards_land_in_the_chosen_seat_and_the_same_actions_give_the_sa
         before = session.logs[number - 2].balances if number > 1 else session.start_balances
         assert deal.opening_balances == tuple(before)
         assert deal.start_events == list(review_deal(session, number).steps[0].events)
+        # Dealt already staked as the deal itself was (GEN-9: stakes come before the
+        # cards): its first decision is a card or bid decision.
+        staked = practice.logs[0].actions
+        assert staked == log.actions[: len(staked)]
+        assert not isinstance(practice.decision(), (StakeChoice, SplitChoice))
         # The same actions make the same deal: same stakes, same plays, same settlement.
-        for text in log.actions:
+        for text in log.actions[len(staked) :]:
             practice.apply(
                 parse_action(text, game.pools, passes=game.has_pass, widow=game.has_widow)
             )
@@ -76,6 +82,31 @@ def test_a_running_spoil_five_pool_is_staked_as_it_was():
     practice = deal_again(session, 2, 0, 1, reveal=True)
     assert [(e.seat, e.amount) for e in practice.deal.start_events] == [(1, 1)]
     assert practice.pools == [session.logs[0].pools[0] + 1]
+
+
+def test_a_named_stake_is_named_again_not_by_the_computer_in_the_dealers_seat():
+    """PJ-21: the Pope Joan M dealer names the stake before the cards are seen (GEN-9). The
+    practice deal is staked by the deal itself's stake and splits, whoever sits at the
+    dealer's seat now: the same pools, and its first decision is a card."""
+    game = make_game("pope-joan", {"pj.profile": "M"})
+    session = Session(game, ["You", "P1", "P2", "P3"], 0)
+    rng = random.Random(5)
+    session.start_deal_seeded(77)
+    choice = session.decision()
+    assert isinstance(choice, StakeChoice)
+    named = choice.high if choice.high is not None else choice.low + 3
+    assert named != choice.default
+    session.apply(NameStake(choice.seat, named))
+    while session.deal_in_progress:
+        session.apply(random_action(session.decision(), rng))
+    log = session.logs[0]
+    practice = deal_again(session, 1, 0, choice.seat if choice.seat else 1)
+    staked = practice.logs[0].actions
+    assert staked[0] == log.actions[0] and staked == log.actions[: len(staked)]
+    assert len(staked) == 1 + session.n  # the named stake, then every seat's split (PJ-21)
+    assert isinstance(practice.decision(), PlayChoice)
+    pools_then = review_deal(session, 1).state(len(staked)).pools
+    assert practice.pools == list(pools_then)
 
 
 def test_a_record_can_be_dealt_again():

@@ -40,12 +40,19 @@ def test_the_practice_deal_names_the_chosen_seat_and_ends_with_its_own_result(qt
     qtbot.waitUntil(lambda: c.practice.active, timeout=WAIT)
     assert win.windowTitle() == "Parlour — Newmarket: practice deal"
     opening = (
-        "Practice deal: the same cards, now from Dan's seat. You and Dan swap seats: you "
+        "Practice deal: the same cards and stakes, now from Dan's seat. You and Dan swap "
+        "seats: you "
         "play Dan's hand and Dan plays yours. It counts in no statistics and is not saved."
     )
-    assert c.log == [opening]
     assert status(win) == opening
     practice = c.session
+    # Staked as the deal itself was (GEN-9): the dealer's named stake, then every split.
+    named = original.logs[-1].actions[0]
+    assert named.split()[1] == "stake"
+    dealer = practice.players[original.logs[-1].dealer]
+    assert c.log[:2] == [opening, f"{dealer} names a stake of {named.split()[2]}"]
+    assert len(c.log) == 2 + practice.n
+    assert practice.logs[0].actions == original.logs[-1].actions[: 1 + practice.n]
     assert practice.players[dan] == "You" and c.human == dan
     first_cards_to_summary(qtbot, win)
     dlg = _summary(win)
