@@ -184,7 +184,9 @@ def _review_stops(
     deal, GEN-9), else its count and the turn-up if it lies in the shown stock."""
     game, state = review.game, review.state(shown.step)
     turnup = _review_turnup(obs)
-    pools = pool_views(game, list(review.steps[shown.step].pools), turnup)
+    # marked dead as the table marked them: by the turn-up and by the cards announced
+    # missing at a stop (STOP-7), which are public
+    pools = pool_views(game, list(review.steps[shown.step].pools), turnup, obs.known_out)
     stock_count = 0 if obs.phase == "staking" else state.stock.bit_count()
     stock_cards: tuple[int, ...] = ()
     whole_stock = shown.stock_backs == 0 and shown.stock != 0 and shown.stock == state.stock
