@@ -21,6 +21,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import replace
 
 from gamecore.actions import Action
+from gamecore.cards import SUIT_NAMES, card_label, suit_of
 from gamecore.decisions import PlayChoice
 from gamecore.events import Event, PaidToPool, Played, WentOut
 from gamecore.explain import (
@@ -36,10 +37,11 @@ from gamecore.explain import (
     scene_before,
     split_share,
 )
-from gamecore.interface import CHANCE, DealState
+from gamecore.interface import CHANCE, DealState, Rules
 from gamecore.match import Session
 from gamecore.matrimony.game import Matrimony
 from gamecore.review import DealReview, review_deal
+from gamecore.stops.deal import STAKING
 from gui.model import chancewords
 from gui.model.registryview import pool_labels
 from gui.model.tablewords import deal_line, log_line, plain_words, seen_cards, spin_call
@@ -155,21 +157,46 @@ def action_lines(
     ``None``: events that follow no one action (a game without play's deal turned over)."""
     scene = scene_before(before, words, events)
     forced = None if action is None else forced_of(before, action, people)
-    return _log_lines(session, events, scene, people, forced)
+    lines = _log_lines(session, events, scene, people, forced)
+    if action is not None and before.phase == STAKING:
+        after = before.clone()
+        after.apply(action)
+        if after.phase != STAKING:  # the last stake made: the turn-up is shown now
+            lines += turnup_lines(session.game, after)
+    return lines
+
+
+def turnup_lines(game: Rules, deal: DealState) -> list[str]:
+    """The line that names the turn-up and trumps once they are shown, in a game whose
+    turn-up makes trumps (PJ-22, SF-3): ``["7♦ is turned up: diamonds are trumps."]``,
+    else ``[]`` (no turn-up, or still hidden while the stakes are made)."""
+    if not game.turns_trump or deal.turnup is None or deal.phase == STAKING:
+        return []
+    c = deal.turnup
+    return [f"{card_label(c)} is turned up: {SUIT_NAMES[suit_of(c)]} are trumps."]
 
 
 def start_lines(session: Session, words: Sequence[str], people: Collection[int]) -> list[str]:
-    """The table log's lines for the current deal's start events (the stakes paid as it is
-    dealt, turn-up awards): the people's counters in sentences, as :func:`action_lines`;
-    the other seats' stakes are left to the pools on the table (seven players' stakes would
-    fill the log), the rest in the table's short words."""
+    """The table log's lines for the current deal's start events: the stakes paid as it is
+    dealt (the people's counters in sentences, as :func:`action_lines`; the other seats' in
+    one line, :func:`others_stakes`), the turn-up and trumps (:func:`turnup_lines`; unless
+    stakes are still to be made: then :func:`action_lines` names them after the last), and
+    what the turn-up gives (PJ-C-5, in sentences or short words as any event)."""
     deal = session.deal
     assert deal is not None
     events = list(deal.start_events)
-    shown = [e for e in events if not isinstance(e, PaidToPool) or e.seat in people]
-    lines = _log_lines(session, shown, scene_before(deal, words, events), people, None)
-    others = [e for e in events if isinstance(e, PaidToPool) and e.seat not in people]
-    return [*lines, others_stakes(others, words, pool_labels(session.game))] if others else lines
+    scene = scene_before(deal, words, events)
+    stakes = [e for e in events if isinstance(e, PaidToPool)]
+    mine = [e for e in stakes if e.seat in people]
+    others = [e for e in stakes if e.seat not in people]
+    lines = _log_lines(session, mine, scene, people, None)
+    if others:
+        lines.append(others_stakes(others, words, pool_labels(session.game)))
+    # as dealt: a deal resumed or re-read is further on, its stakes perhaps made since
+    opened = session.dealt() if session.logs[-1].actions else deal
+    lines += turnup_lines(session.game, opened)
+    rest = [e for e in events if not isinstance(e, PaidToPool)]
+    return lines + _log_lines(session, rest, scene, people, None)
 
 
 def others_stakes(stakes: Sequence[PaidToPool], words: Sequence[str], labels: Sequence[str]) -> str:
