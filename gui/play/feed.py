@@ -49,10 +49,11 @@ def announce(
     game = session.game
     seen = tablewords.seen_cards(session)
     last: tuple[int, int] | None = None
-    called = False
+    called = led = False
     for e in events:
         if isinstance(e, Played):
             last = (e.seat, e.card)
+            led = led or e.lead
         if game.family == CHANCE:  # a game without play has words of its own
             call = chancewords.announcement(e, words, labels)
         else:
@@ -61,7 +62,7 @@ def announce(
             view.announce(call, fresh=not called)  # the action's first: the newest
             called = True
     if last is not None and not called:
-        view.retire_call()
+        view.retire_call(lead=led)  # a new lead: the last sequence's calls are done
     return last
 
 

@@ -250,17 +250,25 @@ class TableView(TableInput):
             return
         self._fade_out(0)
 
-    def retire_call(self) -> None:
+    def retire_call(self, *, lead: bool = False) -> None:
         """A card was played after the call on show, with no call of its own: the call has
         had its moment. It fades out once it has been up for its reading time instead of
         staying over the plays that follow ("No five" stayed up while three more cards were
         led and played). Calls still waiting keep their turn; at speed Off the last call
-        stays, as it always does there."""
+        stays, as it always does there.
+
+        ``lead``: the card opened a new sequence or trick. What was called belongs to the
+        one before ("No K♣: played earlier" was still up over the next lead): calls still
+        waiting are dropped (the log keeps them) and the call on show goes after a glance
+        (:meth:`_glance_ms`), as for a later action's call."""
+        if lead:
+            self._calls.clear()
         if self._calls or self.duration <= 0 or not self.announced:
             return
         if self.announcement.opacity() <= 0.0:
             return
-        hold = max(0, self._read_ms() - self._call_clock.elapsed())
+        wait = self._glance_ms() if lead else self._read_ms()
+        hold = max(0, wait - self._call_clock.elapsed())
         fade = self._fade
         running = fade is not None and fade.state() == QVariantAnimation.State.Running
         left = fade.duration() - fade.currentTime() if fade is not None and running else None

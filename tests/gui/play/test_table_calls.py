@@ -149,13 +149,37 @@ def test_a_card_played_after_a_call_retires_it_after_its_reading_time(qtbot):
     assert pace > 0
     view.announce("No five")
     assert view._fade is not None and view._fade.duration() == pace * 6 + 1200
-    played = [Played(1, parse_card("9D"), lead=True)]
+    played = [Played(1, parse_card("10D"), lead=False)]
     feed.announce(view, c.session, played, ["Ann", "Ben", "Cat"])
     fade = view._fade
-    assert fade is not None and pace < fade.duration() <= pace * 3 + 500 + pace
+    assert fade is not None and pace * 3 < fade.duration() <= pace * 3 + 500 + pace
     assert fade.endValue() == 0.0 and view.announcement.opacity() == 1.0
     qtbot.waitUntil(lambda: view.announcement.opacity() == 0.0, timeout=WAIT)
     assert view.announced[-1] == "No five"
+
+
+def test_a_new_lead_retires_the_last_sequences_calls_after_a_glance(qtbot):
+    """ "No K♣: played earlier" was still up over the next lead: a lead with no call of its
+    own opens a new sequence, so the call on show goes after a glance (the pace + 0.3 s),
+    not its reading time, and calls still waiting from the sequence before are dropped
+    (the log keeps them)."""
+    window = _window(qtbot, pace=350)
+    view = window.view
+    c = window.controller
+    c.new_session(Setup("newmarket", seats=[SeatKind(n, False) for n in ("Ann", "Ben", "Cat")]))
+    c.hold()
+    qtbot.waitUntil(lambda: view.layout_ is not None, timeout=WAIT)
+    pace = view.duration
+    before = len(view.announced)
+    view.announce("Ann takes the ♣K pool: 7", fresh=True)
+    view.announce("No K♣: played earlier")  # waits behind the pool
+    played = [Played(0, parse_card("9D"), lead=True)]
+    feed.announce(view, c.session, played, ["Ann", "Ben", "Cat"])
+    assert list(view._calls) == []
+    fade = view._fade
+    assert fade is not None and fade.duration() <= pace + 300 + pace
+    qtbot.waitUntil(lambda: view.announcement.opacity() == 0.0, timeout=WAIT)
+    assert view.announced[before:] == ["Ann takes the ♣K pool: 7"]
 
 
 def test_a_later_actions_call_drops_the_waiting_ones_and_comes_after_a_glance(qtbot):
