@@ -30,7 +30,7 @@ from gamecore.events import (
     WentOut,
     stop_words,
 )
-from gamecore.explain import agree, explain, mid_sentence, pool_phrase, scene_before
+from gamecore.explain import agree, explain, mid_sentence, pool_phrase, possessive, scene_before
 from gamecore.interface import DealState, Rules
 from gamecore.match import Session
 from gamecore.spoilfive.deal import (
@@ -239,11 +239,11 @@ def summary_lines(
 
 def doubled_words(e: PaidToPool, names: list[str], session: Session) -> str:
     """A pool doubled at the end of play by the holder of its card, in the summary's short
-    words: "Dan paid 2 into the Ten pool, doubled: Dan held the 10♦"; a combination's
-    pool by the holder of one of its honours, "Ben paid 6 into the Matrimony pool,
-    doubled: Ben held the Q♠" (PJ-11, PJ-24, STOP-10). ``names``: the seats' words. The
-    cards are the game's declarations for the pool under the deal's trumps
-    (``doubling_table``, ``combo_table``) that the payer still held."""
+    words: "Dan paid 2 into the Ten pool, matching it: the 10♦ was left in Dan's hand"; a
+    combination's pool by the holder of one of its honours, "Ben paid 6 into the Matrimony
+    pool, matching it: the Q♠ was left in Ben's hand" (PJ-11, PJ-24, STOP-10). ``names``:
+    the seats' words. The cards are the game's declarations for the pool under the deal's
+    trumps (``doubling_table``, ``combo_table``) that the payer still held."""
     game, deal = session.game, session.deal
     trump = None if deal is None or deal.turnup is None else suit_of(deal.turnup)
     cards = [c for p, c in getattr(game, "doubling_table", lambda t: ())(trump) if p == e.pool]
@@ -252,10 +252,13 @@ def doubled_words(e: PaidToPool, names: list[str], session: Session) -> str:
     hand = 0 if deal is None else deal.hands[e.seat]
     held = [card_label(c) for c in cards if hand >> c & 1]
     who = names[e.seat]
-    paid = f"{who} paid {e.amount} into {pool_phrase(pool_labels(game)[e.pool])}, doubled"
+    # "matching it", not "doubled": ", doubled" read as a payment made twice over, and
+    # two holders of one combination's honours each pay its amount (PJ-24)
+    paid = f"{who} paid {e.amount} into {pool_phrase(pool_labels(game)[e.pool])}, matching it"
     if not held:
         return f"{paid}: a card of it was left in hand"
-    return f"{paid}: {mid_sentence(who)} held the {' and '.join(held)}"
+    was = "was" if len(held) == 1 else "were"
+    return f"{paid}: the {' and the '.join(held)} {was} left in {possessive(who)} hand"
 
 
 def _doubler(game: Rules | None) -> str:
