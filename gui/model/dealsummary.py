@@ -15,7 +15,7 @@ from gamecore.games import descriptor
 from gamecore.match import Session
 from gamecore.review import deal_again_offered, review_deal
 from gamecore.spoilfive.deal import SpoilFiveDeal
-from gui.model import chancewords, ledger
+from gui.model import chancewords, ledger, summarynotes
 from gui.model.registryview import chance_game, pool_labels, stock_name, tricks_game
 from gui.model.snapshot import DealSummary
 from gui.model.tablewords import summary_lines
@@ -122,7 +122,12 @@ def _deal_lines(session: Session, words: list[str] | None, skip: tuple[int, ...]
         return chancewords.summary_lines(
             session.deal_events, names, labels, skip, last=session.complete
         )
-    return summary_lines(session, session.deal_events, words, skip)
+    names = words or list(session.players)
+    return [
+        *summarynotes.stake_lines(session, names, skip),
+        *summary_lines(session, session.deal_events, words, skip),
+        *summarynotes.excused_lines(session, names),
+    ]
 
 
 def _headline(session: Session, words: list[str] | None) -> str:

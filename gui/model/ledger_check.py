@@ -80,6 +80,8 @@ class Reader:
             (re.compile(rf"^(?:{others}) (?:pays|paid) you (\d+)\b"), 1),
         ]
         self.split = re.compile(rf"^{you} (?:get|gets) (\d+) of the (\d+) counters?\b")
+        #: "You paid nothing for 3 cards left in hand: …" (the Pope excuses, PJ-C-7)
+        self.nothing = re.compile(rf"^{you} (?:pay|paid) nothing\b")
         self.standings = re.compile(rf"shared out: .*\b{re.escape(self.name)} \+(\d+)\b")
         self.money = re.compile(r"\b(?:pay|pays|paid|put|puts|take|takes|took|get|gets)\b")
         self.about = re.compile(r"\b(?:you|your)\b", re.IGNORECASE)
@@ -91,6 +93,8 @@ class Reader:
         """The person's counters ``line`` moves (+ received, − paid), 0 for a line that
         moves none of theirs; ``None`` for a line that seems to speak of their counters
         but cannot be read (it counts as wrong)."""
+        if self.nothing.search(line):
+            return 0
         for pattern, sign in self.moves:
             m = pattern.search(line)
             if m:

@@ -75,7 +75,11 @@ def test_the_summary_opens_with_the_persons_own_lines_in_order():
     assert summary.deltas[0] == -26
     # The others' lines leave the person's out: each counter is said once.
     assert not any("you" in line.lower().split() for line in summary.lines)
-    assert summary.lines[0] == "Cat took the Game pool: 12"  # 6 from the dealer, 3 from each other
+    # the others' stakes first, then the pool they make (6 from the dealer, 3 from each other)
+    assert summary.lines[:2] == [
+        "Cat and Gus put 3 each on the Game pool",
+        "Cat took the Game pool: 12",
+    ]
 
 
 def test_spinado_summary_calls_the_undealt_cards_the_widow():
@@ -266,7 +270,8 @@ def test_with_several_people_the_summary_opens_with_everyones_ledger():
         "Ann pays Cat 2: 2 cards left in hand at the end of the deal.",
         "Gus puts 3 on the Game pool: Gus's stake, paid before the cards are seen.",
     ]
-    assert summary.no_choice == "" and summary.lines == []
+    assert summary.no_choice == ""
+    assert summary.lines == ["Ann put 24 on the layout"]  # the one stake not in a ledger
     alone = dealsummary.deal_summary(session, words, people=1, person=2)
     assert alone.ledger == ledger.deal_ledger(session, words, 2)
 

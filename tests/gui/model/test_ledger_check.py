@@ -84,6 +84,16 @@ def test_the_true_text_adds_up():
     assert _found([STAKE, PAY], [STAKE, PAY, "Gus paid Cat 10 for 5 cards left in hand"]) == []
 
 
+def test_the_popes_excuse_reads_as_nothing_paid_pj_c_7():
+    _session, reader = _spinado()
+    excused = (
+        "You paid nothing for 2 cards left in hand: the 9♦ (the Pope) was left in your "
+        "hand, which excuses its holder."
+    )
+    assert reader.amount(excused) == 0
+    assert reader.amount("You paid Cat 3 for 3 cards left in hand") == -3
+
+
 def test_a_wrong_card_count_is_found():
     wrong = "Gus paid Cat 10 for 10 cards left"  # he held 5: a doubled payment
     assert _found([STAKE, PAY], [STAKE, PAY, wrong]) == [
