@@ -10,14 +10,26 @@ stay in :data:`gamecore.options.HELP`; people at the table see :func:`plain_help
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from gamecore.options import HELP, specs
 
-__all__ = ["caption", "choice_text", "plain_help", "suit_text", "suit_letters"]
+__all__ = [
+    "caption",
+    "cards_letters",
+    "cards_symbols",
+    "cards_text",
+    "choice_text",
+    "plain_help",
+    "suit_text",
+    "suit_letters",
+]
 
 _SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 _SUIT_LETTER = {v: k for k, v in _SUIT_SYMBOL.items()}
+#: A card in record notation: rank (A, K, Q, J, 10 or T, 2–9) and suit letter.
+_CARD = re.compile(r"(10|[2-9TJQKA])([SHDC♠♥♦♣])|([♠♥♦♣])(10|[2-9TJQKA])", re.IGNORECASE)
 # A rule id of the specification (GEN-4, SN-12, PJ-C-5, AMB-16) or one of its sections
 # ("cousins §1", "§6.6").
 _RULE_ID = re.compile(r"\b[A-Z]{2,4}(?:-[A-Z])?-\d+\b|(?:\bcousins\s+)?§\s*\d+(?:\.\d+)*")
@@ -39,6 +51,41 @@ def choice_text(key: str, value: Any) -> str:
     up"); a value without words is shown as it is."""
     spec = specs().get(key)
     return dict(spec.words).get(str(value), str(value)) if spec is not None else str(value)
+
+
+def cards_text(key: str, value: Any) -> str:
+    """A typed option ``value`` of ``key`` for people (Michigan's layout, MI-3): its words
+    where it is one of the named values, else :func:`cards_symbols`."""
+    named = choice_text(key, value)
+    return named if named != str(value) else cards_symbols(str(value))
+
+
+def _cards(text: str, write: Callable[[str, str], str]) -> str:
+    """``text``'s items (spaces between, a combination's cards joined by +) with each
+    card, typed rank then suit or suit then rank, letters or symbols, written by
+    ``write(rank, suit letter)``; a word that is not a card stays as it is."""
+
+    def card(word: str) -> str:
+        m = _CARD.fullmatch(word)
+        if m is None:
+            return word
+        rank = (m.group(1) or m.group(4)).upper()
+        suit = m.group(2) or m.group(3)
+        return write("10" if rank == "T" else rank, _SUIT_LETTER.get(suit, suit.upper()))
+
+    return " ".join("+".join(card(w) for w in item.split("+")) for item in text.split())
+
+
+def cards_symbols(text: str) -> str:
+    """Cards in record notation as the table labels them, suit then rank: "AH KC KD+QD"
+    → "♥A ♣K ♦K+♦Q" (the letters are for files)."""
+    return _cards(text, lambda rank, suit: _SUIT_SYMBOL[suit] + rank)
+
+
+def cards_letters(text: str) -> str:
+    """Cards typed or shown either way ("♥A", "A♥", "ah") in record notation: "♥A ♣K
+    ♦K+♦Q" → "AH KC KD+QD", the option's value."""
+    return _cards(text, lambda rank, suit: rank + suit)
 
 
 def suit_text(letters: str) -> str:

@@ -30,7 +30,15 @@ from PySide6.QtWidgets import (
 from gamecore.errors import OptionError
 from gamecore.limits import NAME_MAX, fit_name
 from gamecore.options import resolve_options
-from gui.model.housewords import caption, choice_text, plain_help, suit_letters, suit_text
+from gui.model.housewords import (
+    caption,
+    cards_letters,
+    cards_symbols,
+    choice_text,
+    plain_help,
+    suit_letters,
+    suit_text,
+)
 from gui.model.setup import COMPUTER_NAMES, SeatKind, Setup, computer_names
 from gui.model.snapshot import GameChoice
 from gui.windows.screenfit import ContentScroll, FittedDialog, WheelGuard, fit_to_screen
@@ -286,7 +294,13 @@ class NewGameDialog(FittedDialog):
             return box
         if spec.kind == "text":  # named values or typed, checked by the game (MI-3)
             text = TextOption(
-                self._rules_box, spec.choices, dict(spec.words), str(value), self._text_check
+                self._rules_box,
+                spec.choices,
+                dict(spec.words),
+                str(value),
+                self._text_check,
+                shown=cards_symbols,  # the cards as the table labels them, not letters
+                kept=cards_letters,
             )
             text.changed.connect(lambda _ok: self._update_who())
             return text

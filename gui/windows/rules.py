@@ -37,7 +37,14 @@ from PySide6.QtWidgets import (
 
 from gamecore.games import available_games, descriptor, entries
 from gamecore.options import OptionSpec, defaults, house_rules
-from gui.model.housewords import caption, choice_text, plain_help, suit_letters, suit_text
+from gui.model.housewords import (
+    caption,
+    cards_text,
+    choice_text,
+    plain_help,
+    suit_letters,
+    suit_text,
+)
 from gui.windows.screenfit import FittedDialog
 
 __all__ = [
@@ -148,6 +155,8 @@ def format_value(spec: OptionSpec, value: Any) -> str:
         return suit_text(value)
     if spec.kind == "choice":
         return choice_text(spec.key, value)
+    if spec.kind == "text":
+        return cards_text(spec.key, value)
     return str(value)
 
 

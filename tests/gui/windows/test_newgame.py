@@ -416,3 +416,23 @@ def test_an_empty_name_shows_the_name_it_will_get(qtbot):
     assert edit.placeholderText() == "Player 3" == dlg.seats()[2][0]
     dlg.findChild(QLineEdit, "name").clear()
     assert dlg.findChild(QLineEdit, "name").placeholderText() == dlg.seats()[0][0]
+
+
+def test_michigans_layout_is_shown_in_cards_and_kept_in_record_notation_mi_3(qtbot):
+    """The layout read "AH KC QD JS": letters for files. It is shown as the table labels
+    the pools ("♥A ♣K ♦Q ♠J"), may be typed either way, and is kept as the record's."""
+    from gui.windows.textoption import TextOption
+
+    dlg = _dialog(qtbot)
+    dlg.findChild(QComboBox, "game").setCurrentText("Michigan")
+    layout = dlg.findChild(TextOption, "mi.layout")
+    combo = layout.combo
+    shown = [combo.itemText(i) for i in range(combo.count())]
+    assert shown == ["♥A ♣K ♦Q ♠J", "♠A ♥K ♣Q ♦J", "♥A ♣K ♦Q ♠J ♦K+♦Q"]
+    assert combo.currentText() == "♥A ♣K ♦Q ♠J" and dlg.options()["mi.layout"] == "AH KC QD JS"
+    combo.setCurrentIndex(1)
+    assert dlg.options()["mi.layout"] == "AS KH QC JD"
+    combo.setEditText("A♥ ks 10♦ ♣J")  # typed: rank first or suit first, letters or symbols
+    assert layout.valid and dlg.options()["mi.layout"] == "AH KS 10D JC"
+    combo.setEditText("♥A ♥A")
+    assert not layout.valid and layout.reason.text()

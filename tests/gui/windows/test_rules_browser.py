@@ -449,3 +449,15 @@ def test_each_rules_page_names_the_stock_as_the_table_does():
         for name in filter(None, (desc.stock_name, desc.dead_stock_name)):
             if name != "Pack":  # the rest of the pack, in the trick games' own words
                 assert name.lower() in text, (page.key, name)
+
+
+def test_michigans_layout_reads_in_cards_not_letters_mi_3():
+    """The house rules of a Michigan game showed "Layout: AS KH QC JD"."""
+    from gamecore.options import specs
+    from gui.model.housewords import cards_letters, cards_symbols
+
+    spec = specs()["mi.layout"]
+    assert format_value(spec, "AH KC QD JS") == "♥A ♣K ♦Q ♠J (Bicycle)"  # its own words
+    assert format_value(spec, "AS KH 10C JD KD+QD") == "♠A ♥K ♣10 ♦J ♦K+♦Q"
+    assert cards_symbols("2h tc") == "♥2 ♣10"
+    assert cards_letters("♠A k♥ ♦10+♦J what") == "AS KH 10D+JD what"  # not a card: as typed
