@@ -280,6 +280,17 @@ def hide_hands(snap: TableSnapshot) -> TableSnapshot:
     return replace(snap, hand=(), playable=frozenset(), revealed={})
 
 
+def with_seat_notes(snap: TableSnapshot, notes: Sequence[str]) -> TableSnapshot:
+    """The table with each seat's note (by seat: "(your hand)", or "" for none) after the
+    name on its plate: in a practice deal the names move with the person, and nothing on
+    the table said which seat now holds the person's own cards of the deal itself."""
+    seats = tuple(
+        replace(sv, name=f"{sv.name} {note}") if note else sv
+        for sv, note in zip(snap.seats, notes, strict=True)
+    )
+    return replace(snap, seats=seats)
+
+
 def table_snapshot(
     session: Session,
     bottom: int,

@@ -54,6 +54,12 @@ def test_the_practice_deal_names_the_chosen_seat_and_ends_with_its_own_result(qt
     assert len(c.log) == 2 + practice.n
     assert practice.logs[0].actions == original.logs[-1].actions[: 1 + practice.n]
     assert practice.players[dan] == "You" and c.human == dan
+    # The plates say whose hand of the deal itself each moved name holds, as the summary.
+    plates = win.view.plates
+    assert plates[dan].name == "You (Dan's hand)" and plates[home].name == "Dan (your hand)"
+    assert all(
+        plates[s].name == practice.players[s] for s in range(practice.n) if s not in (dan, home)
+    )
     first_cards_to_summary(qtbot, win)
     dlg = _summary(win)
     assert dlg is not real and dlg.summary.names == list(practice.players)
@@ -85,6 +91,7 @@ def test_the_practice_deal_names_the_chosen_seat_and_ends_with_its_own_result(qt
     click_button(qtbot, dlg, dlg.findChild(QPushButton, "next"))
     qtbot.waitUntil(lambda: not c.practice.active, timeout=WAIT)
     assert win.windowTitle() == "Parlour — Newmarket: deal 1 of 4"
+    assert [win.view.plates[s].name for s in range(original.n)] == list(original.players)
     qtbot.waitUntil(lambda: isinstance(c.dialog, DealSummaryDialog), timeout=WAIT)
     click_button(qtbot, c.dialog, c.dialog.findChild(QPushButton, "next"))
     qtbot.waitUntil(lambda: len(c.session.logs) == 2, timeout=WAIT)
