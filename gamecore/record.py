@@ -29,6 +29,7 @@ from gamecore.decisions import BidChoice, Decision, PlayChoice, SplitChoice, Sta
 from gamecore.errors import IllegalAction, OptionError, RecordError
 from gamecore.fingerprint import SALT_RE, SHA_RE, Fingerprint, matches
 from gamecore.games import TRICKS, descriptor, descriptors, make_game
+from gamecore.jsoncut import close_cut
 from gamecore.limits import (
     MAX_AMOUNT,
     MAX_DEPTH,
@@ -460,6 +461,10 @@ def _load_checked_size(text: str, salvage: bool = False) -> Record:
         fault = json_fault(e, text)
         if fault == "the file is empty":
             raise RecordError(fault) from None
+        if salvage and fault.startswith("it ends too early"):
+            cut = _read_cut(text)
+            if cut is not None:
+                return cut
         raise RecordError(f"the file is not valid JSON: {fault}") from None
     except RecursionError:
         raise RecordError(
@@ -468,6 +473,29 @@ def _load_checked_size(text: str, salvage: bool = False) -> Record:
         ) from None
     _check_tree(data, _suspect(text))
     return parse_record(data, salvage=salvage)
+
+
+#: The fault of a record read from a file cut short (:func:`_read_cut`).
+#: Said as the place of the damage ("… is damaged at its end, …").
+CUT_SHORT = "its end, where it was cut short (what came after the cut is lost)"
+
+
+def _read_cut(text: str) -> Record | None:
+    """A record file cut short (a copy stopped part way), read as far as its last whole
+    element (:func:`gamecore.jsoncut.close_cut`) with ``salvage``: the deals before the
+    cut, the last perhaps unfinished, with :data:`CUT_SHORT` as its fault (a deal the cut
+    left unreadable is the cut's doing, not damage of its own). ``None`` when what is left
+    is no record with a deal."""
+    closed = close_cut(text)
+    if closed is None:
+        return None
+    try:
+        data = _DECODER.decode(closed)
+        _check_tree(data, _suspect(closed))
+        record = parse_record(data, salvage=True)
+    except (RecordError, ValueError, RecursionError):
+        return None
+    return replace(record, fault=CUT_SHORT)
 
 
 def read_record(path: str | os.PathLike[str], *, salvage: bool = False) -> Record:
@@ -593,7 +621,10 @@ def replay_salvaged(record: Record) -> Salvaged | None:
     else:
         if record.fault is None:
             return None
-        return Salvaged(session, record.fault)  # the deals read replay; the next could not be read
+        # the deals read replay; the next could not be read (the last may be unfinished,
+        # cut short: its moves as the record writes them)
+        going = session.deal_in_progress
+        return Salvaged(session, record.fault, len(record.deals[-1].actions) if going else 0)
     k, j = at
     kept = record.deals[: k - 1]
     if j >= 1:  # the deal was dealt: keep it with the actions before the faulty one

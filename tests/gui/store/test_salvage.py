@@ -235,3 +235,21 @@ STOCK = "mine.parlour.json: deal 2: stock missing"  # a file's name is no house 
 def test_a_readers_fault_is_said_in_words_for_people(said, names, words) -> None:
     """A damaged file's notice said "hands[2]", "gen.startCounters" and "not valid JSON"."""
     assert readback.plain_fault(said, names) == words
+
+
+def test_a_file_cut_short_opens_up_to_the_cut_and_says_so(tmp_path: Path) -> None:
+    """A copy stopped part way could not be read at all ("it ends too early"): the deals
+    before the cut open, the last where the cut left it, and the notice says so."""
+    path, _good, _refused = _damaged(tmp_path, "game.json")
+    whole = path.read_text(encoding="utf-8")
+    third = json.loads(whole)["deals"][2]["actions"]
+    # cut inside the fourth move of deal 3 (the last action the file writes)
+    path.write_text(whole[: whole.rindex(json.dumps(third[3])) + 3], encoding="utf-8")
+    journal_path(path).unlink()
+    session, _meta, note = persistence.load_noted(path)
+    assert len(session.logs) == 3 and session.logs[2].actions == third[:3]
+    assert note == (
+        "game.json is damaged at its end, where it was cut short (what came after the cut "
+        "is lost). It was opened up to just before that: deals 1 and 2, and the first 3 "
+        "moves of deal 3. The file was left as it is."
+    )
