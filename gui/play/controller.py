@@ -96,6 +96,9 @@ class Controller(QObject):
         self.human, self.state, self.token = 0, IDLE, 0
         self.dialog: QDialog | None = None
         self.log: list[str] = []
+        #: Where the current deal's lines begin in :attr:`log` (the session's log runs on
+        #: over its deals: the hot seat's "since your last turn" reaches back across one).
+        self.deal_from = 0
         self.last_play: tuple[int, int] | None = None
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -157,7 +160,7 @@ class Controller(QObject):
         self.last_play = None
         # The deal so far, as it was said while it was played: the log itself is not kept,
         # and after a crash the hot seat's "Since your last turn" said only "Resumed".
-        self.log = []
+        self.log, self.deal_from = [], 0
         if session.deal is not None:
             self.log, since = ledger.deal_log(session, self.words, self.people)
             self.seen.update(since)
@@ -269,6 +272,8 @@ class Controller(QObject):
         self.last_play = None
         self.turn_round.clear()
         self.view.clear_calls()
+        # the first deal's lines open with who deals first and why (GEN-2)
+        self.deal_from = len(self.log) if len(session.logs) > 1 else 0
         self._say(tablewords.deal_line(session, self.words))
         # The stakes paid as the deal is dealt: the people's said with their reasons.
         for line in ledger.start_lines(session, self.words, self.people):
@@ -402,6 +407,12 @@ class Controller(QObject):
         """Show ``line`` in the status line as an answer to a menu action, leaving the
         table's own line (:attr:`table_line`) as it is."""
         self._show_status(line)
+
+    @property
+    def deal_lines(self) -> list[str]:
+        """The current deal's lines of the table's log, oldest first (View → This deal so
+        far)."""
+        return self.log[self.deal_from :]
 
     def say(self, line: str) -> None:
         """Add ``line`` to the table's log and show it in the status line."""

@@ -74,6 +74,7 @@ class Practice:
         opening = practicewords.opening_line(session.players[seat])
         # Then the stakes as dealt and as the deal itself named and split them (GEN-9).
         t.log = [opening, *ledger.deal_log(practice, t.words, t.people)[0][1:]]
+        t.deal_from = 0
         t.status(opening)
         t.show_fingerprint()
         t.refresh()

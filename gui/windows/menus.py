@@ -121,7 +121,7 @@ class MenusMixin:
     def show_deal_log(self) -> None:
         """View → This deal so far: every line the table has said in this deal (it keeps
         only its last few in view), in a window; the game waits while it is open."""
-        dlg = DealLogDialog(self, list(self.controller.log))
+        dlg = DealLogDialog(self, self.controller.deal_lines)
         self.log_window = dlg
         self._modal(dlg)
 

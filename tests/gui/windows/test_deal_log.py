@@ -30,3 +30,29 @@ def test_the_deal_so_far_shows_every_line_and_holds_the_game(qtbot):
     assert c.held  # nothing moves behind it
     qtbot.mouseClick(dlg.findChild(QPushButton, "close"), Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: not dlg.isVisible() and not c.held, timeout=WAIT)
+
+
+def test_the_deal_so_far_is_this_deals_lines_only(qtbot):
+    """A tester's deal 3 opened on "Deal 1 of 4: Dan deals.": the window showed the whole
+    session's log. It begins at the current deal's own first line."""
+    from gui.windows.dialogs import DealSummaryDialog
+    from table_driver import click_button, first_cards_to_summary
+
+    window = MainWindow(pace=0, seed=4)
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    window.start()
+    c = window.controller
+    qtbot.waitUntil(lambda: c.state in ("human", "staking"), timeout=WAIT)
+    first_cards_to_summary(qtbot, window)
+    before = len(c.log)
+    click_button(qtbot, c.dialog, c.dialog.findChild(QPushButton, "next"))
+    qtbot.waitUntil(
+        lambda: len(c.session.logs) == 2 and c.state in ("human", "staking"), timeout=WAIT
+    )
+    assert not isinstance(c.dialog, DealSummaryDialog)
+    window.deal_log_action.trigger()  # View → This deal so far (its key: the test above)
+    shown = window.log_window.findChild(QPlainTextEdit, "dealLog").toPlainText().split("\n")
+    assert shown[0].startswith("Deal 2 of ") and shown == c.log[before:]
+    window.log_window.reject()
