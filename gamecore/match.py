@@ -406,9 +406,13 @@ class Session:
 
     def final_accounts(self) -> tuple[list[int], list[int]]:
         """Balances and pools after the end-of-session split (GEN-6) when the session is
-        complete and ``gen.endPools = split``; otherwise as they stand."""
+        complete and ``gen.endPools = split``; otherwise as they stand. A practice session
+        is never split: its one deal stands for a deal of a session that goes on, whose
+        pools carry (a practice of deal 1 of 4 shared its pools out as if it were the
+        last, and its balances no longer matched the deal it was set against)."""
         balances, pools = list(self.balances), list(self.pools)
-        if not self.complete or self.options["gen.endPools"] != "split" or not self.logs:
+        split = self.complete and self.options["gen.endPools"] == "split" and self.logs
+        if self.practice or not split:
             return balances, pools
         total = sum(pools)
         share, rest = divmod(total, self.n)

@@ -109,6 +109,26 @@ def test_a_named_stake_is_named_again_not_by_the_computer_in_the_dealers_seat():
     assert practice.pools == list(pools_then)
 
 
+def test_a_practice_deal_shares_no_pools_out_gen_6():
+    """Deal 1 of 4 dealt again is a session of one deal, complete when it ends: its pools
+    were shared out as at a session's end, and its balances no longer matched the deal
+    itself, whose pools carried."""
+    game = make_game("pope-joan", {"pj.profile": "M"})
+    for seed in range(50):
+        session = _played(game, 4, 1, seed)
+        if sum(session.pools):
+            break
+    else:
+        pytest.fail("no first deal left counters in the pools")
+    log = session.logs[0]
+    practice = deal_again(session, 1, 0, 2)
+    for text in log.actions[len(practice.logs[0].actions) :]:
+        practice.apply(parse_action(text, game.pools, passes=game.has_pass, widow=game.has_widow))
+    assert practice.complete
+    assert practice.final_accounts() == (list(log.balances), list(log.pools))
+    assert sum(practice.final_accounts()[1]) == sum(session.pools) > 0
+
+
 def test_a_record_can_be_dealt_again():
     session = _played(make_game("newmarket"), 3, 2, seed=4)
     practice = deal_again(load_record(dumps_record(session)), 2, 0, 1)
