@@ -21,6 +21,7 @@ __all__ = [
     "cards_symbols",
     "cards_text",
     "choice_text",
+    "option_fault",
     "plain_help",
     "suit_text",
     "suit_letters",
@@ -29,6 +30,8 @@ __all__ = [
 _SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 _SUIT_LETTER = {v: k for k, v in _SUIT_SYMBOL.items()}
 #: A card in record notation: rank (A, K, Q, J, 10 or T, 2–9) and suit letter.
+#: Cards in record notation inside a sentence ("AH", "KD+QD", "AH KC QD JS").
+_CARDS = re.compile(r"\b(?:10|[2-9TJQKA])[SHDC](?:\+(?:10|[2-9TJQKA])[SHDC])*\b")
 _CARD = re.compile(r"(10|[2-9TJQKA])([SHDC♠♥♦♣])|([♠♥♦♣])(10|[2-9TJQKA])", re.IGNORECASE)
 # A rule id of the specification (GEN-4, SN-12, PJ-C-5, AMB-16) or one of its sections
 # ("cousins §1", "§6.6").
@@ -86,6 +89,22 @@ def cards_letters(text: str) -> str:
     """Cards typed or shown either way ("♥A", "A♥", "ah") in record notation: "♥A ♣K
     ♦K+♦Q" → "AH KC KD+QD", the option's value."""
     return _cards(text, lambda rank, suit: rank + suit)
+
+
+def option_fault(key: str, message: str) -> str:
+    """The game's reason for refusing house rule ``key`` (an
+    :class:`~gamecore.errors.OptionError`'s message) for people: without the option's key
+    and the rule ids, its cards as the table labels them (:func:`cards_symbols`), a
+    sentence: 'options: mi.layout: the item AH appears twice (MI-3)' → "The item ♥A
+    appears twice." (a tester read the key and the letters under a field that shows ♥A)."""
+    text = message.removeprefix("options: ")
+    if text.startswith(key + " "):  # "mi.layout must be …": the rule by its name
+        text = caption(key) + text[len(key) :]
+    text = text.removeprefix(key).lstrip(": ")
+    text = _RULE_ID.sub("", text).replace("()", "").strip()
+    text = _CARDS.sub(lambda m: cards_symbols(m.group(0)), text)
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith(".") else text + "."
 
 
 def suit_text(letters: str) -> str:

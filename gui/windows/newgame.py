@@ -35,6 +35,7 @@ from gui.model.housewords import (
     cards_letters,
     cards_symbols,
     choice_text,
+    option_fault,
     plain_help,
     suit_letters,
     suit_text,
@@ -232,7 +233,10 @@ class NewGameDialog(FittedDialog):
             cell = QWidget(self._rules_box)
             v = QVBoxLayout(cell)
             v.setContentsMargins(0, 0, 0, 6)
-            v.addWidget(control, 0, Qt.AlignmentFlag.AlignLeft)
+            # a typed rule takes the row's width: its list shows a long layout whole, and
+            # its reason wraps under it (held to the list's width it was cut off)
+            wide = isinstance(control, TextOption)
+            v.addWidget(control, 0, Qt.AlignmentFlag(0) if wide else Qt.AlignmentFlag.AlignLeft)
             note = QLabel(f"{help_text} Usually: {self._default_text(spec)}.", cell)
             note.setWordWrap(True)
             note.setForegroundRole(note.foregroundRole())
@@ -267,7 +271,7 @@ class NewGameDialog(FittedDialog):
         try:
             resolve_options(g.game, {**g.presets, key: text})
         except OptionError as e:
-            return str(e).removeprefix("options: ")
+            return option_fault(key, str(e))
         return None
 
     @staticmethod

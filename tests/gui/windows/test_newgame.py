@@ -434,5 +434,11 @@ def test_michigans_layout_is_shown_in_cards_and_kept_in_record_notation_mi_3(qtb
     assert dlg.options()["mi.layout"] == "AS KH QC JD"
     combo.setEditText("A♥ ks 10♦ ♣J")  # typed: rank first or suit first, letters or symbols
     assert layout.valid and dlg.options()["mi.layout"] == "AH KS 10D JC"
-    combo.setEditText("♥A ♥A")
-    assert not layout.valid and layout.reason.text()
+    combo.setEditText("♥A ah")  # the reason in the field's terms: no key, no letters
+    assert not layout.valid and layout.reason.text() == "The item ♥A appears twice."
+    combo.setEditText("")
+    reason = layout.reason
+    assert reason.text() == 'Layout must be a non-empty string of items such as "♥A ♣K ♦Q ♠J".'
+    # the field takes the row's width, and its reason wraps there whole (it was cut off)
+    qtbot.waitUntil(lambda: reason.height() >= reason.heightForWidth(reason.width()), timeout=5000)
+    assert layout.width() > layout.combo.sizeHint().width()
