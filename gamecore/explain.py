@@ -97,7 +97,9 @@ class Scene:
     action, in order, the explained one included), ``stock`` (card set: the stock, given only
     when it may be shown, after a stops deal; else ``None``), ``jinker`` (Spoil Five: the
     seat that jinked before the action, or ``None``), ``dealer`` (the deal's dealer, whose
-    stake the sentences call his own, or ``None`` when not known).
+    stake the sentences call his own, or ``None`` when not known), ``hands`` (card sets by
+    seat before the action, or empty when not known: named only once a player has gone
+    out, when every hand is shown, GEN-9, PJ-10).
     """
 
     game: Rules
@@ -108,6 +110,7 @@ class Scene:
     stock: CardSet | None = None
     jinker: int | None = None
     dealer: int | None = None
+    hands: Sequence[CardSet] = ()
 
     def before(self, event: Event) -> Sequence[Event]:
         """The events of the action that came before ``event``."""
@@ -127,9 +130,13 @@ def scene_before(
     events: Sequence[Event] = (),
     *,
     show_stock: bool = False,
+    show_hands: bool = False,
 ) -> Scene:
     """The scene of an action applied to ``state`` (the deal just before it) that produced
-    ``events``; ``show_stock``: the stock may be named (after a stops deal, GEN-9)."""
+    ``events``; ``show_stock``: the stock may be named (after a stops deal, GEN-9);
+    ``show_hands``: the cards left in hand may be named once a player has gone out (the
+    table and its summary show every hand then, PJ-10; a seat's view in the review does
+    not)."""
     obs = state.observation(state.dealer)
     played = getattr(obs, "played", None)
     if played is None:  # the tricks engine: the cards of the tricks and of the one in play
@@ -148,6 +155,7 @@ def scene_before(
         state.stock if show_stock else None,
         getattr(obs, "jinker", None),
         state.dealer,
+        tuple(getattr(state, "hands", ())) if show_hands else (),
     )
 
 
@@ -176,7 +184,7 @@ def explain_step(review: DealReview, k: int, names: Sequence[str] | None = None)
     ``IndexError`` for a step the deal does not have."""
     before = review.state(max(k - 1, 0))
     show = review.finished and review.game.family == STOPS
-    scene = scene_before(before, names or review.players, show_stock=show)
+    scene = scene_before(before, names or review.players, show_stock=show, show_hands=show)
     return explain_events(review.steps[k].events, scene)
 
 
@@ -317,6 +325,22 @@ def _paid_to_pool(e: PaidToPool, scene: Scene) -> str:
         return (
             f"{who} {e.amount} into {pool}: {card_label(doubling[e.pool])} was left in "
             f"{possessive(scene.names[e.seat])} hand, which doubles its pool (STOP-10)."
+        )
+    # a combination's pool, by the holder of one of its cards (PJ-24): which one, as
+    # the summary names it (it said only "a card of it")
+    hand = scene.hands[e.seat] if e.seat < len(scene.hands) else 0
+    held = [
+        card_label(c)
+        for pool_, a, b in _decl(scene, "combo_table", lambda t: ())(_trump(scene))
+        if pool_ == e.pool
+        for c in (a, b)
+        if hand >> c & 1
+    ]
+    if held:
+        was = "was" if len(held) == 1 else "were"
+        return (
+            f"{who} {e.amount} into {pool}: the {' and the '.join(held)} {was} left in "
+            f"{possessive(scene.names[e.seat])} hand, which doubles it (PJ-24, STOP-10)."
         )
     return (
         f"{who} {e.amount} into {pool}: a card of it was left in hand, which doubles it (STOP-10)."

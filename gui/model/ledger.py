@@ -136,7 +136,8 @@ def _log_lines(
             return plain_words(forced_play(e, forced, full))
         if isinstance(game, Matrimony):  # a game without play has words of its own
             return chancewords.log_line(e, words, labels, game.sweep_name())
-        return log_line(e, words, labels, spin, seen)
+        out = any(isinstance(x, WentOut) for x in full.before(e))
+        return log_line(e, words, labels, spin, seen, after_out=out)
 
     return _lines(events, scene, people, other, lambda g: stake_line(g, words, labels))
 
@@ -155,7 +156,7 @@ def action_lines(
     only one they could play as theirs, with why; every other event in the table's short
     words. ``words``: the seats' words (:func:`gui.model.tablewords.spoken`); ``action``
     ``None``: events that follow no one action (a game without play's deal turned over)."""
-    scene = scene_before(before, words, events)
+    scene = scene_before(before, words, events, show_hands=True)  # at the end all are shown
     forced = None if action is None else forced_of(before, action, people)
     lines = _log_lines(session, events, scene, people, forced)
     if action is not None and before.phase == STAKING:
@@ -278,7 +279,7 @@ def deal_ledger(
     out: list[str] = []
     for k, step in enumerate(review.steps):
         if any(moves_counters_of(e, (seat,)) for e in step.events):
-            scene = scene_before(review.state(max(k - 1, 0)), words, step.events)
+            scene = scene_before(review.state(max(k - 1, 0)), words, step.events, show_hands=True)
             out += ledger_sentences(step.events, scene, (seat,))
     return out
 

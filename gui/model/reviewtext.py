@@ -15,7 +15,7 @@ from gamecore.actions import Action, NameStake, Play, Rob, Split
 from gamecore.agents.playcheck import action_words as playcheck_words
 from gamecore.cards import card_label, cards_in
 from gamecore.decisions import BidChoice, Decision, SplitChoice, StakeChoice
-from gamecore.events import Event, Played
+from gamecore.events import Event, Played, WentOut
 from gamecore.explain import agree, explain_events, mid_sentence, scene_before
 from gamecore.interface import STOPS, DealState, Observation, Rules
 from gamecore.match import Session
@@ -406,7 +406,9 @@ def _why_lines(
         and shown.viewpoint is None
         and shown.stock == state.stock
     )
-    scene = scene_before(review.state(max(prev, 0)), names, show_stock=show_stock)
+    scene = scene_before(
+        review.state(max(prev, 0)), names, show_stock=show_stock, show_hands=show_stock
+    )
     return tuple(explain_events(events, scene))
 
 
@@ -449,7 +451,11 @@ def _calls_and_log(
     )
     log: list[str] = []
     for s in review.steps[max(0, k - 8) : k + 1]:
-        log += [line for e in s.events if (line := log_line(e, names, labels, spin)) is not None]
+        out = False  # after a player goes out, a payment into a pool matches it (PJ-11)
+        for e in s.events:
+            out = out or isinstance(e, WentOut)
+            if (line := log_line(e, names, labels, spin, after_out=out)) is not None:
+                log.append(line)
     return calls, tuple(log[-4:])
 
 
