@@ -186,10 +186,12 @@ class DealSummaryDialog(SelfOpeningDialog):
         marks = []
         if seat == s.winner:
             marks.append("★" if tricks is not None or s.headline else "★ out")
-        if seat == s.dealer:
-            marks.append("(dealer)")
+        # one pair of brackets: "(dealer, Dan's hand)", not "(dealer) (Dan's hand)"
+        inside = ["dealer"] if seat == s.dealer else []
         if s.seat_notes and s.seat_notes[seat]:
-            marks.append(s.seat_notes[seat])
+            inside.append(s.seat_notes[seat].strip("()"))
+        if inside:
+            marks.append(f"({', '.join(inside)})")
         who = name_label(name, " ".join(marks), hands, f"name_{seat}", bold=seat == s.winner)
         cards: QLabel
         if tricks is not None:

@@ -63,6 +63,18 @@ def _summary(winner: int | None = 1, last_deal: bool = False) -> DealSummary:
     )
 
 
+def test_a_practice_rows_marks_share_one_pair_of_brackets(qtbot):
+    """ "You ★ out (dealer) (Dan's hand)" read as two asides: one pair now."""
+    from dataclasses import replace
+
+    notes = ["(Cass's hand)", "", "(your hand)"]
+    summary = replace(_summary(winner=0), seat_notes=notes, practice=True)
+    dlg = _show(qtbot, DealSummaryDialog(None, summary))
+    assert dlg.findChild(QLabel, "name_0").text() == "You ★ out (dealer, Cass's hand)"
+    assert dlg.findChild(QLabel, "name_2").text() == "Cass (your hand)"
+    assert dlg.findChild(QLabel, "name_1").text() == "Ben"
+
+
 def test_summary_winner_heading_table_and_next_deal(qtbot):
     dlg = _show(qtbot, DealSummaryDialog(None, _summary(winner=1, last_deal=False)))
     assert dlg.windowTitle() == "Deal over"
