@@ -699,3 +699,23 @@ def test_parlour_review_says_it_is_reading_a_long_record_first(tmp_path):
     assert lines[0] == "parlour review: reading long.parlour.json (1.0 MB)…"
     assert lines[1:] == ["parlour review: deals: must be a non-empty list"]
     assert done.stdout.strip() == "no qt"
+
+
+def test_the_dead_hand_shown_face_up_keeps_clear_of_the_round_boards_names(qtbot):
+    """Pope Joan's classic board in the review at 800×600: the dead hand, face up at the
+    end of the deal, spread leftwards over the "Matrimony" name. The board keeps to the
+    left of it, and its names are still whole."""
+    win = _window(qtbot, _finished_record("pope-joan-c"), reveal=True)
+    win.resize(800, 600)
+    win.go(len(win.review) - 1)  # the deal over: the whole table shows the stock
+    view = win.view
+    qtbot.waitUntil(lambda: view.layout_ is not None and view.snapshot is not None, timeout=5000)
+    qtbot.waitUntil(lambda: view.layout_.width == view.viewport().width(), timeout=5000)
+    stock = view.snapshot.stock_cards
+    assert stock and view.board.isVisible()
+    cards = [view.cards[c].sceneBoundingRect() for c in stock]
+    board = view.board
+    for name in board.label_rects():
+        box = board.mapRectToScene(name)
+        assert not any(box.intersects(r) for r in cards), box
+    assert all(board.rect.contains(r) for r in board.label_rects())  # whole, in its place
