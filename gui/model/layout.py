@@ -105,6 +105,13 @@ class TableLayout:
         x0 = self.hand_center_x - total / 2
         return [(x0 + i * dx, self.hand_y) for i in range(count)]
 
+    def stock_fan_left(self, count: int) -> float:
+        """The left edge (pixels) of the stock shown face up as a fan of ``count`` cards
+        (of :attr:`fan_card_w`, whole pixels) at the end of a deal: it ends at the stock's
+        right edge and spreads leftwards."""
+        small = round(self.fan_card_w)
+        return self.stock.x - (count - 1) * small * 0.3 + self.card_w - small
+
     def fan_positions(self, display: int, count: int) -> list[tuple[float, float]]:
         """Top-left of each face-down card of an opponent's fan (small cards)."""
         fan = self.fans[display]

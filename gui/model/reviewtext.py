@@ -15,7 +15,7 @@ from gamecore.actions import Action, NameStake, Play, Rob, Split
 from gamecore.agents.playcheck import action_words as playcheck_words
 from gamecore.cards import card_label, cards_in
 from gamecore.decisions import BidChoice, Decision, SplitChoice, StakeChoice
-from gamecore.events import Event, Played, WentOut
+from gamecore.events import Event, Played
 from gamecore.explain import agree, explain_events, mid_sentence, scene_before
 from gamecore.interface import STOPS, DealState, Observation, Rules
 from gamecore.match import Session
@@ -40,7 +40,7 @@ from gui.model.tablesnap import (
     trick_display_order,
     trick_fields,
 )
-from gui.model.tablewords import Seen, announcement, log_line, plain_words, spin_call
+from gui.model.tablewords import Seen, action_log_lines, announcement, plain_words, spin_call
 from gui.model.widowwords import bid_choices, widow_turn
 
 
@@ -400,15 +400,13 @@ def _why_lines(
     events, state = _events_since(review, prev, k), review.state(k)
     if not events:
         return ()
-    show_stock = (
+    show = (
         review.finished
         and game.family == STOPS
         and shown.viewpoint is None
         and shown.stock == state.stock
     )
-    scene = scene_before(
-        review.state(max(prev, 0)), names, show_stock=show_stock, show_hands=show_stock
-    )
+    scene = scene_before(review.state(max(prev, 0)), names, show_stock=show, show_hands=show)
     return tuple(explain_events(events, scene))
 
 
@@ -451,11 +449,7 @@ def _calls_and_log(
     )
     log: list[str] = []
     for s in review.steps[max(0, k - 8) : k + 1]:
-        out = False  # after a player goes out, a payment into a pool matches it (PJ-11)
-        for e in s.events:
-            out = out or isinstance(e, WentOut)
-            if (line := log_line(e, names, labels, spin, after_out=out)) is not None:
-                log.append(line)
+        log += action_log_lines(s.events, names, labels, spin)
     return calls, tuple(log[-4:])
 
 

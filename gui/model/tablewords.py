@@ -215,6 +215,23 @@ def log_line(
     return announcement(event, names, labels, spin, seen)
 
 
+def action_log_lines(
+    events: Iterable[Event],
+    names: list[str],
+    labels: list[str],
+    spin: SpinCall = SpinCall(),
+    seen: Seen = Seen(),
+) -> list[str]:
+    """:func:`log_line` for each of one action's ``events`` that has one, a payment into a
+    pool after a player went out said as matching it (``after_out``, PJ-11)."""
+    out, gone = [], False
+    for e in events:
+        gone = gone or isinstance(e, WentOut)
+        if (line := log_line(e, names, labels, spin, seen, after_out=gone)) is not None:
+            out.append(line)
+    return out
+
+
 def summary_lines(
     session: Session,
     events: Iterable[Event],

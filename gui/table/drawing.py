@@ -229,7 +229,7 @@ class TableDrawing(EventLogDrawing):
                 False,
             )
         if snap.stock_cards:
-            sx = stock_fan_left(lay, len(snap.stock_cards))
+            sx = lay.stock_fan_left(len(snap.stock_cards))
             for i, c in enumerate(snap.stock_cards):
                 targets[c] = (QPointF(sx + i * small * 0.3, lay.stock.y), True, 200, small, False)
 
@@ -335,7 +335,7 @@ class TableDrawing(EventLogDrawing):
         b = lay.board
         right = b.x + b.w
         if snap.stock_cards:  # the stock face up spreads leftwards: the names keep clear
-            right = min(right, stock_fan_left(lay, len(snap.stock_cards)) - 0.15 * lay.card_w)
+            right = min(right, lay.stock_fan_left(len(snap.stock_cards)) - 0.15 * lay.card_w)
         self.board.setVisible(round_board)
         self.board.set_state(
             QRectF(b.x, b.y, max(0.0, right - b.x), b.h) if round_board else QRectF(),
@@ -487,13 +487,6 @@ class TableDrawing(EventLogDrawing):
     def busy(self) -> bool:
         """True while any card is moving."""
         return bool(self._anims)
-
-
-def stock_fan_left(lay: TableLayout, count: int) -> float:
-    """The left edge (scene pixels) of the stock shown face up as a fan of ``count`` cards
-    at the end of a deal: it ends at the stock's right edge and spreads leftwards."""
-    small = round(lay.fan_card_w)
-    return lay.stock.x - (count - 1) * small * 0.3 + lay.card_w - small
 
 
 def _plate_detail(sv: SeatView, mode: str) -> str:
