@@ -81,6 +81,10 @@ class Entry:
     #: entry key is the game's record name, with the profile in lower case when it has one:
     #: ``pope-joan-f``). Only an entry of a game the record format lists can have one.
     conformance: bool = False
+    #: Whether the table lays its pools out on the classic round board (PJ-C) rather than
+    #: side by side: the entry's own board, never read from how many pools it has (a
+    #: Michigan layout of eight items was drawn as Pope Joan's board).
+    round_board: bool = False
 
 
 @dataclass(frozen=True)

@@ -471,6 +471,7 @@ DESCRIPTOR = register(
                 "pope-joan-c",
                 "Pope Joan: classic board",
                 conformance=True,
+                round_board=True,
             ),
         ),
         stock_name="Dead hand",

@@ -292,7 +292,13 @@ def _layout_pools(
     """The layout pools side by side, centred between ``free_l`` and ``free_r`` (pixels):
     their cards (``w`` × ``h``, tops at ``mid_y``), the chip area under each, and each
     pool's whole place, up to ``pool_w`` card widths wide where the band has room (the
-    gaps narrow a little then: the plates' own borders part them)."""
+    gaps narrow a little then: the plates' own borders part them). Where the pools do not
+    fit side by side at the card size (a Michigan layout of eight items), they are drawn
+    smaller, so that the row keeps clear of the stock (it ran over the dead hand)."""
+    room = free_r - free_l
+    if pools and room > 0 and pools * w + (pools - 1) * 0.3 * w > room:
+        scale = room / (pools * w + (pools - 1) * 0.3 * w)
+        w, h = w * scale, h * scale
     gap, slot = 0.3 * w, w
     if pools and pool_w > 1:
         gap = 0.2 * w

@@ -62,6 +62,13 @@ def dead_reason(game: Rules, pool: int, turnup: int | None, out: int) -> str:
     return ""
 
 
+def board_shape(game: Rules) -> str:
+    """How the table lays out ``game``'s pools: "round", the classic round board of its
+    New Game entry (Pope Joan's, PJ-C), else "row", side by side."""
+    d = descriptor(game.name)
+    return "round" if d.entry_for(game.options).round_board else "row"
+
+
 def stock_name(game: Rules, phase: str | None = None) -> str:
     """What the table calls the undealt cards ("Widow" in Spinado, "Dead hand" in Pope
     Joan, "Stock"…), as the game declares, in the deal's ``phase`` (its

@@ -25,7 +25,7 @@ from gamecore.review import DealReview, ShownTable, Step
 from gamecore.spoilfive.deal import SpoilFiveObservation
 from gamecore.stops.deal import StopsDeal, StopsObservation
 from gui.model.amounts import MINUS
-from gui.model.registryview import pool_labels, pool_views, stock_name
+from gui.model.registryview import board_shape, pool_labels, pool_views, stock_name
 from gui.model.reviewchance import (
     chance_calls_and_log,
     game_without_play,
@@ -209,7 +209,7 @@ def _review_stops(
         pools=pools,
         turnup=turnup,
         stock_name=stock_name(game, obs.phase),
-        board="round" if len(pools) > 6 else "row",
+        board=board_shape(game),
     )
 
 

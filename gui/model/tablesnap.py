@@ -22,7 +22,7 @@ from gamecore.spoilfive.ranks import EFFECTIVE, STRENGTH, TRUMP
 from gamecore.stops.deal import StopsDeal, StopsObservation
 from gamecore.stops.game import rank_position as stops_rank_position
 from gui.model.chancesnap import Unveiled, chance_snapshot
-from gui.model.registryview import chance_game, pool_views, stock_name, tricks_game
+from gui.model.registryview import board_shape, chance_game, pool_views, stock_name, tricks_game
 from gui.model.snapshot import PoolView, SeatView, TableSnapshot
 
 #: Suits in hand and played rows: alternating colours (♠ ♥ ♣ ♦) read best.
@@ -121,7 +121,7 @@ def snapshot(
     # one, or the turn-up, cannot be won this deal
     out = deal.known_out if isinstance(deal, StopsDeal) else 0
     pools = pool_views(game, pool_amounts, turnup, out)
-    board = "round" if len(pools) > 6 else "row"
+    board = board_shape(game)
     if deal is None:
         seats = tuple(SeatView(names[s], balances[s], 0) for s in range(session.n))
         return TableSnapshot(seats=seats, bottom=bottom, pools=pools, board=board)

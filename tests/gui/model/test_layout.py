@@ -223,3 +223,15 @@ def test_few_cards_and_no_pools():
 def test_tiny_window_keeps_a_minimum_card():
     lay = compute_layout(100, 80, 4, POOLS)
     assert lay.card_w == 20.0
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_eight_pools_in_a_row_keep_clear_of_the_stock_and_each_other(width, height):
+    """A Michigan layout of eight items (MI-3) ran over the dead hand at 800×600: a row
+    that does not fit at the card size is drawn smaller, within the band."""
+    lay = compute_layout(width, height, 4, 8)
+    plates = lay.pool_plates
+    assert all(p.right <= lay.stock.x - 0.3 * lay.card_w + 0.01 for p in plates)
+    assert all(a.right <= b.x for a, b in itertools.pairwise(plates))
+    assert all(c.w <= lay.card_w + 0.01 for c in lay.pool_cards)
+    assert not any(c.intersects(lay.stock) for c in [*lay.pool_cards, *lay.pool_chips])

@@ -15,7 +15,7 @@ from gamecore.games import entries, make_game
 from gamecore.options import HELP, defaults, house_rules
 from gui.model import registryview
 from gui.windows import rules
-from helpers import entry_key, registry_entries
+from helpers import entry_key, game_configs, registry_entries
 
 ENTRIES = [(d, e) for d, e in registry_entries()]
 TURNUPS = [None, *(parse_card(c) for c in ("4S", "QH", "7D", "9D", "JC"))]
@@ -94,3 +94,15 @@ def test_a_pool_whose_card_is_out_of_play_is_marked_for_this_deal() -> None:
     classic = make_game("pope-joan", {"pj.profile": "C"})
     views = registryview.pool_views(classic, [2, 2, 2, 2, 2, 2, 0, 2], parse_card("JH"))
     assert [v.label for v in views if v.dead] == ["Intrigue"]
+
+
+def test_only_the_classic_board_is_round() -> None:
+    """A Michigan layout of eight items (MI-3) was drawn as Pope Joan's round board, which
+    the table chose by the number of pools: the entry says which board it has."""
+    assert registryview.board_shape(make_game("pope-joan", {"pj.profile": "C"})) == "round"
+    eight = {"mi.layout": "AH KC QD JS KD+QD AS+KS+QS 10C 2D"}
+    assert registryview.board_shape(make_game("michigan", eight)) == "row"
+    for name, options in game_configs(variants=False):
+        game = make_game(name, options)
+        want = "round" if options.get("pj.profile") == "C" else "row"
+        assert registryview.board_shape(game) == want, (name, options)
