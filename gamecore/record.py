@@ -461,8 +461,10 @@ def _load_checked_size(text: str, salvage: bool = False) -> Record:
         fault = json_fault(e, text)
         if fault == "the file is empty":
             raise RecordError(fault) from None
-        if salvage and fault.startswith("it ends too early"):
-            cut = _read_cut(text)
+        if salvage:  # the good part before the cut, or before the broken text
+            short = fault.startswith("it ends too early")
+            where = CUT_SHORT if short else f"line {e.lineno}, column {e.colno}, {_BROKEN}"
+            cut = _read_cut(text if short else text[: e.pos], where)
             if cut is not None:
                 return cut
         raise RecordError(f"the file is not valid JSON: {fault}") from None
@@ -478,14 +480,17 @@ def _load_checked_size(text: str, salvage: bool = False) -> Record:
 #: The fault of a record read from a file cut short (:func:`_read_cut`).
 #: Said as the place of the damage ("… is damaged at its end, …").
 CUT_SHORT = "its end, where it was cut short (what came after the cut is lost)"
+#: What follows the place of broken text in the middle of a file (junk written over it).
+_BROKEN = "where its text is broken (what came after is lost)"
 
 
-def _read_cut(text: str) -> Record | None:
-    """A record file cut short (a copy stopped part way), read as far as its last whole
-    element (:func:`gamecore.jsoncut.close_cut`) with ``salvage``: the deals before the
-    cut, the last perhaps unfinished, with :data:`CUT_SHORT` as its fault (a deal the cut
-    left unreadable is the cut's doing, not damage of its own). ``None`` when what is left
-    is no record with a deal."""
+def _read_cut(text: str, fault: str) -> Record | None:
+    """A record file cut short (a copy stopped part way), or ``text`` the part of one
+    before its text is broken, read as far as its last whole element
+    (:func:`gamecore.jsoncut.close_cut`) with ``salvage``: the deals before the cut, the
+    last perhaps unfinished, with ``fault`` (the place: :data:`CUT_SHORT`, or the line and
+    column of the broken text) as its fault (a deal the cut left unreadable is the cut's
+    doing, not damage of its own). ``None`` when what is left is no record with a deal."""
     closed = close_cut(text)
     if closed is None:
         return None
@@ -495,7 +500,7 @@ def _read_cut(text: str) -> Record | None:
         record = parse_record(data, salvage=True)
     except (RecordError, ValueError, RecursionError):
         return None
-    return replace(record, fault=CUT_SHORT)
+    return replace(record, fault=fault)
 
 
 def read_record(path: str | os.PathLike[str], *, salvage: bool = False) -> Record:

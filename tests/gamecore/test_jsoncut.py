@@ -88,3 +88,26 @@ def test_a_file_cut_before_any_deal_is_refused_with_its_reason():
     text = _three_deals()
     with pytest.raises(RecordError, match="ends too early"):
         load_record(text[: text.index('"deals"') + 12], salvage=True)
+
+
+def test_a_record_broken_in_the_middle_keeps_what_came_before_the_break():
+    """Junk written over the middle of a file (not inside a string): the part before it
+    reads as a file cut there, and the fault says where the text is broken."""
+    text = _three_deals()
+    whole = load_record(text)
+    at = (
+        text.index(
+            ",", text.index('"actions"', text.index('"dealer"', text.rindex('"hands"') - 200)) + 40
+        )
+        + 1
+    )
+    broken = text[:at] + " garbage " + text[at:]
+    with pytest.raises(RecordError, match="not valid JSON"):
+        load_record(broken)
+    record = load_record(broken, salvage=True)
+    line = broken[:at].count("\n") + 1
+    assert record.fault is not None and record.fault.startswith(f"line {line}, column ")
+    assert record.fault.endswith("where its text is broken (what came after is lost)")
+    assert record.deals[:2] == whole.deals[:2] and len(record.deals) == 3
+    kept = record.deals[2].actions
+    assert kept and kept == whole.deals[2].actions[: len(kept)]
