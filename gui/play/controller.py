@@ -434,8 +434,8 @@ class Controller(QObject):
         )
         if self.turn_round.asking is not None:
             snap = tablesnap.round_waits_on(snap, self.turn_round.asking)
-        if self.practice.active:  # which plate holds whose hand of the deal itself
-            snap = tablesnap.with_seat_notes(snap, self.practice.seat_notes())
+        if self.practice.active:  # which plate holds the person's own hand of the deal
+            snap = tablesnap.with_seat_notes(snap, self.practice.plate_notes())
         if self.privacy_up or not self.viewer_ready:
             snap = tablesnap.hide_hands(snap)
         self.view.show(snap)

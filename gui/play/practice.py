@@ -104,6 +104,14 @@ class Practice:
         session = self.real[0]
         return practicewords.seat_notes(session.n, self.home, self.seat, session.players[self.seat])
 
+    def plate_notes(self) -> list[str]:
+        """The notes on the table's plates: "(your hand)" on the seat that holds the
+        person's own hand of the deal itself, nothing elsewhere (the person's own plate,
+        at the bottom, is theirs to play; "You (Dan's hand)" was cut short there at
+        800×600, and the opening line says whose hand it is)."""
+        notes = self.seat_notes()
+        return [note if seat == self.home else "" for seat, note in enumerate(notes)]
+
     def back(self) -> None:
         """The practice deal is over: back to the session at the table, where it was."""
         assert self.real is not None

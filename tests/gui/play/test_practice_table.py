@@ -54,9 +54,9 @@ def test_the_practice_deal_names_the_chosen_seat_and_ends_with_its_own_result(qt
     assert len(c.log) == 2 + practice.n
     assert practice.logs[0].actions == original.logs[-1].actions[: 1 + practice.n]
     assert practice.players[dan] == "You" and c.human == dan
-    # The plates say whose hand of the deal itself each moved name holds, as the summary.
+    # The plate of the seat holding the person's own hand says so (as the summary).
     plates = win.view.plates
-    assert plates[dan].name == "You (Dan's hand)" and plates[home].name == "Dan (your hand)"
+    assert plates[dan].name == "You" and plates[home].name == "Dan (your hand)"
     assert all(
         plates[s].name == practice.players[s] for s in range(practice.n) if s not in (dan, home)
     )
