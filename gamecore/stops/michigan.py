@@ -70,6 +70,8 @@ def parse_layout(text: Any) -> tuple[tuple[str, CardSet], ...]:
             raise OptionError(f"{where}: items are separated by single spaces (MI-3)")
         mask = 0
         for part in item.split("+"):
+            if not part:  # "AH+" or "+AH": a + with no card on one side
+                raise OptionError(f"{where}: a + in {item!r} has no card beside it (MI-3)")
             try:
                 c = parse_card(part)
             except CardSyntaxError:

@@ -265,9 +265,12 @@ class NewGameDialog(FittedDialog):
         """Why a house rule typed as text is refused for the chosen game (one line), or
         ``None`` (MI-3: the layout's grammar)."""
         g = self.chosen()
-        key = next((s.key for s in g.rules if s.kind == "text"), None)
-        if key is None:
+        spec = next((s for s in g.rules if s.kind == "text"), None)
+        if spec is None:
             return None
+        key = spec.key
+        if not text.strip():  # the game's own words are for a file ("a non-empty string")
+            return f"Write at least one item, as in {cards_symbols(str(spec.default))}."
         try:
             resolve_options(g.game, {**g.presets, key: text})
         except OptionError as e:

@@ -365,7 +365,7 @@ def test_t_mi_10_leaving_out_only_some_splits_is_refused():
 
 
 @pytest.mark.parametrize(
-    "layout", ["AH  KC", " AH", "AH KC AH", "KD+KD", "TD", "AH KD+QD QD+KD", "ZZ"]
+    "layout", ["AH  KC", " AH", "AH KC AH", "KD+KD", "TD", "AH KD+QD QD+KD", "ZZ", "AH+", "+KC"]
 )
 def test_mi_3_a_layout_against_the_grammar_is_refused(layout):
     with pytest.raises(OptionError, match="mi.layout"):

@@ -438,7 +438,10 @@ def test_michigans_layout_is_shown_in_cards_and_kept_in_record_notation_mi_3(qtb
     assert not layout.valid and layout.reason.text() == "The item ♥A appears twice."
     combo.setEditText("")
     reason = layout.reason
-    assert reason.text() == 'Layout must be a non-empty string of items such as "♥A ♣K ♦Q ♠J".'
+    assert reason.text() == "Write at least one item, as in ♥A ♣K ♦Q ♠J."
+    combo.setEditText("♥A+ ♣K")
+    assert layout.reason.text() == "A + in '♥A+' has no card beside it."
+    combo.setEditText("")
     # the field takes the row's width, and its reason wraps there whole (it was cut off)
     qtbot.waitUntil(lambda: reason.height() >= reason.heightForWidth(reason.width()), timeout=5000)
     assert layout.width() > layout.combo.sizeHint().width()
