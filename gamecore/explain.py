@@ -809,8 +809,9 @@ def pools_won(game: Rules) -> str:
 
     "Each pool goes to the player who plays its card." (Newmarket); "Pope goes to the
     player who plays its card; Matrimony, Intrigue and Confederacy to the player who plays
-    both their cards; Game to the first player out." (Pope Joan's trump layout). Trumps
-    are unknown when stakes are made: any suit (0) stands for them here."""
+    both their cards, or in halves to two who play one each; Game to the first player
+    out." (Pope Joan's trump layout, PJ-23). Trumps are unknown when stakes are made: any
+    suit (0) stands for them here."""
     labels = [face.label for face in game.pool_faces(None)]
     game_pool = getattr(game, "game_pool", None)
     # by the cards a pool needs: one, two, more; then the Game pool (none: by going out)
@@ -824,6 +825,8 @@ def pools_won(game: Rules) -> str:
     if not kinds:
         return ""
     said_of = {**_WON_BY, 3: "the player who plays every card of their combination"}
+    if getattr(game, "combos_divide", False):  # PJ-23: two players playing one each share it
+        said_of[2] += ", or in halves to two who play one each"
     groups = [(said_of.get(k, "the first player out"), kinds[k]) for k in sorted(kinds)]
     # the first group carries the verb; the others leave it understood
     (who, named), *rest = groups

@@ -443,7 +443,8 @@ def test_a_deal_without_a_choice_and_the_split_in_words():
             "pope-joan",
             {"pj.profile": "M"},
             "Pope goes to the player who plays its card; Matrimony, Intrigue and Confederacy "
-            "to the player who plays both their cards; Game to the first player out.",
+            "to the player who plays both their cards, or in halves to two who play one each; "
+            "Game to the first player out.",
         ),
         (
             "pope-joan",
