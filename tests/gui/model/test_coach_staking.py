@@ -25,8 +25,8 @@ def test_the_trump_layout_says_which_pools_need_two_cards_and_which_going_out():
         "The dealer's stake is 5; the others stake one fewer. "
         "Spread your 4 counters over the pools as you like. Pope goes to the player who "
         "plays its card; Matrimony, Intrigue and Confederacy to the player who plays both "
-        "their cards; Game to the first player out. A pool nobody wins is carried to the "
-        "next deal. The proposed split is the usual one."
+        "their cards, or in halves to two who play one each; Game to the first player out. "
+        "A pool nobody wins is carried to the next deal. The proposed split is the usual one."
     ]
 
 
