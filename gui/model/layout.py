@@ -105,12 +105,31 @@ class TableLayout:
         x0 = self.hand_center_x - total / 2
         return [(x0 + i * dx, self.hand_y) for i in range(count)]
 
-    def stock_fan_left(self, count: int) -> float:
-        """The left edge (pixels) of the stock shown face up as a fan of ``count`` cards
-        (of :attr:`fan_card_w`, whole pixels) at the end of a deal: it ends at the stock's
-        right edge and spreads leftwards."""
+    def stock_fan_positions(self, count: int) -> list[tuple[float, float]]:
+        """Top-left of each of ``count`` cards of the stock shown face up at the end of a
+        deal (cards of :attr:`fan_card_w`, whole pixels): a fan that ends at the stock's
+        right edge and reaches no further left than just right of the pools' band (0.35
+        card widths left of the stock), closer together or in overlapping rows, each row
+        showing the corners of the one above, as it needs (a dead hand of ten cards
+        spread over the last pay card of a long Michigan layout)."""
+        if count <= 0:
+            return []
         small = round(self.fan_card_w)
-        return self.stock.x - (count - 1) * small * 0.3 + self.card_w - small
+        right = self.stock.x + self.card_w
+        room = max(0.0, right - (self.stock.x - 0.35 * self.card_w) - small)
+        step = 0.3 * small
+        per_row = max(1, int(room // step) + 1)
+        rows = -(-count // per_row)
+        per = -(-count // rows)
+        dx = min(step, room / (per - 1)) if per > 1 else 0.0
+        dy = 0.3 * small * ASPECT  # the rank and suit in the corner above stay in view
+        left = right - small - (per - 1) * dx
+        return [(left + (i % per) * dx, self.stock.y + (i // per) * dy) for i in range(count)]
+
+    def stock_fan_left(self, count: int) -> float:
+        """The left edge (pixels) of the stock's face-up fan of ``count`` cards
+        (:meth:`stock_fan_positions`)."""
+        return min((x for x, _ in self.stock_fan_positions(count)), default=self.stock.x)
 
     def fan_positions(self, display: int, count: int) -> list[tuple[float, float]]:
         """Top-left of each face-down card of an opponent's fan (small cards)."""

@@ -228,10 +228,9 @@ class TableDrawing(EventLogDrawing):
                 cw,
                 False,
             )
-        if snap.stock_cards:
-            sx = lay.stock_fan_left(len(snap.stock_cards))
-            for i, c in enumerate(snap.stock_cards):
-                targets[c] = (QPointF(sx + i * small * 0.3, lay.stock.y), True, 200, small, False)
+        fan = lay.stock_fan_positions(len(snap.stock_cards))
+        for i, ((x, y), c) in enumerate(zip(fan, snap.stock_cards, strict=True)):
+            targets[c] = (QPointF(x, y), True, 200 + i, small, False)
 
     def _place_cards(
         self,

@@ -235,3 +235,21 @@ def test_eight_pools_in_a_row_keep_clear_of_the_stock_and_each_other(width, heig
     assert all(a.right <= b.x for a, b in itertools.pairwise(plates))
     assert all(c.w <= lay.card_w + 0.01 for c in lay.pool_cards)
     assert not any(c.intersects(lay.stock) for c in [*lay.pool_cards, *lay.pool_chips])
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_the_stock_shown_face_up_keeps_clear_of_a_row_of_eight_pools(width, height):
+    """The review's dead hand of ten cards, face up, spread over the last pay card of a
+    long Michigan layout: the fan keeps right of the pools' band, in rows as it needs, each
+    row showing the corners of the one above."""
+    lay = compute_layout(width, height, 4, 8)
+    small = round(lay.fan_card_w)
+    for count in range(1, 17):
+        spots = lay.stock_fan_positions(count)
+        assert len(spots) == count and len(set(spots)) == count
+        cards = [Rect(x, y, small, small * ASPECT) for x, y in spots]
+        assert not any(c.intersects(p) for c in cards for p in lay.pool_plates), count
+        assert all(c.right <= lay.stock.right + 0.5 for c in cards)
+        rows = sorted({y for _, y in spots})
+        assert all(b - a >= 0.25 * small * ASPECT for a, b in itertools.pairwise(rows))
+    assert lay.stock_fan_left(10) >= lay.stock.x - 0.35 * lay.card_w - 0.01
