@@ -388,6 +388,7 @@ class GameFilesMixin:
                 self.game_name, self.player_name, self.players, self.options, self.allow_undo
             )
         )
+        self.forget_file_note()  # a damaged file's game is no longer at the table
         try:
             self.controller.new_session(setup)
         except Exception as e:  # remembered choices that no longer fit: never fail to start

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 
     from gamecore.match import Session
     from gui.play.controller import Controller
+    from gui.windows.notices import NoticeBar
 
 
 #: The status line while the saved game is read at start-up (cleared when it has been read).
@@ -52,9 +53,13 @@ class GameIOMixin:
     status_label: QLabel
     view: QGraphicsView
     file_dialog: QFileDialog | None
+    notices: NoticeBar
     open_chooser: OpenChooser | None
     _loaded: SignalInstance
     _purpose: str
+    #: The notice of what the damage of the file opened at the table left out, while it is
+    #: that game at the table (it stayed up over the next file opened).
+    file_note: str | None
 
     def _open_folder(self) -> Path:
         """Where Game → Open's Browse… starts: the folder of the person's games (see
@@ -183,13 +188,21 @@ class GameIOMixin:
 
         def opened() -> None:  # only once the person chose to leave the game at stake
             self.resume(session, meta)
+            self.forget_file_note()
             if note is not None:  # what was left out: said once it is true
                 self.add_notice(note)
+                self.file_note = note
             self.show_status(f"Opened {path.name}.")
             self._used_folder(path)
             self.controller.keeper.autosave()
 
         self._replace_game(opened, f"open {path.name}")
+
+    def forget_file_note(self) -> None:
+        """The game opened from a damaged file has left the table: its notice goes too."""
+        if self.file_note is not None:
+            self.notices.dismiss(self.file_note)
+            self.file_note = None
 
     def _save_name(self) -> str:
         """Save As's suggested file name: the game and today's date

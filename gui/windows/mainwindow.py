@@ -155,6 +155,7 @@ class MainWindow(
         """Nothing open in front of the table yet, no lock taken, no file being read."""
         self.message: QMessageBox | None = None
         self.file_dialog: QFileDialog | None = None
+        self.file_note: str | None = None
         self.open_chooser: OpenChooser | None = None
         #: The notice of the games kept among the abandoned ones: (how many, its text).
         self.kept_notice: tuple[int, str] | None = None

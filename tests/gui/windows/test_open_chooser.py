@@ -270,6 +270,12 @@ def test_a_file_that_opens_only_in_part_is_marked_and_still_opens(qtbot, tmp_pat
     )
     # the good part (a computer may already have played on from it)
     assert c.session.logs[1].actions[:3] == record["deals"][1]["actions"][:3]
+    assert note in window.notices.texts()
+    # once that game has left the table its notice goes with it (it stayed up over the
+    # next game; the notice of the game kept is the new one)
+    _leave_for_a_new_game(qtbot, window)
+    assert note not in window.notices.texts()
+    assert window.notices.texts()[0].startswith("Your last game was kept as ")
 
 
 def test_new_game_after_opening_a_game_starts_from_its_table_not_the_one_before(qtbot, tmp_path):
