@@ -95,8 +95,14 @@ class PoolItem(QGraphicsItem):
         return f"{name}: it cannot be won this deal ({self.dead})" if self.dead else name
 
     def _detail_shown(self) -> str:
-        """The line at the card's foot: "out this deal" for a pool that cannot be won."""
-        return "out this deal" if self.dead else self.detail
+        """The line at the card's foot: "out this deal" for a pool that cannot be won, or
+        "out" where the card is too narrow for the whole of it even in the smallest type
+        (a long Michigan layout's small cards read "ut this dea")."""
+        if not self.dead:
+            return self.detail
+        whole = "out this deal"
+        fits = QFontMetricsF(self._fitted(whole)).horizontalAdvance(whole)
+        return whole if fits <= self.card_rect.width() - 6 else "out"
 
     def chip_anchor(self) -> QPointF:
         """Where counters moving into or out of this pool start or land."""
@@ -222,10 +228,14 @@ class PoolItem(QGraphicsItem):
         return QRectF(cr0.left(), cr0.bottom() - cr0.height() * 0.06 - h, cr0.width(), h)
 
     def _detail_font(self) -> QFont:
-        """The detail line's type: a seventh of the card's width, smaller where the line is
-        wider than the card (never below the table's smallest type)."""
+        """The detail line's type (:meth:`_fitted` to the line shown)."""
+        return self._fitted(self._detail_shown())
+
+    def _fitted(self, text: str) -> QFont:
+        """A seventh of the card's width, smaller where ``text`` is wider than the card
+        (never below the table's smallest type)."""
         font = table_font(self.card_rect.width() * 0.14)
-        wide = QFontMetricsF(font).horizontalAdvance(self._detail_shown())
+        wide = QFontMetricsF(font).horizontalAdvance(text)
         room = self.card_rect.width() - 6
         if wide > room > 0:
             font = table_font(font.pixelSize() * room / wide)

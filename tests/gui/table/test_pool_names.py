@@ -116,3 +116,10 @@ def test_a_pool_that_cannot_be_won_this_deal_is_marked_on_the_table(qtbot):
     assert [i.dead for i in items] == ["Q♠ is turned up", "Q♠ is turned up", "", "", ""]
     assert items[0].toolTip().endswith(": it cannot be won this deal (Q♠ is turned up)")
     assert items[0]._detail_shown() == "out this deal" and items[2]._detail_shown() == "K♠ J♠"
+    # a small card (a long Michigan layout) says "out", whole, not "ut this dea"
+    item = items[0]
+    narrow = QRectF(item.card_rect.x(), item.card_rect.y(), 26, 36)
+    item.set_state(narrow, item.chip_rect, item.card, 5, 1.0, "", narrow, (), item.dead)
+    shown = item._detail_shown()
+    assert shown == "out"
+    assert QFontMetricsF(item._detail_font()).horizontalAdvance(shown) <= narrow.width() - 6
