@@ -28,6 +28,10 @@ from gui.table.style import GOLD, INK, table_font
 SPILL = 0.18
 
 
+#: How far past each side of its card a pool's detail line may reach, in card widths.
+_DETAIL_OVER = 0.12
+
+
 class PoolItem(QGraphicsItem):
     """A layout pool: its card (face up, e.g. the boodle ♥A), a stack of counters under it
     and the number beside it. ``label`` names it for people and screen readers."""
@@ -102,7 +106,17 @@ class PoolItem(QGraphicsItem):
             return self.detail
         whole = "out this deal"
         fits = QFontMetricsF(self._fitted(whole)).horizontalAdvance(whole)
-        return whole if fits <= self.card_rect.width() - 6 else "out"
+        return whole if fits <= self._detail_room() else "out"
+
+    def _detail_room(self) -> float:
+        """The detail line's width (pixels): the card's, and a little of the gap on each
+        side (the pools' gaps are 0.3 card widths: two neighbours' lines never meet)."""
+        return self.card_rect.width() * (1 + 2 * self._over()) - 6
+
+    def _over(self) -> float:
+        """How far the detail line may reach past each side, in card widths: a little for
+        a layout card; none for a named plate, whose words stay on it."""
+        return _DETAIL_OVER if self.card is not None else 0.0
 
     def chip_anchor(self) -> QPointF:
         """Where counters moving into or out of this pool start or land."""
@@ -225,7 +239,9 @@ class PoolItem(QGraphicsItem):
         were cut at the foot)."""
         cr0 = self.card_rect
         h = max(cr0.height() * 0.2, QFontMetricsF(self._detail_font()).height())
-        return QRectF(cr0.left(), cr0.bottom() - cr0.height() * 0.06 - h, cr0.width(), h)
+        out = cr0.width() * self._over()  # into the gaps beside the card, never to the next
+        top = cr0.bottom() - cr0.height() * 0.06 - h
+        return QRectF(cr0.left() - out, top, cr0.width() + 2 * out, h)
 
     def _detail_font(self) -> QFont:
         """The detail line's type (:meth:`_fitted` to the line shown)."""
@@ -236,7 +252,7 @@ class PoolItem(QGraphicsItem):
         (never below the table's smallest type)."""
         font = table_font(self.card_rect.width() * 0.14)
         wide = QFontMetricsF(font).horizontalAdvance(text)
-        room = self.card_rect.width() - 6
+        room = self._detail_room()
         if wide > room > 0:
             font = table_font(font.pixelSize() * room / wide)
         return font
@@ -246,6 +262,8 @@ class PoolItem(QGraphicsItem):
         # area) and the number. Nothing repaints outside this, so old chips or digits would
         # linger on the table when the pool empties.
         r = self.card_rect.united(self.chip_rect).united(self._number_rect())
+        if self._detail_shown():
+            r = r.united(self._detail_rect())  # it reaches a little past the card
         if self.card is None and not self.card_rect.isEmpty():
             r = r.united(self.plate_rect).united(self._name_font_and_rect()[1])
         stack = self._chips_rect()

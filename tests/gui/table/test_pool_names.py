@@ -115,11 +115,14 @@ def test_a_pool_that_cannot_be_won_this_deal_is_marked_on_the_table(qtbot):
     qtbot.waitUntil(lambda: len(items) == 5 and items[0].dead != "")
     assert [i.dead for i in items] == ["Q♠ is turned up", "Q♠ is turned up", "", "", ""]
     assert items[0].toolTip().endswith(": it cannot be won this deal (Q♠ is turned up)")
-    assert items[0]._detail_shown() == "out this deal" and items[2]._detail_shown() == "K♠ J♠"
-    # a small card (a long Michigan layout) says "out", whole, not "ut this dea"
+    assert items[2]._detail_shown() == "K♠ J♠"
+    # at its foot "out this deal", or "out" where even the smallest type cannot fit the
+    # whole (it read "ut this dea" on an 800×600 plate): always whole
     item = items[0]
-    narrow = QRectF(item.card_rect.x(), item.card_rect.y(), 26, 36)
-    item.set_state(narrow, item.chip_rect, item.card, 5, 1.0, "", narrow, (), item.dead)
-    shown = item._detail_shown()
-    assert shown == "out"
-    assert QFontMetricsF(item._detail_font()).horizontalAdvance(shown) <= narrow.width() - 6
+    for width in (26, 50, 90):
+        rect = QRectF(item.card_rect.x(), item.card_rect.y(), width, width * 1.4)
+        item.set_state(rect, item.chip_rect, None, 5, 1.0, "", rect, (), item.dead)
+        shown = item._detail_shown()
+        wide = QFontMetricsF(item._detail_font()).horizontalAdvance(shown)
+        assert wide <= width - 6, (width, shown)
+        assert shown == {26: "out", 50: shown, 90: "out this deal"}[width]
