@@ -176,6 +176,31 @@ def legal_plays(deal: StopsDeal) -> set[str]:
     return {("spin " if a.spin else "") + card_code(a.card) for a in d.actions}
 
 
+def trump_layout_going_out() -> tuple[StopsDeal, StopsDeal, list[Any]]:
+    """Pope Joan's trump layout (PJ-11, PJ-24): seat 2 goes out with J♠ while seat 0 holds
+    the K♠ and seat 1 the Q♠ and the Pope (7♦), spades trumps (5♠ turned up), pools
+    6, 4, 5, 3, 2. Returns the deal before seat 2's last card, the deal over, and the
+    events of the three cards played (9♠, 10♠, J♠)."""
+    from gamecore.cards import parse_card as card_of
+    from gamecore.games import make_game
+
+    game = make_game("pope-joan", {"pj.profile": "M"})
+    deal = scenario_deal(
+        game,
+        ["9S KS 4H", "QS 7D 6C", "10S JS"],
+        stock="5S",
+        turnup=card_of("5S"),
+        dealer=2,
+        to_act=0,
+        pools=[6, 4, 5, 3, 2],
+        rest="played",
+    )
+    events = [*play_card(deal, 0, "9S"), *play_card(deal, 2, "10S")]
+    before = deal.clone()
+    events += play_card(deal, 2, "JS")
+    return before, deal, events
+
+
 def play_card(deal: StopsDeal, seat: int, text: str, spin: bool = False) -> list[Any]:
     """Play ``text`` (with the ♦A when ``spin``), checking first that it is legal."""
     action = Play(seat, parse_card(text), spin)

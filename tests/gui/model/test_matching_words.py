@@ -4,34 +4,19 @@ own sentence for a combination's pool said only "a card of it was left in hand".
 
 from __future__ import annotations
 
-from gamecore.cards import parse_card
 from gamecore.events import PaidToPool
 from gamecore.explain import explain, scene_before
-from gamecore.games import make_game
 from gui.model import tablewords
-from helpers import play_card, scenario_deal
+from helpers import trump_layout_going_out
 
 NAMES = ["You", "Ben", "Cat"]
 
 
 def _going_out():
-    """Pope Joan's trump layout: Cat goes out with J♠ while You hold the K♠ and Ben the
-    Q♠ and the Pope (7♦): the deal before Cat's last card, and that card's events."""
-    game = make_game("pope-joan", {"pj.profile": "M"})
-    deal = scenario_deal(
-        game,
-        ["9S KS 4H", "QS 7D 6C", "10S JS"],
-        stock="5S",
-        turnup=parse_card("5S"),
-        dealer=2,
-        to_act=0,
-        pools=[6, 4, 5, 3, 2],
-        rest="played",
-    )
-    play_card(deal, 0, "9S")
-    play_card(deal, 2, "10S")
-    before = deal.clone()
-    return before, play_card(deal, 2, "JS")
+    """Cat goes out with J♠ while You hold the K♠ and Ben the Q♠ and the Pope (7♦): the
+    deal before Cat's last card, and the events of the deal's last three cards."""
+    before, _deal, events = trump_layout_going_out()
+    return before, events
 
 
 def test_the_persons_combination_payment_names_the_card_pj_24():

@@ -27,15 +27,20 @@ def _window(qtbot, pace: int) -> MainWindow:
     return window
 
 
-def _held_table(qtbot, pace: int):
-    """The view of a Newmarket table of three computers, held still: only the calls move."""
+def _held_window(qtbot, pace: int) -> MainWindow:
+    """A window at a Newmarket table of three computers, held still: only the calls move."""
     window = _window(qtbot, pace=pace)
     window.controller.new_session(
         Setup("newmarket", seats=[SeatKind(n, False) for n in ("Ann", "Ben", "Cat")])
     )
     window.controller.hold()
     qtbot.waitUntil(lambda: window.view.layout_ is not None, timeout=WAIT)
-    return window.view
+    return window
+
+
+def _held_table(qtbot, pace: int):
+    """The view of :func:`_held_window`."""
+    return _held_window(qtbot, pace).view
 
 
 def test_two_calls_are_shown_one_after_the_other(qtbot):
@@ -139,12 +144,8 @@ def test_a_card_played_after_a_call_retires_it_after_its_reading_time(qtbot):
     plays J♦": a card played with no call of its own now ends the call on show once it has
     been up for its reading time (3 × the pace + 0.5 s), instead of after its whole slow
     fade (6 × the pace + 1.2 s). A card with its own call keeps the queue as it was."""
-    window = _window(qtbot, pace=350)
-    view = window.view
-    c = window.controller
-    c.new_session(Setup("newmarket", seats=[SeatKind(n, False) for n in ("Ann", "Ben", "Cat")]))
-    c.hold()
-    qtbot.waitUntil(lambda: view.layout_ is not None, timeout=WAIT)
+    window = _held_window(qtbot, pace=350)
+    view, c = window.view, window.controller
     pace = view.duration
     assert pace > 0
     view.announce("No five")
@@ -163,12 +164,8 @@ def test_a_new_lead_retires_the_last_sequences_calls_after_a_glance(qtbot):
     own opens a new sequence, so the call on show goes after a glance (the pace + 0.3 s),
     not its reading time, and calls still waiting from the sequence before are dropped
     (the log keeps them)."""
-    window = _window(qtbot, pace=350)
-    view = window.view
-    c = window.controller
-    c.new_session(Setup("newmarket", seats=[SeatKind(n, False) for n in ("Ann", "Ben", "Cat")]))
-    c.hold()
-    qtbot.waitUntil(lambda: view.layout_ is not None, timeout=WAIT)
+    window = _held_window(qtbot, pace=350)
+    view, c = window.view, window.controller
     pace = view.duration
     before = len(view.announced)
     view.announce("Ann takes the ♣K pool: 7", fresh=True)

@@ -13,7 +13,7 @@ from gamecore.events import Stopped
 from gamecore.games import make_game
 from gui.model import tablewords
 from gui.windows.dialogs import DealSummaryDialog
-from helpers import play_card, scenario_deal
+from helpers import play_card, scenario_deal, trump_layout_going_out
 from table_driver import WAIT, click_button, status
 
 
@@ -165,20 +165,9 @@ def test_the_summary_says_why_a_pool_was_doubled():
     only the cards left, and a player read "−16" for Ben with no line saying why."""
     from types import SimpleNamespace
 
-    game = make_game("pope-joan", {"pj.profile": "M"})
-    deal = scenario_deal(
-        game,
-        ["9S KS 4H", "QS 7D 6C", "10S JS"],
-        stock="5S",
-        turnup=parse_card("5S"),
-        dealer=2,
-        to_act=0,
-        pools=[6, 4, 5, 3, 2],
-        rest="played",
-    )
-    events = [*play_card(deal, 0, "9S"), *play_card(deal, 2, "10S"), *play_card(deal, 2, "JS")]
+    _before, deal, events = trump_layout_going_out()
     assert deal.over and deal.winner == 2
-    table = SimpleNamespace(game=game, deal=deal, players=("Ann", "Ben", "Cat"))
+    table = SimpleNamespace(game=deal.game, deal=deal, players=("Ann", "Ben", "Cat"))
     assert tablewords.summary_lines(table, events) == [
         "Cat took the Game pool: 2",
         "Ann paid Cat 2 for 2 cards left in hand",

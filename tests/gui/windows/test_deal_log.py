@@ -14,14 +14,20 @@ from gui.windows.mainwindow import MainWindow
 WAIT = 10_000
 
 
-def test_the_deal_so_far_shows_every_line_and_holds_the_game(qtbot):
+def _started(qtbot, size: tuple[int, int]) -> MainWindow:
+    """A started window of ``size`` whose person is to act (a card or a stake)."""
     window = MainWindow(pace=0, seed=4)
     qtbot.addWidget(window)
-    window.resize(800, 600)
+    window.resize(*size)
     window.show()
     window.start()
+    qtbot.waitUntil(lambda: window.controller.state in ("human", "staking"), timeout=WAIT)
+    return window
+
+
+def test_the_deal_so_far_shows_every_line_and_holds_the_game(qtbot):
+    window = _started(qtbot, (800, 600))
     c = window.controller
-    qtbot.waitUntil(lambda: c.state in ("human", "staking"), timeout=WAIT)
     assert len(c.log) >= 2
     QTest.keyClick(window, Qt.Key.Key_L, Qt.KeyboardModifier.ControlModifier)
     dlg = window.log_window
@@ -38,13 +44,8 @@ def test_the_deal_so_far_is_this_deals_lines_only(qtbot):
     from gui.windows.dialogs import DealSummaryDialog
     from table_driver import click_button, first_cards_to_summary
 
-    window = MainWindow(pace=0, seed=4)
-    qtbot.addWidget(window)
-    window.resize(1280, 800)
-    window.show()
-    window.start()
+    window = _started(qtbot, (1280, 800))
     c = window.controller
-    qtbot.waitUntil(lambda: c.state in ("human", "staking"), timeout=WAIT)
     first_cards_to_summary(qtbot, window)
     before = len(c.log)
     click_button(qtbot, c.dialog, c.dialog.findChild(QPushButton, "next"))
