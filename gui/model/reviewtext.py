@@ -190,19 +190,19 @@ def _review_stops(
     stock_count = 0 if obs.phase == "staking" else state.stock.bit_count()
     stock_cards: tuple[int, ...] = ()
     whole_stock = shown.stock_backs == 0 and shown.stock != 0 and shown.stock == state.stock
+    notes = layout_notes(pools)
     if whole_stock and shown.viewpoint is None:
-        # The whole stock face up (after the deal, GEN-9), the turn-up among its cards.
-        stock_cards, stock_count, turnup = (
-            tuple(display_order(cards_in(shown.stock), game.ace_high)),
-            0,
-            None,
-        )
+        # The whole stock face up (after the deal, GEN-9), the turn-up last, on top, named.
+        order = display_order(cards_in(shown.stock), game.ace_high)
+        stock_cards = tuple(sorted(order, key=lambda c: c == turnup))  # stable: turn-up last
+        notes = {**notes, turnup: "the turn-up"} if turnup is not None else notes
+        stock_count, turnup = 0, None
     elif turnup is not None and not shown.stock >> turnup & 1:
         turnup = None
     return replace(
         base,
         played=played_rows(obs.history, game),
-        card_notes=layout_notes(pools),
+        card_notes=notes,
         row_labels=ROW_LABELS,
         stock_count=stock_count,
         stock_cards=stock_cards,

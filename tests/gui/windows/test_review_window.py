@@ -719,3 +719,15 @@ def test_the_dead_hand_shown_face_up_keeps_clear_of_the_round_boards_names(qtbot
         box = board.mapRectToScene(name)
         assert not any(box.intersects(r) for r in cards), box
     assert all(board.rect.contains(r) for r in board.label_rects())  # whole, in its place
+
+
+def test_the_turn_up_lies_on_top_of_the_stock_shown_face_up_and_is_named(qtbot):
+    """Pope Joan's trump layout after the deal: the whole dead hand face up, the turn-up
+    (trumps, PJ-22) was one card among the others. It lies last, on top, and is named."""
+    win = _window(qtbot, _finished_record("pope-joan-m"), reveal=True)
+    win.go(len(win.review) - 1)
+    snap = win.view.snapshot
+    turnup = win.review.state(0).turnup
+    assert turnup is not None and snap.stock_cards[-1] == turnup
+    assert snap.card_notes[turnup] == "the turn-up"
+    assert win.view.cards[turnup].accessible_name().endswith(", the turn-up")
