@@ -28,14 +28,17 @@ def _result(delta: int) -> str:
     return f"{'won' if delta > 0 else 'lost'} {abs(delta)} {counters}"
 
 
-def result_line(seat_name: str, practice_delta: int, real_delta: int) -> str:
+def result_line(seat_name: str, practice_delta: int, real_delta: int, seat_delta: int) -> str:
     """The practice deal's own result for the person, against the deal itself: "From Dan's
-    seat you lost 16 counters; in the deal itself, from your own seat, you lost 11
-    counters." ``practice_delta`` and ``real_delta`` are the person's counters won (+) or
-    lost (−) in the practice deal and in the deal it copied."""
+    seat you lost 16 counters, where Dan lost 9 counters in the deal itself; from your own
+    seat you lost 11 counters." ``practice_delta``: the person's counters won (+) or lost
+    (−) in the practice deal; ``real_delta`` and ``seat_delta``: the person's, and the
+    practised seat's, in the deal it copied (the same cards from the same seat, played by
+    someone else: the comparison a tester missed)."""
     return (
-        f"From {seat_name}'s seat you {_result(practice_delta)}; in the deal itself, from "
-        f"your own seat, you {_result(real_delta)}."
+        f"From {seat_name}'s seat you {_result(practice_delta)}, where {seat_name} "
+        f"{_result(seat_delta)} in the deal itself; from your own seat you "
+        f"{_result(real_delta)}."
     )
 
 

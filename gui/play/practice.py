@@ -83,8 +83,9 @@ class Practice:
 
     def result_line(self) -> str:
         """The practice deal just finished, for the person, against the deal itself: "From
-        Dan's seat you lost 16 counters; in the deal itself, from your own seat, you lost 11
-        counters." (it may have gone exactly as the deal itself)."""
+        Dan's seat you lost 16 counters, where Dan lost 9 counters in the deal itself; from
+        your own seat you lost 11 counters." (it may have gone exactly as the deal
+        itself)."""
         assert self.real is not None
         real = self.real[0].deal
         practice = self.table.session.deal if self.table.session is not None else None
@@ -95,6 +96,7 @@ class Practice:
             self.real[0].players[self.seat],
             practice_result.deltas[self.seat],
             real_result.deltas[self.home],
+            real_result.deltas[self.seat],
         )
 
     def seat_notes(self) -> list[str]:

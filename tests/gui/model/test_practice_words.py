@@ -13,13 +13,13 @@ def test_the_opening_line_names_the_seat_chosen():
 
 
 def test_the_result_is_set_against_the_deal_itself():
-    assert result_line("Dan", -16, -11) == (
-        "From Dan's seat you lost 16 counters; in the deal itself, from your own seat, you "
-        "lost 11 counters."
+    assert result_line("Dan", -16, -11, -9) == (
+        "From Dan's seat you lost 16 counters, where Dan lost 9 counters in the deal itself; "
+        "from your own seat you lost 11 counters."
     )
-    assert result_line("Fay", 1, 0) == (
-        "From Fay's seat you won 1 counter; in the deal itself, from your own seat, you came "
-        "out even."
+    assert result_line("Fay", 1, 0, 1) == (
+        "From Fay's seat you won 1 counter, where Fay won 1 counter in the deal itself; "
+        "from your own seat you came out even."
     )
 
 

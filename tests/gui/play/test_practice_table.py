@@ -35,6 +35,7 @@ def test_the_practice_deal_names_the_chosen_seat_and_ends_with_its_own_result(qt
     original = c.session
     home, dan = c.human, original.players.index("Dan")
     real_delta = original.deal.settlement().deltas[home]
+    dans_delta = original.deal.settlement().deltas[original.players.index("Dan")]
     assert win.windowTitle() == "Parlour — Newmarket: deal 1 of 4"  # the deal in the title
     real.findChild(QAction, f"seat_{dan}").trigger()
     qtbot.waitUntil(lambda: c.practice.active, timeout=WAIT)
@@ -84,8 +85,8 @@ def test_the_practice_deal_names_the_chosen_seat_and_ends_with_its_own_result(qt
         return f"{'won' if delta > 0 else 'lost'} {abs(delta)} {word}"
 
     assert _text(dlg, "practiceNote") == (
-        f"From Dan's seat you {result(mine)}; in the deal itself, from your own seat, "
-        f"you {result(real_delta)}."
+        f"From Dan's seat you {result(mine)}, where Dan {result(dans_delta)} in the deal "
+        f"itself; from your own seat you {result(real_delta)}."
     )
     # Back to your game: the deal's own number again, then the next deal's
     click_button(qtbot, dlg, dlg.findChild(QPushButton, "next"))
