@@ -83,6 +83,10 @@ _NOT_A_GAME = (
     (re.compile(r"^the file is not a deal record \(not UTF-8 text\)$"),
      "it is not a Parlour game file (it is not text)"),
     (re.compile(r"^the file is not valid JSON: "), "the file is damaged: "),
+    # the decoder's own words ("expecting property name enclosed in double quotes") say
+    # nothing to a player: where the text breaks does
+    (re.compile(r"^the file is damaged: (?!it ends)[a-z][^:]*? (at line \d+, column \d+)$"),
+     r"the file is damaged: its text is broken \1"),
 )  # fmt: skip
 _HAND = re.compile(r"\bhands\[(\d+)\]")
 _OPTION = re.compile(r"\b(?:options: )?([a-z]{2,5}\.[A-Za-z]+)\b")

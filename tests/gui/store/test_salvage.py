@@ -229,6 +229,12 @@ STOCK = "mine.parlour.json: deal 2: stock missing"  # a file's name is no house 
             None,
             "the file is damaged: it ends too early, at line 128, column 2",
         ),
+        (
+            "the file is not valid JSON: expecting property name enclosed in double quotes "
+            "at line 3, column 611",
+            None,
+            "the file is damaged: its text is broken at line 3, column 611",
+        ),
         (STOCK, None, STOCK),
     ],
 )
