@@ -15,7 +15,7 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QStandardPaths, Qt
 from PySide6.QtWidgets import QApplication, QFileDialog
 
 from gamecore.errors import ParlourError
@@ -72,9 +72,13 @@ class GameIOMixin:
 
     def _files_folder(self) -> Path:
         """The folder of the last game saved with Save As or opened from outside the data
-        folder, while it is there; else the home folder."""
+        folder, while it is there; else the person's documents folder, as the desktop names
+        it (Qt's standard paths), when it exists; else the home folder."""
         folder = Path(self.prefs.files_folder) if self.prefs.files_folder else None
-        return folder if folder is not None and folder.is_dir() else Path.home()
+        if folder is not None and folder.is_dir():
+            return folder
+        docs = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+        return Path(docs) if docs and Path(docs).is_dir() else Path.home()
 
     def _used_folder(self, path: Path) -> None:
         """``path`` was saved, or opened from outside the data folder: its folder is where
