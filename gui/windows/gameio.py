@@ -63,12 +63,12 @@ class GameIOMixin:
 
     def _open_folder(self) -> Path:
         """Where Game → Open's Browse… starts: the folder of the person's games (see
-        :meth:`_files_folder`) once there is one, else the abandoned games, else home."""
-        if self.prefs.files_folder:
-            return self._files_folder()
-        if self.data_dir is not None and (self.data_dir / persistence.ABANDONED).is_dir():
-            return self.data_dir / persistence.ABANDONED
-        return Path.home()
+        :meth:`_files_folder`) once there is one, else the abandoned games, else the
+        documents folder or home (:meth:`_files_folder`)."""
+        if not self.prefs.files_folder and self.data_dir is not None:
+            if (self.data_dir / persistence.ABANDONED).is_dir():
+                return self.data_dir / persistence.ABANDONED
+        return self._files_folder()
 
     def _files_folder(self) -> Path:
         """The folder of the last game saved with Save As or opened from outside the data
