@@ -65,9 +65,9 @@ class GameIOMixin:
         """Where Game → Open's Browse… starts: the folder of the person's games (see
         :meth:`_files_folder`) once there is one, else the abandoned games, else the
         documents folder or home (:meth:`_files_folder`)."""
-        if not self.prefs.files_folder and self.data_dir is not None:
-            if (self.data_dir / persistence.ABANDONED).is_dir():
-                return self.data_dir / persistence.ABANDONED
+        abandoned = None if self.data_dir is None else self.data_dir / persistence.ABANDONED
+        if not self.prefs.files_folder and abandoned is not None and abandoned.is_dir():
+            return abandoned
         return self._files_folder()
 
     def _files_folder(self) -> Path:
