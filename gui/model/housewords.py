@@ -29,9 +29,9 @@ __all__ = [
 
 _SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 _SUIT_LETTER = {v: k for k, v in _SUIT_SYMBOL.items()}
-#: A card in record notation: rank (A, K, Q, J, 10 or T, 2–9) and suit letter.
 #: Cards in record notation inside a sentence ("AH", "KD+QD", "AH KC QD JS").
 _CARDS = re.compile(r"\b(?:10|[2-9TJQKA])[SHDC](?:\+(?:10|[2-9TJQKA])[SHDC])*\b")
+#: One card as typed: rank then suit or suit then rank, letters or symbols ("AH", "♥A").
 _CARD = re.compile(r"(10|[2-9TJQKA])([SHDC♠♥♦♣])|([♠♥♦♣])(10|[2-9TJQKA])", re.IGNORECASE)
 # A rule id of the specification (GEN-4, SN-12, PJ-C-5, AMB-16) or one of its sections
 # ("cousins §1", "§6.6").

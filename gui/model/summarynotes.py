@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from gamecore.cards import card_label
+from gamecore.cards import card_label, suit_of
 from gamecore.events import PaidToPool, Played, WentOut
-from gamecore.explain import listed, mid_sentence, possessive
+from gamecore.explain import listed, mid_sentence, pool_cards, possessive
 from gamecore.match import Session
 from gamecore.stops.deal import StopsDeal
 from gamecore.stops.game import StopsGame
@@ -78,6 +78,11 @@ def excused_lines(session: Session, words: Sequence[str]) -> list[str]:
     if not isinstance(deal, StopsDeal) or deal.winner is None:
         return []
     card = game.excuse_card
+    # the card with the name of the pool it captures, as the layout calls it ("the Pope")
+    trump = None if deal.turnup is None else suit_of(deal.turnup)
+    pool = next((p for p in range(len(game.pools)) if card in pool_cards(game, p, trump)), None)
+    label = "" if pool is None else pool_labels(game)[pool]
+    named = f"{card_label(card)} (the {label})" if label else card_label(card)
     out = []
     for seat, hand in enumerate(deal.hands):
         if seat == deal.winner or not hand >> card & 1:
@@ -85,9 +90,8 @@ def excused_lines(session: Session, words: Sequence[str]) -> list[str]:
         k = hand.bit_count()
         who = words[seat]
         cards = f"{k} card{'s' if k != 1 else ''}"
-        pope = card_label(card)
         out.append(
-            f"{who} paid nothing for {cards} left in hand: the {pope} (the Pope) was left in "
+            f"{who} paid nothing for {cards} left in hand: the {named} was left in "
             f"{possessive(who)} hand, which excuses its holder."
         )
     return out
