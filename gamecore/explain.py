@@ -761,14 +761,15 @@ def no_choice(name: str, kinds: Sequence[str], winner: str | None, played: bool)
     return f"{head}: every card {who} played was the only one {who} could play: {reasons}."
 
 
-def split_share(name: str, share: int, total: int) -> str:
+def split_share(name: str, share: int, total: int, *, one_pool: bool = False) -> str:
     """The end-of-session split (GEN-6) for the seat ``name``: "You get 3 of the 7
     counters left in the pools: at the end of the session they are shared out equally,
     the rest one by one from the eldest hand (GEN-6)." ``share`` and ``total`` in
-    counters."""
+    counters; ``one_pool``: the game has a single pool (Spoil Five), said "the pool"."""
     counters = "counter" if total == 1 else "counters"
+    pools = "the pool" if one_pool else "the pools"
     return (
-        f"{name} {agree(name, 'gets')} {share} of the {total} {counters} left in the pools: "
+        f"{name} {agree(name, 'gets')} {share} of the {total} {counters} left in {pools}: "
         "at the end of the session they are shared out equally, the rest one by one from "
         "the eldest hand (GEN-6)."
     )

@@ -182,7 +182,8 @@ def split_line(session: Session) -> str:
         return ""
     who = ", ".join(f"{name} +{n}" for name, n in zip(session.players, shares, strict=True))
     counters = "counter" if total == 1 else "counters"
-    return f"The {total} {counters} left in the pools were shared out: {who}."
+    pools = "pool" if len(pool_labels(session.game)) == 1 else "pools"
+    return f"The {total} {counters} left in the {pools} were shared out: {who}."
 
 
 class FingerprintFields(TypedDict, total=False):

@@ -321,4 +321,8 @@ def split_lines(session: Session, words: Sequence[str], seats: Collection[int]) 
     shares, total = split_shares(session)
     if total <= 0:
         return []
-    return [plain_words(split_share(words[s], shares[s], total)) for s in sorted(seats)]
+    one_pool = len(pool_labels(session.game)) == 1
+    return [
+        plain_words(split_share(words[s], shares[s], total, one_pool=one_pool))
+        for s in sorted(seats)
+    ]

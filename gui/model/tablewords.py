@@ -254,12 +254,21 @@ def summary_lines(
         if isinstance(e, PaidToPool) and went_out:
             out.append(doubled_words(e, names, session))
         elif isinstance(e, Spoiled):
-            out.append(f"Spoiled: {e.reason}. The pool stays for the next deal.")
+            out.append(f"Spoiled: {e.reason}. {_spoiled_pool(session)}")
         elif isinstance(e, PoolTaken) and e.amount:
             out.append(f"{names[e.seat]} took {pool_phrase(labels[e.pool])}: {e.amount}")
         elif isinstance(e, Paid):
             out.append(paid_words(e, names, session.game, past=True))
     return out
+
+
+def _spoiled_pool(session: Session) -> str:
+    """What becomes of a spoiled deal's pool (SF-30): it stays for the next deal, or after
+    the session's last deal it is shared out (GEN-6); a practice deal shares nothing out,
+    and its pool stayed in the deal it copies."""
+    if session.complete and not session.practice:
+        return "It was the last deal: the pool is shared out."
+    return "The pool stays for the next deal."
 
 
 def doubled_words(e: PaidToPool, names: list[str], session: Session) -> str:

@@ -431,6 +431,10 @@ def test_a_deal_without_a_choice_and_the_split_in_words():
         "shared out equally, the rest one by one from the eldest hand (GEN-6)."
     )
     assert split_share("Ben", 0, 1).startswith("Ben gets 0 of the 1 counter left in the pools:")
+    # Spoil Five has one pool (SF-6)
+    assert split_share("Cat", 2, 5, one_pool=True).startswith(
+        "Cat gets 2 of the 5 counters left in the pool: at the end of the session"
+    )
 
 
 @pytest.mark.parametrize(

@@ -318,3 +318,43 @@ def test_another_seats_split_is_one_line():
     assert ledger.action_lines(session, before, split, events, words, [0]) == [
         "Ben puts 4 on the layout, 1 on each pool"
     ]
+
+
+def _spoiled_spoil_five(max_deals: int | None, practice: bool = False) -> Session:
+    """A Spoil Five session of Ann, Cat and Gus whose last deal (of ``max_deals``) was
+    spoiled, played by the rule-based player."""
+    for seed in range(60):
+        session = Session(make_game("spoil-five"), NAMES, 0, max_deals=max_deals, practice=practice)
+        _play_out(session, seed)
+        if session.logs[-1].winner is None:
+            return session
+    pytest.fail("no seed gave a spoiled last deal")
+
+
+def test_a_spoiled_last_deal_shares_its_pool_out_and_promises_no_next_deal_sf_30_gen_6():
+    # "The pool stays for the next deal." sat above "The 5 counters left in the pools were
+    # shared out" after the session's last deal (and Spoil Five has one pool).
+    session = _spoiled_spoil_five(1)
+    lines = tablewords.summary_lines(session, session.deal_events, WORDS)
+    spoiled = [line for line in lines if line.startswith("Spoiled: ")]
+    assert len(spoiled) == 1
+    assert spoiled[0].endswith(". It was the last deal: the pool is shared out.")
+    total = sum(session.pools)
+    assert total > 0  # the stakes of a spoiled deal stay in the pool until the split
+    shares, _total = ledger.split_shares(session)
+    who = ", ".join(f"{name} +{n}" for name, n in zip(NAMES, shares, strict=True))
+    assert dealsummary.split_line(session) == (
+        f"The {total} counters left in the pool were shared out: {who}."
+    )
+    (mine,) = ledger.split_lines(session, WORDS, [0])
+    assert f"of the {total} counters left in the pool: at the end" in mine
+
+
+def test_a_spoiled_deal_before_the_last_keeps_its_pool_sf_30():
+    session = _spoiled_spoil_five(1, practice=True)  # a practice deal: no split
+    lines = tablewords.summary_lines(session, session.deal_events, WORDS)
+    assert any(
+        line.startswith("Spoiled: ") and line.endswith(". The pool stays for the next deal.")
+        for line in lines
+    )
+    assert dealsummary.split_line(session) == ""
