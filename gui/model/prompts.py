@@ -64,7 +64,21 @@ def _sequence_hint(game: Rules, deal: DealState, d: PlayChoice, seat: int) -> st
     special = game.special_card
     if leads | ({special} if special is not None else set()) >= set(cards_in(deal.hands[seat])):
         return f"Your lead: play any card {how}"
+    if _privileged_pay_lead(game, deal, seat, leads):
+        return (
+            f"Your lead after your {game.spin_name}: a pay card, or the lowest card of a suit {how}"
+        )
     return f"Your lead: play the lowest card of a suit {how}"
+
+
+def _privileged_pay_lead(game: Rules, deal: DealState, seat: int, leads: set[int]) -> bool:
+    """Whether ``seat`` leads with the Spin privilege and may lead a pay card that is not the
+    lowest of its suit (SP-4): "play the lowest card of a suit" would then be untrue."""
+    if not isinstance(game, StopsGame) or not isinstance(deal, StopsDeal):
+        return False
+    if not game.privileged(deal, seat):
+        return False
+    return any(c in leads for c in game.capture_table(game.trump_suit(deal)))
 
 
 @dataclass(frozen=True)
