@@ -65,9 +65,8 @@ def _sequence_hint(game: Rules, deal: DealState, d: PlayChoice, seat: int) -> st
     if leads | ({special} if special is not None else set()) >= set(cards_in(deal.hands[seat])):
         return f"Your lead: play any card {how}"
     if _privileged_pay_lead(game, deal, seat, leads):
-        return (
-            f"Your lead after your {game.spin_name}: a pay card, or the lowest card of a suit {how}"
-        )
+        spin = spin_call(game).call
+        return f"Your lead after your {spin}: a pay card, or the lowest card of a suit {how}"
     return f"Your lead: play the lowest card of a suit {how}"
 
 
