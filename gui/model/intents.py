@@ -74,6 +74,12 @@ class SpinOffer:
     card: str
     effect: str
 
+    @property
+    def line(self) -> str:
+        """The status line while the question is open: "Play 5♥ alone, or with the ♦A?"
+        (the line before it, a refusal say, no longer applies)."""
+        return f"Play {self.card} alone, or with the {self.special}?"
+
 
 def spin_offer(game: Rules, card: int) -> SpinOffer:
     """The question asked when ``card`` may go alone or with ``game``'s special card."""

@@ -178,11 +178,15 @@ class Person:
         """Both plain and with the special card are legal: ask, so that card never goes by
         accident."""
         t = self.table
-        assert t.session is not None
-        offer = intents.spin_offer(t.session.game, intent.card)
+        session = t.session
+        assert session is not None
+        offer = intents.spin_offer(session.game, intent.card)
         dlg = t.questions.SpinChoiceDialog(
             t.parent_widget, offer.call, offer.special, offer.card, offer.effect
         )
         t.view.refuse(intent.card)  # back home while the question is open
+        t.status(offer.line)
         dlg.accepted.connect(lambda: t.apply(intent.chosen(dlg.spin)))
+        # Escape: the card stays in hand, and the line says what may be played again
+        dlg.rejected.connect(lambda: t.status(prompts.lead_hint(session, t.human)))
         open_dialog(t, dlg)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import threading
 
 import pytest
-from PySide6.QtCore import QRectF
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtWidgets import QCheckBox, QComboBox, QPushButton, QSpinBox, QWidget
 
 from game_driver import (
@@ -46,8 +46,9 @@ from gamecore.actions import (
     Play,
     Rob,
 )
-from gamecore.cards import AD, card_code
+from gamecore.cards import AD, card_code, card_label
 from gamecore.events import Stopped
+from gui.model import prompts
 from gui.model.housewords import choice_text
 from gui.play import controller as ctl
 from gui.table.calls import Announcement
@@ -157,6 +158,8 @@ def test_spin_by_mouse(qtbot, game):
     dlg = c.dialog
     assert isinstance(dlg, SpinChoiceDialog) and dlg.isVisible()
     assert actions(win) == expected and card in hand(win)
+    # the line before the question (a refusal, say) gives way to the question
+    assert win.status_label.text() == f"Play {card_label(card)} alone, or with the ♦A?"
     click_button(qtbot, dlg, dlg.findChild(QPushButton, "spin"))
 
     assert actions(win)[len(expected)] == f"0 spin {card_code(card)}"
@@ -178,6 +181,14 @@ def test_spin_by_mouse(qtbot, game):
     win2 = open_game(qtbot, game, seed)
     d2 = reach(qtbot, win2, stop, expected)
     assert spin_offered(win2.controller.session.deal, d2) == card
+    click_card(win2, win2.view.cards[card])
+    dlg2 = win2.controller.dialog
+    assert isinstance(dlg2, SpinChoiceDialog)
+    # Escape: nothing is played, and the line says again what may be
+    qtbot.keyClick(dlg2, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: win2.controller.dialog is None)
+    assert actions(win2) == expected and card in hand(win2)
+    assert win2.status_label.text() == prompts.lead_hint(win2.controller.session, 0) != ""
     click_card(win2, win2.view.cards[card])
     dlg2 = win2.controller.dialog
     assert isinstance(dlg2, SpinChoiceDialog)
