@@ -712,7 +712,7 @@ FORCED_REASONS = {
     "continue": "the next card of a sequence must be played by its holder (STOP-6)",
     "last": "the last card in hand",
     "lead": "no other card in hand could be led then (STOP-5)",
-    "follow": "suit must be followed or trumped, and no other card in hand did (SF-25)",
+    "follow": "no other card in hand could follow suit or trump (SF-25)",
     "only": "no other move was allowed",
 }
 
@@ -758,7 +758,8 @@ def no_choice(name: str, kinds: Sequence[str], winner: str | None, played: bool)
             return f"{head}: {winner} went out before {possessive(name)} turn came."
         return f"{head}: it ended before {possessive(name)} turn came."
     reasons = "; ".join(FORCED_REASONS[k] for k in dict.fromkeys(kinds))
-    return f"{head}: every card {who} played was the only one {who} could play: {reasons}."
+    # one colon: "…this deal: every card … could play: suit must be …" read as two sentences
+    return f"{head}, for every card {who} played was the only one {who} could play: {reasons}."
 
 
 def split_share(name: str, share: int, total: int, *, one_pool: bool = False) -> str:

@@ -410,13 +410,18 @@ def test_why_a_move_was_forced():
     assert FORCED_REASONS["continue"] == (
         "the next card of a sequence must be played by its holder (STOP-6)"
     )
+    # "suit must be followed or trumped, and no other card in hand did" left its verb out
+    assert no_choice("You", ["follow"], None, True) == (
+        "You had no choice of card this deal, for every card you played was the only one you "
+        "could play: no other card in hand could follow suit or trump (SF-25)."
+    )
     session = _spoil_five()
     assert forced_kind(session.deal, Rob(0, C("3C"))) == "only"
 
 
 def test_a_deal_without_a_choice_and_the_split_in_words():
     assert no_choice("You", ["continue", "continue", "last"], "Ben", True) == (
-        "You had no choice of card this deal: every card you played was the only one you "
+        "You had no choice of card this deal, for every card you played was the only one you "
         "could play: the next card of a sequence must be played by its holder (STOP-6); the "
         "last card in hand."
     )

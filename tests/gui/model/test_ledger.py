@@ -215,12 +215,15 @@ def _no_choice_deal(want_choice: bool) -> Session:
 def test_a_deal_without_a_choice_says_so_and_why():
     session = _no_choice_deal(False)
     note = dealsummary.deal_summary(session, WORDS, people=1, person=0).no_choice
-    assert note.startswith("You had no choice of card this deal: ")
     played = any(isinstance(e, Played) and e.seat == 0 for e in session.deal_events)
     if played:
-        assert "every card you played was the only one you could play: " in note
+        assert note.startswith(
+            "You had no choice of card this deal, for every card you played was the only "
+            "one you could play: "
+        )
     else:
         winner = WORDS[session.deal.winner]
+        assert note.startswith("You had no choice of card this deal: ")
         assert note.endswith(f"{winner} went out before your turn came.")
     chosen = _no_choice_deal(True)
     assert dealsummary.deal_summary(chosen, WORDS, people=1, person=0).no_choice == ""
