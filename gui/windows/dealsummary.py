@@ -239,7 +239,9 @@ class DealSummaryDialog(SelfOpeningDialog):
                 self,
                 "pools",
             )
-        if s.pools:
+        # every pool, the empty ones too, while one carries something over; "♥A 0 · ♣K 0 ·
+        # ♦Q 0 · ♠J 0" read as something carried over when nothing was
+        if any(n for _label, n in s.pools):
             pools_text = " · ".join(f"{label} {number(n)}" for label, n in s.pools)
             return rich_label(
                 text_html(f"Pools carried over: {pools_text}", self.palette()), self, "pools"

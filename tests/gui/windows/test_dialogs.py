@@ -110,6 +110,12 @@ def test_summary_winner_heading_table_and_next_deal(qtbot):
     assert not dlg.isVisible()
 
 
+def test_nothing_carried_over_is_said_as_none(qtbot):
+    s = replace(_summary(winner=1, last_deal=False), pools=[("♥A", 0), ("♣K", 0)])
+    dlg = _show(qtbot, DealSummaryDialog(None, s))
+    assert dlg.findChild(QLabel, "pools").text() == "Pools carried over: none"
+
+
 def test_summary_last_deal_and_no_winner(qtbot):
     dlg = DealSummaryDialog(None, _summary(winner=None, last_deal=True))
     qtbot.addWidget(dlg)
