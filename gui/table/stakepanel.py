@@ -11,9 +11,9 @@ and decides nothing.
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import TypeVar, cast
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QHideEvent, QKeyEvent
 from PySide6.QtWidgets import (
     QFrame,
@@ -44,10 +44,13 @@ class StakePanel(QFrame):
     """The staking panel over ``parent`` (the table view's viewport); hidden until asked.
 
     :meth:`ask_stake` and :meth:`ask_split` show it; :meth:`accept` (Enter, or the panel's
-    button) emits :attr:`decided` and hides it when the amounts are valid.
+    button) emits :attr:`decided` and hides it when the amounts are valid, or emits
+    :attr:`refused` with why when an amount typed is out of its bounds.
     """
 
     decided = Signal(object)
+    #: An amount typed out of its bounds (a stake of 3 where the least is 4): why, in words.
+    refused = Signal(str)
 
     def __init__(self, parent: QWidget) -> None:
         super().__init__(parent)
@@ -70,6 +73,9 @@ class StakePanel(QFrame):
         #: a split's "All here" buttons, one per pool (hidden where the table is short)
         self.every: list[QPushButton] = []
         self._total: int | None = None  # a split's stake; None while naming the stake
+        self._open = False  # a stake without an upper bound in the rules
+        #: what was typed in each amount box (by index) that is not its amount yet
+        self._typed: dict[int, str] = {}
         self._least = 0  # the smallest total a split may have (its stake, unless a range)
         self._default: tuple[int, ...] = ()
         #: a split's row under the amounts, and its buttons ("Proposed", "Spread")
@@ -88,7 +94,7 @@ class StakePanel(QFrame):
         row.addWidget(spin)
         self.ok = self._button(body, "Stake", "ok")
         row.addWidget(self.ok)
-        self._total, self._default = None, (default,)
+        self._total, self._default, self._open = None, (default,), high is None
         self.text.setText(text)
         self._show()
 
@@ -156,11 +162,43 @@ class StakePanel(QFrame):
         """Decide the amounts shown, when :meth:`valid`: emit :attr:`decided` and hide."""
         if not self.isVisible() or not self.valid():
             return
+        typed, self._typed = self._typed, {}
+        for i, spin in enumerate(self.spins):
+            why = self._typed_fault(spin, typed.get(i, spin.cleanText()))
+            if why:
+                # Qt puts the last good amount back and that was decided: a stake of 3
+                # typed, where the least is 4, was staked as 4 without a word. Refused
+                # once: the box shows its amount again, and the next click decides it.
+                spin.setFocus()
+                spin.selectAll()
+                self.refused.emit(why)
+                return
         for spin in self.spins:
             spin.interpretText()
         value: object = self.amounts()[0] if self._total is None else self.amounts()
         self.hide()
         self.decided.emit(value)
+
+    def _typed_fault(self, spin: QSpinBox, text: str) -> str:
+        """Why ``text``, typed in ``spin``, cannot be decided, or "" when it can."""
+        n, ok = spin.locale().toInt(text.strip())
+        low, high = spin.minimum(), spin.maximum()
+        if not ok:
+            return f"Type an amount from {low:,} to {high:,} counters, please."
+        if self._total is None:  # the stake
+            bounds = (
+                f"the stake is {low:,} counters or more"
+                if self._open
+                else f"the stake is from {low:,} to {high:,} counters"
+            )
+            if n < low:
+                return f"A stake of {n:,} is too small: {bounds}."
+            if n > high:
+                return f"A stake of {n:,} is too large: {bounds}."
+            return ""
+        if n > high:
+            return f"{n:,} is more than the {high:,} counters there are to place."
+        return ""
 
     def reset_default(self) -> None:
         """Put the proposed amounts back."""
@@ -246,6 +284,22 @@ class StakePanel(QFrame):
             return
         super().keyPressEvent(event)
 
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt name)
+        """Enter in an amount box with an amount typed out of its bounds: refused in words
+        (:attr:`refused`), and what was typed stays, selected, to be typed again."""
+        if (
+            isinstance(watched, QSpinBox)
+            and watched in self.spins
+            and event.type() == QEvent.Type.KeyPress
+            and cast(QKeyEvent, event).key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+        ):
+            why = self._typed_fault(watched, watched.cleanText())
+            if why:
+                self.refused.emit(why)
+                watched.selectAll()
+                return True
+        return super().eventFilter(watched, event)
+
     def hideEvent(self, event: QHideEvent) -> None:  # noqa: N802 (Qt name)
         """Hidden with the keyboard's focus (its decision made with Enter): the focus goes
         back to the table, not on along the window's chain to a bar above the table, where
@@ -271,7 +325,7 @@ class StakePanel(QFrame):
         layout.setContentsMargins(0, 0, 0, 0)
         self._column.addWidget(body)
         self._body, self.spins, self.remaining, self.every = body, [], None, []
-        self._footer = None
+        self._footer, self._typed = None, {}
         return body, layout
 
     def _split_buttons(self, body: QWidget, grid: QGridLayout, columns: int) -> None:
@@ -308,6 +362,14 @@ class StakePanel(QFrame):
         spin.setGroupSeparatorShown(True)
         spin.setMinimumWidth(SPIN_WIDTH)
         spin.setAccessibleName(accessible)
+        # Enter is seen before Qt puts the last good amount back over what was typed; a
+        # click on the panel's button takes the keyboard from the box, which puts it back
+        # too, so what was last typed is kept until the amount changes (valueChanged comes
+        # before textEdited for a good amount typed, so only a bad one stays kept)
+        spin.installEventFilter(self)
+        i = len(self.spins)
+        spin.valueChanged.connect(lambda _n, i=i: self._typed.pop(i, None))
+        spin.lineEdit().textEdited.connect(lambda text, i=i: self._typed.__setitem__(i, text))
         self.spins.append(spin)
         return spin
 

@@ -195,6 +195,16 @@ def test_stake_and_split_on_the_table_move_counters_NM_5(qtbot):
         assert spin.maximum() == choice.high
     assert spin.value() == choice.default
     assert panel.text.text().startswith("You deal: name the stake")
+    if choice.low > 1:
+        # A stake below the least is refused in words, not raised to it without a word.
+        spin.setFocus()
+        spin.selectAll()
+        qtbot.keyClicks(spin, str(choice.low - 1))
+        qtbot.keyClick(spin, Qt.Key.Key_Return)
+        assert panel.isVisible() and session.deal.decision() == choice
+        assert win.status_label.text() == (
+            f"A stake of {choice.low - 1} is too small: the stake is {choice.low} counters or more."
+        )
     stake = choice.low + 3
     assert spin.minimum() <= stake <= spin.maximum() and stake != choice.default
     spin.setFocus()

@@ -51,6 +51,43 @@ def test_stake_bounds_default_and_a_typed_value(qtbot, panel):
     assert panel.decided_values == [7] and not panel.isVisible()
 
 
+def test_a_stake_typed_out_of_bounds_is_refused_in_words(qtbot, panel):
+    # 3 typed where the least is 4 was staked as 4 without a word.
+    refused: list[str] = []
+    panel.refused.connect(refused.append)
+    panel.ask_stake("You deal.", 4, 20, 5)
+    spin = _child(panel, QSpinBox, "stake")
+    _retype(qtbot, spin, "3")
+    qtbot.keyClick(spin, Qt.Key.Key_Return)
+    assert panel.decided_values == [] and panel.isVisible()
+    assert refused == ["A stake of 3 is too small: the stake is from 4 to 20 counters."]
+    assert spin.hasFocus() and spin.lineEdit().selectedText() == "3"
+    qtbot.keyClick(spin, Qt.Key.Key_Backspace)  # the "3" still selected: the box empty
+    assert spin.cleanText() == ""
+    qtbot.mouseClick(_child(panel, QPushButton, "ok"), LEFT)
+    assert refused[-1] == "Type an amount from 4 to 20 counters, please."
+    _retype(qtbot, spin, "12")
+    qtbot.keyClick(spin, Qt.Key.Key_Return)
+    assert panel.decided_values == [12] and len(refused) == 2
+
+
+def test_a_click_refuses_a_stake_typed_out_of_bounds_once(qtbot, panel):
+    # A click takes the keyboard from the box, which puts its last good amount back: the
+    # click is refused with what was typed, and the next one stakes the amount shown.
+    refused: list[str] = []
+    panel.refused.connect(refused.append)
+    panel.ask_stake("You deal.", 4, None, 5)
+    spin = _child(panel, QSpinBox, "stake")
+    _retype(qtbot, spin, "2")
+    ok = _child(panel, QPushButton, "ok")
+    qtbot.mouseClick(ok, LEFT)
+    assert panel.decided_values == [] and panel.isVisible()
+    assert refused == ["A stake of 2 is too small: the stake is 4 counters or more."]
+    assert spin.value() == 5
+    qtbot.mouseClick(ok, LEFT)
+    assert panel.decided_values == [5] and len(refused) == 1
+
+
 def test_a_stake_without_upper_limit_goes_to_the_format_limit(qtbot, panel):
     panel.ask_stake("You deal.", 4, None, 4)
     spin = _child(panel, QSpinBox, "stake")
