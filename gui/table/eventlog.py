@@ -15,6 +15,9 @@ from gui.model.snapshot import TableSnapshot
 from gui.table.board import RoundBoard
 from gui.table.calls import Announcement, PromptPanel
 from gui.table.cardart import CardArt
+from gui.table.items import CardItem
+from gui.table.plates import SeatPlate
+from gui.table.pools import PoolItem, StockItem
 from gui.table.stakepanel import StakePanel
 from gui.table.trickdrawing import TrickDrawing
 
@@ -38,6 +41,10 @@ class EventLogDrawing(TrickDrawing):
     board: RoundBoard
     stake_panel: StakePanel
     prompt: PromptPanel
+    cards: dict[int, CardItem]
+    plates: dict[int, SeatPlate]
+    pool_items: list[PoolItem]
+    stock: StockItem
     #: The lines last given to :meth:`show_log`, laid out again at each new size.
     log_lines: list[str] = []
 
@@ -59,7 +66,6 @@ class EventLogDrawing(TrickDrawing):
         the prompt or off the table, and the oldest lines give way to keep the log at most
         :data:`LOG_LINES` lines high."""
         self.log_lines = list(lines)
-        self._fit_log(self._log_width())
         self.place_log()
 
     def _fit_log(self, most: int) -> None:
@@ -119,12 +125,14 @@ class EventLogDrawing(TrickDrawing):
         # reaches under it: a short window, the log would cover its last cards); at a game
         # without play under the compartments, where the seats leave room.
         label = self.log_label
+        # laid out afresh: lines given way to a table smaller a moment ago come back
+        self._fit_log(self._log_width())
         chance = self.snapshot is not None and self.snapshot.mode == "chance"
         label.setAlignment(Qt.AlignmentFlag.AlignHCenter if chance else Qt.AlignmentFlag.AlignRight)
         if chance and self.layout_ is not None:
             self.place_in_the_band(label, self.layout_)
         else:
-            label.move(*self._log_spot())
+            label.move(*self._clear_of_the_layout(*self._log_spot()))
         # Where the staking panel or the prompt must cover it (a small table), the log steps
         # aside while they are up rather than show half its lines under them.
         covered = any(
@@ -132,6 +140,56 @@ class EventLogDrawing(TrickDrawing):
             for w in (self.stake_panel, self.prompt)
         )
         self.log_label.setVisible(not covered)
+
+    def _layout_boxes(self) -> list[QRectF]:
+        """What the log keeps clear of wherever it sits (viewport pixels): the pools with
+        their counters and numbers, the stock, the seats' plates and the cards played."""
+        items: list[CardItem | SeatPlate | PoolItem | StockItem] = [
+            *self.pool_items,
+            self.stock,
+            *self.plates.values(),
+            *(c for c in self.cards.values() if not c.in_hand),
+        ]
+        return [
+            QRectF(self.mapFromScene(i.sceneBoundingRect()).boundingRect())
+            for i in items
+            if i.isVisible() and not i.boundingRect().isEmpty()
+        ]
+
+    def _clear_of_the_layout(self, x: int, y: int) -> tuple[int, int]:
+        """The log at ``(x, y)`` kept clear of the layout above it: its bottom stays, and its
+        oldest lines give way until its top is below what it would cover. Small or zoomed
+        in, the log above the hand ran over the pools' counters and the dead hand's name.
+        Where not even its last line fits, it is hidden (View → This deal so far has it)."""
+        label = self.log_label
+        bottom, right = y + label.height(), x + label.width()  # its lines end at the right
+        for _ in range(LOG_LINES * 4):  # each round drops a line (or ends)
+            x = right - label.width()  # a shorter line left: the label is narrower
+            spot = QRectF(x, bottom - label.height(), label.width(), label.height())
+            hit = [b for b in self._layout_boxes() if b.intersects(spot)]
+            if not hit:
+                return x, bottom - label.height()
+            ceiling = max(b.bottom() for b in hit) + 4
+            if not self._drop_oldest(bottom - ceiling):
+                break
+        label.setText("")
+        return x, y
+
+    def _drop_oldest(self, room: float) -> bool:
+        """Drop the log's oldest lines until it is at most ``room`` pixels high; False when
+        even its newest line is higher."""
+        label = self.log_label
+        lines = label.text().split("\n")
+        while label.height() > room:
+            if len(lines) <= 1:
+                return False
+            lines = lines[1:]
+            label.setText("\n".join(lines))
+            if label.wordWrap():
+                label.setFixedHeight(label.heightForWidth(label.width()))
+            else:
+                label.adjustSize()
+        return True
 
     def _log_spot(self) -> tuple[int, int]:
         """Where the log goes at a game with play (its top left, viewport pixels), fitting

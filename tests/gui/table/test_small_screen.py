@@ -313,3 +313,31 @@ def test_the_coach_does_not_move_the_table_between_decisions(qtbot):
     qtbot.waitUntil(lambda: win.coach.isVisible() and laid_out(win), timeout=WAIT)
     qtbot.waitUntil(lambda: win.coach.height() < tall, timeout=WAIT)
     assert _table_top(win) < top
+
+
+def test_the_log_keeps_off_the_pools_in_the_smallest_window_zoomed_in(qtbot):
+    """Pope Joan (Foster's layout) in the smallest window, the hand zoomed in: the log,
+    lifted above the hand, ran over the pools' counters and the dead hand's name. Its
+    oldest lines give way instead, and the newest stays."""
+    win = open_game_at(qtbot, (640, 446), "pope-joan", seed=2, players=3)
+    view = win.view
+    assert advance(qtbot, win) is not None
+    for _ in range(5):  # Zoom in, five steps, to the largest hand
+        next(a for a in win.menuBar().actions() if a.text() == "&View").menu().actions()[
+            0
+        ].trigger()
+    lines = ["Resumed: deal 2 of 3.", "No 9♠", "Ann plays 7♦", "No 8♦", "K♣ is a stop"]
+    view.show_log(lines)
+    qtbot.waitUntil(lambda: laid_out(win), timeout=WAIT)
+    log = QRectF(view.log_label.geometry())
+    assert view.zoom == 1.25 and view.log_label.isVisible()
+    shown = view.log_label.text().split("\n")
+    assert 1 <= len(shown) < len(lines) and shown == lines[-len(shown) :]  # the newest
+    # narrower with fewer lines, it still ends at the table's right edge
+    assert log.x() + log.width() == view.viewport().width() - 10
+    layout = [*view.pool_items, view.stock, *view.plates.values()]
+    for item in layout:
+        box = QRectF(view.mapFromScene(item.sceneBoundingRect()).boundingRect())
+        assert not box.intersects(log), (item, box, log)
+    for item in hand_items(win):
+        assert not item.sceneBoundingRect().intersects(log), (item.card, log)
