@@ -245,6 +245,9 @@ class GameIOMixin:
         except ParlourError as e:  # a game the deal-record format does not list
             self._warn("The game was not saved", short_message(str(e)))
             return False
-        self.show_status(f"Saved {path.name}.")
+        # The record's format has no room for who sits where: a second file beside it keeps
+        # that, and a person moving the game should know to take both.
+        side = persistence.meta_path(path).name
+        self.show_status(f"Saved {path.name}, with who sits where in {side} beside it.")
         self._used_folder(path)
         return True

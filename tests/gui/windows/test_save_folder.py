@@ -38,6 +38,14 @@ def test_save_as_starts_in_the_documents_folder_then_where_the_last_game_went(
     elsewhere = tmp_path / "games"
     elsewhere.mkdir()
     assert window.save_file(elsewhere / "mine")
+    # the side file is said, so that both are copied to move the game
+    assert sorted(p.name for p in elsewhere.iterdir()) == [
+        "mine.parlour.json",
+        "mine.parlour.table.json",
+    ]
+    assert window.status_label.text() == (
+        "Saved mine.parlour.json, with who sits where in mine.parlour.table.json beside it."
+    )
     assert _save_dialog_folder(qtbot, window) == elsewhere
     (home / "Documents").rmdir()
     window.prefs.files_folder = None
