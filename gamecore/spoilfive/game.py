@@ -157,7 +157,16 @@ OPTIONS = (
         "sf.dealerAddsOnFresh", "bool", False, caption="The dealer adds to a fresh pool too"
     ),
     OptionSpec("sf.jinking", "bool", True, caption="Jinking"),
-    OptionSpec("sf.misdealForfeit", "bool", False, caption="A misdealer may pay and deal again"),
+    # SF-41, SF-42: the app deals by itself and offers no redeal, so the forfeit can never
+    # apply; a record may still carry it, but New Game does not offer a choice that does
+    # nothing (a player read it as a rule that was missing from the table).
+    OptionSpec(
+        "sf.misdealForfeit",
+        "bool",
+        False,
+        house_rule=False,
+        caption="A misdealer may pay and deal again",
+    ),
     OptionSpec(
         "sf.playOutDeadTricks", "bool", False, caption="Play out tricks once the deal is decided"
     ),

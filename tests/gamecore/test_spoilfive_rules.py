@@ -1034,3 +1034,13 @@ def test_a_card_with_the_diamond_ace_attached_is_refused_not_a_crash() -> None:
     ):
         with pytest.raises(IllegalAction, match=re.escape(words)):
             deal.apply(bad)
+
+
+def test_sf_42_the_forfeit_is_read_from_records_but_not_offered_as_a_house_rule():
+    """A choice that can never apply is not offered (SF-41: automatic dealing never
+    misdeals); a record that carries it still reads."""
+    from gamecore.options import house_rules
+
+    keys = [spec.key for spec in house_rules("spoil-five", None)]
+    assert "sf.misdealForfeit" not in keys and "sf.robbing" in keys
+    assert sf(sf_misdealForfeit=True).options["sf.misdealForfeit"] is True
