@@ -1044,3 +1044,16 @@ def test_sf_42_the_forfeit_is_read_from_records_but_not_offered_as_a_house_rule(
     keys = [spec.key for spec in house_rules("spoil-five", None)]
     assert "sf.misdealForfeit" not in keys and "sf.robbing" in keys
     assert sf(sf_misdealForfeit=True).options["sf.misdealForfeit"] is True
+
+
+def test_sf_21_the_robbing_rules_help_names_its_choices_as_new_game_shows_them():
+    """The choice read "allowed" beside a line offering "optional, compulsory or not
+    played"."""
+    from gamecore.options import HELP, house_rules
+
+    spec = next(s for s in house_rules("spoil-five", None) if s.key == "sf.robbing")
+    shown = [words for _choice, words in spec.words]
+    assert shown == ["allowed", "compulsory", "not played"]
+    assert HELP["sf.robbing"] == (
+        "Robbing the turned-up trump: allowed, compulsory or not played (SF-21)."
+    )
