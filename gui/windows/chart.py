@@ -22,6 +22,23 @@ COLOURS = (
     "#bcbd22",
 )
 DASHES = (Qt.PenStyle.SolidLine, Qt.PenStyle.DashLine, Qt.PenStyle.DotLine, Qt.PenStyle.DashDotLine)
+#: Pixels between lines drawn side by side where their values are the same.
+LANE = 3.0
+
+
+def lanes(series: list[list[int]], gap: float = LANE) -> list[list[float]]:
+    """Each line's offset (pixels, down positive) at its start and at each of its values:
+    lines with the same value at a step are drawn side by side, ``gap`` apart, centred on
+    it; a line alone at its value is not moved. Four players each −1 after a spoiled deal
+    were one line: only the last drawn showed, the legend naming four."""
+    out = []
+    for k, values in enumerate(series):
+        offsets = [(k - (len(series) - 1) / 2) * gap]  # the start: every line at 0
+        for i, v in enumerate(values):
+            same = [j for j, vs in enumerate(series) if len(vs) > i and vs[i] == v]
+            offsets.append((same.index(k) - (len(same) - 1) / 2) * gap)
+        out.append(offsets)
+    return out
 
 
 class BalanceChart(QWidget):
@@ -105,10 +122,12 @@ class BalanceChart(QWidget):
             Qt.AlignmentFlag.AlignCenter,
             self.axis_caption(steps),
         )
+        shifts = lanes([vs for _name, vs in self.series])
         for k, (name, vs) in enumerate(self.series):
             pen = QPen(QColor(COLOURS[k % len(COLOURS)]), 2, DASHES[k % len(DASHES)])
             p.setPen(pen)
             pts = [QPointF(area.left(), pt(0, 0).y())] + [pt(i, v) for i, v in enumerate(vs)]
+            pts = [q + QPointF(0, dy) for q, dy in zip(pts, shifts[k], strict=True)]
             for a, b in zip(pts, pts[1:], strict=False):
                 p.drawLine(a, b)
             for q in pts[1:]:

@@ -102,3 +102,36 @@ def test_a_long_name_in_the_charts_legend_keeps_its_balance(qtbot):
     text = chart.legend_text("Wilhelmina (Mina) Fairweather", -12, 90)
     assert text.endswith(f"… {MINUS}12") and text.startswith("Wil")
     assert chart.legend_text("Ann", 5, 90) == "Ann +5"
+
+
+def test_lines_with_the_same_values_are_drawn_side_by_side(qtbot):
+    """Four players each −1 after a spoiled deal: one line showed (the last drawn), the
+    legend named four. Lines at the same value lie side by side; one alone is not moved."""
+    from PySide6.QtGui import QColor
+
+    from gui.windows.chart import COLOURS, LANE, BalanceChart, lanes
+
+    assert lanes([[-1, 2], [-1, 3]]) == [[-LANE / 2, -LANE / 2, 0.0], [LANE / 2, LANE / 2, 0.0]]
+    assert lanes([[5], [-1], [-1], [-1]])[0] == [-1.5 * LANE, 0.0]
+    assert [o[1] for o in lanes([[5], [-1], [-1], [-1]])[1:]] == [-LANE, 0.0, LANE]
+
+    chart = BalanceChart()
+    qtbot.addWidget(chart)
+    chart.resize(480, 220)
+    names = ["You", "Ben", "Dan", "Eve"]
+    chart.set_series([(n, [-1, -1, 0]) for n in names])
+    image = chart.grab().toImage()
+    area = (44, 10, 480 - 54 - 120, 220 - 40)  # the plot, left of the legend
+
+    def shown(colour: str) -> bool:
+        want = QColor(colour)
+        for x in range(area[0] + 2, area[0] + area[2] - 2, 2):
+            for y in range(area[1] + 2, area[1] + area[3] - 2):
+                c = image.pixelColor(x, y)
+                if abs(c.red() - want.red()) + abs(c.green() - want.green()) < 30 and (
+                    abs(c.blue() - want.blue()) < 30
+                ):
+                    return True
+        return False
+
+    assert all(shown(COLOURS[k]) for k in range(len(names)))
