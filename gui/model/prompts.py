@@ -186,6 +186,25 @@ def hand_over_words(name: str) -> tuple[str, str]:
     return f"Pass to {name} — click or press Space when ready", f"I'm {name} — show my cards"
 
 
+def recap_lines(lines: list[str]) -> list[str]:
+    """The hot seat's "Since your last turn" from the log's ``lines``: a forced card's
+    reason is said once, at its first card, and later cards forced for the same reason end
+    where the reason would begin ("Ann plays 6♦, the only card Ann could play."). A run of
+    forced cards repeated "the next card of a sequence must be played by its holder" on
+    every line, and filled an 800×600 screen."""
+    reasons = [f": {plain_words(r)}." for r in FORCED_REASONS.values()]
+    said: set[str] = set()
+    out = []
+    for line in lines:
+        reason = next((r for r in reasons if line.endswith(r)), None)
+        if reason is not None and reason in said:
+            line = line.removesuffix(reason) + "."
+        elif reason is not None:
+            said.add(reason)
+        out.append(line)
+    return out
+
+
 #: The finished table's buttons, after the final standings are closed: (key, text).
 GAME_OVER_BUTTONS = [("again", "Play again"), ("newgame", "New game…")]
 

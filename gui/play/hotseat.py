@@ -35,7 +35,8 @@ def hand_over(table: Controller, seat: int) -> None:
     # The status line is the hand-over's: the last person's line may name their cards or
     # their offer (CM-10: "Play the 9♦ for the 6♥…").
     table.status(prompts.hand_over_words(session.players[seat])[0])
-    table.privacy.ask(session.players[seat], table.log[table.seen.get(seat, 0) :])
+    since = table.log[table.seen.get(seat, 0) :]
+    table.privacy.ask(session.players[seat], prompts.recap_lines(since))
 
 
 def plays_unseen(table: Controller, d: Decision) -> bool:

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QPushButton
 
 from gamecore.actions import Decline, Play, Rob, Widow
 from gamecore.decisions import BidChoice
+from gui.model import prompts
 from gui.model.setup import Setup
 from gui.play.seats import SeatKind
 from gui.table.items import CardItem
@@ -318,7 +319,7 @@ def test_the_privacy_screen_shows_every_line_since_your_last_turn(qtbot):
         pytest.fail("no hand-over with a stop call among more than eight lines")
     seat = c.pending_person
     screen = c.privacy
-    assert screen.since.text().split("\n") == since
+    assert screen.since.text().split("\n") == prompts.recap_lines(since)
     bar = screen.events_area.verticalScrollBar()
     qtbot.waitUntil(lambda: bar.value() == bar.maximum())
     area = screen.events_area.viewport()
@@ -364,7 +365,8 @@ def test_since_your_last_turn_runs_from_your_own_move(qtbot, game):
         if c.privacy_up:
             seat = c.pending_person
             if seat in after_move:
-                assert c.privacy.since.text() == "\n".join(c.log[after_move[seat] :])
+                since = prompts.recap_lines(c.log[after_move[seat] :])
+                assert c.privacy.since.text() == "\n".join(since)
                 checked += 1
             qtbot.mouseClick(c.privacy.button, Qt.MouseButton.LeftButton)
             continue
