@@ -114,6 +114,13 @@ class OpenChooser(QDialog):
         if self.games.count():
             self.games.setCurrentRow(0)
         self.empty.setVisible(not paths)
+        if not paths:
+            # Nothing here to open: no empty white box, and Enter browses (a tester met
+            # an empty list under "Abandoned games" with Open greyed out as the default).
+            self.games.hide()
+            self.open_button.setDefault(False)
+            self.browse_button.setDefault(True)
+            self.browse_button.setFocus()
         self._update_open()
 
     def _build_buttons(self, layout: QVBoxLayout) -> None:
@@ -213,6 +220,9 @@ class OpenChooser(QDialog):
                 self.games.setCurrentRow(row)
                 return
         self.empty.hide()
+        self.games.show()
+        self.browse_button.setDefault(False)
+        self.open_button.setDefault(True)
         # The list is no longer the abandoned games only: the file found comes first.
         self.heading.setText("Games you found, then the abandoned games")
         self.summaries.pop(path, None)

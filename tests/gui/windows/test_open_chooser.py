@@ -188,6 +188,15 @@ def test_no_abandoned_games_says_so(qtbot, tmp_path):
     assert dlg.games.count() == 0 and dlg.empty.isVisible()
     assert dlg.empty.text() == "No abandoned games. Browse… finds any other saved game."
     assert not dlg.open_button.isEnabled()
+    # no empty list to look at, and Enter browses
+    assert not dlg.games.isVisible() and dlg.browse_button.isDefault()
+    qtbot.keyClick(dlg, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: dlg.file_dialog is not None and dlg.file_dialog.isVisible())
+    dlg.file_dialog.reject()
+    assert window.save_file(tmp_path / "mine")
+    dlg.add_file(tmp_path / "mine.parlour.json")  # a game found: the list, and Open
+    assert dlg.games.isVisible() and dlg.open_button.isDefault()
+    assert not dlg.browse_button.isDefault() and not dlg.empty.isVisible()
     dlg.reject()
 
 
