@@ -5,10 +5,12 @@ and an action in the hint's words (:func:`action_words`). No Qt: the coach bar s
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from gamecore.actions import Bid, NameStake, Pass, Play, Rob, Split, Widow
 from gamecore.cards import card_label, cards_in
 from gamecore.decisions import PlayChoice, SplitChoice, StakeChoice
-from gamecore.explain import pools_won
+from gamecore.explain import listed, pools_won
 from gamecore.interface import Rules
 from gamecore.match import Session
 from gamecore.matrimony.game import Matrimony
@@ -164,15 +166,22 @@ def _play_lines(session: Session, d: PlayChoice, you_alone: bool, plays_itself: 
     return [line for line in lines if line]
 
 
-def _as_in_hand(session: Session, cards: list[int]) -> str:
-    """``cards`` named in the order the hand shows them (by suit and the game's ranks; a
-    trick game's trumps together at the right)."""
+def _in_hand_order(session: Session, cards: Iterable[int]) -> list[int]:
+    """``cards`` in the order the hand shows them (by suit and the game's ranks; a trick
+    game's trumps together at the right)."""
     deal = session.deal
     if isinstance(deal, SpoilFiveDeal):
-        shown = trick_display_order(set(cards), deal.trump)
-    else:
-        shown = display_order(set(cards), session.game.ace_high)
-    return ", ".join(card_label(c) for c in shown)
+        return list(trick_display_order(set(cards), deal.trump))
+    return list(display_order(set(cards), session.game.ace_high))
+
+
+def _as_in_hand(session: Session, cards: list[int]) -> str:
+    """``cards`` named in the order the hand shows them."""
+    return ", ".join(card_label(c) for c in _in_hand_order(session, cards))
+
+
+#: The most different reasons the coach gives for the cards that may not be played.
+WHY_NOT_MOST = 3
 
 
 def _card_lines(session: Session, seat: int, cards: list[int]) -> list[str]:
@@ -183,16 +192,23 @@ def _card_lines(session: Session, seat: int, cards: list[int]) -> list[str]:
     names = _as_in_hand(session, cards)
     lines = [f"You may play: {names}."]
     held = set(cards_in(deal.hands[seat]))
-    reasons: list[str] = []
-    for c in sorted(held - set(cards)):
+    # One reason of each kind, in the hand's order, and every other card it covers named:
+    # "5♥ is not your lowest heart" and then "And: 7♥ is not your lowest heart" left J♥,
+    # 3♦, 4♦ and Q♦ unexplained.
+    kinds: dict[str, tuple[str, list[int]]] = {}
+    for c in _in_hand_order(session, held - set(cards)):
         why = deal.explain_illegal(Play(seat, c))
-        if why and plain_words(why) not in reasons:
-            reasons.append(plain_words(why))
-        if len(reasons) == 2:
-            break
-    lines += [
-        f"Why not your other cards: {r}." if i == 0 else f"And: {r}." for i, r in enumerate(reasons)
-    ]
+        if not why:
+            continue
+        kind = plain_words(why).replace(card_label(c), "{card}")
+        kinds.setdefault(kind, (plain_words(why), []))[1].append(c)
+    said = []
+    for reason, group in list(kinds.values())[:WHY_NOT_MOST]:
+        # a reason that names its card names the others it holds for too
+        same = [card_label(c) for c in group[1:]] if card_label(group[0]) in reason else []
+        said.append(f"{reason} (the same for {listed(same)})" if same else reason)
+    if said:
+        lines.append(f"Why not your other cards: {'; '.join(said)}.")
     return lines
 
 

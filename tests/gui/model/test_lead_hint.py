@@ -10,8 +10,8 @@ from gamecore.cards import cards_in, parse_card
 from gamecore.decisions import PlayChoice
 from gamecore.games import make_game
 from gamecore.match import Session
-from gui.model import prompts
-from helpers import random_action
+from gui.model import advice, prompts
+from helpers import random_action, scenario_deal
 
 C = parse_card
 HOW = "(drag it to the table or click it)"
@@ -47,3 +47,17 @@ def test_after_a_spin_the_lead_may_be_a_pay_card_sp_4():
     )
     session.apply(Play(1, C("QD")))  # K♦ in the stock: B leads again, ordinarily
     assert prompts.lead_hint(session, 1) == f"Your lead: play the lowest card of a suit {HOW}"
+
+
+def test_the_coach_gives_each_kind_of_reason_once_and_names_every_card_it_covers():
+    # "Why not your other cards: 5♥ is not your lowest heart… And: 7♥ is not your lowest
+    # heart" left J♥, 4♦ and Q♦ unexplained (NM-7).
+    game = make_game("newmarket")
+    session = Session(game, ["Ann", "Ben", "Cat"], 2)
+    hands = ["2H 5H 7H JH 3D 4D QD", "3H 5C", "9C JC"]
+    session.deal = scenario_deal(game, hands, stock="4C", to_act=0)
+    assert advice.coach_lines(session, 0)[1:] == [
+        "You may play: 2♥, 3♦.",
+        "Why not your other cards: 5♥ is not your lowest heart: lead 2♥ (the same for 7♥ and "
+        "J♥); 4♦ is not your lowest diamond: lead 3♦ (the same for Q♦).",
+    ]
