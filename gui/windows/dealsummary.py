@@ -133,9 +133,10 @@ class DealSummaryDialog(SelfOpeningDialog):
             chart.set_series(s.history, "deal", span=s.history_span or None)
             chart.setMinimumHeight(160)
             column.addWidget(chart)
-        column.addStretch(1)
         if s.fingerprint is not None:
             self._add_fingerprint(column, s)
+        # what room is left goes under it all: a stretch above the fingerprint too left a
+        # blank band between the pools and the fingerprint in a tall window
         column.addStretch(1)
 
         layout.addSpacing(6)

@@ -187,6 +187,16 @@ def test_a_click_on_the_summary_works_at_once(qtbot):
         qtbot.mouseClick(_child(dlg, QPushButton, "next"), Qt.MouseButton.LeftButton)
 
 
+def test_the_fingerprint_follows_the_pools_with_no_blank_band_in_a_tall_window(qtbot):
+    summary = replace(_summary(), fingerprint=(None, "0123456789abcdef" * 4))
+    dlg = _show(qtbot, DealSummaryDialog(None, summary))
+    dlg.resize(dlg.width(), 1000)
+    qtbot.waitUntil(lambda: dlg.height() >= 900)
+    pools, fp = _child(dlg, QLabel, "pools"), _child(dlg, QLabel, "fingerprint")
+    gap = fp.mapTo(dlg, fp.rect().topLeft()).y() - pools.mapTo(dlg, pools.rect().bottomLeft()).y()
+    assert 0 <= gap <= 40, gap
+
+
 def test_summary_says_why_the_salt_stays_hidden_without_a_rule_id(qtbot):
     """GEN-9 is the rule; the player reads the reason in words (it read "as the rules want
     (GEN-9)")."""
