@@ -304,3 +304,21 @@ def test_a_short_name_over_a_trick_card_is_written_whole_at_800x600(qtbot):
 
     qtbot.waitUntil(lambda: tag_of("Player 2") is not None and not view.busy, timeout=WAIT)
     assert tag_of("Player 2").shown == "Player 2"
+
+
+def test_trick_marks_close_up_before_the_plates_words_are_shortened(qtbot):
+    """Spoil Five at 1280×800: after four tricks the person's plate read "1 · 18" (the
+    short form) beside marks spread with gaps. The marks close up like a stack of cards,
+    and the words stay whole; they are never covered."""
+    plate = SeatPlate()
+    for tricks in (1, 3, 4, 5):
+        plate.set_state(
+            QRectF(0, 0, 185, 70), "Ann", "1 card · 18", acting=True, thinking=False,
+            dealer=False, tricks=tricks, short="1 · 18",
+        )  # fmt: skip
+        font, shown = plate.detail_shown()
+        assert shown == "1 card · 18", tricks
+        width = QFontMetricsF(font).horizontalAdvance(shown)
+        assert plate.detail_rect().left() + width <= plate._marks_left()
+    assert plate._mark_step() < plate._mark_size()[0]  # five marks overlap
+    assert plate._mark_step() >= 0.4 * plate._mark_size()[0]  # and still count apart
