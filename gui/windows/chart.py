@@ -30,10 +30,11 @@ def lanes(series: list[list[int]], gap: float = LANE) -> list[list[float]]:
     """Each line's offset (pixels, down positive) at its start and at each of its values:
     lines with the same value at a step are drawn side by side, ``gap`` apart, centred on
     it; a line alone at its value is not moved. Four players each −1 after a spoiled deal
-    were one line: only the last drawn showed, the legend naming four."""
+    were one line: only the last drawn showed, the legend naming four. Every line starts
+    at 0 at the start, where they all meet."""
     out = []
     for k, values in enumerate(series):
-        offsets = [(k - (len(series) - 1) / 2) * gap]  # the start: every line at 0
+        offsets = [0.0]  # the start: every line at 0, one point (spread, they left the frame)
         for i, v in enumerate(values):
             same = [j for j, vs in enumerate(series) if len(vs) > i and vs[i] == v]
             offsets.append((same.index(k) - (len(same) - 1) / 2) * gap)
@@ -127,7 +128,10 @@ class BalanceChart(QWidget):
             pen = QPen(QColor(COLOURS[k % len(COLOURS)]), 2, DASHES[k % len(DASHES)])
             p.setPen(pen)
             pts = [QPointF(area.left(), pt(0, 0).y())] + [pt(i, v) for i, v in enumerate(vs)]
-            pts = [q + QPointF(0, dy) for q, dy in zip(pts, shifts[k], strict=True)]
+            pts = [
+                QPointF(q.x(), min(area.bottom(), max(area.top(), q.y() + dy)))
+                for q, dy in zip(pts, shifts[k], strict=True)
+            ]
             for a, b in zip(pts, pts[1:], strict=False):
                 p.drawLine(a, b)
             for q in pts[1:]:

@@ -111,8 +111,8 @@ def test_lines_with_the_same_values_are_drawn_side_by_side(qtbot):
 
     from gui.windows.chart import COLOURS, LANE, BalanceChart, lanes
 
-    assert lanes([[-1, 2], [-1, 3]]) == [[-LANE / 2, -LANE / 2, 0.0], [LANE / 2, LANE / 2, 0.0]]
-    assert lanes([[5], [-1], [-1], [-1]])[0] == [-1.5 * LANE, 0.0]
+    assert lanes([[-1, 2], [-1, 3]]) == [[0.0, -LANE / 2, 0.0], [0.0, LANE / 2, 0.0]]
+    assert lanes([[5], [-1], [-1], [-1]])[0] == [0.0, 0.0]  # all meet at the start
     assert [o[1] for o in lanes([[5], [-1], [-1], [-1]])[1:]] == [-LANE, 0.0, LANE]
 
     chart = BalanceChart()
