@@ -36,6 +36,7 @@ class Person:
         table.view.card_chosen.connect(self.chose_card)
         table.view.stake_panel.decided.connect(self.staked)
         table.view.stake_panel.refused.connect(table.status)
+        table.view.stake_panel.asked.connect(table.status)
         table.view.prompt_chosen.connect(self.answered)
         #: The decision last asked, as (the table's token, deals, actions of the deal): a
         #: decision asked again (a refused move, a window that held the table) keeps the

@@ -11,6 +11,7 @@ and decides nothing.
 
 from __future__ import annotations
 
+import html
 from typing import TypeVar, cast
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
@@ -40,6 +41,11 @@ _STYLE = (
 )
 
 
+def _counters(n: int) -> str:
+    """``n`` counters in words: "1 counter", "4 counters", "1,000 counters"."""
+    return f"{n:,} counter" if n == 1 else f"{n:,} counters"
+
+
 class StakePanel(QFrame):
     """The staking panel over ``parent`` (the table view's viewport); hidden until asked.
 
@@ -49,8 +55,11 @@ class StakePanel(QFrame):
     """
 
     decided = Signal(object)
-    #: An amount typed out of its bounds (a stake of 3 where the least is 4): why, in words.
+    #: An amount typed out of its bounds (a stake of 3 where the least is 4): why, in words
+    #: (the panel says it in place of its question too).
     refused = Signal(str)
+    #: The amount typed again after a refusal: the question, back in the panel.
+    asked = Signal(str)
 
     def __init__(self, parent: QWidget) -> None:
         super().__init__(parent)
@@ -74,6 +83,7 @@ class StakePanel(QFrame):
         self.every: list[QPushButton] = []
         self._total: int | None = None  # a split's stake; None while naming the stake
         self._open = False  # a stake without an upper bound in the rules
+        self._question = ""  # the question asked; the panel's text unless a refusal shows
         #: what was typed in each amount box (by index) that is not its amount yet
         self._typed: dict[int, str] = {}
         self._least = 0  # the smallest total a split may have (its stake, unless a range)
@@ -96,6 +106,7 @@ class StakePanel(QFrame):
         row.addWidget(self.ok)
         self._total, self._default, self._open = None, (default,), high is None
         self.text.setText(text)
+        self._question = text
         self._show()
 
     def ask_split(
@@ -122,7 +133,9 @@ class StakePanel(QFrame):
             )
         body, grid = self._new_body(QGridLayout)
         grid.setHorizontalSpacing(8)
-        top = min(total, MAX_AMOUNT)
+        # Any amount may be typed in a box, more than the stake too: "146 too many" says
+        # so under the boxes. Stopped at the stake, "150" typed became "1" without a word.
+        top = MAX_AMOUNT
         for i, label in enumerate(labels):
             caption = QLabel(label, body)
             caption.setObjectName(f"label_{i}")
@@ -142,6 +155,7 @@ class StakePanel(QFrame):
         self._split_buttons(body, grid, len(labels))
         self._total, self._default = total, tuple(default)
         self.text.setText(text)
+        self._question = text
         self._update()
         self._show()
 
@@ -171,7 +185,7 @@ class StakePanel(QFrame):
                 # once: the box shows its amount again, and the next click decides it.
                 spin.setFocus()
                 spin.selectAll()
-                self.refused.emit(why)
+                self._refuse(why)
                 return
         for spin in self.spins:
             spin.interpretText()
@@ -179,26 +193,38 @@ class StakePanel(QFrame):
         self.hide()
         self.decided.emit(value)
 
+    def _refuse(self, why: str) -> None:
+        """Say ``why`` in the panel, where its question was, and to the status line; the
+        question comes back once an amount is typed again (:meth:`_retyped`)."""
+        self.text.setText(f"<b style='color: #ffc89a'>{html.escape(why)}</b>")
+        self.fit()
+        self.refused.emit(why)
+
+    def _retyped(self) -> None:
+        if self.text.text() != self._question:
+            self.text.setText(self._question)
+            self.fit()
+            self.asked.emit(self._question)
+
     def _typed_fault(self, spin: QSpinBox, text: str) -> str:
         """Why ``text``, typed in ``spin``, cannot be decided, or "" when it can."""
         n, ok = spin.locale().toInt(text.strip())
         low, high = spin.minimum(), spin.maximum()
+        if not ok and self._total is not None:
+            return "Type an amount of counters in each box, please."
         if not ok:
-            return f"Type an amount from {low:,} to {high:,} counters, please."
+            return f"Type an amount from {low:,} to {_counters(high)}, please."
         if self._total is None:  # the stake
             bounds = (
-                f"the stake is {low:,} counters or more"
+                f"the stake is {_counters(low)} or more"
                 if self._open
-                else f"the stake is from {low:,} to {high:,} counters"
+                else f"the stake is from {low:,} to {_counters(high)}"
             )
             if n < low:
                 return f"A stake of {n:,} is too small: {bounds}."
             if n > high:
                 return f"A stake of {n:,} is too large: {bounds}."
-            return ""
-        if n > high:
-            return f"{n:,} is more than the {high:,} counters there are to place."
-        return ""
+        return ""  # a split's boxes take any amount: its total is checked under them
 
     def reset_default(self) -> None:
         """Put the proposed amounts back."""
@@ -295,7 +321,7 @@ class StakePanel(QFrame):
         ):
             why = self._typed_fault(watched, watched.cleanText())
             if why:
-                self.refused.emit(why)
+                self._refuse(why)
                 watched.selectAll()
                 return True
         return super().eventFilter(watched, event)
@@ -370,6 +396,8 @@ class StakePanel(QFrame):
         i = len(self.spins)
         spin.valueChanged.connect(lambda _n, i=i: self._typed.pop(i, None))
         spin.lineEdit().textEdited.connect(lambda text, i=i: self._typed.__setitem__(i, text))
+        spin.lineEdit().textEdited.connect(lambda _text: self._retyped())
+        spin.valueChanged.connect(lambda _n: self._retyped())
         self.spins.append(spin)
         return spin
 

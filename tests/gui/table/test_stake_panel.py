@@ -62,13 +62,22 @@ def test_a_stake_typed_out_of_bounds_is_refused_in_words(qtbot, panel):
     assert panel.decided_values == [] and panel.isVisible()
     assert refused == ["A stake of 3 is too small: the stake is from 4 to 20 counters."]
     assert spin.hasFocus() and spin.lineEdit().selectedText() == "3"
+    # said in the panel too, in place of its question, until an amount is typed again
+    assert "A stake of 3 is too small" in panel.text.text()
+    asked: list[str] = []
+    panel.asked.connect(asked.append)
+    qtbot.keyClicks(spin, "9")
+    assert panel.text.text() == "You deal." and asked == ["You deal."]
+    _retype(qtbot, spin, "3")
+    qtbot.keyClick(spin, Qt.Key.Key_Return)
+    assert len(refused) == 2
     qtbot.keyClick(spin, Qt.Key.Key_Backspace)  # the "3" still selected: the box empty
     assert spin.cleanText() == ""
     qtbot.mouseClick(_child(panel, QPushButton, "ok"), LEFT)
     assert refused[-1] == "Type an amount from 4 to 20 counters, please."
     _retype(qtbot, spin, "12")
     qtbot.keyClick(spin, Qt.Key.Key_Return)
-    assert panel.decided_values == [12] and len(refused) == 2
+    assert panel.decided_values == [12] and len(refused) == 3
 
 
 def test_a_click_refuses_a_stake_typed_out_of_bounds_once(qtbot, panel):
@@ -86,6 +95,29 @@ def test_a_click_refuses_a_stake_typed_out_of_bounds_once(qtbot, panel):
     assert spin.value() == 5
     qtbot.mouseClick(ok, LEFT)
     assert panel.decided_values == [5] and len(refused) == 1
+
+
+def test_one_counter_is_said_as_one_counter(qtbot, panel):
+    # "A stake of 0 is too small: the stake is 1 counters or more."
+    refused: list[str] = []
+    panel.refused.connect(refused.append)
+    panel.ask_stake("You deal.", 1, None, 1)
+    spin = _child(panel, QSpinBox, "stake")
+    _retype(qtbot, spin, "0")
+    qtbot.keyClick(spin, Qt.Key.Key_Return)
+    assert refused == ["A stake of 0 is too small: the stake is 1 counter or more."]
+
+
+def test_a_split_box_takes_more_than_the_stake_and_says_too_many(qtbot, panel):
+    # "150" typed in a box of a stake of 4 became "1" without a word (the box stopped at 4).
+    panel.ask_split("Spread your 4 counters over the layout.", 4, POOLS, (1, 1, 1, 1))
+    spin = _child(panel, QSpinBox, "pool_0")
+    _retype(qtbot, spin, "150")
+    assert spin.value() == 150
+    assert _child(panel, QLabel, "remaining").text() == "149 too many"
+    assert not _child(panel, QPushButton, "ok").isEnabled()
+    qtbot.keyClick(spin, Qt.Key.Key_Return)
+    assert panel.decided_values == [] and panel.isVisible()
 
 
 def test_a_stake_without_upper_limit_goes_to_the_format_limit(qtbot, panel):
