@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from gamecore.actions import Action, Pass, Play, Rob
 from gamecore.cards import RANK_NAMES, card_label, cards_in, rank_of
 from gamecore.decisions import PlayChoice
-from gamecore.explain import FORCED_REASONS, agree, forced_kind
+from gamecore.explain import FORCED_REASONS, agree, forced_kind, listed
 from gamecore.interface import DealState, Rules
 from gamecore.match import Session
 from gamecore.spoilfive.deal import SpoilFiveDeal
@@ -154,6 +154,37 @@ def fewer_reason(dealer_stake: int, others: str) -> str:
     fewer." (the stake named: the dealer places it last, so "staked" was not yet true)."""
     fewer = "one fewer" if others == "exact" else "at most one fewer"
     return f"The dealer's stake is {dealer_stake:,}; the others stake {fewer}."
+
+
+#: The buttons of the question before a stake that runs players into debt.
+RESTAKE, SURE_STAKE = "restake", "surestake"
+
+
+def stake_debt_question(
+    session: Session, seat: int, amount: int, words: list[str]
+) -> tuple[str, list[tuple[str, str]], str] | None:
+    """The question before the dealer in ``seat`` names a stake of ``amount`` counters
+    that some players' counters do not cover, or ``None`` when every one is covered. With
+    debts allowed a stake has no upper bound (NM-5, GEN-5), and 500 typed for 50 was paid
+    at once by every player. ``words``: the seats' words ("You" for the person); the
+    others' stakes follow the dealer's as the game says (:func:`others_stake`; at most one
+    fewer is their own choice, so only the dealer's own is weighed then)."""
+    others = others_stake(session)
+    owing = []
+    for s in range(session.n):
+        stake = amount if s == seat or others is None else amount - 1
+        if s != seat and others == "atMost":
+            continue
+        if stake > session.balances[s]:
+            name = "you" if words[s] == "You" else words[s]
+            owing.append(f"{name} {stake - session.balances[s]:,}")
+    if not owing:
+        return None
+    return (
+        f"Stake {amount:,}? Paid, it leaves {listed(owing)} in debt.",
+        [(RESTAKE, "Change the stake"), (f"{SURE_STAKE}:{amount}", f"Stake {amount:,}")],
+        "That stake is more than some players have: stake it, or change it.",
+    )
 
 
 def split_prompt(who: str, total: int, least: int | None = None) -> str:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer
 
-from gamecore.actions import Action
+from gamecore.actions import Action, NameStake
 from gamecore.decisions import BidChoice, PlayChoice, SplitChoice, StakeChoice
 from gui.model import intents, prompts, tablewords, widowwords
 from gui.play import feed
@@ -44,6 +44,8 @@ class Person:
         self._asked: tuple[int, int, int] | None = None
         #: The bid last asked to be confirmed (counters): "Change the bid" offers it again.
         self._rebid = 0
+        #: Likewise the stake (counters): "Change the stake" offers it again.
+        self._restake = 0
 
     # ---- asking -------------------------------------------------------------------
 
@@ -110,18 +112,48 @@ class Person:
         """The staking panel decided: a stake (int, counters) or a split (tuple of ints,
         counters to each pool)."""
         t = self.table
-        d = None if t.session is None else t.session.decision()
-        if t.state != STAKING or d is None or not t.seats[d.seat].person:
+        session = t.session
+        d = None if session is None else session.decision()
+        if session is None or t.state != STAKING or d is None or not t.seats[d.seat].person:
             return
+        if isinstance(d, StakeChoice) and isinstance(value, int):
+            asked = prompts.stake_debt_question(session, d.seat, value, t.words)
+            if asked is not None:  # a stake that runs players into debt: asked first
+                self._restake = value
+                t.view.prompt.ask(asked[0], asked[1])
+                t.status(asked[2])
+                return
         action = intents.stake_action(d, value)
         if action is not None:
             t.apply(action)
+
+    def _stake_answered(self, key: str) -> bool:
+        """A button of the question before a stake that runs players into debt: the stake
+        panel again with the stake typed, to change it, or the stake named. Whether
+        ``key`` was one of them."""
+        t = self.table
+        d = None if t.session is None else t.session.decision()
+        kind, _, amount = key.partition(":")
+        if t.state != STAKING or not isinstance(d, StakeChoice):
+            return False
+        if key == prompts.RESTAKE:
+            t.view.prompt.hide()
+            self.ask_stake(d)
+            t.view.stake_panel.offer(self._restake)
+            return True
+        if kind == prompts.SURE_STAKE and amount.isdigit():
+            t.view.prompt.hide()
+            t.apply(NameStake(d.seat, int(amount)))
+            return True
+        return False
 
     def answered(self, key: str) -> None:
         """A prompt button (``key``, e.g. "decline", "claim", "jink"): decline to rob,
         claim or jink."""
         t = self.table
         session = t.session
+        if self._stake_answered(key):
+            return
         if session is None or session.deal is None or t.state != HUMAN:
             return
         if key == NO_SIX:  # the hot seat's turn round (CM-10)

@@ -15,7 +15,7 @@ import html
 from typing import TypeVar, cast
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
-from PySide6.QtGui import QHideEvent, QKeyEvent
+from PySide6.QtGui import QHideEvent, QKeyEvent, QValidator
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -39,6 +39,20 @@ _STYLE = (
     "#stakePanel { background: rgba(12, 36, 24, 235); border: 1px solid #f2c94c; "
     "border-radius: 8px; } #stakePanel QLabel { color: #f5f0e1; }"
 )
+
+
+class _AmountBox(QSpinBox):
+    """An amount box in which a number above its largest may be typed (not decided): the
+    panel then says why it is refused. A plain box dropped the keys, and "150" typed in a
+    split of 4 became "1" without a word."""
+
+    def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
+        result = super().validate(text, pos)
+        if result[0] == QValidator.State.Invalid:
+            n, ok = self.locale().toInt(text.strip())
+            if ok and n > self.maximum():
+                return (QValidator.State.Intermediate, text, pos)
+        return result
 
 
 def _counters(n: int) -> str:
@@ -133,9 +147,7 @@ class StakePanel(QFrame):
             )
         body, grid = self._new_body(QGridLayout)
         grid.setHorizontalSpacing(8)
-        # Any amount may be typed in a box, more than the stake too: "146 too many" says
-        # so under the boxes. Stopped at the stake, "150" typed became "1" without a word.
-        top = MAX_AMOUNT
+        top = min(total, MAX_AMOUNT)
         for i, label in enumerate(labels):
             caption = QLabel(label, body)
             caption.setObjectName(f"label_{i}")
@@ -224,7 +236,18 @@ class StakePanel(QFrame):
                 return f"A stake of {n:,} is too small: {bounds}."
             if n > high:
                 return f"A stake of {n:,} is too large: {bounds}."
-        return ""  # a split's boxes take any amount: its total is checked under them
+        if n > high:
+            return f"{n:,} is more than the {_counters(high)} there are to place."
+        return ""
+
+    def offer(self, amount: int) -> None:
+        """Put ``amount`` in the stake's box, selected, to be changed ("Change the stake"
+        after the question on a stake that runs players into debt)."""
+        if self._total is None and self.spins:
+            spin = self.spins[0]
+            spin.setValue(amount)
+            spin.setFocus()
+            spin.selectAll()
 
     def reset_default(self) -> None:
         """Put the proposed amounts back."""
@@ -381,7 +404,7 @@ class StakePanel(QFrame):
     def _spin(
         self, body: QWidget, name: str, low: int, high: int, value: int, accessible: str
     ) -> QSpinBox:
-        spin = QSpinBox(body)
+        spin = _AmountBox(body)
         spin.setObjectName(name)
         spin.setRange(low, high)
         spin.setValue(min(max(value, low), high))

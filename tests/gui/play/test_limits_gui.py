@@ -86,8 +86,7 @@ def _split_by_panel(qtbot, name: str, game, d: SplitChoice) -> tuple[int, ...]:
         prompts.split_prompt(name, d.total), d.total, registryview.pool_labels(game), d.default
     )
     last = len(d.pools) - 1
-    # a box takes any amount up to the format's limit; the total is checked under them
-    assert panel.findChild(QSpinBox, f"pool_{last}").maximum() == MAX_AMOUNT
+    assert panel.findChild(QSpinBox, f"pool_{last}").maximum() == d.total
     panel.findChild(QPushButton, f"all_{last}").click()
     panel.findChild(QPushButton, "ok").click()
     return chosen[0]

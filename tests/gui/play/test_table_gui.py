@@ -16,6 +16,7 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import (
     QApplication,
+    QLabel,
     QPushButton,
     QSpinBox,
 )
@@ -165,6 +166,51 @@ def _seed_where_person_deals_first() -> int:
         if first_jack_dealer(shuffled((1 << 52) - 1, random.Random(seed)), 4) == 0:
             return seed
     raise AssertionError("no seed found")
+
+
+@pytest.mark.parametrize("answer", ["change", "stake"])
+def test_a_stake_that_runs_players_into_debt_is_asked_first_NM_5(qtbot, answer):
+    """With debts allowed a stake has no upper bound: 500 typed for 50 was paid at once by
+    every player. It is asked first: "Change the stake" brings it back to be changed,
+    "Stake N" names it."""
+    win = open_window(qtbot, seed=_seed_where_person_deals_first())
+    session = win.controller.session
+    for _ in range(session.n + 1):
+        if session.deal.dealer == 0:
+            break
+        advance_to_next_deal(qtbot, win)
+    wait_for_person(qtbot, win)
+    choice = session.deal.decision()
+    assert isinstance(choice, StakeChoice) and choice.seat == 0 and choice.high is None
+    big = max(session.balances) + 50
+    panel, prompt = win.view.stake_panel, win.view.prompt
+    spin = panel.findChild(QSpinBox, "stake")
+    spin.setFocus()
+    spin.selectAll()
+    qtbot.keyClicks(spin, str(big))
+    qtbot.keyClick(spin, Qt.Key.Key_Return)
+    assert prompt.isVisible() and not panel.isVisible()
+    owing = [
+        f"{'you' if s == 0 else session.players[s]} {big - session.balances[s]}"
+        for s in range(session.n)
+    ]
+    assert prompt.findChild(QLabel, "promptText").text() == (
+        f"Stake {big}? Paid, it leaves {', '.join(owing[:-1])} and {owing[-1]} in debt."
+    )
+    assert session.deal.decision() == choice  # nothing staked yet
+    if answer == "change":
+        qtbot.mouseClick(prompt.findChild(QPushButton, "restake"), Qt.MouseButton.LeftButton)
+        assert panel.isVisible() and not prompt.isVisible()
+        spin = panel.spins[0]  # the panel asked afresh
+        assert spin.value() == big and spin.lineEdit().selectedText() == str(big)
+        qtbot.keyClicks(spin, str(choice.low + 1))
+        qtbot.keyClick(spin, Qt.Key.Key_Return)
+        assert session.deal.stake == choice.low + 1
+    else:
+        qtbot.mouseClick(
+            prompt.findChild(QPushButton, f"surestake:{big}"), Qt.MouseButton.LeftButton
+        )
+        assert session.deal.stake == big and not prompt.isVisible()
 
 
 def test_stake_and_split_on_the_table_move_counters_NM_5(qtbot):

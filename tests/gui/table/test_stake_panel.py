@@ -108,16 +108,18 @@ def test_one_counter_is_said_as_one_counter(qtbot, panel):
     assert refused == ["A stake of 0 is too small: the stake is 1 counter or more."]
 
 
-def test_a_split_box_takes_more_than_the_stake_and_says_too_many(qtbot, panel):
-    # "150" typed in a box of a stake of 4 became "1" without a word (the box stopped at 4).
+def test_more_than_the_stake_typed_in_a_split_box_is_refused_in_words(qtbot, panel):
+    # "150" typed in a box of a stake of 4 became "1" without a word (the keys dropped).
+    refused: list[str] = []
+    panel.refused.connect(refused.append)
     panel.ask_split("Spread your 4 counters over the layout.", 4, POOLS, (1, 1, 1, 1))
     spin = _child(panel, QSpinBox, "pool_0")
     _retype(qtbot, spin, "150")
-    assert spin.value() == 150
-    assert _child(panel, QLabel, "remaining").text() == "149 too many"
-    assert not _child(panel, QPushButton, "ok").isEnabled()
+    assert spin.cleanText() == "150"
     qtbot.keyClick(spin, Qt.Key.Key_Return)
     assert panel.decided_values == [] and panel.isVisible()
+    assert refused == ["150 is more than the 4 counters there are to place."]
+    assert "150 is more than the 4 counters" in panel.text.text()
 
 
 def test_a_stake_without_upper_limit_goes_to_the_format_limit(qtbot, panel):
