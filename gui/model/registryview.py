@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from gamecore.cards import card_label, suit_of
-from gamecore.explain import pool_cards
+from gamecore.explain import listed, pool_cards
 from gamecore.games import CHANCE, TRICKS, descriptor, entries
 from gamecore.interface import Rules
 from gamecore.options import HELP, defaults, house_rules
@@ -26,39 +26,51 @@ def pool_labels(game: Rules) -> list[str]:
 
 
 def pool_views(
-    game: Rules, pools: list[int], turnup: int | None, out: int = 0
+    game: Rules, pools: list[int], turnup: int | None, out: int = 0, played: int = 0
 ) -> tuple[PoolView, ...]:
     """The layout as the table draws it: each pool's label, its layout card (if it has one),
     its counters, a short detail ("K♥ Q♥" for Matrimony once trumps are known) and a
     combination's cards (MI-12), from the game's declaration (any number of pools); and
     why a pool cannot be won this deal (:func:`dead_reason`), from the turn-up and ``out``
-    (a card set: the cards announced missing at a stop, STOP-7)."""
+    (a card set: the cards announced missing at a stop, STOP-7) and ``played`` (a card set:
+    the cards played this deal)."""
     faces = descriptor(game.name).pool_faces(game, turnup)
     return tuple(
         # an empty pool is never marked: nothing on it is lost (the turn-up's own pool, which
         # the dealer took as the deal opened, PJ-C-5)
         PoolView(
-            f.label, f.card, n, f.detail, f.cards, dead_reason(game, i, turnup, out) if n else ""
+            f.label,
+            f.card,
+            n,
+            f.detail,
+            f.cards,
+            dead_reason(game, i, turnup, out, played) if n else "",
         )
         for i, (f, n) in enumerate(zip(faces, pools, strict=True))
     )
 
 
-def dead_reason(game: Rules, pool: int, turnup: int | None, out: int) -> str:
+def dead_reason(game: Rules, pool: int, turnup: int | None, out: int, played: int = 0) -> str:
     """Why pool index ``pool`` cannot be won by play this deal, where everyone can see it
     (the cards it needs: :func:`gamecore.explain.pool_cards`):
     a card it needs is the turn-up ("Q♠ is turned up": it lies on the stock, out of play)
-    or was announced missing at a stop (``out``, a card set: "J♠ is out of play"); else
-    "". Its counters carry to the next deal (STOP-10). Trumps, where the game has them,
-    are the turn-up's suit."""
-    if turnup is None and not out:
+    or was announced missing at a stop (``out``, a card set: "J♠ is out of play"), or every
+    card it needs has been played (``played``, a card set: "K♠ and Q♠ were played": a
+    combination shared in halves left its odd counter there, PJ-23, and it looked still to
+    be won); else "". Its counters carry to the next deal (STOP-10). Trumps, where the game
+    has them, are the turn-up's suit."""
+    if turnup is None and not out and not played:
         return ""
     trump = None if turnup is None else suit_of(turnup)
-    for c in pool_cards(game, pool, trump):
+    cards = pool_cards(game, pool, trump)
+    for c in cards:
         if c == turnup:
             return f"{card_label(c)} is turned up"
         if out >> c & 1:
             return f"{card_label(c)} is out of play"
+    if cards and all(played >> c & 1 for c in cards):
+        labels = [card_label(c) for c in cards]
+        return f"{listed(labels)} {'was' if len(labels) == 1 else 'were'} played"
     return ""
 
 

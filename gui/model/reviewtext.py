@@ -184,9 +184,9 @@ def _review_stops(
     deal, GEN-9), else its count and the turn-up if it lies in the shown stock."""
     game, state = review.game, review.state(shown.step)
     turnup = _review_turnup(obs)
-    # marked dead as the table marked them: by the turn-up and by the cards announced
-    # missing at a stop (STOP-7), which are public
-    pools = pool_views(game, list(review.steps[shown.step].pools), turnup, obs.known_out)
+    # marked dead as the table marked them (the turn-up, the cards missing at a stop, STOP-7)
+    amounts, out = list(review.steps[shown.step].pools), obs.known_out
+    pools = pool_views(game, amounts, turnup, out, obs.played)
     stock_count = 0 if obs.phase == "staking" else state.stock.bit_count()
     stock_cards: tuple[int, ...] = ()
     whole_stock = shown.stock_backs == 0 and shown.stock != 0 and shown.stock == state.stock

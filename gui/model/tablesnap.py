@@ -120,7 +120,8 @@ def snapshot(
     # the cards announced missing at a stop are known to all (STOP-7): a pool that needs
     # one, or the turn-up, cannot be won this deal
     out = deal.known_out if isinstance(deal, StopsDeal) else 0
-    pools = pool_views(game, pool_amounts, turnup, out)
+    played = deal.played if isinstance(deal, StopsDeal) else 0
+    pools = pool_views(game, pool_amounts, turnup, out, played)
     board = board_shape(game)
     if deal is None:
         seats = tuple(SeatView(names[s], balances[s], 0) for s in range(session.n))

@@ -96,6 +96,25 @@ def test_a_pool_whose_card_is_out_of_play_is_marked_for_this_deal() -> None:
     assert [v.label for v in views if v.dead] == ["Intrigue"]
 
 
+def test_a_combination_whose_cards_were_all_played_is_marked_for_this_deal() -> None:
+    """Pope Joan's trump layout, spades trumps: Matrimony shared in halves left its odd
+    counter, and looked like a live pool beside Intrigue marked "out" (PJ-23). Once every
+    card a pool needs is played it cannot be won this deal; one of two played, it can."""
+    game = make_game("pope-joan", {"pj.profile": "M"})
+    both = (1 << parse_card("KS")) | (1 << parse_card("QS"))
+    views = registryview.pool_views(game, [1, 4, 5, 3, 0], parse_card("7S"), 0, both)
+    assert [(v.label, v.dead) for v in views] == [
+        ("Matrimony", "K♠ and Q♠ were played"),
+        ("Intrigue", ""),  # Q♠ J♠: the J♠ is still to come
+        ("Confederacy", ""),
+        ("Pope", ""),
+        ("Game", ""),
+    ]
+    one = 1 << parse_card("KS")
+    views = registryview.pool_views(game, [1, 4, 5, 3, 0], parse_card("7S"), 0, one)
+    assert not any(v.dead for v in views)
+
+
 def test_only_the_classic_board_is_round() -> None:
     """A Michigan layout of eight items (MI-3) was drawn as Pope Joan's round board, which
     the table chose by the number of pools: the entry says which board it has."""
