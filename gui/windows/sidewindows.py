@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QFileDialog, QLabel, QWidget
 from gamecore import stats as gstats
 from gamecore.match import Session
 from gamecore.registry import descriptor
+from gui.model import registryview
 from gui.store import persistence, settings
 from gui.table.cardart import CardArt
 from gui.windows.prefsdialog import PrefsDialog
@@ -131,6 +132,9 @@ class SideWindowsMixin:
                 gstats.save(stats, path)
 
         self.stats_window = StatsWindow(self, stats, reset)
+        session = self.controller.session
+        if session is not None:
+            self.stats_window.show_game(registryview.game_label(session.game))
         self._modal(self.stats_window)
 
     def ask_prefs(self) -> None:

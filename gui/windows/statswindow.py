@@ -89,6 +89,12 @@ class StatsWindow(FittedDialog):
         self.game.blockSignals(False)
         self._show(self.game.currentText())
 
+    def show_game(self, label: str) -> None:
+        """Show the game ``label`` ("Spin") if it has statistics: the window opens on the
+        game at the table (it opened on the first in the alphabet, Matrimony)."""
+        if label in self.stats.games:
+            self.game.setCurrentText(label)
+
     def _show(self, game: str) -> None:
         players = self.stats.games.get(game, {})
         self.table.setRowCount(len(players))

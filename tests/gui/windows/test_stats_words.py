@@ -135,3 +135,26 @@ def test_lines_with_the_same_values_are_drawn_side_by_side(qtbot):
         return False
 
     assert all(shown(COLOURS[k]) for k in range(len(names)))
+
+
+def test_the_statistics_open_on_the_game_at_the_table(qtbot, tmp_path):
+    """Game → Statistics during a game of Spin opened on Matrimony, the first game in the
+    alphabet."""
+    from game_driver import show_and_start
+    from gamecore import stats as gstats
+    from gui.windows.mainwindow import MainWindow
+
+    window = MainWindow(pace=0, seed=4, autosave=tmp_path / "autosave.parlour.json")
+    window.game_name, window.players, window.options = "spin", 4, {}
+    show_and_start(qtbot, window)
+    stats = Stats()
+    for label in ("Matrimony", "Newmarket", "Spin"):
+        stats.player(label, "You").add_deal(3, 0)
+    path = window.controller.keeper.stats_path
+    assert path is not None
+    gstats.save(stats, path)
+    window.stats_action.trigger()
+    shown = window.stats_window
+    assert shown.game.currentText() == "Spin"
+    assert shown.table.item(0, 0).text() == "You"
+    shown.reject()
