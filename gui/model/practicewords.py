@@ -44,11 +44,12 @@ def result_line(seat_name: str, practice_delta: int, real_delta: int, seat_delta
 
 def seat_notes(seats: int, home: int, seat: int, seat_name: str) -> list[str]:
     """Each seat's note in the practice deal's summary, by seat (``seats`` of them): the
-    names moved with the person, so the row of the seat practised from says whose hand it
-    was ("(Dan's hand)") and the person's own seat, now held by that name, says it was
-    theirs ("(your hand)"); "" for the others. ``home`` and ``seat`` are the person's seat
-    in the deal itself and the seat practised from (ints)."""
+    names moved with the person, so the row of the seat practised from says whose seat it
+    was ("(in Dan's seat)") and the person's own seat, now held by that name, says it was
+    theirs ("(in your seat)"); "" for the others. ``home`` and ``seat`` are the person's
+    seat in the deal itself and the seat practised from (ints). "(your hand)" on Dan's
+    plate at the top, over face-down cards, read as the hand the person was playing."""
     notes = [""] * seats
-    notes[seat] = f"({seat_name}'s hand)"
-    notes[home] = "(your hand)"
+    notes[seat] = f"(in {seat_name}'s seat)"
+    notes[home] = "(in your seat)"
     return notes

@@ -140,7 +140,7 @@ class DealSummary:
     practice: bool = False
     #: A practice deal's own result for the person, against the deal itself.
     practice_note: str = ""
-    #: A practice deal's note for each seat's row, by seat ("(Dan's hand)", "(your hand)",
+    #: A practice deal's note for each seat's row, by seat ("(in Dan's seat)", "(in your seat)",
     #: else ""): the names moved with the person; empty outside a practice deal.
     seat_notes: list[str] = field(default_factory=list)
     #: Whether "Deal again from another seat" is offered (every hand shown after the deal).

@@ -282,7 +282,7 @@ def hide_hands(snap: TableSnapshot) -> TableSnapshot:
 
 
 def with_seat_notes(snap: TableSnapshot, notes: Sequence[str]) -> TableSnapshot:
-    """The table with each seat's note (by seat: "(your hand)", or "" for none) after the
+    """The table with each seat's note (by seat: "(in your seat)", or "" for none) after the
     name on its plate: in a practice deal the names move with the person, and nothing on
     the table said which seat now holds the person's own cards of the deal itself."""
     seats = tuple(

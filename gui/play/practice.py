@@ -107,7 +107,7 @@ class Practice:
         return practicewords.seat_notes(session.n, self.home, self.seat, session.players[self.seat])
 
     def plate_notes(self) -> list[str]:
-        """The notes on the table's plates: "(your hand)" on the seat that holds the
+        """The notes on the table's plates: "(in your seat)" on the seat that holds the
         person's own hand of the deal itself, nothing elsewhere (the person's own plate,
         at the bottom, is theirs to play; "You (Dan's hand)" was cut short there at
         800×600, and the opening line says whose hand it is)."""

@@ -187,7 +187,7 @@ class DealSummaryDialog(SelfOpeningDialog):
         marks = []
         if seat == s.winner:
             marks.append("★" if tricks is not None or s.headline else "★ out")
-        # one pair of brackets: "(dealer, Dan's hand)", not "(dealer) (Dan's hand)"
+        # one pair of brackets: "(dealer, in Dan's seat)", not "(dealer) (in Dan's seat)"
         inside = ["dealer"] if seat == s.dealer else []
         if s.seat_notes and s.seat_notes[seat]:
             inside.append(s.seat_notes[seat].strip("()"))

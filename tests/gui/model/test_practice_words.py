@@ -25,4 +25,4 @@ def test_the_result_is_set_against_the_deal_itself():
 
 def test_each_moved_name_says_whose_hand_it_holds():
     # The person (seat 0) practises from Dan's seat (2): the names moved, the hands did not.
-    assert seat_notes(4, 0, 2, "Dan") == ["(your hand)", "", "(Dan's hand)", ""]
+    assert seat_notes(4, 0, 2, "Dan") == ["(in your seat)", "", "(in Dan's seat)", ""]

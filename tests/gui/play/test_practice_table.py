@@ -57,7 +57,7 @@ def test_the_practice_deal_names_the_chosen_seat_and_ends_with_its_own_result(qt
     assert practice.players[dan] == "You" and c.human == dan
     # The plate of the seat holding the person's own hand says so (as the summary).
     plates = win.view.plates
-    assert plates[dan].name == "You" and plates[home].name == "Dan (your hand)"
+    assert plates[dan].name == "You" and plates[home].name == "Dan (in your seat)"
     assert all(
         plates[s].name == practice.players[s] for s in range(practice.n) if s not in (dan, home)
     )
@@ -71,9 +71,9 @@ def test_the_practice_deal_names_the_chosen_seat_and_ends_with_its_own_result(qt
     # The names moved with the person; each row says whose hand it holds, else "You" and
     # "Dan" read as the deal itself's (a tester could not follow them).
     assert _text(dlg, f"name_{dan}").startswith("You ")
-    assert _text(dlg, f"name_{dan}").endswith("(Dan's hand)")
+    assert _text(dlg, f"name_{dan}").endswith("(in Dan's seat)")
     assert _text(dlg, f"name_{home}").startswith("Dan ")
-    assert _text(dlg, f"name_{home}").endswith("(your hand)")
+    assert _text(dlg, f"name_{home}").endswith("(in your seat)")
     assert not any(
         "hand)" in _text(dlg, f"name_{s}") for s in range(practice.n) if s not in (dan, home)
     )

@@ -67,11 +67,11 @@ def test_a_practice_rows_marks_share_one_pair_of_brackets(qtbot):
     """ "You ★ out (dealer) (Dan's hand)" read as two asides: one pair now."""
     from dataclasses import replace
 
-    notes = ["(Cass's hand)", "", "(your hand)"]
+    notes = ["(in Cass's seat)", "", "(in your seat)"]
     summary = replace(_summary(winner=0), seat_notes=notes, practice=True)
     dlg = _show(qtbot, DealSummaryDialog(None, summary))
-    assert dlg.findChild(QLabel, "name_0").text() == "You ★ out (dealer, Cass's hand)"
-    assert dlg.findChild(QLabel, "name_2").text() == "Cass (your hand)"
+    assert dlg.findChild(QLabel, "name_0").text() == "You ★ out (dealer, in Cass's seat)"
+    assert dlg.findChild(QLabel, "name_2").text() == "Cass (in your seat)"
     assert dlg.findChild(QLabel, "name_1").text() == "Ben"
 
 
