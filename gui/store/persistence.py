@@ -122,8 +122,9 @@ def load_noted(path: Path) -> tuple[Session, TableMeta, str | None]:
     if replayed.record_fault is not None:
         held = readback.salvage_words(session, replayed.record_kept)
         note = (
-            f"{path.name} is damaged at {replayed.record_fault}. It was opened up to just "
-            f"before that: {held}. The file was left as it is."
+            # "opened up to just before that: the first move" read as the move being lost
+            f"{path.name} is damaged at {replayed.record_fault}. It was opened with what "
+            f"came before that: {held}. The file was left as it is."
         )
     elif fault is not None:
         note = (
@@ -252,9 +253,9 @@ def _set_aside_damaged(path: Path, replayed: readback.Replayed, out: Checked) ->
     and its journal aside, so that the next save, of the good part, writes over neither;
     say what was kept in ``out``. If they cannot be set aside, stop saving."""
     said = f"Your saved game is damaged at {replayed.record_fault}"
-    goes_on = "The game goes on from" if not replayed.session.complete else "It is kept up to"
+    goes_on = "The game goes on with" if not replayed.session.complete else "It keeps"
     held = readback.salvage_words(replayed.session, replayed.record_kept)
-    kept = f"{goes_on} just before that: {held}"
+    kept = f"{goes_on} what came before that: {held}"
     try:
         moved, also = _set_aside_with(path, [(journal_path(path), "its journal")])
     except OSError as err:

@@ -66,7 +66,7 @@ def test_a_damaged_autosave_goes_on_from_just_before_the_fault(tmp_path: Path) -
         "not Ann's. "
     )
     assert notice.endswith(
-        ". The game goes on from just before that: deals 1 and 2, and the first 3 moves of "
+        ". The game goes on with what came before that: deals 1 and 2, and the first 3 moves of "
         f"deal 3. The whole file was set aside as {record_aside}, with its journal as "
         f"{journal_aside}, in {tmp_path}."
     )
@@ -85,7 +85,7 @@ def test_open_and_review_read_the_good_part_and_leave_the_file(tmp_path: Path) -
     assert note is not None
     assert note.startswith(f'mine.parlour.json is damaged at deal 3, action 4 ("{refused}"): ')
     assert note.endswith(
-        ". It was opened up to just before that: deals 1 and 2, and the first 3 moves of "
+        ". It was opened with what came before that: deals 1 and 2, and the first 3 moves of "
         "deal 3. The file was left as it is."
     )
     assert path.read_bytes() == before and journal_path(path).exists()
@@ -179,7 +179,7 @@ def test_moves_are_counted_as_the_file_writes_them_when_it_leaves_the_staking_ou
     salvaged, _meta, note = persistence.load_noted(path)
     assert len(salvaged.logs[0].actions) == 1 + 4 + 1  # the stake, four splits, one play
     assert note is not None and f'damaged at deal 1, action 2 ("{plays[0]}")' in note
-    assert "It was opened up to just before that: the first move of deal 1." in note
+    assert "It was opened with what came before that: the first move of deal 1." in note
 
 
 def test_a_later_deals_damaged_cards_keep_the_deals_before_it(tmp_path: Path) -> None:
@@ -199,7 +199,7 @@ def test_a_later_deals_damaged_cards_keep_the_deals_before_it(tmp_path: Path) ->
     assert dumps_record(session) == dumps_record(whole) and len(session.logs) == 2
     assert note is not None and note.startswith("mine.parlour.json is damaged at deal 3: ")
     assert note.endswith(
-        ". It was opened up to just before that: deals 1 and 2. The file was left as it is."
+        ". It was opened with what came before that: deals 1 and 2. The file was left as it is."
     )
     path.rename(tmp_path / persistence.AUTOSAVE)
     out = persistence.check_autosave(tmp_path / persistence.AUTOSAVE)
@@ -256,6 +256,6 @@ def test_a_file_cut_short_opens_up_to_the_cut_and_says_so(tmp_path: Path) -> Non
     assert len(session.logs) == 3 and session.logs[2].actions == third[:3]
     assert note == (
         "game.json is damaged at its end, where it was cut short (what came after the cut "
-        "is lost). It was opened up to just before that: deals 1 and 2, and the first 3 "
+        "is lost). It was opened with what came before that: deals 1 and 2, and the first 3 "
         "moves of deal 3. The file was left as it is."
     )

@@ -155,7 +155,7 @@ def test_a_long_log_line_wraps_within_the_table_and_steps_aside_for_the_prompt(q
 #: The longest notice there is: a saved game damaged part of the way.
 DAMAGED = (
     'Your saved game is damaged at deal 3, action 4 ("0 split AH:1 KC:1 QD:1 JS:1"): it is '
-    "Ben's turn, not yours. The game goes on from just before that: deals 1 and 2, and the "
+    "Ben's turn, not yours. The game goes on with what came before that: deals 1 and 2, and the "
     "first 3 moves of deal 3. The whole file was set aside as autosave.parlour.json.damaged-"
     "20261202-113000, with its journal as autosave.parlour.journal.damaged-20261202-113000, "
     "in /home/ann/.local/share/Parlour."
