@@ -418,9 +418,11 @@ def _pool_taken(e: PoolTaken, scene: Scene) -> str:
             pair = f"{card_label(a)} and {card_label(b)}"
             shares = [x for x in scene.events if isinstance(x, PoolTaken) and x.pool == pool]
             if len(shares) > 1:
-                return (
-                    f"{takes}: {pair} have both been played, by two players, who share it (PJ-23)."
-                )
+                # "takes the Matrimony pool (3)" read as the whole pool: a share, and by whom
+                pool_name = _pool_phrase(scene, e.pool)
+                half = f"{_says(scene, e.seat, 'takes')} a share of {pool_name} ({e.amount})"
+                both = listed([mid_sentence(scene.names[x.seat]) for x in shares])
+                return f"{half}: {pair} have both been played, by {both}, who share it (PJ-23)."
             return f"{takes}: {name} {agree(who, 'has')} played both {pair} (STOP-8)."
         for pool, cards in _decl(scene, "combo_sets", lambda t: ())(trump):
             if pool == e.pool and cards >> play.card & 1:

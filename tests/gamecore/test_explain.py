@@ -185,10 +185,10 @@ def test_a_combination_taken_whole_or_shared():
     )
     _after(shared, Play(0, C("QH")))
     assert _after(shared, Play(1, C("KH")))[1:3] == [
-        "Ben takes the Matrimony pool (3): K♥ and Q♥ have both been played, by two players, "
-        "who share it (PJ-23).",
-        "Ann takes the Matrimony pool (3): K♥ and Q♥ have both been played, by two players, "
-        "who share it (PJ-23).",
+        "Ben takes a share of the Matrimony pool (3): K♥ and Q♥ have both been played, by Ben "
+        "and Ann, who share it (PJ-23).",
+        "Ann takes a share of the Matrimony pool (3): K♥ and Q♥ have both been played, by Ben "
+        "and Ann, who share it (PJ-23).",
     ]
     whole = position(
         game, ["QH KH 2S", "3S", "4S 5S"], stock="2H", turnup=C("2H"), pools=[6, 0, 0, 0, 0]
