@@ -291,9 +291,11 @@ class HardAgent:
         if not total:
             return action, "the only sensible play here"
         share = self.last_visits.get(action_code(action), 0) / total
+        # The share is of the search's visits, the move it tried most: "best in 50% of the
+        # deals" claimed more than that, and a close call read as a sure thing.
         return action, (
-            f"best in {share:.0%} of {self.last_iterations} simulated deals "
-            f"consistent with what this seat has seen"
+            f"the search's favourite, tried in {share:.0%} of {self.last_iterations:,} "
+            f"simulated deals consistent with what this seat has seen"
         )
 
     def cancel(self) -> None:
