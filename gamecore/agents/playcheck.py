@@ -104,6 +104,9 @@ class CheckedDecision:
     difference: float
     iterations: int
     words: str
+    #: How far the estimate may be off (counters, twice the standard error of the paired
+    #: difference over its worlds): a difference within it is no clear difference.
+    margin: float = 0.0
 
 
 def _choice(obs: Observation) -> PlayChoice | None:
@@ -196,8 +199,8 @@ CLOSE = 0.05
 
 def close_call(result: CheckedDecision) -> bool:
     """Whether Hard chose otherwise at ``result`` with no clear difference (less than
-    :data:`CLOSE` counters)."""
-    return not result.agrees and result.difference < CLOSE
+    :data:`CLOSE` counters, or than the estimate's own :attr:`CheckedDecision.margin`)."""
+    return not result.agrees and result.difference < max(CLOSE, result.margin)
 
 
 def check_words(results: list[CheckedDecision], total: int) -> str:
@@ -219,22 +222,36 @@ def check_words(results: list[CheckedDecision], total: int) -> str:
 
 
 def decision_words(
-    taken: Action, preferred: Action, difference: float, obs: Observation, game: Game
+    taken: Action,
+    preferred: Action,
+    difference: float,
+    obs: Observation,
+    game: Game,
+    margin: float = 0.0,
 ) -> str:
     """The line for people: "your 7♠ lead: Hard prefers 3♣ lead, +1.2" (the estimated
     counters Hard's choice gains over the taken action, one decimal); "…, no clear
     difference" when the estimate is below 0.05 (the search and the estimate may then
-    disagree on which is better); "your 7♠ lead: Hard agrees"."""
+    disagree on which is better), or within the estimate's ``margin`` (counters: the
+    worlds played out disagree among themselves by that much); "your 7♠ lead: Hard
+    agrees"."""
     mine = action_words(taken, obs, game)
     if taken == preferred:
         return f"your {mine}: Hard agrees"
-    how = f"{difference:+.1f}" if difference >= CLOSE else "no clear difference"
+    how = f"{difference:+.1f}" if difference >= max(CLOSE, margin) else "no clear difference"
     return f"your {mine}: Hard prefers {action_words(preferred, obs, game)}, {how}"
 
 
 def estimate(
     game: Game, obs: Observation, actions: list[Action], samples: int, rng: random.Random
 ) -> list[float]:
+    """The mean of :func:`outcomes` for each of ``actions``."""
+    return [sum(row) / samples for row in outcomes(game, obs, actions, samples, rng)]
+
+
+def outcomes(
+    game: Game, obs: Observation, actions: list[Action], samples: int, rng: random.Random
+) -> list[list[float]]:
     """The mean counters ``obs.seat`` wins (+) or loses (−) from now to the end of the deal
     after each of ``actions`` (legal actions of its pending decision), over ``samples``
     worlds consistent with ``obs``: every action in the same world, finished by the same
@@ -242,7 +259,7 @@ def estimate(
     Five)."""
     worlds = worlds_for(game, obs)
     codes = [action_code(a) for a in actions]
-    totals = [0.0] * len(codes)
+    rows: list[list[float]] = [[] for _ in codes]
     me = obs.seat
     guided = game.family == TRICKS
     for _ in range(samples):
@@ -255,8 +272,19 @@ def estimate(
             deltas = (
                 st.deltas if st.over else (st.guided_rollout(rnd) if guided else st.rollout(rnd))
             )
-            totals[i] += deltas[me]
-    return [t / samples for t in totals]
+            rows[i].append(float(deltas[me]))
+    return rows
+
+
+def _paired_error(mine: list[float], best: list[float]) -> float:
+    """The standard error (counters) of the mean of ``best[i] - mine[i]``, each pair
+    played out in the same world from the same seed; 0.0 for fewer than two pairs."""
+    n = len(mine)
+    if n < 2:
+        return 0.0
+    d = [b - m for m, b in zip(mine, best, strict=True)]
+    mean = sum(d) / n
+    return (sum((x - mean) ** 2 for x in d) / (n - 1) / n) ** 0.5
 
 
 def check_decision(
@@ -292,14 +320,17 @@ def check_decision(
     preferred = hard.choose(game, obs, rng)
     pools = game.pools
     taken_text, preferred_text = format_action(taken, pools), format_action(preferred, pools)
+    margin = 0.0
     if preferred == taken:
         values = {taken_text: 0.0}
         difference = 0.0
     else:
         n = samples if samples is not None else max(200, iterations // 4)
-        mine, best = estimate(game, obs, [taken, preferred], n, rng)
+        mine_row, best_row = outcomes(game, obs, [taken, preferred], n, rng)
+        mine, best = sum(mine_row) / n, sum(best_row) / n
         values = {taken_text: mine, preferred_text: best}
         difference = best - mine
+        margin = 2 * _paired_error(mine_row, best_row)
     return CheckedDecision(
         step=step,
         seat=obs.seat,
@@ -311,7 +342,8 @@ def check_decision(
         values=values,
         difference=difference,
         iterations=hard.last_iterations,
-        words=decision_words(taken, preferred, difference, obs, game),
+        words=decision_words(taken, preferred, difference, obs, game, margin),
+        margin=margin,
     )
 
 

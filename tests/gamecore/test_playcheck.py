@@ -45,6 +45,7 @@ def test_the_check_names_hards_choice_in_an_ending_whose_best_play_is_known():
     assert result.values["0 KS"] == 7.0  # the same in every world: it goes out at once
     assert result.values == {"0 2H": 2.0, "0 KS": 7.0}
     assert result.difference == 5.0 and result.iterations == 300
+    assert 0.0 < result.margin < 1.0  # the 2♥ lead's worlds differ; +5.0 is well clear
     assert result.words == "your 2♥ lead: Hard prefers K♠ lead, +5.0"
 
 
@@ -81,6 +82,7 @@ def test_a_jink_with_the_two_worst_hearts_is_checked_against_the_claim():
     assert result.values["0 claim"] == 3.0  # the pool, for sure
     assert result.values["0 jink"] == pytest.approx(1.075)
     assert result.words == "your jink: Hard prefers claim, +1.9"
+    assert 0.0 < result.margin < 1.0  # the jink's worlds differ; the claim is sure
 
 
 def test_the_check_sees_only_the_observation():
@@ -219,3 +221,26 @@ def test_the_checks_sentence_counts_close_calls_apart():
         "Hard agrees with 1 of 3 decisions; 1 was a close call, with no clear difference."
     )
     assert check_words([_checked(False, 1.2)], 1) == "Hard agrees with 0 of 1 decisions."
+
+
+def test_a_difference_within_the_estimates_own_margin_is_no_clear_difference():
+    """The coach said the Hard player would play K♣ (a close call) and the check, its
+    worlds played out at random, said "Hard prefers 2♦ lead, +2.3": a difference the
+    worlds disagree on by more than that is said as none."""
+    from gamecore.agents.playcheck import _paired_error, close_call
+
+    assert _paired_error([0.0, 0.0, 0.0, 0.0], [1.0, 3.0, 1.0, 3.0]) == pytest.approx(
+        (1 / 3) ** 0.5
+    )
+    assert _paired_error([2.0], [5.0]) == 0.0
+    game, deal = _pope_joan_ending()
+    obs = deal.observation(0)
+    lead_2h, lead_ks = Play(0, C("2H")), Play(0, C("KS"))
+    assert decision_words(lead_2h, lead_ks, 2.3, obs, game, margin=3.1) == (
+        "your 2♥ lead: Hard prefers K♠ lead, no clear difference"
+    )
+    assert decision_words(lead_2h, lead_ks, 2.3, obs, game, margin=1.0) == (
+        "your 2♥ lead: Hard prefers K♠ lead, +2.3"
+    )
+    noisy = CheckedDecision(0, 0, lead_2h, "0 2H", lead_ks, "0 KS", False, {}, 2.3, 0, "", 3.1)
+    assert close_call(noisy) and not close_call(_checked(False, 2.3))
