@@ -363,7 +363,7 @@ class GameFilesMixin:
     def _say_kept(self, kept: Path) -> None:
         """Say that a game was kept in one notice for all of them: every game left would
         otherwise stack another banner above the table. The first names its file; while
-        that notice is up, the next ones make it a count."""
+        that notice is up, the next ones make it a count, naming the last file."""
         shown = self.kept_notice is not None and self.kept_notice[1] in self.notices.texts()
         count = 1
         if shown and self.kept_notice is not None:
@@ -372,7 +372,9 @@ class GameFilesMixin:
         text = (
             f"Your last game was kept as {kept.name} in the abandoned games (Game → Open)."
             if count == 1
-            else f"{count} games were kept in the abandoned games (Game → Open)."
+            # which ones: "2 games were kept" left the person to guess
+            else f"{count} games were kept in the abandoned games, the last as {kept.name} "
+            "(Game → Open lists them newest first)."
         )
         self.kept_notice = (count, text)
         self.add_notice(text)

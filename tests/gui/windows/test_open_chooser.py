@@ -235,7 +235,11 @@ def test_games_left_one_after_another_are_said_in_one_notice(qtbot, tmp_path):
     ]
     _leave_for_a_new_game(qtbot, window)
     _leave_for_a_new_game(qtbot, window)
-    assert window.notices.texts() == ["3 games were kept in the abandoned games (Game → Open)."]
+    newest = max((tmp_path / "data" / persistence.ABANDONED).glob("*.parlour.json"))
+    assert window.notices.texts() == [
+        f"3 games were kept in the abandoned games, the last as {newest.name} "
+        "(Game → Open lists them newest first)."
+    ]
     window.notices.dismiss(window.notices.texts()[0])
     _leave_for_a_new_game(qtbot, window)
     assert len(window.notices.texts()) == 1
