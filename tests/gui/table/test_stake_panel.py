@@ -51,12 +51,18 @@ def test_stake_bounds_default_and_a_typed_value(qtbot, panel):
     assert panel.decided_values == [7] and not panel.isVisible()
 
 
-def test_a_stake_typed_out_of_bounds_is_refused_in_words(qtbot, panel):
-    # 3 typed where the least is 4 was staked as 4 without a word.
+def _asked_stake(panel, low: int, high: int | None, default: int):
+    """The stake asked ("You deal.", ``low`` to ``high``): its box, and the list that
+    collects the panel's refusals."""
     refused: list[str] = []
     panel.refused.connect(refused.append)
-    panel.ask_stake("You deal.", 4, 20, 5)
-    spin = _child(panel, QSpinBox, "stake")
+    panel.ask_stake("You deal.", low, high, default)
+    return _child(panel, QSpinBox, "stake"), refused
+
+
+def test_a_stake_typed_out_of_bounds_is_refused_in_words(qtbot, panel):
+    # 3 typed where the least is 4 was staked as 4 without a word.
+    spin, refused = _asked_stake(panel, 4, 20, 5)
     _retype(qtbot, spin, "3")
     qtbot.keyClick(spin, Qt.Key.Key_Return)
     assert panel.decided_values == [] and panel.isVisible()
@@ -83,10 +89,7 @@ def test_a_stake_typed_out_of_bounds_is_refused_in_words(qtbot, panel):
 def test_a_click_refuses_a_stake_typed_out_of_bounds_once(qtbot, panel):
     # A click takes the keyboard from the box, which puts its last good amount back: the
     # click is refused with what was typed, and the next one stakes the amount shown.
-    refused: list[str] = []
-    panel.refused.connect(refused.append)
-    panel.ask_stake("You deal.", 4, None, 5)
-    spin = _child(panel, QSpinBox, "stake")
+    spin, refused = _asked_stake(panel, 4, None, 5)
     _retype(qtbot, spin, "2")
     ok = _child(panel, QPushButton, "ok")
     qtbot.mouseClick(ok, LEFT)
@@ -99,10 +102,7 @@ def test_a_click_refuses_a_stake_typed_out_of_bounds_once(qtbot, panel):
 
 def test_one_counter_is_said_as_one_counter(qtbot, panel):
     # "A stake of 0 is too small: the stake is 1 counters or more."
-    refused: list[str] = []
-    panel.refused.connect(refused.append)
-    panel.ask_stake("You deal.", 1, None, 1)
-    spin = _child(panel, QSpinBox, "stake")
+    spin, refused = _asked_stake(panel, 1, None, 1)
     _retype(qtbot, spin, "0")
     qtbot.keyClick(spin, Qt.Key.Key_Return)
     assert refused == ["A stake of 0 is too small: the stake is 1 counter or more."]
