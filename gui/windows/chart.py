@@ -82,8 +82,11 @@ class BalanceChart(QWidget):
         return metrics.elidedText(name, Qt.TextElideMode.ElideRight, left) + value
 
     def axis_caption(self, steps: int) -> str:
-        """The x axis's words: "session 1 … 4", with the note if any."""
-        caption = f"{self.x_label} 1 … {self.span or steps}"
+        """The x axis's words: "start, session 1 … 4" (the lines begin at 0 at the start,
+        one point more than the steps: "deal 1 … 4" under five points read as a miscount),
+        "start, session 1" for one, with the note if any."""
+        last = self.span or steps
+        caption = f"start, {self.x_label} 1" + (f" … {last}" if last > 1 else "")
         return f"{caption} ({self.note})" if self.note else caption
 
     def sizeHint(self) -> QSize:  # noqa: N802 (Qt name)

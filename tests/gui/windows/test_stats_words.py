@@ -60,10 +60,11 @@ def test_the_chart_says_its_last_session_is_being_played(qtbot):
     you.add_deal(-12, 1)
     win = _window(qtbot, stats)
     assert [win.table.item(0, c).text() for c in (1, 2)] == ["0", "1"]  # none finished
-    assert win.chart.axis_caption(1) == "session 1 … 1 (the last not finished)"
+    assert win.chart.axis_caption(1) == "start, session 1 (the last not finished)"
     you.end_session()
     win.refresh()
-    assert win.chart.axis_caption(1) == "session 1 … 1"
+    assert win.chart.axis_caption(1) == "start, session 1"
+    assert win.chart.axis_caption(4) == "start, session 1 … 4"
 
 
 def test_enter_closes_the_statistics_and_never_forgets_them(qtbot):
