@@ -89,6 +89,13 @@ class BalanceChart(QWidget):
         caption = f"start, {self.x_label} 1" + (f" … {last}" if last > 1 else "")
         return f"{caption} ({self.note})" if self.note else caption
 
+    def scale_width(self, lo: int, hi: int) -> float:
+        """The plot's left edge (pixels): room for the scale's numbers ``lo`` and ``hi``
+        (counters) in the widget's font, 44 at least. "−5019" lost its minus sign in the
+        40 pixels the numbers had."""
+        metrics = QFontMetricsF(self.font())
+        return max(44.0, max(metrics.horizontalAdvance(number(n)) for n in (lo, hi)) + 8)
+
     def sizeHint(self) -> QSize:  # noqa: N802 (Qt name)
         return QSize(480, 220)
 
@@ -100,15 +107,16 @@ class BalanceChart(QWidget):
         values = [v for _, vs in self.series for v in vs]
         steps = max((len(vs) for _, vs in self.series), default=0)
         legend_w = 120
-        area = QRectF(44, 10, self.width() - 54 - legend_w, self.height() - 40)
+        lo, hi = min(values + [0]), max(values + [0])
+        if hi == lo:
+            hi = lo + 1
+        left = self.scale_width(lo, hi)
+        area = QRectF(left, 10, self.width() - left - 10 - legend_w, self.height() - 40)
         p.setPen(QPen(text, 1))
         p.drawRect(area)
         if not values or steps == 0:
             p.drawText(area, Qt.AlignmentFlag.AlignCenter, "No data yet")
             return
-        lo, hi = min(values + [0]), max(values + [0])
-        if hi == lo:
-            hi = lo + 1
 
         def pt(i: int, v: int) -> QPointF:
             x = area.left() + (area.width() * (i + 1) / steps if steps > 1 else area.width())
@@ -119,8 +127,9 @@ class BalanceChart(QWidget):
         p.setPen(QPen(QColor(text.red(), text.green(), text.blue(), 90), 1, Qt.PenStyle.DashLine))
         p.drawLine(QPointF(area.left(), zero), QPointF(area.right(), zero))
         p.setPen(text)
-        p.drawText(QRectF(0, area.top() - 6, 40, 14), Qt.AlignmentFlag.AlignRight, number(hi))
-        p.drawText(QRectF(0, area.bottom() - 8, 40, 14), Qt.AlignmentFlag.AlignRight, number(lo))
+        right = Qt.AlignmentFlag.AlignRight
+        p.drawText(QRectF(0, area.top() - 6, left - 4, 14), right, number(hi))
+        p.drawText(QRectF(0, area.bottom() - 8, left - 4, 14), right, number(lo))
         p.drawText(
             QRectF(area.left(), area.bottom() + 4, area.width(), 16),
             Qt.AlignmentFlag.AlignCenter,

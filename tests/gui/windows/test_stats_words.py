@@ -159,3 +159,15 @@ def test_the_statistics_open_on_the_game_at_the_table(qtbot, tmp_path):
     assert shown.game.currentText() == "Spin"
     assert shown.table.item(0, 0).text() == "You"
     shown.reject()
+
+
+def test_the_scale_keeps_the_minus_sign_of_a_large_loss(qtbot):
+    from PySide6.QtGui import QFontMetricsF
+
+    from gui.windows.chart import BalanceChart
+
+    chart = BalanceChart()
+    qtbot.addWidget(chart)
+    width = QFontMetricsF(chart.font()).horizontalAdvance(f"{MINUS}5019")
+    assert chart.scale_width(-5019, 3740) >= width + 8 > 40
+    assert chart.scale_width(-3, 5) == 44.0
