@@ -181,8 +181,9 @@ def _as_in_hand(session: Session, cards: list[int]) -> str:
     return ", ".join(card_label(c) for c in _in_hand_order(session, cards))
 
 
-#: The most different reasons the coach gives for the cards that may not be played.
-WHY_NOT_MOST = 3
+#: The most different reasons the coach gives for the cards that may not be played: one a
+#: suit at a lead (with three the fourth suit's cards went unexplained).
+WHY_NOT_MOST = 4
 
 
 def _card_lines(session: Session, seat: int, cards: list[int]) -> list[str]:

@@ -170,20 +170,22 @@ def stake_debt_question(
     others' stakes follow the dealer's as the game says (:func:`others_stake`; at most one
     fewer is their own choice, so only the dealer's own is weighed then)."""
     others = others_stake(session)
-    owing = []
+    owing, weighed = [], 0
     for s in range(session.n):
         stake = amount if s == seat or others is None else amount - 1
         if s != seat and others == "atMost":
             continue
+        weighed += 1
         if stake > session.balances[s]:
             name = "you" if words[s] == "You" else words[s]
             owing.append(f"{name} {stake - session.balances[s]:,}")
     if not owing:
         return None
+    who = "every player has" if len(owing) == weighed else "some players have"
     return (
         f"Stake {amount:,}? Paid, it leaves {listed(owing)} in debt.",
         [(RESTAKE, "Change the stake"), (f"{SURE_STAKE}:{amount}", f"Stake {amount:,}")],
-        "That stake is more than some players have: stake it, or change it.",
+        f"That stake is more than {who}: stake it, or change it.",
     )
 
 

@@ -42,16 +42,19 @@ _STYLE = (
 
 
 class _AmountBox(QSpinBox):
-    """An amount box in which a number above its largest may be typed (not decided): the
-    panel then says why it is refused. A plain box dropped the keys, and "150" typed in a
-    split of 4 became "1" without a word."""
+    """An amount box that says when a key would take it above its largest (:attr:`too_big`,
+    the number it would have made): the key is refused, as a plain box refuses it, but the
+    panel says why. "150" typed in a split of 4 became "1" without a word; let through, the
+    box showed "6000" while the panel counted 600."""
+
+    too_big = Signal(int)
 
     def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
         result = super().validate(text, pos)
         if result[0] == QValidator.State.Invalid:
             n, ok = self.locale().toInt(text.strip())
             if ok and n > self.maximum():
-                return (QValidator.State.Intermediate, text, pos)
+                self.too_big.emit(n)
         return result
 
 
@@ -190,7 +193,10 @@ class StakePanel(QFrame):
             return
         typed, self._typed = self._typed, {}
         for i, spin in enumerate(self.spins):
-            why = self._typed_fault(spin, typed.get(i, spin.cleanText()))
+            text = typed.get(i, spin.cleanText())
+            why = self._typed_fault(spin, text)
+            if why and text != spin.cleanText():  # a click put the last good amount back
+                why += f" The box shows {spin.value():,} again."
             if why:
                 # Qt puts the last good amount back and that was decided: a stake of 3
                 # typed, where the least is 4, was staked as 4 without a word. Refused
@@ -209,14 +215,26 @@ class StakePanel(QFrame):
         """Say ``why`` in the panel, where its question was, and to the status line; the
         question comes back once an amount is typed again (:meth:`_retyped`)."""
         self.text.setText(f"<b style='color: #ffc89a'>{html.escape(why)}</b>")
-        self.fit()
+        self._grow()
         self.refused.emit(why)
 
     def _retyped(self) -> None:
         if self.text.text() != self._question:
             self.text.setText(self._question)
-            self.fit()
+            self._grow()
             self.asked.emit(self._question)
+
+    def _grow(self) -> None:
+        """Fit the panel to its words again without ever growing shorter while asked, and
+        keep it on the table. Shrinking as the question came back moved the button from
+        under the pointer between a key and a click, and the click was lost; grown
+        downwards, a two-line refusal put the button under the status bar at 800×600."""
+        before = self.size()
+        self.fit()
+        self.resize(max(before.width(), self.width()), max(before.height(), self.height()))
+        parent = self.parentWidget()
+        if parent is not None and self.geometry().bottom() > parent.height() - 4:
+            self.move(self.x(), max(4, parent.height() - 4 - self.height()))
 
     def _typed_fault(self, spin: QSpinBox, text: str) -> str:
         """Why ``text``, typed in ``spin``, cannot be decided, or "" when it can."""
@@ -405,6 +423,7 @@ class StakePanel(QFrame):
         self, body: QWidget, name: str, low: int, high: int, value: int, accessible: str
     ) -> QSpinBox:
         spin = _AmountBox(body)
+        spin.too_big.connect(lambda n, spin=spin: self._refuse(self._typed_fault(spin, str(n))))
         spin.setObjectName(name)
         spin.setRange(low, high)
         spin.setValue(min(max(value, low), high))

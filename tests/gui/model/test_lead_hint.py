@@ -61,3 +61,14 @@ def test_the_coach_gives_each_kind_of_reason_once_and_names_every_card_it_covers
         "Why not your other cards: 5♥ is not your lowest heart: lead 2♥ (the same for 7♥ and "
         "J♥); 4♦ is not your lowest diamond: lead 3♦ (the same for Q♦).",
     ]
+
+
+def test_the_coach_explains_every_suit_at_a_lead_nm_7():
+    # With a card of each of four suits not the lowest, the fourth suit went unexplained.
+    game = make_game("newmarket")
+    session = Session(game, ["Ann", "Ben", "Cat"], 2)
+    hands = ["2S 5S 2H 5H 2C 5C 2D 5D", "3H 6C", "9C JC"]
+    session.deal = scenario_deal(game, hands, stock="4C", to_act=0)
+    why = advice.coach_lines(session, 0)[-1]
+    assert why.startswith("Why not your other cards: ")
+    assert all(card in why for card in ("5♠", "5♥", "5♣", "5♦"))

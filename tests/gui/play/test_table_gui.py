@@ -198,6 +198,9 @@ def test_a_stake_that_runs_players_into_debt_is_asked_first_NM_5(qtbot, answer):
         f"Stake {big}? Paid, it leaves {', '.join(owing[:-1])} and {owing[-1]} in debt."
     )
     assert session.deal.decision() == choice  # nothing staked yet
+    assert win.status_label.text() == (
+        "That stake is more than every player has: stake it, or change it."
+    )
     if answer == "change":
         qtbot.mouseClick(prompt.findChild(QPushButton, "restake"), Qt.MouseButton.LeftButton)
         assert panel.isVisible() and not prompt.isVisible()

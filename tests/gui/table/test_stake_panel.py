@@ -80,7 +80,7 @@ def test_a_stake_typed_out_of_bounds_is_refused_in_words(qtbot, panel):
     qtbot.keyClick(spin, Qt.Key.Key_Backspace)  # the "3" still selected: the box empty
     assert spin.cleanText() == ""
     qtbot.mouseClick(_child(panel, QPushButton, "ok"), LEFT)
-    assert refused[-1] == "Type an amount from 4 to 20 counters, please."
+    assert refused[-1] == "Type an amount from 4 to 20 counters, please. The box shows 9 again."
     _retype(qtbot, spin, "12")
     qtbot.keyClick(spin, Qt.Key.Key_Return)
     assert panel.decided_values == [12] and len(refused) == 3
@@ -94,8 +94,10 @@ def test_a_click_refuses_a_stake_typed_out_of_bounds_once(qtbot, panel):
     ok = _child(panel, QPushButton, "ok")
     qtbot.mouseClick(ok, LEFT)
     assert panel.decided_values == [] and panel.isVisible()
-    assert refused == ["A stake of 2 is too small: the stake is 4 counters or more."]
-    assert spin.value() == 5
+    assert refused == [
+        "A stake of 2 is too small: the stake is 4 counters or more. The box shows 5 again."
+    ]
+    assert spin.value() == 5 and spin.cleanText() == "5"
     qtbot.mouseClick(ok, LEFT)
     assert panel.decided_values == [5] and len(refused) == 1
 
@@ -109,17 +111,26 @@ def test_one_counter_is_said_as_one_counter(qtbot, panel):
 
 
 def test_more_than_the_stake_typed_in_a_split_box_is_refused_in_words(qtbot, panel):
-    # "150" typed in a box of a stake of 4 became "1" without a word (the keys dropped).
+    # "150" typed in a box of a stake of 4 became "1" without a word (the keys dropped);
+    # let through, the box showed "6000" while the panel counted 600. The key is refused,
+    # and the panel says why; the box, the count under it and the words agree.
     refused: list[str] = []
     panel.refused.connect(refused.append)
     panel.ask_split("Spread your 4 counters over the layout.", 4, POOLS, (1, 1, 1, 1))
     spin = _child(panel, QSpinBox, "pool_0")
     _retype(qtbot, spin, "150")
-    assert spin.cleanText() == "150"
-    qtbot.keyClick(spin, Qt.Key.Key_Return)
-    assert panel.decided_values == [] and panel.isVisible()
-    assert refused == ["150 is more than the 4 counters there are to place."]
-    assert "150 is more than the 4 counters" in panel.text.text()
+    assert spin.cleanText() == "1" and spin.value() == 1
+    # each key refused in turn: the 5 (15), then the 0 (10)
+    assert refused[-1] == "10 is more than the 4 counters there are to place."
+    assert "15 is more than the 4 counters there are to place." in refused
+    assert "10 is more than the 4 counters" in panel.text.text()
+    assert _child(panel, QLabel, "remaining").text() == "All placed"
+    height = panel.height()
+    qtbot.keyClicks(spin, "2")  # "12": too many again
+    qtbot.keyClick(spin, Qt.Key.Key_Backspace)
+    qtbot.keyClicks(spin, "2")  # "2": the question back, the panel no shorter
+    assert panel.text.text() == "Spread your 4 counters over the layout."
+    assert panel.height() >= height and spin.value() == 2
 
 
 def test_a_stake_without_upper_limit_goes_to_the_format_limit(qtbot, panel):
