@@ -22,6 +22,8 @@ COLOURS = (
     "#bcbd22",
 )
 DASHES = (Qt.PenStyle.SolidLine, Qt.PenStyle.DashLine, Qt.PenStyle.DotLine, Qt.PenStyle.DashDotLine)
+#: The legend's width (pixels), right of the plot.
+LEGEND_W = 120
 #: Pixels between lines drawn side by side where their values are the same.
 LANE = 3.0
 
@@ -106,7 +108,7 @@ class BalanceChart(QWidget):
         text = pal.color(pal.ColorRole.WindowText)
         values = [v for _, vs in self.series for v in vs]
         steps = max((len(vs) for _, vs in self.series), default=0)
-        legend_w = 120
+        legend_w = LEGEND_W
         lo, hi = min(values + [0]), max(values + [0])
         if hi == lo:
             hi = lo + 1
@@ -150,14 +152,21 @@ class BalanceChart(QWidget):
                 p.drawEllipse(q, 2.5, 2.5) if k % 2 == 0 else p.drawRect(
                     QRectF(q.x() - 2.5, q.y() - 2.5, 5, 5)
                 )
-            ly = area.top() + 6 + k * 18
-            lx = area.right() + 10
-            p.drawLine(QPointF(lx, ly + 6), QPointF(lx + 22, ly + 6))
+            self._legend_row(p, QPointF(area.right() + 10, area.top() + 6 + k * 18), name, vs)
             p.setPen(text)
-            last = vs[-1] if vs else 0
-            p.drawText(
-                QRectF(lx + 26, ly - 2, legend_w - 30, 16),
-                Qt.AlignmentFlag.AlignLeft,
-                self.legend_text(name, last, legend_w - 30),
-            )
         p.end()
+
+    def _legend_row(self, p: QPainter, at: QPointF, name: str, values: list[int]) -> None:
+        """One line of the legend at ``at`` (its top left, pixels): the line's sample in the
+        pen set, then the name and the last value in the widget's text colour."""
+        lx, ly = at.x(), at.y()
+        p.drawLine(QPointF(lx, ly + 6), QPointF(lx + 22, ly + 6))
+        pal = self.palette()
+        p.setPen(pal.color(pal.ColorRole.WindowText))
+        last = values[-1] if values else 0
+        room = LEGEND_W - 30
+        p.drawText(
+            QRectF(lx + 26, ly - 2, room, 16),
+            Qt.AlignmentFlag.AlignLeft,
+            self.legend_text(name, last, room),
+        )
