@@ -125,14 +125,8 @@ class SeatPlate(QGraphicsItem):
     def _marks_left(self) -> float:
         if not self.tricks:
             return self.rect.right() - self.rect.height() * 0.1
-        mw = self._mark_size()[0]
-        return (
-            self.rect.right()
-            - self.rect.height() * 0.1
-            - 3
-            - mw
-            - (self.tricks - 1) * (self._mark_step())
-        )
+        right = self.rect.right() - self.rect.height() * 0.1 - 3 - self._mark_size()[0]
+        return right - (self.tricks - 1) * self._mark_step()
 
     def detail_rect(self) -> QRectF:
         """Where the cards and counters are written: left of the trick marks."""
