@@ -10,17 +10,20 @@ MINUS = "\u2212"
 
 
 def signed(n: int) -> str:
-    """``n`` counters (int) as a change: ``+5``, ``−3`` (real minus sign), ``0``."""
+    """``n`` counters (int) as a change: ``+5``, ``−3`` (real minus sign), ``0``,
+    ``+1,200`` (thousands separated, as in every panel and question)."""
     if n > 0:
-        return f"+{n}"
+        return f"+{n:,}"
     if n < 0:
-        return f"{MINUS}{-n}"
+        return f"{MINUS}{-n:,}"
     return "0"
 
 
 def number(n: int) -> str:
-    """``n`` counters (int) as an amount: ``12``, ``−4`` (real minus sign)."""
-    return f"{MINUS}{-n}" if n < 0 else str(n)
+    """``n`` counters (int) as an amount: ``12``, ``−4`` (real minus sign), ``4,900``
+    (thousands separated, as in every panel and question: a plate read "4900" beside a
+    question's "4,900")."""
+    return f"{MINUS}{-n:,}" if n < 0 else f"{n:,}"
 
 
 #: Letters for thousands, millions and billions in :func:`short_number`, largest first.
@@ -31,7 +34,7 @@ def short_number(n: int) -> str:
     """``n`` counters (int) in at most three figures and a letter, for a place too narrow for
     every digit (a pool holding a stake made in debt): ``9999``, ``12.3k``, ``800M``,
     ``1.5B``, ``−12k``. Rounded towards zero, so never more than there is; below 10,000
-    the same as :func:`number`."""
+    the same as :func:`number` (``9,999``)."""
     size = abs(n)
     if size < 10_000:
         return number(n)

@@ -8,7 +8,7 @@ from gamecore.games import make_game
 from gamecore.match import Session
 from gamecore.review import review_deal, show_rule, shown_table
 from gui.model import reviewtext
-from gui.model.amounts import number, signed
+from gui.model.amounts import number, short_number, signed
 
 NAMES = ["You", "Jo-Anne", "Cat", "Dan"]
 
@@ -33,3 +33,12 @@ def test_a_hyphenated_name_keeps_its_hyphen_in_the_review_nm_5():
     assert text.counters == (
         "Counters: Jo-Anne \u22124, ♥A pool +1, ♣K pool +1, ♦Q pool +1, ♠J pool +1."
     )
+
+
+def test_amounts_and_changes_separate_thousands_as_the_panels_do():
+    """A plate read "4900" beside the debt question's "4,900": every amount is written one
+    way, thousands separated."""
+    assert [number(n) for n in (999, 4900, -12345)] == ["999", "4,900", "\u221212,345"]
+    assert [signed(n) for n in (1000, -2500)] == ["+1,000", "\u22122,500"]
+    assert short_number(9999) == "9,999"
+    assert short_number(12345) == "12.3k"

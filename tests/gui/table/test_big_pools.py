@@ -20,7 +20,7 @@ from table_driver import SMALL_SCREEN, WAIT
 def test_short_numbers_keep_three_figures_rounded_down():
     amounts = [9_999, 10_000, 12_345, 99_999, 123_456, 1_500_000, 799_999_999, 3_999_999_997]
     assert [short_number(n) for n in amounts] == [
-        "9999", "10k", "12.3k", "99.9k", "123k", "1.5M", "799M", "3.99B",
+        "9,999", "10k", "12.3k", "99.9k", "123k", "1.5M", "799M", "3.99B",
     ]  # fmt: skip
     assert short_number(-12_345) == f"{MINUS}12.3k"
     assert short_number(0) == "0"
