@@ -289,17 +289,23 @@ def explain_stakes(stakes: Sequence[PaidToPool], scene: Scene) -> str:
     """One sentence for the stakes one seat paid at once (``stakes``: its
     :class:`PaidToPool` events of one action, before play, at least one): "You put 24 on
     the layout: 12 on the Matrimony pool, 6 on the Intrigue pool and 6 on the Game pool,
-    your stake as dealer, paid before the cards are seen (GEN-9)." One stake is said as
-    :func:`explain` says it. Raises ``ValueError`` for stakes of several seats."""
+    your stake as dealer, paid before the cards are seen (GEN-9)."; the same on every pool:
+    "Ben puts 4 on the layout: 1 on each pool, …". One stake is said as :func:`explain`
+    says it. Raises ``ValueError`` for stakes of several seats."""
     seats = {e.seat for e in stakes}
     if len(seats) != 1:
         raise ValueError("the stakes of one seat, at least one")
     if len(stakes) == 1:
         return explain(stakes[0], scene)
     seat = seats.pop()
-    parts = [f"{e.amount} on {_pool_phrase(scene, e.pool)}" for e in stakes]
-    spread = ", ".join(parts[:-1]) + f" and {parts[-1]}"
     total = sum(e.amount for e in stakes)
+    pools = len(scene.game.pool_faces(scene.turnup))
+    if len(stakes) == pools and len({e.amount for e in stakes}) == 1:
+        # Michigan's antes, 1 on each of four pools: four "1 on the … pool" read as a list
+        spread = f"{stakes[0].amount} on each pool"
+    else:
+        parts = [f"{e.amount} on {_pool_phrase(scene, e.pool)}" for e in stakes]
+        spread = ", ".join(parts[:-1]) + f" and {parts[-1]}"
     return (
         f"{_says(scene, seat, 'puts')} {total} on the layout: {spread}, "
         f"{_stake_words(scene, seat)}."

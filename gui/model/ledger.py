@@ -188,7 +188,9 @@ def start_lines(session: Session, words: Sequence[str], people: Collection[int])
     events = list(deal.start_events)
     scene = scene_before(deal, words, events)
     stakes = [e for e in events if isinstance(e, PaidToPool)]
-    mine = [e for e in stakes if e.seat in people]
+    # a person's stakes together, in one sentence: Michigan's antes come pool by pool, and
+    # two people's four antes were eight lines of the hot seat's "Since your last turn"
+    mine = sorted((e for e in stakes if e.seat in people), key=lambda e: e.seat)
     others = [e for e in stakes if e.seat not in people]
     lines = _log_lines(session, mine, scene, people, None)
     if others:

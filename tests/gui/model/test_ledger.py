@@ -361,3 +361,18 @@ def test_a_spoiled_deal_before_the_last_keeps_its_pool_sf_30():
         for line in lines
     )
     assert dealsummary.split_line(session) == ""
+
+
+def test_each_persons_antes_are_one_line_mi_4():
+    """Michigan: every player antes 1 on each of the four pools before the deal, the dealer 2
+    (MI-4), paid pool by pool. With two people at the screen each person's four antes are
+    one sentence; they were eight lines of the hot seat's "Since your last turn"."""
+    names = ["Ann", "Ben", "Cat", "Dan"]
+    session = Session(make_game("michigan"), names, 1)
+    session.start_deal_seeded(5)
+    words = tablewords.spoken(names, [0, 2])
+    assert ledger.start_lines(session, words, [0, 2])[:3] == [
+        "Ann puts 4 on the layout: 1 on each pool, Ann's stake, paid before the cards are seen.",
+        "Cat puts 4 on the layout: 1 on each pool, Cat's stake, paid before the cards are seen.",
+        "Dan puts 4 and Ben 8 on the layout",  # Ben deals
+    ]
