@@ -223,6 +223,10 @@ class DealSummaryDialog(SelfOpeningDialog):
 
         if s.lines:
             column.addWidget(separator(self))
+            if s.ledger:
+                # the person's own payments are said above, so these leave them out: a tester
+                # read the two lists as disagreeing until he saw the split
+                column.addWidget(plain_label("Between the other players:", self, "linesHeading"))
             lines = rich_label("<br>".join(text_html(t, pal) for t in s.lines), self, "lines")
             column.addWidget(lines)
 

@@ -292,3 +292,18 @@ def test_cards_html_colours_red_and_dark_suits(qtbot):
     assert f"color:{colour}" in dark
     assert f"color:{colour}" not in red
     assert cards_html([], pal) == "—"
+
+
+def test_the_other_players_lines_say_they_leave_the_person_out(qtbot):
+    """The person's own payments come first; the lines below leave them out, and say so
+    (a tester read the two lists as disagreeing). Without a ledger there is no heading."""
+    own = replace(
+        _summary(), ledger=["You pay Ben 2: 2 cards left in hand."], lines=["Cass paid Ben 1"]
+    )
+    dlg = _show(qtbot, DealSummaryDialog(None, own))
+    heading = _child(dlg, QLabel, "linesHeading")
+    assert heading.text() == "Between the other players:"
+    lines = _child(dlg, QLabel, "lines")
+    assert heading.geometry().bottom() < lines.geometry().top()
+    plain = _show(qtbot, DealSummaryDialog(None, _summary()))
+    assert plain.findChild(QLabel, "linesHeading") is None
