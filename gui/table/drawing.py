@@ -13,6 +13,7 @@ from PySide6.QtCore import (
     QPointF,
     QRect,
     QRectF,
+    QTimer,
     QVariantAnimation,
 )
 from PySide6.QtGui import (
@@ -85,6 +86,8 @@ class TableDrawing(EventLogDrawing):
     #: turn it off: the first play of a hand is never one stray Enter.
     keys_play: bool
     _prev_hand: tuple[int, ...]
+    #: Paints the whole table once the cards of the last drawing have settled (single shot).
+    _settled_paint: QTimer
 
     # ---- drawing -------------------------------------------------------------------
 
@@ -127,6 +130,11 @@ class TableDrawing(EventLogDrawing):
             # resize's own repaint, with the items still at the old size's places, leaves
             # it unsure: old hands and calls stayed on the baize.
             self.viewport().update()
+        # Once the cards have settled, the whole table is painted again. A bar shown above
+        # the table while its cards flew (a game opened over another, with its notice)
+        # left the old hand's lower edge on the baize under the new one: Qt's repaints of
+        # moving items missed it, and nothing moved there again to clear it.
+        self._settled_paint.start(max(0, duration) + 60)
 
     def fit_scene(self) -> None:
         """Make the scene the viewport's size (scene pixels are the viewport's). The baize's

@@ -80,6 +80,9 @@ class TableView(TableInput):
         self._relayout.setSingleShot(True)
         self._relayout.setInterval(0)
         self._relayout.timeout.connect(lambda: self._draw(0))
+        self._settled_paint = QTimer(self)
+        self._settled_paint.setSingleShot(True)
+        self._settled_paint.timeout.connect(self.viewport().update)
         self.duration = 0
         self.zoom = 1.0
         self.felt = "green"

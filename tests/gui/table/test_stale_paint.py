@@ -14,16 +14,17 @@ Every item of a real table, in every game, also paints only inside its bounding 
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QRect
+from PySide6.QtCore import QEvent, QObject, QPoint, QRect, Qt
 from PySide6.QtGui import QImage
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QGraphicsItem
+from PySide6.QtWidgets import QApplication, QGraphicsItem, QMessageBox, QPushButton
 
 from game_driver import open_game, perform, plain_first, settled, wait_settled
 from gamecore.actions import Widow
 from gamecore.decisions import BidChoice
 from gamecore.interface import CHANCE
 from gui.play import controller as ctl
+from gui.store import persistence
 from gui.table.items import CardItem
 from gui.windows.mainwindow import MainWindow
 from helpers import entry_key, registry_entries
@@ -168,3 +169,56 @@ def test_every_item_of_every_table_paints_inside_its_bounds(qtbot):
             bad = outside_pixels(item, win.view.devicePixelRatioF())
             assert bad == [], f"{key}: {type(item).__name__} paints outside its bounds: {bad[:4]}"
         win.close()
+
+
+class _WholePaints(QObject):
+    """Counts the paint events of the view's viewport that cover the whole of it."""
+
+    def __init__(self, viewport) -> None:
+        super().__init__()
+        self.viewport, self.count = viewport, 0
+        viewport.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt name)
+        if event.type() == QEvent.Type.Paint and event.rect() == self.viewport.rect():
+            self.count += 1
+        return False
+
+
+def test_a_game_opened_over_another_leaves_no_old_hand_on_the_baize(qtbot, tmp_path):
+    """A player opened a saved game over one with a card played: its notice ("Your last
+    game was kept …") came up above the table while the cards flew to the opened deal, and
+    on the screen (not here: the offscreen backing store kept no such patch) the old hand's
+    lower edge stayed on the baize under the new hand until the window was resized. Once the
+    cards have settled, after this and after every move, the whole table is painted again."""
+    folder = tmp_path / "data"
+    folder.mkdir()
+    win = MainWindow(pace=0, seed=11, autosave=folder / persistence.AUTOSAVE)
+    qtbot.addWidget(win)
+    win.game_name = "spinado"
+    win.show()
+    win.start()
+    _resize(qtbot, win, BIG)
+    saved = tmp_path / "saved.parlour.json"
+    win.controller.keeper.save_as(saved)  # the deal before any card of it
+    _playable_card(qtbot, win)
+    deal = win.controller.session.deal
+    perform(qtbot, win, plain_first(deal, deal.decision()))  # a card of the hand played
+    _playable_card(qtbot, win)
+    win.controller.set_pace(150)  # the cards fly, as at a real table
+    assert not win.notices.isVisible() and stale_area(win) == QRect()
+    win.open_file(saved)
+    qtbot.waitUntil(lambda: isinstance(win.message, QMessageBox), timeout=WAIT)
+    leave = win.message.findChild(QPushButton, "leave")
+    qtbot.mouseClick(leave, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: win.notices.isVisible(), timeout=WAIT)
+    _playable_card(qtbot, win)
+    assert stale_area(win) == QRect()
+    # and after every move: a card played flies to the table, the hand closes up
+    deal = win.controller.session.deal
+    card = plain_first(deal, deal.decision()).card
+    win.controller.person.chose_card(card)
+    item = win.view.cards[card]
+    qtbot.waitUntil(lambda: not win.view.busy and item.pos() == item.home, timeout=WAIT)
+    whole = _WholePaints(win.view.viewport())  # from the moment the card is home
+    qtbot.waitUntil(lambda: whole.count > 0, timeout=WAIT)
