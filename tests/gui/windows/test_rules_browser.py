@@ -461,3 +461,19 @@ def test_michigans_layout_reads_in_cards_not_letters_mi_3():
     assert format_value(spec, "AS KH 10C JD KD+QD") == "♠A ♥K ♣10 ♦J ♦K+♦Q"
     assert cards_symbols("2h tc") == "♥2 ♣10"
     assert cards_letters("♠A k♥ ♦10+♦J what") == "AS KH 10D+JD what"  # not a card: as typed
+
+
+def test_the_keyboard_page_names_every_menu_shortcut(qtbot):
+    """Help → Keyboard lists every menu action's keys (View → This deal so far, Ctrl+L, was
+    missing, and a tester found it only by chance)."""
+    from gui.windows.mainwindow import MainWindow
+
+    win = MainWindow(pace=0, seed=1)
+    qtbot.addWidget(win)
+    page = (RULES_DIR / "keyboard.html").read_text(encoding="utf-8")
+    words = {"Ctrl++": "Ctrl+plus", "Ctrl+-": "Ctrl+minus"}  # written out on the page
+    menus = [(t, k) for t, k in win.shortcut_lines() if " " not in k]  # the table's own: " / "
+    assert ("This deal so far", "Ctrl+L") in menus
+    cells = re.findall(r"<td>([^<]*)</td>", page)
+    missing = [(t, k) for t, k in menus if not any(words.get(k, k) in c.split(", ") for c in cells)]
+    assert missing == []
