@@ -82,6 +82,10 @@ _NOT_A_GAME = (
      "it is not a Parlour game file"),
     (re.compile(r"^the file is not a deal record \(not UTF-8 text\)$"),
      "it is not a Parlour game file (it is not text)"),
+    # broken at its very first character: never a record (every one begins with "{"); a
+    # tester's unrelated text file was said to be "damaged"
+    (re.compile(r"^the file is not valid JSON: [^:]*? at line 1, column 1$"),
+     "it is not a Parlour game file"),
     (re.compile(r"^the file is not valid JSON: "), "the file is damaged: "),
     # the decoder's own words ("expecting property name enclosed in double quotes") say
     # nothing to a player: where the text breaks does

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialogButtonBox,
     QFormLayout,
+    QLabel,
     QLineEdit,
     QVBoxLayout,
     QWidget,
@@ -54,6 +55,11 @@ class PrefsDialog(FittedDialog):
         form.addRow("&Table:", self.felt)
         form.addRow("&Forced moves:", self.auto)
         form.addRow("Your &name:", self.name)
+        # a tester set a name and looked for it on the plate: the game at the table keeps
+        # the names it was dealt with (its record names its players)
+        later = QLabel("From your next new game; this game keeps its names.", self)
+        later.setObjectName("nameLater")
+        form.addRow("", later)
         self._add_review_and_coach(form, prefs, several_people)
         layout.addLayout(form)
         buttons = QDialogButtonBox(

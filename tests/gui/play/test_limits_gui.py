@@ -153,3 +153,17 @@ def test_names_typed_with_control_characters_are_fitted(qtbot):
     prefs = PrefsDialog(None, Prefs(name="x" * 60))
     qtbot.addWidget(prefs)
     assert prefs.prefs().name == "x" * NAME_MAX
+
+
+def test_settings_say_the_name_is_for_the_next_new_game(qtbot):
+    """A tester set "Zoe" and looked for it on the plate of the game at the table: the
+    dialog says, under the field, that the game at the table keeps its names."""
+    from PySide6.QtWidgets import QLabel
+
+    dlg = PrefsDialog(None, Prefs())
+    qtbot.addWidget(dlg)
+    dlg.show()
+    note = dlg.findChild(QLabel, "nameLater")
+    field = dlg.findChild(QLineEdit, "name")
+    assert note.isVisible() and note.text() == "From your next new game; this game keeps its names."
+    assert note.geometry().top() >= field.geometry().bottom()

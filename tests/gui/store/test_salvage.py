@@ -235,6 +235,7 @@ STOCK = "mine.parlour.json: deal 2: stock missing"  # a file's name is no house 
             None,
             "the file is damaged: its text is broken at line 3, column 611",
         ),
+        ("the file is not valid JSON: expecting value at line 1, column 1", None, NOT_A_GAME),
         (STOCK, None, STOCK),
     ],
 )
