@@ -86,8 +86,7 @@ class TableDrawing(EventLogDrawing):
     #: turn it off: the first play of a hand is never one stray Enter.
     keys_play: bool
     _prev_hand: tuple[int, ...]
-    #: Paints the whole table once the cards of the last drawing have settled (single shot).
-    _settled_paint: QTimer
+    _settled_paint: QTimer  # paints the whole table once the last drawing's cards settle
 
     # ---- drawing -------------------------------------------------------------------
 
@@ -125,15 +124,11 @@ class TableDrawing(EventLogDrawing):
             self.focus_card = None
         self._place_cards(snap, lay, targets, dpr, duration, dealing)
         if resized:
-            # Every item moved to the new size's layout: all of it is painted again. Qt
-            # repaints a moved item's old place only where it knows it painted it, and a
-            # resize's own repaint, with the items still at the old size's places, leaves
-            # it unsure: old hands and calls stayed on the baize.
+            # All of it painted again: Qt repaints a moved item's old place only where it knows
+            # it painted it, and old hands and calls stayed on the baize after a resize
             self.viewport().update()
-        # Once the cards have settled, the whole table is painted again. A bar shown above
-        # the table while its cards flew (a game opened over another, with its notice)
-        # left the old hand's lower edge on the baize under the new one: Qt's repaints of
-        # moving items missed it, and nothing moved there again to clear it.
+        # The whole table again once the cards settle: a game opened over another, its notice
+        # shown as the cards flew, left the old hand's edge on the baize (Qt's repaints missed it)
         self._settled_paint.start(max(0, duration) + 60)
 
     def fit_scene(self) -> None:
