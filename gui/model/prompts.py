@@ -238,6 +238,21 @@ def recap_lines(lines: list[str]) -> list[str]:
     return out
 
 
+#: The keys of the buttons a closed deal summary leaves on the table.
+GO_ON, SUMMARY_AGAIN = "deal-over-go-on", "deal-over-summary"
+
+
+def summary_closed_words(practice: bool, last_deal: bool) -> tuple[str, list[tuple[str, str]]]:
+    """What the table says when its deal summary is closed by Escape or the window's close
+    button (the finished deal stays in view), and its buttons: the summary's own way on
+    ("Next deal", "Final standings" after the last deal, "Back to your game" after a
+    practice deal; key :data:`GO_ON`) and "Show the summary" (:data:`SUMMARY_AGAIN`).
+    Escape went on to the next deal, and two testers closing the summary to look at the
+    table found the next one dealt."""
+    go_on = "Back to your game" if practice else "Final standings" if last_deal else "Next deal"
+    return "The deal is over.", [(GO_ON, go_on), (SUMMARY_AGAIN, "Show the summary")]
+
+
 #: The finished table's buttons, after the final standings are closed: (key, text).
 GAME_OVER_BUTTONS = [("again", "Play again"), ("newgame", "New game…")]
 

@@ -25,6 +25,7 @@ class DealEnd:
 
     def __init__(self, table: Controller) -> None:
         self.table = table
+        table.view.prompt_chosen.connect(self._answered)
 
     @property
     def reveal_tricks(self) -> bool:
@@ -65,12 +66,38 @@ class DealEnd:
         t.keeper.count_deal()
         dlg = t.questions.DealSummaryDialog(t.parent_widget, summary)
         dlg.accepted.connect(self.after_summary)
+        dlg.rejected.connect(self._summary_closed)
         dlg.review_requested.connect(lambda d=dlg: t.review_requested.emit(d))
         dlg.deal_again_requested.connect(t.practice.begin)
         open_dialog(t, dlg)
         if not t.people:
             # Nobody at the screen (watching computers): the next deal follows by itself.
             self._next_by_itself(dlg)
+
+    def _summary_closed(self) -> None:
+        """Escape or the close button on the summary: the finished deal stays in view, the
+        way on and the summary again on the table's panel."""
+        t = self.table
+        session = t.session
+        assert session is not None
+        t.dialog = None
+        text, buttons = prompts.summary_closed_words(t.practice.active, session.complete)
+        t.view.prompt.ask(text, buttons)
+        t.view.prompt.focus_first()  # Enter goes on, as in the summary
+        t.status(text)
+
+    def _answered(self, key: str) -> None:
+        """A button of the panel a closed summary leaves (:meth:`_summary_closed`)."""
+        t = self.table
+        if key not in (prompts.GO_ON, prompts.SUMMARY_AGAIN) or t.dialog is not None:
+            return
+        if t.state != SUMMARY:
+            return
+        t.view.prompt.hide()
+        if key == prompts.GO_ON:
+            self.after_summary()
+        else:
+            self.show_summary()
 
     def _next_by_itself(self, dlg: QDialog) -> None:
         t = self.table

@@ -309,7 +309,3 @@ class DealSummaryDialog(SelfOpeningDialog):
     def _again(self, seat: int) -> None:
         """Deal the same cards again with the person in ``seat`` (a practice deal)."""
         self.deal_again_requested.emit(seat)
-
-    def reject(self) -> None:
-        """Esc or closing the window: go on, exactly as the "next" button does."""
-        self.accept()
