@@ -292,10 +292,11 @@ class HardAgent:
             return action, "the only sensible play here"
         share = self.last_visits.get(action_code(action), 0) / total
         # The share is of the search's visits, the move it tried most: "best in 50% of the
-        # deals" claimed more than that, and a close call read as a sure thing.
+        # deals" claimed more than that, and a close call read as a sure thing; "the
+        # search's favourite, tried in 17%" read as jargon, and as doubt about the obvious.
         return action, (
-            f"the search's favourite, tried in {share:.0%} of {self.last_iterations:,} "
-            f"simulated deals consistent with what this seat has seen"
+            f"it played out {self.last_iterations:,} deals, the unseen cards dealt to fit "
+            f"what this seat has seen, and tried this move most often ({share:.0%} of its tries)"
         )
 
     def cancel(self) -> None:

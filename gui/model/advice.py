@@ -62,8 +62,8 @@ COACH_WAITS = "The coach will speak at your next decision in this deal."
 #: The coach's last line while the Hard player's choice is searched: the line that choice
 #: takes when it arrives, so that the coach does not grow under the person's eyes and the
 #: table below it stay where it is. As long as the choice's own line ("The Hard player would
-#: play A♠: the search's favourite, tried in 34% of 3,822 simulated deals consistent with
-#: what this seat has seen."),
+#: play A♠: it played out 3,822 deals, the unseen cards dealt to fit what this seat has
+#: seen, and tried this move most often (34% of its tries)."),
 #: so that it wraps alike on a small screen.
 COACH_THINKS = (
     "The Hard player is weighing your choices: it plays out thousands of deals consistent "

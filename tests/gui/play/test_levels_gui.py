@@ -113,7 +113,7 @@ def test_hint_names_a_legal_play_with_its_reason(qtbot, quick_hard):
     # On a loaded machine the search may miss its deadline: the hint then says the Normal
     # player's choice is given (issue 29's deadline), which is as correct.
     said = window.status_label.text()
-    assert any(why in said for why in ("simulated deals", "only", "too busy to search")), said
+    assert any(why in said for why in ("deals, the unseen", "only", "too busy to search")), said
     assert c.view.focus_card in {a.card for a in d.actions}
 
 
