@@ -10,6 +10,7 @@ from PySide6.QtCore import QEvent, QObject, QSize
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
+    QLabel,
     QMessageBox,
     QPushButton,
     QTableWidget,
@@ -37,6 +38,13 @@ COLUMNS = (
 )
 
 
+#: What the won and lost columns count, said under the table.
+WON_AND_LOST = (
+    "Counters won and lost add up each deal's result: what you were ahead at the end of "
+    "a deal counts as won, what you were behind as lost."
+)
+
+
 class StatsWindow(FittedDialog):
     """Shows ``stats``; ``on_reset`` is called after the player confirms a reset."""
 
@@ -54,6 +62,11 @@ class StatsWindow(FittedDialog):
         self.table.verticalHeader().setVisible(False)
         self.table.viewport().installEventFilter(self)
         layout.addWidget(self.table)
+        # A tester took a pool of 5 in two deals each lost by 1 and read "won 0" as wrong.
+        note = QLabel(WON_AND_LOST, self)
+        note.setObjectName("wonAndLost")
+        note.setWordWrap(True)
+        layout.addWidget(note)
         self.chart = BalanceChart(self)
         layout.addWidget(self.chart, 1)
         row = QHBoxLayout()

@@ -171,3 +171,24 @@ def test_the_scale_keeps_the_minus_sign_of_a_large_loss(qtbot):
     width = QFontMetricsF(chart.font()).horizontalAdvance(f"{MINUS}5019")
     assert chart.scale_width(-5019, 3740) >= width + 8 > 40
     assert chart.scale_width(-3, 5) == 44.0
+
+
+def test_the_statistics_say_what_won_and_lost_count(qtbot):
+    """A tester took a pool of 5 in two deals each lost by 1 and read "Counters won 0" as
+    wrong: the window says, under the table, that each deal's result is counted."""
+    from PySide6.QtWidgets import QLabel
+
+    stats = Stats()
+    you = stats.player("spinado", "You")
+    you.add_deal(-1, 1)
+    you.add_deal(-1, 0)
+    win = _window(qtbot, stats)
+    win.show()
+    row = [win.table.item(0, c).text() for c in range(6)]
+    assert row == ["You", "0", "2", "0", "2", "1"]
+    note = win.findChild(QLabel, "wonAndLost")
+    assert note.isVisible() and note.text() == (
+        "Counters won and lost add up each deal's result: what you were ahead at the end of "
+        "a deal counts as won, what you were behind as lost."
+    )
+    assert note.geometry().top() >= win.table.geometry().bottom()
