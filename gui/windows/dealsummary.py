@@ -223,9 +223,10 @@ class DealSummaryDialog(SelfOpeningDialog):
 
         if s.lines:
             column.addWidget(separator(self))
-            if s.ledger:
+            if s.ledger and not s.headline:
                 # the person's own payments are said above, so these leave them out: a tester
-                # read the two lists as disagreeing until he saw the split
+                # read the two lists as disagreeing until he saw the split (a game without
+                # play's lines say what became of each compartment: no heading there)
                 column.addWidget(plain_label("Between the other players:", self, "linesHeading"))
             lines = rich_label("<br>".join(text_html(t, pal) for t in s.lines), self, "lines")
             column.addWidget(lines)
@@ -235,6 +236,10 @@ class DealSummaryDialog(SelfOpeningDialog):
         the last deal, how the pools left were shared out (GEN-6)."""
         if s.split:
             return plain_label(s.split, self, "pools")
+        if s.last_deal and not any(n for _label, n in s.pools):
+            # no next deal: "Pool for the next deal: empty" closed Spoil Five's last deal
+            where = "the pool" if len(s.pools) == 1 else "the pools"
+            return plain_label(f"Nothing is left in {where}: the game is over.", self, "pools")
         if s.tricks is not None:
             left = sum(n for _label, n in s.pools)
             return plain_label(

@@ -309,3 +309,18 @@ def test_the_other_players_lines_say_they_leave_the_person_out(qtbot):
     assert heading.geometry().bottom() < lines.geometry().top()
     plain = _show(qtbot, DealSummaryDialog(None, _summary()))
     assert plain.findChild(QLabel, "linesHeading") is None
+    # Matrimony's lines say what became of each compartment, carried ones too: no heading
+    chance = replace(own, headline="Ben takes Matrimony", lines=["Intrigue carries over"])
+    assert _show(qtbot, DealSummaryDialog(None, chance)).findChild(QLabel, "linesHeading") is None
+
+
+def test_the_last_deal_with_nothing_left_promises_no_next_deal_gen_6(qtbot):
+    """Spoil Five's last deal, its pool taken, said "Pool for the next deal: empty (a fresh
+    pool is made)"; nothing is left, and there is no next deal (GEN-6)."""
+    four = [(label, 0) for label, _n in _summary().pools]
+    for tricks, empty, where in ((None, four, "the pools"), ([3, 2, 0], [("Pool", 0)], "the pool")):
+        s = replace(_summary(last_deal=True), pools=empty, tricks=tricks)
+        dlg = _show(qtbot, DealSummaryDialog(None, s))
+        assert (
+            _child(dlg, QLabel, "pools").text() == f"Nothing is left in {where}: the game is over."
+        )
