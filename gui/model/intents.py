@@ -51,7 +51,8 @@ def card_intent(deal: DealState, seat: int, card: int) -> CardIntent:
     """What ``seat`` clicking ``card`` means in ``deal``: when robbing is offered, rob with
     that card as the discard (SF-21, SF-22); when the card may go both alone and with the
     special card, ask (SP-2, SN-8), so the ♦A never goes by accident; when only with it, with
-    it; otherwise play it, with the engine's reason if that is not allowed."""
+    it; the special card itself where exactly one card may take it, that card with it;
+    otherwise play it, with the engine's reason if that is not allowed."""
     legal = deal.legal_actions()
     rob = Rob(seat, card)
     if rob in legal:
@@ -60,6 +61,12 @@ def card_intent(deal: DealState, seat: int, card: int) -> CardIntent:
     if spin in legal and plain in legal:
         return CardIntent(card, (plain, spin))
     action = spin if spin in legal else plain
+    if action not in legal:
+        added = [a for a in legal if isinstance(a, Play) and a.spin]
+        if card == getattr(getattr(deal, "game", None), "special_card", None) and len(added) == 1:
+            # the ♦A clicked where one card may take it (SP-2, SN-8): that card with it; "you
+            # may add the ♦A" sent a tester to the ♦A, which was refused
+            return CardIntent(card, (added[0],))
     return CardIntent(card, (action,), deal.explain_illegal(action))
 
 

@@ -40,6 +40,19 @@ def test_a_spin_card_that_may_go_alone_or_with_the_diamond_ace_is_asked_about():
     assert offer.chosen(with_special=False) == Play(1, C("10S"))
     spin = intents.spin_offer(game, C("10S"))
     assert (spin.call, spin.special, spin.card) == ("Spin", "♦A", "10♠")
+    # The ♦A itself, which cannot go alone (SP-2): the 10♠ with it, the one card that may
+    # take it ("you may add the ♦A" sent a tester to the ♦A, and it was refused)
+    added = intents.card_intent(deal, 1, C("AD"))
+    assert added == CardIntent(C("AD"), (Play(1, C("10S"), spin=True),))
+    assert not added.ask and added.why is None
+
+
+def test_the_diamond_ace_where_no_card_may_take_it_is_refused_sp_2():
+    # Seat 1 leads: the ♦A cannot be led, and no continuation may take it.
+    game = make_game("spin", {})
+    deal = scenario_deal(game, ["3H 5C", "10S AD", "4H 6C 7D"], top=None, to_act=1)
+    refused = intents.card_intent(deal, 1, C("AD"))
+    assert refused.actions == (Play(1, C("AD")),) and refused.why is not None
 
 
 def test_a_spoil_five_card_chosen_while_robbing_is_offered_is_the_discard():
