@@ -15,6 +15,7 @@ from gamecore.explain import FORCED_REASONS, agree, forced_kind, listed
 from gamecore.interface import DealState, Rules
 from gamecore.match import Session
 from gamecore.spoilfive.deal import SpoilFiveDeal
+from gamecore.spoilfive.ranks import EFFECTIVE, TRUMP
 from gamecore.stops.deal import StopsDeal
 from gamecore.stops.game import SPECIAL_SPINADO, StopsGame
 from gui.model.tablewords import SpinCall, plain_words, spin_call
@@ -42,10 +43,13 @@ def _card(action: Action) -> int:
 
 def _trick_hint(deal: SpoilFiveDeal, d: PlayChoice) -> str:
     """The status line at a trick game's card choice ``d``."""
+    turn = "Your turn" if deal.trick else "Your lead"  # a last card led was "your turn"
     if d.forced:
-        return f"Your turn: {card_label(_card(d.actions[0]))} is your only legal card"
+        return f"{turn}: {card_label(_card(d.actions[0]))} is your only legal card"
     if not deal.trick:
         return "Your lead: play any card (drag it to the table or click it)"
+    if EFFECTIVE[deal.trump][deal.trick[0][1]] == TRUMP:  # the A♥ counts as one (SF-12)
+        return "Your turn: trumps were led: follow with a trump; playable cards are raised"
     return "Your turn: follow suit or play a trump; playable cards are raised"
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import random
 
-from gamecore.actions import Play
-from gamecore.cards import cards_in, parse_card
+from gamecore.actions import Claim, Play
+from gamecore.cards import card_label, cards_in, parse_card
 from gamecore.decisions import PlayChoice
 from gamecore.games import make_game
 from gamecore.match import Session
@@ -72,3 +72,47 @@ def test_the_coach_explains_every_suit_at_a_lead_nm_7():
     why = advice.coach_lines(session, 0)[-1]
     assert why.startswith("Why not your other cards: ")
     assert all(card in why for card in ("5♠", "5♥", "5♣", "5♦"))
+
+
+def _spoil_five(hands: list[str], turnup: str) -> Session:
+    """Spoil Five, D (seat 3) dealing, A (seat 0) the eldest hand, with these hands."""
+    session = Session(make_game("spoil-five", {}), ["A", "B", "C", "D"], first_dealer=3)
+    dealt = [[C(x) for x in h.split()] for h in hands]
+    held = {c for h in dealt for c in h} | {C(turnup)}
+    session.start_deal(dealt, [c for c in range(52) if c not in held], C(turnup))
+    return session
+
+
+def test_a_trump_lead_asks_for_a_trump_sf_26():
+    """Spades are trumps; A leads the 5♠ (the best trump, SF-12): B, holding K♠ and 2♠, is
+    asked for a trump, not to "follow suit or play a trump"."""
+    session = _spoil_five(
+        ["5S 8H 8D 9D 10C", "KS 2S 5D 6D 7C", "AH 2H 4D 8C QC", "KH 7D 3C 9C 4H"], "3S"
+    )
+    session.apply(Play(0, C("5S")))
+    assert prompts.lead_hint(session, 1) == (
+        "Your turn: trumps were led: follow with a trump; playable cards are raised"
+    )
+
+
+def test_a_last_card_led_is_the_lead_sf_24():
+    """Whoever leads the last trick with one card left is told it is their lead (it said
+    "Your turn"): the first seeded deal, cards played first-listed, that gets there."""
+    for seed in range(100):
+        session = Session(make_game("spoil-five", {}), ["A", "B", "C", "D"], first_dealer=3)
+        session.start_deal_seeded(seed)
+        deal = session.deal
+        while deal.decision() is not None and (
+            deal.trick or sum(map(int.bit_count, deal.hands)) != 4
+        ):
+            legal = deal.legal_actions()  # the first card; jink rather than claim: play on
+            session.apply(next((a for a in legal if not isinstance(a, Claim)), legal[0]))
+        d = deal.decision()
+        if isinstance(d, PlayChoice):
+            break
+    assert isinstance(d, PlayChoice) and d.forced and not deal.trick
+    card = d.actions[0].card
+    assert (
+        prompts.lead_hint(session, d.seat)
+        == f"Your lead: {card_label(card)} is your only legal card"
+    )
