@@ -125,7 +125,8 @@ def question_for(session: Session, d: PlayChoice | BidChoice) -> Question | None
         text, line = prompts.rob_question(deal.turnup)
         return Question(text, (("decline", "Decline"),), line)
     if Claim in kinds:
-        text, buttons, line = prompts.claim_question(session.pools[0])
+        bonus = getattr(session.game, "jink_bonus", 0)  # SF-32
+        text, buttons, line = prompts.claim_question(session.pools[0], bonus)
         return Question(text, tuple(buttons), line)
     return None
 

@@ -7,7 +7,7 @@ from gamecore.actions import Claim, Decline, Jink, Play, Rob
 from gamecore.cards import parse_card
 from gamecore.games import make_game
 from gamecore.match import Session
-from gui.model import intents
+from gui.model import intents, prompts
 from gui.model.intents import CardIntent
 from helpers import cards, nm, scenario_deal
 
@@ -70,3 +70,16 @@ def test_a_spoil_five_card_chosen_while_robbing_is_offered_is_the_discard():
     assert intents.answer(deal, 3, "resume") is None  # another panel's button
     assert not intents.plays_by_itself(deal.decision(), deal.game, None)
     assert {Claim, Jink}.isdisjoint(type(a) for a in deal.legal_actions())
+
+
+def test_the_jink_question_says_what_a_jink_wins_and_risks_sf_32():
+    text, buttons, _line = prompts.claim_question(4, 1)
+    assert text == (
+        "You won the first three tricks.\n"
+        "Jink: win the last two too, for the pool\n"
+        "and 1 counter from each player;\n"
+        "lose one and nobody pays, the pool stays."
+    )
+    assert buttons == [("claim", "Claim the pool (4)"), ("jink", "Jink: win all five")]
+    no_bonus = prompts.claim_question(4, 0)[0]
+    assert "from each" not in no_bonus and "for the pool;\n" in no_bonus
