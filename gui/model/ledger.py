@@ -44,7 +44,14 @@ from gamecore.review import DealReview, review_deal
 from gamecore.stops.deal import STAKING
 from gui.model import chancewords
 from gui.model.registryview import pool_labels
-from gui.model.tablewords import deal_line, log_line, plain_words, seen_cards, spin_call
+from gui.model.tablewords import (
+    carried_line,
+    deal_line,
+    log_line,
+    plain_words,
+    seen_cards,
+    spin_call,
+)
 
 
 def moves_counters_of(event: Event, seats: Collection[int]) -> bool:
@@ -252,7 +259,8 @@ def deal_log(
     in the deal (0 when they have not acted yet): where the hot seat's "Since your last
     turn" begins. ``words``: the seats' words (:func:`gui.model.tablewords.spoken`)."""
     review = _review(session)
-    log = [deal_line(session, list(words)), *start_lines(session, words, people)]
+    carried = [line] if (line := carried_line(session)) else []
+    log = [deal_line(session, list(words)), *carried, *start_lines(session, words, people)]
     since = dict.fromkeys(people, 0)
     for k in range(1, len(review.steps)):
         action = review.steps[k - 1].action

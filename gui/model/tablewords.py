@@ -30,7 +30,15 @@ from gamecore.events import (
     WentOut,
     stop_words,
 )
-from gamecore.explain import agree, explain, mid_sentence, pool_phrase, possessive, scene_before
+from gamecore.explain import (
+    agree,
+    explain,
+    listed,
+    mid_sentence,
+    pool_phrase,
+    possessive,
+    scene_before,
+)
 from gamecore.interface import DealState, Rules
 from gamecore.match import Session
 from gamecore.spoilfive.deal import (
@@ -89,6 +97,22 @@ def deal_line(session: Session, names: list[str] | None = None) -> str:
     dealer = (names or session.players)[session.deal.dealer]
     who = "you" if dealer == "You" else dealer
     return f"Deal {len(session.logs)} of {session.total_deals}: {who} {agree(dealer, 'deals')}."
+
+
+def carried_line(session: Session) -> str:
+    """What the pools held as the current deal began, before its stakes: "Carried over: 4
+    in the pool." / "Carried over: 2 on the ♥A pool and 5 on the ♠J pool.", or "" when
+    they were empty. A spoiled Spoil Five deal's pool of 4 became 5 with one stake, and
+    the log said only the stake."""
+    logs = session.logs
+    held = logs[-2].pools if len(logs) >= 2 and logs[-2].pools else session.start_pools
+    labels = pool_labels(session.game)
+    parts = [
+        f"{n:,} in the pool" if labels[p] == "Pool" else f"{n:,} on {pool_phrase(labels[p])}"
+        for p, n in enumerate(held)
+        if n
+    ]
+    return f"Carried over: {listed(parts)}." if parts else ""
 
 
 @dataclass(frozen=True)

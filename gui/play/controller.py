@@ -275,6 +275,8 @@ class Controller(QObject):
         # the first deal's lines open with who deals first and why (GEN-2)
         self.deal_from = len(self.log) if len(session.logs) > 1 else 0
         self._say(tablewords.deal_line(session, self.words))
+        if carried := tablewords.carried_line(session):
+            self._say(carried)
         # The stakes paid as the deal is dealt: the people's said with their reasons.
         for line in ledger.start_lines(session, self.words, self.people):
             self._say(line)

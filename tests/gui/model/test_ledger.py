@@ -376,3 +376,34 @@ def test_each_persons_antes_are_one_line_mi_4():
         "Cat puts 4 on the layout: 1 on each pool, Cat's stake, paid before the cards are seen.",
         "Dan puts 4 and Ben 8 on the layout",  # Ben deals
     ]
+
+
+def test_a_deal_says_what_its_pools_carried_over_sf_30():
+    """A spoiled Spoil Five deal's pool stays (SF-30): the next deal's log says what it
+    holds before the stakes (a tester saw a pool of 4 become 5 with one stake of 1)."""
+    spoiled = next(s for s in range(60) if _spoiled_first(s) is not None)
+    session = _spoiled_first(spoiled)
+    assert session.logs[0].pools[0] > 0
+    session.start_deal_seeded(1)
+    assert (
+        tablewords.carried_line(session) == f"Carried over: {session.logs[0].pools[0]} in the pool."
+    )
+    # Newmarket: each pool by its card; nothing carried, nothing said
+    nm_session = Session(make_game("newmarket"), NAMES, 0, pools=[2, 0, 0, 5])
+    nm_session.start_deal_seeded(3)
+    assert tablewords.carried_line(nm_session) == (
+        "Carried over: 2 on the ♥A pool and 5 on the ♠J pool."
+    )
+    assert tablewords.carried_line(Session(make_game("newmarket"), NAMES, 0)) == ""
+
+
+def _spoiled_first(seed: int) -> Session | None:
+    """A Spoil Five session whose first deal (seed ``seed``) was spoiled, or ``None``."""
+    session = Session(make_game("spoil-five"), NAMES, 0)
+    rng = random.Random(seed)
+    agents = [player_for(session.game)() for _ in range(session.n)]
+    session.start_deal_seeded(seed)
+    while session.deal_in_progress:
+        d = session.decision()
+        session.apply(agents[d.seat].choose(session.game, session.deal.observation(d.seat), rng))
+    return session if session.logs[-1].winner is None else None
