@@ -130,6 +130,7 @@ class Controller(QObject):
         """Start a session as ``setup`` says (the game, its options, who sits where, undo).
         The first dealer follows ``gen.firstDealer`` (GEN-2)."""
         self._clear_table()
+        self.practice.drop()  # a new session is never a practice deal's
         game = make_game(setup.game, dict(setup.options))
         self.seats = list(setup.seats)
         first = first_dealer(game, len(self.seats), self.rng)

@@ -114,6 +114,11 @@ class Practice:
         notes = self.seat_notes()
         return [note if seat == self.home else "" for seat, note in enumerate(notes)]
 
+    def drop(self) -> None:
+        """Forget the practice deal and the session it came from (a new session takes the
+        table; the game itself was kept or left by then)."""
+        self.real = None
+
     def back(self) -> None:
         """The practice deal is over: back to the session at the table, where it was."""
         assert self.real is not None

@@ -306,7 +306,11 @@ class GameFilesMixin:
 
     def _replace_game(self, then: Callable[[], None], what: str, confirm: bool = True) -> None:
         """Run ``then`` (which replaces the current game) once the game at stake, if any, is
-        kept among the abandoned games; with ``confirm`` the person is asked first."""
+        kept among the abandoned games; with ``confirm`` the person is asked first. From a
+        practice deal, the game itself is at stake: the table goes back to it first (a new
+        game begun from one stayed a practice deal, or failed to start)."""
+        if self.controller.practice.active:
+            self.controller.practice.back()
         stake = self._at_stake()
         if stake is None:
             self.offer = None

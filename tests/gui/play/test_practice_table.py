@@ -97,3 +97,35 @@ def test_the_practice_deal_names_the_chosen_seat_and_ends_with_its_own_result(qt
     click_button(qtbot, c.dialog, c.dialog.findChild(QPushButton, "next"))
     qtbot.waitUntil(lambda: len(c.session.logs) == 2, timeout=WAIT)
     assert win.windowTitle() == "Parlour — Newmarket: deal 2 of 4"
+
+
+def test_a_new_game_begun_from_a_practice_deal_leaves_the_game_itself(qtbot, tmp_path):
+    """New Game during a practice deal, with fewer players: it asked to leave "deal 1 of 1"
+    (the practice), then failed to start ("zip() argument 2 is shorter …") and the table
+    stuck. The game itself is what is left (kept), and the new game is a game, not a
+    practice deal."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QMessageBox, QSpinBox
+
+    from table_driver import window_with_autosave
+
+    win = window_with_autosave(qtbot, tmp_path)
+    win.start()
+    c = win.controller
+    first_cards_to_summary(qtbot, win)
+    real = _summary(win)
+    original = c.session
+    real.findChild(QAction, "seat_1").trigger()
+    qtbot.waitUntil(lambda: c.practice.active, timeout=WAIT)
+    win.new_action.trigger()
+    dlg = win.new_dialog
+    dlg.findChild(QSpinBox, "players").setValue(3)
+    qtbot.mouseClick(dlg.findChild(QPushButton, "ok"), Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: isinstance(win.message, QMessageBox), timeout=WAIT)
+    assert f"deal 1 of {original.total_deals}" in win.message.text()
+    qtbot.mouseClick(win.message.findChild(QPushButton, "leave"), Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: c.session is not original and c.session.n == 3, timeout=WAIT)
+    assert not c.practice.active and not c.session.practice
+    assert win.windowTitle() == f"Parlour — Newmarket: deal 1 of {c.session.total_deals}"
+    kept = [p for p in (tmp_path / "abandoned").glob("*.parlour.json") if ".table." not in p.name]
+    assert len(kept) == 1  # the game itself, its first deal played
