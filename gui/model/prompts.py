@@ -296,17 +296,15 @@ def rob_question(turnup: int) -> tuple[str, str]:
 
 
 def claim_question(pool: int, bonus: int) -> tuple[str, list[tuple[str, str]], str]:
-    """The claim-or-jink panel (SF-31): question, buttons (key, label), status line, with
-    what a jink wins and risks (SF-32: the pool and ``bonus`` counters from each other
-    player; nothing, the pool staying, if a trick is lost). A tester jinked without being
-    told either."""
-    each = f"\nand {bonus} counter{'' if bonus == 1 else 's'} from each player" if bonus else ""
+    """The claim-or-jink panel (SF-31): question, buttons (key, label), and the status line,
+    which says what a jink wins and risks (SF-32: the pool and ``bonus`` counters from each
+    other player; nothing, the pool staying, if a trick is lost). A tester jinked without
+    being told either; said in the panel, the words pushed it over the hand at 800×600."""
+    each = f" and {bonus} from each player" if bonus else ""
     return (
-        "You won the first three tricks.\n"
-        f"Jink: win the last two too, for the pool{each};\n"
-        "lose one and nobody pays, the pool stays.",
+        "You won the first three tricks.",
         [("claim", f"Claim the pool ({pool})"), ("jink", "Jink: win all five")],
-        "Claim the pool now, or jink for all five tricks.",
+        f"A jink wins the pool{each}; lose a trick and nobody pays, the pool stays.",
     )
 
 
