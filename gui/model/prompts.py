@@ -48,6 +48,10 @@ def _trick_hint(deal: SpoilFiveDeal, d: PlayChoice) -> str:
         return f"{turn}: {card_label(_card(d.actions[0]))} is your only legal card"
     if not deal.trick:
         return "Your lead: play any card (drag it to the table or click it)"
+    if len(d.actions) == deal.hands[d.seat].bit_count():
+        # no card of the suit led, or only trumps that may renege (SF-27): "follow with a
+        # trump" stood over a hand of five raised cards
+        return "Your turn: any card may be played; playable cards are raised"
     if EFFECTIVE[deal.trump][deal.trick[0][1]] == TRUMP:  # the A♥ counts as one (SF-12)
         return "Your turn: trumps were led: follow with a trump; playable cards are raised"
     return "Your turn: follow suit or play a trump; playable cards are raised"

@@ -93,6 +93,12 @@ def test_a_trump_lead_asks_for_a_trump_sf_26():
     assert prompts.lead_hint(session, 1) == (
         "Your turn: trumps were led: follow with a trump; playable cards are raised"
     )
+    session.apply(Play(1, C("2S")))
+    session.apply(Play(2, C("AH")))  # C's one trump, below the 5♠: it must go (SF-27)
+    # D holds no trump: every card may go, and the line does not ask for a trump
+    assert prompts.lead_hint(session, 3) == (
+        "Your turn: any card may be played; playable cards are raised"
+    )
 
 
 def test_a_last_card_led_is_the_lead_sf_24():
