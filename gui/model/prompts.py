@@ -262,12 +262,13 @@ def summary_closed_words(practice: bool, last_deal: bool) -> tuple[str, list[tup
 
 
 #: The finished table's buttons, after the final standings are closed: (key, text).
-GAME_OVER_BUTTONS = [("again", "Play again"), ("newgame", "New game…")]
+GAME_OVER_BUTTONS = [("again", "Play again"), ("newgame", "New game…"), ("standings", "Standings")]
 
 
 def game_over_words() -> tuple[str, list[tuple[str, str]]]:
     """What the finished table says once the final standings are closed, and its buttons
-    (:data:`GAME_OVER_BUTTONS`): the same table again, or the New Game dialog."""
+    (:data:`GAME_OVER_BUTTONS`): the same table again, the New Game dialog, or the final
+    standings again (closed, they could not be seen again)."""
     return "The game is over.", GAME_OVER_BUTTONS
 
 

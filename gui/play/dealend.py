@@ -126,6 +126,15 @@ class DealEnd:
             return
         t.set_state(OVER)
         t.refresh()  # the plates show the counters after the split of the pools left
+        self.show_standings()
+
+    def show_standings(self) -> None:
+        """The final standings of the finished session (after its last summary, and again
+        from the finished table's Standings button)."""
+        t = self.table
+        session = t.session
+        assert session is not None and session.complete
+        t.view.prompt.hide()
         balances, _pools = session.final_accounts()
         dlg = t.questions.StandingsDialog(
             t.parent_widget,

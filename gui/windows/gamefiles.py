@@ -247,6 +247,8 @@ class GameFilesMixin:
                 self.controller.deal_end.play_again()
             elif key == "newgame":
                 self.ask_new_game()
+            elif key == "standings" and self.controller.dialog is None:
+                self.controller.deal_end.show_standings()
             return
         if self.offer is None or key not in ("resume", "newgame"):
             return

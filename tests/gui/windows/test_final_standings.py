@@ -118,6 +118,12 @@ def test_closing_the_standings_leaves_the_ways_on_at_the_table(qtbot, tmp_path):
     window.hint_action.trigger()
     assert window.status_label.text() == "The game is over: there is no hint to give."
     assert c.table_line == "The game is over."
+    # the standings again, and closed again: the ways on come back
+    qtbot.mouseClick(prompt.findChild(QPushButton, "standings"), Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: isinstance(c.dialog, StandingsDialog), timeout=WAIT)
+    assert not prompt.isVisible()
+    qtbot.mouseClick(c.dialog.findChild(QPushButton, "close"), Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(prompt.isVisible, timeout=WAIT)
     finished = c.session
     qtbot.mouseClick(prompt.findChild(QPushButton, "again"), Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: c.session is not finished and not prompt.isVisible(), timeout=WAIT)
