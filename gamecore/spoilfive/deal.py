@@ -362,7 +362,9 @@ class SpoilFiveDeal(DealCore):
                 return
         left = 5 - done
         if not any(self.tricks_won[s] + left >= 3 for s in eligible):
-            self._spoil("nobody can win three tricks", events)
+            # After the fifth trick nobody "can" any more: the words say what happened.
+            why = "nobody won three tricks" if left == 0 else "nobody can win three tricks"
+            self._spoil(why, events)  # SF-30
 
     def _win(self, seat: int, events: list[Event], jink: bool = False) -> None:
         first = len(events)

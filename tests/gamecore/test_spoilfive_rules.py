@@ -533,6 +533,21 @@ def test_t_sf_11_compulsory_declined_player_cannot_win():
     assert not session.fresh  # a spoil: the pool runs on
 
 
+def test_sf_30_a_spoil_says_can_win_before_the_fifth_trick_and_won_after_it():
+    """SF-30: a spoil found early names what nobody can do; after trick 5, what nobody did."""
+    session = start(T_SF_11_HANDS, "4S", game=sf(sf_robbing="compulsory"))
+    do(session, "0 KD", "1 2D", "2 decline", "2 QH", "3 3D", "0 2H", "1 7H", "2 5S", "3 5H")
+    do(session, "2 JS", "3 6C", "0 3H", "1 8H")
+    events = do(session, "2 AS", "3 7C", "0 4H", "1 9H")
+    assert [e.reason for e in events if isinstance(e, Spoiled)] == ["nobody can win three tricks"]
+    game = sf()
+    session = Session(game, ["A", "B", "C"], first_dealer=A)
+    seed, line = first_seed(game, 3, A, [A, B, CC, A, B])
+    session.start_deal_seeded(seed)
+    events = apply_all(session, line)
+    assert [e.reason for e in events if isinstance(e, Spoiled)] == ["nobody won three tricks"]
+
+
 # ---- T-SF-12: Foster staking across deals ---------------------------------------------------
 
 
