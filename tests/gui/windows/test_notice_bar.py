@@ -54,3 +54,19 @@ def test_dismissing_one_of_two_leaves_the_other_with_its_own_button(qtbot):
     win.add_notice(FILES[1])
     _click(qtbot, bar.notice(FILES[0]).findChild(QPushButton, "dismiss"))
     assert bar.texts() == [FILES[1]] and not bar.all.isVisible()
+
+
+def test_a_dismiss_button_with_the_keys_shows_it_with_a_blue_rim(qtbot):
+    """Tab onto a notice's Dismiss: its rim turns from the notice's gold to blue (the
+    style's thin focus line went unseen, and a person pressed Space on it unknowing)."""
+    win = _window(qtbot)
+    win.add_notice(FILES[0])
+    button = win.notices.notice(FILES[0]).findChild(QPushButton, "dismiss")
+    qtbot.waitUntil(button.isVisible)
+    rim = button.grab().toImage().pixelColor(1, button.height() // 2).name()
+    button.setFocus(Qt.FocusReason.TabFocusReason)
+    qtbot.waitUntil(button.hasFocus)
+    focused = button.grab().toImage().pixelColor(1, button.height() // 2).name()
+    assert (rim, focused) == ("#c8a400", "#1f4e9c")
+    qtbot.keyClick(button, Qt.Key.Key_Space)
+    assert win.notices.texts() == []
