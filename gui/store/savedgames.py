@@ -38,7 +38,8 @@ class GameSummary:
     be read (then the other fields are empty), else ``None``. ``partly`` says what Open will
     leave out of a file that opens only in part (a record that stops replaying at a fault,
     a journal whose last moves cannot be used: :func:`gui.store.persistence.load_noted`'s
-    note), else ``None``.
+    note), else ``None``. ``moves`` is how many moves (every seat's) the last deal has had
+    while it is unfinished, else 0: two games left at the same deal and minute read apart.
     """
 
     path: Path
@@ -52,12 +53,17 @@ class GameSummary:
     balance: int | None = None
     damaged: str | None = None
     partly: str | None = None
+    moves: int = 0
 
     @property
     def progress(self) -> str:
-        """How far the game went: "deal 3 of 8", or "finished after 8 deals"."""
+        """How far the game went: "deal 3 of 8", "deal 3 of 8, 14 moves made" (the deal
+        under way), or "finished after 8 deals"."""
         if self.finished:
             return f"finished after {self.deal} deal{'s' if self.deal != 1 else ''}"
+        if self.moves:
+            made = f"{self.moves} move{'s' if self.moves != 1 else ''} made"
+            return f"deal {self.deal} of {self.deals}, {made}"
         return f"deal {self.deal} of {self.deals}"
 
 
@@ -91,7 +97,14 @@ def summarize(path: Path) -> GameSummary:
         person=None if seat is None else session.players[seat],
         balance=None if seat is None else session.balances[seat],
         partly=partly,
+        moves=_moves(session),
     )
+
+
+def _moves(session: Session) -> int:
+    """The moves of ``session``'s last deal while it is unfinished, else 0."""
+    last = session.logs[-1] if session.logs else None
+    return 0 if last is None or last.finished else len(last.actions)
 
 
 def abandoned_games(data_dir: Path | None) -> list[Path]:

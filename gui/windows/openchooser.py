@@ -1,6 +1,6 @@
 """Game → Open's chooser: the abandoned games, each shown as what it is (the game, the
-players, "deal k of n", the person's balance, the date), and Browse… for any other saved
-game, shown the same way once chosen.
+players, "deal k of n" with the moves of a deal under way, the person's balance, the date),
+and Browse… for any other saved game, shown the same way once chosen.
 
 The summaries are read on a worker thread, one file after another, so that the window
 answers however many or long the files are; a row says "Reading…" until its summary comes.

@@ -152,7 +152,10 @@ def test_the_open_list_marks_a_file_that_opens_only_in_part(tmp_path: Path) -> N
     )
     first = summary_lines(summary).splitlines()[0]
     balance = f"Ann: {good.balances[0]} counters"
-    assert first == f"Newmarket · deal 3 of {good.total_deals} · {balance} · partly damaged"
+    assert (
+        first
+        == f"Newmarket · deal 3 of {good.total_deals}, 3 moves made · {balance} · partly damaged"
+    )
     persistence.save(good, tmp_path / "whole.parlour.json", META)
     assert summarize(tmp_path / "whole.parlour.json").partly is None
 

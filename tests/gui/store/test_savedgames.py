@@ -12,7 +12,7 @@ from gamecore.games import make_game
 from gamecore.match import Session
 from gui.store import persistence
 from gui.store.savedgames import GameSummary, abandoned_games, summarize
-from helpers import play_session
+from helpers import play_session, random_action
 
 WHEN = datetime(2024, 3, 9, 14, 5, 30)
 
@@ -41,6 +41,25 @@ def test_an_unfinished_pope_joan_game_is_summarised_with_the_persons_balance(tmp
         balance=88,
     )
     assert summary.progress == "deal 3 of 6"
+
+
+def test_a_deal_under_way_says_how_many_moves_it_has_had(tmp_path):
+    """Two games left at the same deal and minute read apart: the moves made in the deal
+    (every seat's) follow "deal k of n" while that deal is unfinished."""
+    session = Session(make_game("newmarket", {"gen.rounds": 1}), ["Ann", "Ben", "Cat"], 0)
+    session.start_deal_seeded(4)
+    rng = random.Random(3)
+    for _ in range(5):
+        session.apply(random_action(session.decision(), rng))
+    path = _saved(tmp_path / "d.parlour.json", session, [True, False, False])
+    summary = summarize(path)
+    assert (summary.deal, summary.moves) == (1, 5)
+    assert summary.progress == "deal 1 of 3, 5 moves made"
+    one = Session(make_game("newmarket", {"gen.rounds": 1}), ["Ann", "Ben", "Cat"], 0)
+    one.start_deal_seeded(4)
+    one.apply(random_action(one.decision(), rng))
+    path = _saved(tmp_path / "e.parlour.json", one, [True, False, False])
+    assert summarize(path).progress == "deal 1 of 3, 1 move made"
 
 
 def test_a_finished_game_of_computers_has_no_person(tmp_path):
