@@ -29,13 +29,13 @@ from PySide6.QtWidgets import (
 
 from gui.model.amounts import number
 from gui.model.layout import TableLayout, compute_layout, compute_ring_layout
-from gui.model.snapshot import SeatView, TableSnapshot
+from gui.model.snapshot import TableSnapshot
 from gui.table.board import RoundBoard
 from gui.table.calls import Announcement, PromptPanel, place_call
 from gui.table.cardart import CardArt
 from gui.table.eventlog import EventLogDrawing
 from gui.table.items import CardItem, ChipToken, FanItem
-from gui.table.plates import SeatPlate
+from gui.table.plates import SeatPlate, plate_detail
 from gui.table.pools import PoolItem, StockItem, same_number_size
 from gui.table.stakepanel import StakePanel
 from gui.table.style import INK
@@ -201,11 +201,15 @@ class TableDrawing(EventLogDrawing):
         self._draw_tricks(snap, lay, targets)
         # Your hand, playable cards raised.
         hw = round(lay.hand_w)
-        for (x, y), c in zip(lay.hand_positions(len(snap.hand)), snap.hand, strict=True):
+        for (x, y), c in zip(self.hand_spots(snap.hand, lay), snap.hand, strict=True):
             up = c in snap.playable
             targets[c] = (QPointF(x, y - (lay.raise_by if up else 0)), True, 300, hw, True)
         self._shown_targets(snap, lay, targets)
         return targets
+
+    def hand_spots(self, hand: tuple[int, ...], lay: TableLayout) -> list[tuple[float, float]]:
+        """Top-left of each card of ``hand`` (cards 0..51, pixels), before any is raised."""
+        return lay.hand_positions(len(hand))
 
     def _shown_targets(
         self, snap: TableSnapshot, lay: TableLayout, targets: dict[int, CardTarget]
@@ -311,7 +315,7 @@ class TableDrawing(EventLogDrawing):
             plate.set_state(
                 QRectF(r.x, r.y, r.w, r.h),
                 sv.name,
-                _plate_detail(sv, snap.mode),
+                plate_detail(sv, snap.mode),
                 acting=sv.acting,
                 thinking=sv.thinking,
                 dealer=sv.dealer,
@@ -489,12 +493,3 @@ class TableDrawing(EventLogDrawing):
     def busy(self) -> bool:
         """True while any card is moving."""
         return bool(self._anims)
-
-
-def _plate_detail(sv: SeatView, mode: str) -> str:
-    """A plate's second line: "9 cards · 96"; at a game without play the counters, and what
-    the seat staked this deal ("96 · staked 4")."""
-    if mode == "chance":
-        return number(sv.balance) + (f" · staked {sv.staked}" if sv.staked is not None else "")
-    cards = "card" if sv.count == 1 else "cards"
-    return f"{sv.count} {cards} · {number(sv.balance)}"

@@ -6,6 +6,7 @@ concerns are moving."""
 from __future__ import annotations
 
 from PySide6.QtCore import (
+    QEvent,
     QPoint,
     QPointF,
     Qt,
@@ -23,7 +24,7 @@ from PySide6.QtWidgets import (
     QApplication,
 )
 
-from gui.model.layout import ZOOM_MAX, ZOOM_MIN
+from gui.model.layout import ZOOM_MAX, ZOOM_MIN, TableLayout
 from gui.table.drawing import TableDrawing
 from gui.table.items import CardItem
 
@@ -36,6 +37,38 @@ class TableInput(TableDrawing):
     card_chosen = Signal(int)
     #: The card zoom changed (Ctrl+wheel, Ctrl+plus/minus): the new factor.
     zoom_changed = Signal(float)
+
+    #: The hand's places after a click on one of its cards, held while the pointer stays
+    #: over the hand: (the layout's size and card width, x by card), or ``None``.
+    _held: tuple[tuple[float, float, float], dict[int, float]] | None
+    _holding: bool
+
+    # ---- the hand held still under the pointer -----------------------------------
+
+    def hand_spots(self, hand: tuple[int, ...], lay: TableLayout) -> list[tuple[float, float]]:
+        """Top-left of each card of ``hand`` (cards 0..51, pixels). After a click on a hand
+        card the cards left keep their places while the pointer stays over the hand, and
+        close up when it leaves: in a run of Michigan or Newmarket a quick second click hit
+        the card that had slid under the pointer, not the one aimed at."""
+        fresh = lay.hand_positions(len(hand))
+        key = (lay.width, lay.height, lay.hand_w)
+        held = self._held
+        if self._holding and held is not None and held[0] == key and set(hand) <= held[1].keys():
+            spots = [(held[1][c], y) for c, (_x, y) in zip(hand, fresh, strict=True)]
+        else:
+            self._holding, spots = False, fresh
+        self._held = (key, {c: x for c, (x, _y) in zip(hand, spots, strict=True)})
+        return spots
+
+    def _let_go_of_hand(self) -> None:
+        """The pointer has left the hand: its cards close up."""
+        if self._holding:
+            self._holding = False
+            self._draw(self.duration)
+
+    def leaveEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt name)
+        self._let_go_of_hand()
+        super().leaveEvent(event)
 
     # ---- input -------------------------------------------------------------------
 
@@ -61,6 +94,10 @@ class TableInput(TableDrawing):
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802
         if self._press is None:
+            lay = self.layout_
+            at = self.mapToScene(event.position().toPoint())
+            if self._holding and lay is not None and at.y() < lay.drop_line:
+                self._let_go_of_hand()
             return super().mouseMoveEvent(event)
         item, start, offset = self._press
         scene_pos = QPointF(self.mapToScene(event.position().toPoint()))
@@ -81,6 +118,7 @@ class TableInput(TableDrawing):
         self._press, self._dragging = None, False
         event.accept()
         if not dragging:
+            self._holding = True  # the pointer is on the hand: its cards stay put
             self.card_chosen.emit(item.card)  # a click
             return
         inside = self.viewport().rect().contains(event.position().toPoint())

@@ -21,6 +21,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gui.model.amounts import number
+from gui.model.snapshot import SeatView
 from gui.table.style import GOLD, INK, table_font
 
 
@@ -308,3 +310,12 @@ class NameTag(QGraphicsItem):
         painter.setPen(INK)
         painter.setFont(self.font())
         painter.drawText(self._box, Qt.AlignmentFlag.AlignCenter, self.shown)
+
+
+def plate_detail(sv: SeatView, mode: str) -> str:
+    """A plate's second line: "9 cards · 96"; at a game without play the counters, and what
+    the seat staked this deal ("96 · staked 4")."""
+    if mode == "chance":
+        return number(sv.balance) + (f" · staked {sv.staked}" if sv.staked is not None else "")
+    cards = "card" if sv.count == 1 else "cards"
+    return f"{sv.count} {cards} · {number(sv.balance)}"

@@ -89,6 +89,7 @@ class TableView(TableInput):
         self.focus_card = None
         self.keys_play = False
         self._prev_hand = ()
+        self._held, self._holding = None, False
 
     def _set_up_view(self) -> None:
         """Smooth drawing, no scroll bars or frame, the smallest table, keyboard focus."""
@@ -103,6 +104,8 @@ class TableView(TableInput):
         self.setMinimumSize(640, 400)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setAccessibleName("Card table")
+        # The pointer's moves without a button: the hand closes up once it leaves the hand.
+        self.viewport().setMouseTracking(True)
 
     def _add_table_items(self, scene: QGraphicsScene) -> None:
         """The stock, the round board and the trick games' two lines, in this order (the

@@ -45,6 +45,7 @@ from table_driver import (
     drag,
     engine_hand,
     find_illegal_choice,
+    grab_point,
     hand_items,
     open_window,
     play_deal_by_clicks,
@@ -619,3 +620,34 @@ def test_the_log_steps_aside_where_the_staking_panel_must_cover_it(qtbot):
     qtbot.waitUntil(lambda: not panel.isVisible(), timeout=WAIT)
     assert log.isVisible()
     assert saw_cover  # this table is small enough that the panel needed the log's room
+
+
+# ---------------------------------------------------------------------------------------------
+# The hand stays put under the pointer
+
+
+def test_after_a_click_the_hand_stays_put_until_the_pointer_leaves_it(qtbot):
+    """A card clicked: the cards left keep their places while the pointer stays on the hand
+    (in a run, a quick second click hit the card that had slid under the pointer), and
+    close up, centred, once it moves up off the hand."""
+    win = open_window(qtbot)
+    d = advance(qtbot, win)
+    view = win.view
+    legal = [a.card for a in d.actions]
+    item = [it for it in hand_items(win) if it.card in legal][0]
+    before = {it.card: it.home.x() for it in hand_items(win)}
+    p = grab_point(win, item)
+    click_card(win, item)
+    assert not item.in_hand
+    QTest.mouseMove(view.viewport(), p)  # still on the hand
+    rest = hand_items(win)
+    assert rest and {it.card: it.home.x() for it in rest} == {
+        c: x for c, x in before.items() if c != item.card
+    }
+    above = view.mapFromScene(QPointF(p.x(), view.layout_.drop_line - 40))
+    QTest.mouseMove(view.viewport(), above)
+    qtbot.waitUntil(lambda: not view.busy, timeout=WAIT)
+    lay = view.layout_
+    centred = [x for x, _y in lay.hand_positions(len(hand_items(win)))]
+    assert sorted(it.home.x() for it in hand_items(win)) == pytest.approx(centred)
+    check_places(win)
