@@ -26,7 +26,7 @@ from gui.play.states import OVER
 from gui.store import persistence, savedgames, settings
 from gui.store.tablelock import LockState, TableLock
 from gui.windows.gameio import NEW_GAME_AFTER
-from gui.windows.newgame import SEVERAL_FIRST, NewGameDialog
+from gui.windows.newgame import NewGameDialog
 from gui.windows.openchooser import OpenChooser
 
 if TYPE_CHECKING:
@@ -184,9 +184,11 @@ class GameFilesMixin:
             self.offer_resume(*checked.saved)
 
     def offer_resume(self, session: Session, meta: persistence.TableMeta) -> None:
-        """Ask whether to resume the saved ``session``. Resume continues it; New game sets
-        it aside among the abandoned games and begins the last game chosen; Escape or
-        closing the question means "not now": nothing begins and nothing is written, and
+        """Ask whether to resume the saved ``session``. Resume continues it; New game…
+        opens the New Game dialog, and the game started there sets the saved one aside
+        among the abandoned games (it began the last game chosen at once, Newmarket for a
+        player who had played Michigan from the command line); Escape, closing the question
+        or cancelling the dialog means "not now": nothing begins and nothing is written, and
         the table shows the offer until the person answers."""
         self.offer = (session, meta)
         label = registryview.game_label(session.game)
@@ -200,11 +202,12 @@ class GameFilesMixin:
             parent=self,
         )
         box.setInformativeText(
-            "A new game keeps this one: Game → Open finds it among the abandoned games."
+            "A new game keeps this one: Game → Open finds it among the abandoned games. "
+            "Not now leaves it waiting on the table."
         )
         resume = box.addButton("&Resume", QMessageBox.ButtonRole.AcceptRole)
         resume.setObjectName("resume")
-        fresh = box.addButton("&New game", QMessageBox.ButtonRole.ActionRole)
+        fresh = box.addButton("&New game…", QMessageBox.ButtonRole.ActionRole)
         fresh.setObjectName("newGame")
         later = box.addButton("N&ot now", QMessageBox.ButtonRole.RejectRole)
         later.setObjectName("notNow")
@@ -234,7 +237,7 @@ class GameFilesMixin:
         label = registryview.game_label(session.game)
         self.view.prompt.ask(
             f"Your game of {label} (deal {len(session.logs)} of {session.total_deals}) is waiting.",
-            [("resume", "Resume"), ("newgame", "New game")],
+            [("resume", "Resume"), ("newgame", "New game…")],
         )
         self.show_status("Resume your saved game, or start a new one (Game → New Game).")
 
@@ -256,8 +259,8 @@ class GameFilesMixin:
             session, meta = self.offer
             self.offer = None
             self.resume(session, meta)
-        else:
-            self._replace_game(self._begin, "start a new game", confirm=False)
+        else:  # the game chosen in New Game, the saved one kept without asking again
+            self.ask_new_game(confirm=False)
 
     def resume(self, session: Session, meta: persistence.TableMeta) -> None:
         """Continue a saved ``session`` with its seats. New Game then starts from this table
@@ -411,10 +414,12 @@ class GameFilesMixin:
         self.retitle()
         self._maybe_coach()
 
-    def ask_new_game(self) -> None:
-        """Show the New Game dialog; a new session starts when it is accepted. Not while a
-        saved game is being read (what it holds is at stake until it arrives): the status
-        line says to choose it once the game is open."""
+    def ask_new_game(self, *, confirm: bool = True) -> None:
+        """Show the New Game dialog; a new session starts when it is accepted (with
+        ``confirm``, after asking to leave a game at stake). Cancelled over a saved game's
+        offer, the offer waits on the table. Not while a saved game is being read (what it
+        holds is at stake until it arrives): the status line says to choose it once the
+        game is open."""
         if self.loading is not None:
             self.show_status(NEW_GAME_AFTER)
             return
@@ -442,21 +447,23 @@ class GameFilesMixin:
                 self.seats = [(k.name, k.person, k.level) for k in chosen.seats]
                 self.players, self.player_name = len(chosen.seats), name
                 self.allow_undo = chosen.allow_undo
-                if chosen.seats[0].person:
+                if [k.person for k in chosen.seats].count(True) == 1 and chosen.seats[0].person:
                     self._remember_name(name)
                 settings.save_table(self.game_name, self.options, self.seats)
                 self._begin()
 
-            self._replace_game(begin, "start a new game")
+            self._replace_game(begin, "start a new game", confirm=confirm)
 
         dlg.accepted.connect(accepted)
+        dlg.rejected.connect(self._show_offer)  # nothing if no saved game is offered
         self._modal(dlg)
 
     def _remember_name(self, name: str) -> None:
         """Keep ``name``, the one person's name given in New Game, as Settings' "Your name"
-        (the name of the next start, and of the next New Game after a Settings change). Seat
-        1's automatic name among several people ("Player 1") is not a name the person gave."""
-        if name == SEVERAL_FIRST or name == self.prefs.name:
+        (the name of the next start, and of the next New Game after a Settings change). Not
+        among several people: seat 1 there is whoever sits first at the hot seat (Bob, named
+        for one game, became Your name in the next game against the computers)."""
+        if name == self.prefs.name:
             return
         self.prefs = replace(self.prefs, name=name)
         if self.remember:

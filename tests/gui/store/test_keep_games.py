@@ -302,12 +302,27 @@ def test_escape_on_the_resume_question_means_not_now(qtbot, tmp_path):
 
 
 def test_new_game_on_the_resume_question_keeps_the_saved_game(qtbot, tmp_path):
+    """New game… opens the New Game dialog (it began the last game chosen at once, another
+    game than a player expected); cancelled, the saved game waits on the table; the game
+    chosen there begins and the saved one is kept, without a second question."""
     expected = _saved_game_with_progress(qtbot, tmp_path)
     window = _window(qtbot, tmp_path, seed=60)
     window.start()
     qtbot.waitUntil(lambda: window.loading is None, timeout=WAIT)  # read off the GUI thread
+    assert _button(window.message, "newGame").text() == "&New game…"
     qtbot.mouseClick(_button(window.message, "newGame"), Qt.MouseButton.LeftButton)
+    dlg = window.new_dialog
+    assert isinstance(dlg, NewGameDialog) and dlg.isVisible()
+    QTest.keyClick(dlg, Qt.Key.Key_Escape)
+    prompt = window.view.prompt
+    assert window.controller.session is None and prompt.isVisible()
+    assert "is waiting" in prompt.label.text() and not _abandoned(tmp_path)
+    qtbot.mouseClick(prompt.findChild(QPushButton, "newgame"), Qt.MouseButton.LeftButton)
+    dlg = window.new_dialog
+    assert isinstance(dlg, NewGameDialog) and dlg.isVisible()
+    qtbot.mouseClick(dlg.findChild(QPushButton, "ok"), Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: window.controller.session is not None, timeout=WAIT)
+    assert not isinstance(window.message, QMessageBox) or not window.message.isVisible()
     kept = _abandoned(tmp_path)
     assert [replay(read_record(p)) for p in kept] == [expected]
     assert outcome(window.controller.session) != expected

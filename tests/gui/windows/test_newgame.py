@@ -357,6 +357,12 @@ def test_seat_1s_automatic_name_among_several_people_is_not_kept(qtbot):
     _new_game_with_name(qtbot, window, "", people=2)
     assert window.controller.session.players[0] == "Player 1"
     assert settings.load_prefs().name == "You"
+    # Nor a name typed for seat 1 among several: whoever sits first at the hot seat (Bob,
+    # named for one game, became Your name in the next game against the computers)
+    window.controller.session = None  # nothing at stake: no question before the next game
+    _new_game_with_name(qtbot, window, "Bob", people=2)
+    assert window.controller.session.players[0] == "Bob"
+    assert settings.load_prefs().name == "You"
     settings.settings().clear()
 
 
