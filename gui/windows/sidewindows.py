@@ -161,6 +161,9 @@ class SideWindowsMixin:
         self.view.resetCachedContent()
         self.view.viewport().update()
         settings.save_prefs(prefs)
+        if prefs.coach_off != old.coach_off:
+            # at once, at the deal at the table: unticked, the coach went on talking
+            self._maybe_coach()
 
     def _zoom_changed(self, zoom: float) -> None:
         self.prefs.zoom = zoom

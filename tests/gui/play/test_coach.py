@@ -292,3 +292,28 @@ def test_the_coach_keeps_a_line_for_the_hard_players_choice(qtbot):
         assert height(first[-1]) == height(said[-1][-1])
     finally:
         settings.settings().clear()
+
+
+def test_unticked_in_settings_the_coach_stops_at_once_and_ticked_it_comes_back(qtbot):
+    """Settings' coach box acts on the deal at the table: unticked mid-deal, the coach went
+    on talking until its own off button was found."""
+    settings.settings().clear()
+    try:
+        window = _window(qtbot)
+        window.start()
+        _my_play(qtbot, window)
+        coach = window.coach
+        qtbot.waitUntil(lambda: coach.isVisible(), timeout=WAIT)
+        window.ask_prefs()
+        dlg = window.prefs_dialog
+        dlg.coach.click()  # unticked
+        qtbot.mouseClick(dlg.findChild(QPushButton, "ok"), Qt.MouseButton.LeftButton)
+        assert not coach.isVisible() and not window.controller.advisor.coaching
+        assert settings.load_prefs().coach_off
+        window.ask_prefs()
+        dlg = window.prefs_dialog
+        dlg.coach.click()  # ticked again, in the game's first deal: coached again
+        qtbot.mouseClick(dlg.findChild(QPushButton, "ok"), Qt.MouseButton.LeftButton)
+        assert window.controller.advisor.coaching
+    finally:
+        settings.settings().clear()
