@@ -101,6 +101,33 @@ def summarize(path: Path) -> GameSummary:
     )
 
 
+def described(session: Session) -> str:
+    """``session`` as a person knows it: "Michigan (deal 1 of 4, 12 moves made)"."""
+    label = descriptor(session.game.name).entry_for(session.game.options).label
+    progress = GameSummary(
+        Path(),
+        None,
+        deal=len(session.logs),
+        deals=session.total_deals,
+        finished=session.complete,
+        moves=_moves(session),
+    ).progress
+    return f"{label} ({progress})"
+
+
+def kept_words(games: list[str]) -> str:
+    """The one notice of the games kept among the abandoned games, oldest first (each as
+    :func:`described` gives it): "Your game of Michigan (deal 1 of 4) was kept among the
+    abandoned games (Game → Open)."; for more, how many and the last. A game's file name
+    (20261205-003933-846688-michigan.parlour.json) meant nothing to a player."""
+    if len(games) == 1:
+        return f"Your game of {games[0]} was kept among the abandoned games (Game → Open)."
+    return (
+        f"{len(games)} games were kept among the abandoned games, the last your game of "
+        f"{games[-1]} (Game → Open lists them newest first)."
+    )
+
+
 def _moves(session: Session) -> int:
     """The moves of ``session``'s last deal while it is unfinished, else 0."""
     last = session.logs[-1] if session.logs else None

@@ -10,6 +10,7 @@ person's confirmation, and a game left is kept in the data folder's ``abandoned`
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -67,7 +68,7 @@ class GameFilesMixin:
     #: would start waits on "Leave this game?", and after "Keep playing"; else ``None``.
     new_game_draft: tuple[str, int, str, dict[str, Any], list[tuple[str, bool, str]]] | None = None
     notices: NoticeBar
-    kept_notice: tuple[int, str] | None
+    kept_notice: tuple[list[tuple[Path, str]], str] | None
     _loaded: SignalInstance
     _purpose: str
     game_name: str
@@ -365,28 +366,38 @@ class GameFilesMixin:
                 )
                 return
             if kept not in before:  # else kept already, as it is, and said so then
-                self._say_kept(kept)
+                self._say_kept(kept, stake[0])
         self.offer = None
         then()
 
-    def _say_kept(self, kept: Path) -> None:
-        """Say that a game was kept in one notice for all of them: every game left would
-        otherwise stack another banner above the table. The first names its file; while
-        that notice is up, the next ones make it a count, naming the last file."""
-        shown = self.kept_notice is not None and self.kept_notice[1] in self.notices.texts()
-        count = 1
-        if shown and self.kept_notice is not None:
-            count = self.kept_notice[0] + 1
+    def _say_kept(self, kept: Path, session: Session) -> None:
+        """Say that ``session`` was kept (at ``kept``) in one notice for all of them: every
+        game left would otherwise stack another banner above the table. The first names
+        its game; while that notice is up, the next ones make it a count, naming the last."""
+        games = self._kept_games()
+        games.append((kept, savedgames.described(session)))
+        self._show_kept(games)
+
+    def forget_kept(self, opened: Path) -> None:
+        """The kept game at ``opened`` is back at the table: the notice no longer counts it
+        (it stayed up, saying the game at the table was kept, and counted it twice when
+        that game was left again)."""
+        self._show_kept([(p, g) for p, g in self._kept_games() if not _same_file(p, opened)])
+
+    def _kept_games(self) -> list[tuple[Path, str]]:
+        """The games the kept notice, if shown, counts: (path, description), oldest first."""
+        if self.kept_notice is None or self.kept_notice[1] not in self.notices.texts():
+            return []
+        return list(self.kept_notice[0])
+
+    def _show_kept(self, games: list[tuple[Path, str]]) -> None:
+        if self.kept_notice is not None:
             self.notices.dismiss(self.kept_notice[1])
-        text = (
-            f"Your last game was kept as {kept.name} in the abandoned games (Game → Open)."
-            if count == 1
-            # which ones: "2 games were kept" left the person to guess
-            else f"{count} games were kept in the abandoned games, the last as {kept.name} "
-            "(Game → Open lists them newest first)."
-        )
-        self.kept_notice = (count, text)
-        self.add_notice(text)
+        self.kept_notice = None
+        if games:
+            text = savedgames.kept_words([g for _p, g in games])
+            self.kept_notice = (games, text)
+            self.add_notice(text)
 
     def _begin(self) -> None:
         seats = None
@@ -470,3 +481,11 @@ class GameFilesMixin:
             settings.save_prefs(self.prefs)
 
     # ---- Game → Open and Save As ------------------------------------------------
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    """Whether ``a`` and ``b`` are one file (Browse… may name it another way)."""
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return a == b

@@ -157,8 +157,9 @@ class MainWindow(
         self.file_dialog: QFileDialog | None = None
         self.file_note: str | None = None
         self.open_chooser: OpenChooser | None = None
-        #: The notice of the games kept among the abandoned ones: (how many, its text).
-        self.kept_notice: tuple[int, str] | None = None
+        #: The notice of the games kept among the abandoned ones: ((path, description) of
+        #: each, oldest first; its text).
+        self.kept_notice: tuple[list[tuple[Path, str]], str] | None = None
         self.lock: TableLock | None = None
         self._purpose = "open"
         self.review_window: QWidget | None = None

@@ -196,7 +196,7 @@ def test_a_game_left_again_unchanged_is_not_kept_twice(qtbot, tmp_path):
     qtbot.waitUntil(lambda: window.controller.session is not opened, timeout=WAIT)
     kept = _abandoned(tmp_path / "data")
     assert len(kept) == 1 and kept[0].read_bytes() == mine.read_bytes()
-    assert f"Your last game was kept as {kept[0].name}" in " ".join(window.notices.texts())
+    assert "Your game of Spoil Five (deal 1 of " in " ".join(window.notices.texts())
     assert not any("games were kept" in t for t in window.notices.texts())
 
 
@@ -788,7 +788,7 @@ def test_a_damaged_files_notice_comes_only_once_it_is_opened(qtbot, tmp_path):
     qtbot.mouseClick(_button(window.message, "leave"), Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: c.session is not first, timeout=WAIT)
     kept, note = window.notices.texts()  # the game left, kept; then the file opened
-    assert kept.startswith("Your last game was kept as ")
+    assert kept.startswith("Your game of ")
     assert note.startswith("mine.parlour.json is damaged at deal 2, action 4 ")
 
 

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QComboBox, QFileDialog, QPushButton, QSpinBox
 from gamecore.decisions import PlayChoice
 from gamecore.games import make_game
 from gamecore.match import Session
-from gui.store import persistence
+from gui.store import persistence, savedgames
 from gui.windows import openchooser
 from gui.windows.mainwindow import MainWindow
 from gui.windows.newgame import NewGameDialog
@@ -230,20 +230,31 @@ def test_games_left_one_after_another_are_said_in_one_notice(qtbot, tmp_path):
     window = _window(qtbot, tmp_path / "data")
     _leave_for_a_new_game(qtbot, window)
     (kept,) = (tmp_path / "data" / persistence.ABANDONED).glob("*.parlour.json")
+    # the game as the person knows it, not its file (20261205-003933-…-newmarket.parlour.json)
+    first = savedgames.described(persistence.load(kept)[0])
+    assert first.startswith("Newmarket (deal 1 of ")
     assert window.notices.texts() == [
-        f"Your last game was kept as {kept.name} in the abandoned games (Game → Open)."
+        f"Your game of {first} was kept among the abandoned games (Game → Open)."
     ]
     _leave_for_a_new_game(qtbot, window)
     _leave_for_a_new_game(qtbot, window)
     newest = max((tmp_path / "data" / persistence.ABANDONED).glob("*.parlour.json"))
+    last = savedgames.described(persistence.load(newest)[0])
     assert window.notices.texts() == [
-        f"3 games were kept in the abandoned games, the last as {newest.name} "
+        f"3 games were kept among the abandoned games, the last your game of {last} "
         "(Game → Open lists them newest first)."
     ]
     window.notices.dismiss(window.notices.texts()[0])
     _leave_for_a_new_game(qtbot, window)
     assert len(window.notices.texts()) == 1
-    assert window.notices.texts()[0].startswith("Your last game was kept as ")
+    assert window.notices.texts()[0].startswith("Your game of Newmarket (deal 1 of ")
+    # that game opened again (over a game not begun, so not kept): the notice no longer
+    # says it was kept (it stayed up over the game at the table, and counted it twice when
+    # it was left again)
+    newest = max((tmp_path / "data" / persistence.ABANDONED).glob("*.parlour.json"))
+    window.open_file(newest)
+    qtbot.waitUntil(lambda: window.loading is None, timeout=WAIT)
+    assert len(window.controller.session.logs) == 1 and window.notices.texts() == []
 
 
 def test_a_file_that_opens_only_in_part_is_marked_and_still_opens(qtbot, tmp_path):
@@ -288,7 +299,7 @@ def test_a_file_that_opens_only_in_part_is_marked_and_still_opens(qtbot, tmp_pat
     # next game; the notice of the game kept is the new one)
     _leave_for_a_new_game(qtbot, window)
     assert note not in window.notices.texts()
-    assert window.notices.texts()[0].startswith("Your last game was kept as ")
+    assert window.notices.texts()[0].startswith("Your game of ")
 
 
 def test_new_game_after_opening_a_game_starts_from_its_table_not_the_one_before(qtbot, tmp_path):
