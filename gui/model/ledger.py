@@ -60,16 +60,12 @@ def moves_counters_of(event: Event, seats: Collection[int]) -> bool:
 
 
 def _stake_group(events: Sequence[Event], i: int) -> list[PaidToPool]:
-    """The stakes one seat paid at once, from ``events[i]`` on (one or more
-    :class:`PaidToPool` in a row, of the same seat)."""
+    """The stakes one seat paid at once, from ``events[i]`` on: every
+    :class:`PaidToPool` of that seat among them, in a row or not (Michigan's antes are
+    paid pool by pool, each seat's four stakes apart, and the summary said each alone)."""
     first = events[i]
     assert isinstance(first, PaidToPool)
-    group = [first]
-    for e in events[i + 1 :]:
-        if not isinstance(e, PaidToPool) or e.seat != first.seat:
-            break
-        group.append(e)
-    return group
+    return [e for e in events[i:] if isinstance(e, PaidToPool) and e.seat == first.seat]
 
 
 def _lines(
@@ -87,23 +83,24 @@ def _lines(
     scene = replace(scene, events=tuple(events))
     staking = not any(isinstance(e, WentOut) for e in events)
     out = []
-    i = 0
-    while i < len(events):
-        e, step = events[i], 1
+    said: set[int] = set()  # the seats whose stakes are said (all at once, at the first)
+    for i, e in enumerate(events):
         line: str | None
-        if staking and stakes is not None and isinstance(e, PaidToPool) and e.seat not in seats:
+        if staking and isinstance(e, PaidToPool) and (e.seat in seats or stakes is not None):
+            if e.seat in said:
+                continue
+            said.add(e.seat)
             group = _stake_group(events, i)
-            line, step = stakes(group), len(group)
+            if stakes is not None and e.seat not in seats:
+                line = stakes(group)
+            else:
+                line = plain_words(explain_stakes(group, scene))
         elif not moves_counters_of(e, seats):
             line = other(e)
-        elif staking and isinstance(e, PaidToPool):
-            group = _stake_group(events, i)
-            line, step = plain_words(explain_stakes(group, scene)), len(group)
         else:
             line = plain_words(explain(e, scene))
         if line:
             out.append(line)
-        i += step
     return out
 
 

@@ -376,6 +376,11 @@ def test_each_persons_antes_are_one_line_mi_4():
         "Cat puts 4 on the layout: 1 on each pool, Cat's stake, paid before the cards are seen.",
         "Dan puts 4 and Ben 8 on the layout",  # Ben deals
     ]
+    # and in the deal's summary, which said each of the four antes in a line of its own
+    assert ledger.deal_ledger(session, words, 1) == [
+        "Ben puts 8 on the layout: 2 on each pool, Ben's stake as dealer, paid before the "
+        "cards are seen."
+    ]
 
 
 def test_a_deal_says_what_its_pools_carried_over_sf_30():
