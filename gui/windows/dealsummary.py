@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QLabel,
     QMenu,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -66,22 +67,25 @@ def _practice_heading(s: DealSummary) -> str:
     return "Practice deal over" if head == "Deal over" else f"Practice deal: {head}"
 
 
-def _fingerprint_text(s: DealSummary) -> str:
-    """The deal's fingerprint as shown before the deal, with its salt where the rules let
-    the salt be shown (``s.fingerprint`` must be set)."""
+def _fingerprint_line(s: DealSummary) -> str:
+    """The deal's fingerprint as shown before the deal (``s.fingerprint`` must be set)."""
     assert s.fingerprint is not None
-    salt, whole = s.fingerprint
+    whole = s.fingerprint[1]
     # In groups of four, as the status line showed its start before the deal (and
     # so the line can wrap on a small screen).
     sha = " ".join(whole[i : i + 4] for i in range(0, len(whole), 4))
+    return f"Fingerprint shown before the deal: {sha}"
+
+
+def _fingerprint_check(s: DealSummary) -> str:
+    """How the fingerprint can be checked: its salt where the rules let the salt be shown,
+    else why it stays hidden (``s.fingerprint`` must be set)."""
+    assert s.fingerprint is not None
+    salt = s.fingerprint[0]
     if salt is not None and s.fingerprint_text:
-        return (
-            f"Fingerprint shown before the deal: {sha}\nSalt: {salt}\n"
-            "Its SHA-256 is the text below: check it with any SHA-256 tool."
-        )
+        return f"Salt: {salt}\nIts SHA-256 is the text below: check it with any SHA-256 tool."
     return (
-        f"Fingerprint shown before the deal: {sha}\nThe salt and the "
-        "unplayed cards stay hidden, as the rules want: the salt "
+        "The salt and the unplayed cards stay hidden, as the rules want: the salt "
         "would let them be worked out from the hash. They are in the saved "
         "game."
     )
@@ -259,15 +263,41 @@ class DealSummaryDialog(SelfOpeningDialog):
         return plain_label("Pools carried over: none", self, "pools")
 
     def _add_fingerprint(self, column: QVBoxLayout, s: DealSummary) -> None:
-        """The fingerprint shown before the deal and, where the rules let it be shown, the
-        hashed text, both selectable so they can be copied into a SHA-256 tool."""
-        fp = plain_label(_fingerprint_text(s), self, "fingerprint")
+        """The fingerprint shown before the deal, and under "How to check it" (folded: the
+        salt and the hashed text filled a small screen's summary, and most players never
+        check) the salt and the hashed text where the rules let them be shown, else why
+        not; all selectable so they can be copied into a SHA-256 tool."""
+        fp = plain_label(_fingerprint_line(s), self, "fingerprint")
         fp.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         column.addWidget(fp)
-        if s.fingerprint_text:
-            text = plain_label(s.fingerprint_text, self, "fingerprintText")
-            text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-            column.addWidget(text)
+        details = QWidget(self)
+        details.setObjectName("fingerprintDetails")
+        box = QVBoxLayout(details)
+        box.setContentsMargins(0, 0, 0, 0)
+        for text, name in (
+            (_fingerprint_check(s), "fingerprintCheck"),
+            (s.fingerprint_text, "fingerprintText"),
+        ):
+            if text:
+                label = plain_label(text, details, name)
+                label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+                box.addWidget(label)
+        details.setVisible(False)
+        fold = QToolButton(self)
+        fold.setObjectName("checkFingerprint")
+        fold.setText("How to check it")
+        fold.setCheckable(True)
+        fold.setAutoRaise(True)
+        fold.setArrowType(Qt.ArrowType.RightArrow)
+        fold.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+
+        def folded(shown: bool) -> None:
+            details.setVisible(shown)
+            fold.setArrowType(Qt.ArrowType.DownArrow if shown else Qt.ArrowType.RightArrow)
+
+        fold.toggled.connect(folded)
+        column.addWidget(fold, 0, Qt.AlignmentFlag.AlignLeft)
+        column.addWidget(details)
 
     def _buttons(self, s: DealSummary) -> QDialogButtonBox:
         """Review this deal, Deal again from another seat (where offered) and the "next"

@@ -134,4 +134,5 @@ def test_spoil_five_summary_shows_salt_and_cards_to_one_person_with_the_setting(
     assert hashlib.sha256(summary.fingerprint_text.encode()).hexdigest() == fp.sha256
     dlg = DealSummaryDialog(None, summary)
     qtbot.addWidget(dlg)
-    assert f"Salt: {fp.salt}" in dlg.findChild(QLabel, "fingerprint").text()
+    assert f"Salt: {fp.salt}" in dlg.findChild(QLabel, "fingerprintCheck").text()
+    assert dlg.findChild(QLabel, "fingerprintText").text() == summary.fingerprint_text

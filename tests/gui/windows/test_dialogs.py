@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QSpinBox,
+    QToolButton,
 )
 
 from gamecore.cards import card
@@ -205,10 +206,21 @@ def test_summary_says_why_the_salt_stays_hidden_without_a_rule_id(qtbot):
     summary = replace(_summary(), fingerprint=(None, "0123456789abcdef" * 4))
     dlg = _show(qtbot, DealSummaryDialog(None, summary))
     assert _child(dlg, QLabel, "fingerprint").text() == (
-        "Fingerprint shown before the deal: " + " ".join(["0123 4567 89ab cdef"] * 4) + "\n"
+        "Fingerprint shown before the deal: " + " ".join(["0123 4567 89ab cdef"] * 4)
+    )
+    # the rest folded under "How to check it": it filled a small screen's summary
+    check = _child(dlg, QLabel, "fingerprintCheck")
+    assert check.text() == (
         "The salt and the unplayed cards stay hidden, as the rules want: the salt would let "
         "them be worked out from the hash. They are in the saved game."
     )
+    assert not check.isVisible()
+    fold = _child(dlg, QToolButton, "checkFingerprint")
+    assert fold.text() == "How to check it"
+    qtbot.mouseClick(fold, Qt.MouseButton.LeftButton)
+    assert check.isVisible()
+    qtbot.mouseClick(fold, Qt.MouseButton.LeftButton)
+    assert not check.isVisible()
 
 
 # ---------------------------------------------------------------------------------------------
