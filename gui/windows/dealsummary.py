@@ -10,13 +10,14 @@ caller decides what those values mean.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFrame,
     QGridLayout,
     QLabel,
     QMenu,
+    QScrollArea,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -138,7 +139,7 @@ class DealSummaryDialog(SelfOpeningDialog):
             chart.setMinimumHeight(160)
             column.addWidget(chart)
         if s.fingerprint is not None:
-            self._add_fingerprint(column, s)
+            self._add_fingerprint(column, s, scroll)
         # what room is left goes under it all: a stretch above the fingerprint too left a
         # blank band between the pools and the fingerprint in a tall window
         column.addStretch(1)
@@ -262,7 +263,7 @@ class DealSummaryDialog(SelfOpeningDialog):
             )
         return plain_label("Pools carried over: none", self, "pools")
 
-    def _add_fingerprint(self, column: QVBoxLayout, s: DealSummary) -> None:
+    def _add_fingerprint(self, column: QVBoxLayout, s: DealSummary, scroll: QScrollArea) -> None:
         """The fingerprint shown before the deal, and under "How to check it" (folded: the
         salt and the hashed text filled a small screen's summary, and most players never
         check) the salt and the hashed text where the rules let them be shown, else why
@@ -294,6 +295,8 @@ class DealSummaryDialog(SelfOpeningDialog):
         def folded(shown: bool) -> None:
             details.setVisible(shown)
             fold.setArrowType(Qt.ArrowType.DownArrow if shown else Qt.ArrowType.RightArrow)
+            if shown:  # unfolded below the view's edge: scrolled to, once laid out
+                QTimer.singleShot(0, lambda: scroll.ensureWidgetVisible(details, 0, 0))
 
         fold.toggled.connect(folded)
         column.addWidget(fold, 0, Qt.AlignmentFlag.AlignLeft)
