@@ -90,6 +90,11 @@ class TableLayout:
     seat_card_h: float = 0.0
     inner: Rect = Rect(0, 0, 0, 0)
 
+    @property
+    def trick_w(self) -> float:
+        """The width of a trick's cards in the centre (pixels), a little under a card's."""
+        return 0.78 * self.card_w
+
     def played_pos(self, row: int, col: int) -> tuple[float, float]:
         """Top-left of the played card in suit row ``row`` and rank column ``col``."""
         return self.played_x + col * self.played_dx, self.played_y + row * self.played_dy
@@ -239,9 +244,10 @@ def _middle_band(
     on the right and the ``pools`` layout pools in the free space between (card ``w`` ×
     ``h``; ``ox`` and ``box_w`` the table box's left edge and width, pixels; ``pool_w``
     the width a pool wants, in card widths)."""
-    # Played cards are a little smaller, so four suit rows show most of each card.
-    played_w = 0.78 * w
-    played_dx, played_dy = 0.3 * w, 0.5 * h
+    # Smaller played cards: a row hides the bottom fifth of the row above (it hid half), and
+    # two columns are a card's width, so a gap in a row shows (4♠ 6♠ read as one run).
+    played_w = 0.7 * w
+    played_dx, played_dy = played_w / 2, 0.8 * played_w * ASPECT
     played_x = ox + margin + 0.45 * w  # room for the suit labels
     played_right = played_x + 12 * played_dx + played_w
     stock = Rect(ox + box_w - margin - 1.25 * w, mid_y + 0.1 * h, w, h)

@@ -39,7 +39,7 @@ class TrickDrawing(ChanceDrawing):
         if not tricks:
             return
         n = len(snap.seats)
-        pw = round(lay.played_w)
+        pw = round(lay.trick_w)
         ph = pw * 1.4
         cx, cy = lay.trick_center
         # Each card lies toward its player and carries his name: above the cards of the

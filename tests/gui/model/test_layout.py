@@ -179,8 +179,13 @@ def test_1280x800_four_seats():
     assert (lay.stock.w, lay.stock.h) == (w, h)
     assert cards[-1].right < lay.stock.x
     assert played_area(lay).right < cards[0].x
-    # Played cards are smaller than hand cards; 13 columns and 4 rows.
-    assert lay.played_w == pytest.approx(0.78 * w)
+    # Played cards are smaller than hand cards; 13 columns and 4 rows. A card with no card
+    # of the next rank beside it shows whole (two columns are a card's width), so a gap in
+    # a row shows (4♠ beside 6♠ read as one run); a row hides only the bottom fifth of the
+    # row above (it hid the half).
+    assert lay.played_w == pytest.approx(0.7 * w)
+    assert 2 * lay.played_dx == pytest.approx(lay.played_w)
+    assert lay.played_dy == pytest.approx(0.8 * lay.played_w * ASPECT)
     assert lay.played_pos(1, 1)[0] - lay.played_pos(0, 0)[0] == pytest.approx(lay.played_dx)
     assert lay.played_pos(1, 0)[1] - lay.played_pos(0, 0)[1] == pytest.approx(lay.played_dy)
     # Playable cards are raised by a fifth of a card; the drop line is just above them.
