@@ -54,6 +54,15 @@ class PrefsDialog(FittedDialog):
         form.addRow("Card &back:", self.back)
         form.addRow("&Table:", self.felt)
         form.addRow("&Forced moves:", self.auto)
+        # a tester found cards of theirs played and this setting did not say it was why
+        forced = QLabel(
+            "A card you must play, your only legal one. As the rules have it,\n"
+            "played for you in the games of sequences (Newmarket, Michigan…),\n"
+            "left to you in Spoil Five.",
+            self,
+        )
+        forced.setObjectName("forcedNote")
+        form.addRow("", forced)
         form.addRow("Your &name:", self.name)
         # a tester set a name and looked for it on the plate: the game at the table keeps
         # the names it was dealt with (its record names its players)

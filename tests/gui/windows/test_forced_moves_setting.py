@@ -6,7 +6,7 @@ stops games' rules play them (STOP-14, `stop.autoPlayForced = true`)."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QPushButton
+from PySide6.QtWidgets import QComboBox, QLabel, QPushButton
 
 from gamecore.games import make_game
 from gui.model.intents import plays_by_itself
@@ -42,6 +42,12 @@ def test_the_forced_moves_setting_has_three_answers_and_is_remembered(qtbot):
         dlg = window.prefs_dialog
         box = dlg.findChild(QComboBox, "autoPlay")
         assert box.count() == 3
+        # what a forced move is, and what the rules do with it, said beside the setting
+        assert dlg.findChild(QLabel, "forcedNote").text() == (
+            "A card you must play, your only legal one. As the rules have it,\n"
+            "played for you in the games of sequences (Newmarket, Michigan…),\n"
+            "left to you in Spoil Five."
+        )
         box.setCurrentText(text)
         qtbot.mouseClick(dlg.findChild(QPushButton, "ok"), Qt.MouseButton.LeftButton)
         assert window.controller.auto_play is value
