@@ -437,7 +437,9 @@ class GameFilesMixin:
         # The choices of a New Game the person then chose not to start ("Keep playing"),
         # else the table's own: they had to be made again from the start.
         draft = self.new_game_draft or (
-            self.game_label,
+            # the table's game, or before any (a saved game offered) the one to start: the
+            # command line's (--game commit offered Newmarket, the label's default)
+            registryview.choice_label(self.game_name, self.options),
             self.players,
             self.player_name,
             self.options,

@@ -307,12 +307,14 @@ def test_new_game_on_the_resume_question_keeps_the_saved_game(qtbot, tmp_path):
     chosen there begins and the saved one is kept, without a second question."""
     expected = _saved_game_with_progress(qtbot, tmp_path)
     window = _window(qtbot, tmp_path, seed=60)
+    window.game_name, window.options = "commit", {}  # as `parlour --game commit` sets them
     window.start()
     qtbot.waitUntil(lambda: window.loading is None, timeout=WAIT)  # read off the GUI thread
     assert _button(window.message, "newGame").text() == "&New game…"
     qtbot.mouseClick(_button(window.message, "newGame"), Qt.MouseButton.LeftButton)
     dlg = window.new_dialog
     assert isinstance(dlg, NewGameDialog) and dlg.isVisible()
+    assert dlg.choice() == ("commit", None)  # the game asked for (it offered Newmarket)
     QTest.keyClick(dlg, Qt.Key.Key_Escape)
     prompt = window.view.prompt
     assert window.controller.session is None and prompt.isVisible()
