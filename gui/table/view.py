@@ -51,6 +51,8 @@ class TableView(TableInput):
 
     #: A prompt button was clicked (its key, e.g. "decline", "claim", "jink").
     prompt_chosen = Signal(str)
+    #: The recent events were clicked: the whole deal so far is wanted.
+    log_clicked = Signal()
 
     def __init__(self, art: CardArt | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -132,6 +134,11 @@ class TableView(TableInput):
         # Its size follows the table (see _log_font), never below the window's own text.
         self.log_label.setStyleSheet("color: rgba(245, 240, 225, 210);")
         self.log_label.setAlignment(Qt.AlignmentFlag.AlignRight)
+        # a click shows the whole deal so far: a tester found the three lines scrolled away
+        # and the deal's log (View → This deal so far) hard to find
+        self.log_label.setToolTip("Click for this whole deal so far (Ctrl+L)")
+        self.log_label.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.log_label.installEventFilter(self)
         self.prompt = PromptPanel(self)
         self.stake_panel = StakePanel(self.viewport())
         self.stake_panel.installEventFilter(self)  # shown or hidden: the log makes way
@@ -162,6 +169,9 @@ class TableView(TableInput):
             self.move_card(item, item.home, self.duration)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt name)
+        if watched is self.log_label and event.type() == QEvent.Type.MouseButtonRelease:
+            self.log_clicked.emit()
+            return True
         if watched is self.stake_panel and event.type() in (
             QEvent.Type.Show,
             QEvent.Type.Hide,

@@ -102,6 +102,7 @@ class MainWindow(
         self.view.zoom = self.prefs.zoom
         self.view.zoom_changed.connect(self._zoom_changed)
         self.view.prompt_chosen.connect(self._offer_answered)
+        self.view.log_clicked.connect(lambda: self.deal_log_action.trigger())
 
     def _build_bars(self) -> None:
         """The central column: the notice bar, the coach's bar, then the table."""

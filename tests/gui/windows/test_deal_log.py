@@ -57,3 +57,19 @@ def test_the_deal_so_far_is_this_deals_lines_only(qtbot):
     shown = window.log_window.findChild(QPlainTextEdit, "dealLog").toPlainText().split("\n")
     assert shown[0].startswith("Deal 2 of ") and shown == c.log[before:]
     window.log_window.reject()
+
+
+def test_a_click_on_the_tables_recent_lines_opens_the_deal_so_far(qtbot):
+    """The table keeps three lines; a tester found the deal's log hard to find. A click on
+    them opens it, and their tooltip says so."""
+    window = _started(qtbot, (800, 600))
+    recent = window.view.log_label
+    qtbot.waitUntil(recent.isVisible, timeout=WAIT)
+    assert recent.toolTip() == "Click for this whole deal so far (Ctrl+L)"
+    qtbot.mouseClick(recent, Qt.MouseButton.LeftButton)
+    dlg = window.log_window
+    assert isinstance(dlg, DealLogDialog) and dlg.isVisible()
+    assert (
+        dlg.findChild(QPlainTextEdit, "dealLog").toPlainText().split("\n") == window.controller.log
+    )
+    dlg.reject()
