@@ -1,7 +1,7 @@
 """The table view's input: a hand card clicked, or dragged and dropped on the table; the
 keyboard (arrows over your playable cards, Enter to play, Escape, Tab to the prompt); the
-zoom of your hand (Ctrl+wheel, Ctrl+plus/minus/0). Input is ignored while the cards it
-concerns are moving."""
+zoom of your hand (Ctrl+wheel, Ctrl+plus/minus/0). A hand card clicked while it settles
+lands at once and takes the click."""
 
 from __future__ import annotations
 
@@ -83,9 +83,16 @@ class TableInput(TableDrawing):
         if event.button() != Qt.MouseButton.LeftButton:
             return super().mousePressEvent(event)
         item = self.hand_card_at(event.position().toPoint())
-        if item is None or item in self._anims:
+        if item is None:
             self._press = None
             return
+        if item in self._anims:
+            # A hand card still settling (raised as it became playable, closing up) lands at
+            # once and takes the click: in a run, a quick click on the next card was lost
+            # without a word, and the click after it refused. It is at its place before the
+            # click is read, so no card is ever left between two places.
+            self._stop(item)
+            item.setPos(item.home)
         self.keys_play = False  # the mouse plays now: no ring put ready at the next turn
         scene_pos = self.mapToScene(event.position().toPoint())
         self._press = (item, QPointF(scene_pos), QPointF(scene_pos) - item.pos())
