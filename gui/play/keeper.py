@@ -138,6 +138,12 @@ class Keeper(QObject):
         """Wait until the autosave is on disk (tests, quitting); False on timeout."""
         return self._autosaver is None or self._autosaver.flush()
 
+    def on_disk(self) -> bool:
+        """Whether the session at the table is in the autosave now: saving is on, every
+        write queued so far is done, and the last one did not fail."""
+        saver = self._autosaver
+        return saver is not None and saver.flush() and not saver.failing
+
     def _saved(self, error: OSError | None) -> None:
         """A write of the autosave ended (GUI thread): say once that saving fails."""
         if error is None:

@@ -55,6 +55,8 @@ class Autosaver:
         self._meta: str | None = None
         self._cache: list[tuple[DealLog, str]] = []  # finished deals as JSON (writer only)
         self._need_full = False  # set by the writer after a failure
+        #: The last write failed (set by the writer; read after :meth:`flush`).
+        self.failing = False
         self._thread = threading.Thread(target=self._run, name="parlour-autosave", daemon=True)
         self._thread.start()
 
@@ -174,6 +176,8 @@ class Autosaver:
                 if kind != "side":
                     broken = True
                     self._need_full = True
+                self.failing = True
                 self.report(e)
                 continue
+            self.failing = broken
             self.report(None)

@@ -9,6 +9,7 @@ declared below and on :class:`~gui.windows.gamefiles.GameFilesMixin` (``_started
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from collections.abc import Callable
 from datetime import date
@@ -200,8 +201,27 @@ class GameIOMixin:
             self.show_status(f"Opened {path.name}.")
             self._used_folder(path)
             self.controller.keeper.autosave()
+            if note is None:  # a file opened in part is left as it is (the note says so)
+                self._take_from_abandoned(path)
 
         self._replace_game(opened, f"open {path.name}")
+
+    def _take_from_abandoned(self, path: Path) -> None:
+        """A kept game opened again is the game at the table, in the autosave: it leaves the
+        abandoned games once the autosave holds it (it stayed listed at its old place, and
+        a game finished at the table could be opened there and played again). Left
+        again, it is kept again. A game opened from anywhere else stays where it is."""
+        if self.data_dir is None:
+            return
+        try:
+            kept = path.resolve().parent == (self.data_dir / persistence.ABANDONED).resolve()
+        except OSError:
+            return
+        if not kept or not self.controller.keeper.on_disk():
+            return
+        for f in (path, persistence.meta_path(path)):
+            with contextlib.suppress(OSError):
+                f.unlink()
 
     def forget_file_note(self) -> None:
         """The game opened from a damaged file has left the table: its notice goes too."""

@@ -255,6 +255,10 @@ def test_games_left_one_after_another_are_said_in_one_notice(qtbot, tmp_path):
     window.open_file(newest)
     qtbot.waitUntil(lambda: window.loading is None, timeout=WAIT)
     assert len(window.controller.session.logs) == 1 and window.notices.texts() == []
+    # and it leaves the abandoned games, now that the autosave holds it: it stayed listed at
+    # its old place, and a game finished at the table could be opened there and played again
+    assert not newest.exists() and not persistence.meta_path(newest).exists()
+    assert newest not in savedgames.abandoned_games(tmp_path / "data")
 
 
 def test_a_file_that_opens_only_in_part_is_marked_and_still_opens(qtbot, tmp_path):
