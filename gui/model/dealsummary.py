@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple, TypedDict
 
-from gamecore.cards import cards_in
+from gamecore.cards import card_label, cards_in
+from gamecore.events import Played, WentOut
 from gamecore.fingerprint import hashed_text
 from gamecore.games import descriptor
 from gamecore.match import Session
@@ -87,7 +88,7 @@ def deal_summary(
     own = _own_lines(session, words, ledger_seats)
     return DealSummary(
         names=list(session.players),
-        winner=deal.winner,
+        winner=None if _unplayed(session) else deal.winner,  # nobody went out
         dealer=deal.dealer,
         hands_left=[[] if tricks else list(cards_in(h)) for h in deal.hands],
         stock=[] if hidden_stock else list(cards_in(deal.stock)),
@@ -131,11 +132,29 @@ def _deal_lines(session: Session, words: list[str] | None, skip: tuple[int, ...]
 
 
 def _headline(session: Session, words: list[str] | None) -> str:
-    """A game without play's heading (what the cards did); "" for the other games."""
+    """A game without play's heading (what the cards did); a deal that ended before any
+    card was played, why ("9♦ turned up: …", PJ-C-5); "" for the other games."""
+    if _unplayed(session):
+        turnup = session.deal.turnup if session.deal is not None else None
+        first = "The turn-up" if turnup is None else f"{card_label(turnup)} turned up"
+        return f"{first}: the deal ends before any card is played"
     if not chance_game(session.game):
         return ""
     names = words or list(session.players)
     return chancewords.headline(session.deal_events, names, pool_labels(session.game))
+
+
+def _unplayed(session: Session) -> bool:
+    """Whether the deal of ``session`` was won with no card played: nobody went out (a
+    turned Pope ends the deal, PJ-C-5; its summary said "Ben went out")."""
+    deal = session.deal
+    return (
+        deal is not None
+        and deal.winner is not None
+        and not tricks_game(session.game)
+        and not chance_game(session.game)
+        and not any(isinstance(e, Played | WentOut) for e in session.deal_events)
+    )
 
 
 class _Own(NamedTuple):

@@ -14,7 +14,7 @@ from gamecore.cards import parse_card as C
 from gamecore.decisions import PlayChoice
 from gamecore.events import Paid, PaidToPool, Played, PoolTaken
 from gamecore.games import make_game
-from gamecore.match import Session
+from gamecore.match import Session, shuffled
 from gamecore.registry import player_for
 from gui.model import dealsummary, ledger, prompts, tablewords
 from helpers import cards, scenario_deal
@@ -412,3 +412,16 @@ def _spoiled_first(seed: int) -> Session | None:
         d = session.decision()
         session.apply(agents[d.seat].choose(session.game, session.deal.observation(d.seat), rng))
     return session if session.logs[-1].winner is None else None
+
+
+def test_a_turned_pope_deal_is_summed_up_as_such_not_as_the_dealer_going_out_pj_c_5():
+    """PJ-C-5: a turned Pope ends the deal before any card is played; the summary said "Ben
+    went out" and marked the dealer "★ out"."""
+    game = make_game("pope-joan", {"pj.profile": "C"})
+    deck = [c for c in shuffled(game.pack, random.Random(10)) if c != C("9D")] + [C("9D")]
+    session = Session(game, ["Ann", "Ben", "Cat", "Dan"], 1)
+    session.start_deal_from_deck(deck)
+    assert session.deal.over and session.deal.winner == 1
+    summary = dealsummary.deal_summary(session, person=0)
+    assert summary.headline == "9♦ turned up: the deal ends before any card is played"
+    assert summary.winner is None and summary.deltas[1] > 0
