@@ -123,8 +123,8 @@ def kept_words(games: list[str]) -> str:
     if len(games) == 1:
         return f"Your game of {games[0]} was kept among the abandoned games (Game → Open)."
     return (
-        f"{len(games)} games were kept among the abandoned games, the last your game of "
-        f"{games[-1]} (Game → Open lists them newest first)."
+        f"{len(games)} games were kept among the abandoned games; the last was your game "
+        f"of {games[-1]}. Game → Open lists them, newest first."
     )
 
 

@@ -69,6 +69,8 @@ class GameFilesMixin:
     new_game_draft: tuple[str, int, str, dict[str, Any], list[tuple[str, bool, str]]] | None = None
     notices: NoticeBar
     kept_notice: tuple[list[tuple[Path, str]], str] | None
+    #: While a game replaces the one kept for it: that kept game, as the notice lists it.
+    _just_kept: list[tuple[Path, str]] = []
     _loaded: SignalInstance
     _purpose: str
     game_name: str
@@ -367,8 +369,12 @@ class GameFilesMixin:
                 return
             if kept not in before:  # else kept already, as it is, and said so then
                 self._say_kept(kept, stake[0])
+                self._just_kept = self._kept_games()[-1:]  # what replacing this game said
         self.offer = None
-        then()
+        try:
+            then()
+        finally:
+            self._just_kept = []
 
     def _say_kept(self, kept: Path, session: Session) -> None:
         """Say that ``session`` was kept (at ``kept``) in one notice for all of them: every
@@ -379,10 +385,14 @@ class GameFilesMixin:
         self._show_kept(games)
 
     def forget_kept(self, opened: Path) -> None:
-        """The kept game at ``opened`` is back at the table: the notice no longer counts it
+        """The kept game at ``opened`` is back at the table: the notice that counts it goes
         (it stayed up, saying the game at the table was kept, and counted it twice when
-        that game was left again)."""
-        self._show_kept([(p, g) for p, g in self._kept_games() if not _same_file(p, opened)])
+        that game was left again; said again for the others, it read as news of games
+        left long before)."""
+        games = self._kept_games()
+        if any(_same_file(p, opened) for p, _g in games):
+            # the game left to open it, if any, is the news; the games before it are not
+            self._show_kept([g for g in self._just_kept if not _same_file(g[0], opened)])
 
     def _kept_games(self) -> list[tuple[Path, str]]:
         """The games the kept notice, if shown, counts: (path, description), oldest first."""

@@ -198,30 +198,37 @@ class GameIOMixin:
             if note is not None:  # what was left out: said once it is true
                 self.add_notice(note)
                 self.file_note = note
-            self.show_status(f"Opened {path.name}.")
+            self.show_status(f"Opened {named}.")
             self._used_folder(path)
             self.controller.keeper.autosave()
             if note is None:  # a file opened in part is left as it is (the note says so)
                 self._take_from_abandoned(path)
 
-        self._replace_game(opened, f"open {path.name}")
+        # a kept game as the game it is: "Leave your game … to open 20261205-012100-308893-
+        # pope-joan.parlour.json?" named a file the person never named
+        kept = self._in_abandoned(path)
+        named = f"your game of {savedgames.described(session)}" if kept else path.name
+        self._replace_game(opened, f"open {named}")
 
     def _take_from_abandoned(self, path: Path) -> None:
         """A kept game opened again is the game at the table, in the autosave: it leaves the
         abandoned games once the autosave holds it (it stayed listed at its old place, and
         a game finished at the table could be opened there and played again). Left
         again, it is kept again. A game opened from anywhere else stays where it is."""
-        if self.data_dir is None:
-            return
-        try:
-            kept = path.resolve().parent == (self.data_dir / persistence.ABANDONED).resolve()
-        except OSError:
-            return
-        if not kept or not self.controller.keeper.on_disk():
+        if not self._in_abandoned(path) or not self.controller.keeper.on_disk():
             return
         for f in (path, persistence.meta_path(path)):
             with contextlib.suppress(OSError):
                 f.unlink()
+
+    def _in_abandoned(self, path: Path) -> bool:
+        """Whether ``path`` is one of the abandoned games of the data folder."""
+        if self.data_dir is None:
+            return False
+        try:
+            return path.resolve().parent == (self.data_dir / persistence.ABANDONED).resolve()
+        except OSError:
+            return False
 
     def forget_file_note(self) -> None:
         """The game opened from a damaged file has left the table: its notice goes too."""

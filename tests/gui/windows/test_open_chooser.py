@@ -241,8 +241,8 @@ def test_games_left_one_after_another_are_said_in_one_notice(qtbot, tmp_path):
     newest = max((tmp_path / "data" / persistence.ABANDONED).glob("*.parlour.json"))
     last = savedgames.described(persistence.load(newest)[0])
     assert window.notices.texts() == [
-        f"3 games were kept among the abandoned games, the last your game of {last} "
-        "(Game → Open lists them newest first)."
+        f"3 games were kept among the abandoned games; the last was your game of {last}. "
+        "Game → Open lists them, newest first."
     ]
     window.notices.dismiss(window.notices.texts()[0])
     _leave_for_a_new_game(qtbot, window)
@@ -255,6 +255,19 @@ def test_games_left_one_after_another_are_said_in_one_notice(qtbot, tmp_path):
     window.open_file(newest)
     qtbot.waitUntil(lambda: window.loading is None, timeout=WAIT)
     assert len(window.controller.session.logs) == 1 and window.notices.texts() == []
+    # over a game begun, the box names the game to open (it named its file), and the notice
+    # is of the game left for it alone
+    _person_decides(qtbot, window)
+    older = min((tmp_path / "data" / persistence.ABANDONED).glob("*.parlour.json"))
+    wanted = savedgames.described(persistence.load(older)[0])
+    window.open_file(older)
+    qtbot.waitUntil(lambda: window.loading is None, timeout=WAIT)
+    assert f"to open your game of {wanted}?" in window.message.text()
+    qtbot.mouseClick(window.message.findChild(QPushButton, "leave"), Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not older.exists(), timeout=WAIT)
+    (notice,) = window.notices.texts()
+    assert notice.startswith("Your game of Newmarket (deal 1 of ") and " moves made) " in notice
+    assert wanted not in notice
     # and it leaves the abandoned games, now that the autosave holds it: it stayed listed at
     # its old place, and a game finished at the table could be opened there and played again
     assert not newest.exists() and not persistence.meta_path(newest).exists()
