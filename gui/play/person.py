@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QTimer
 
 from gamecore.actions import Action, NameStake
+from gamecore.cards import card_label
 from gamecore.decisions import BidChoice, PlayChoice, SplitChoice, StakeChoice
 from gui.model import intents, prompts, tablewords, widowwords
 from gui.play import feed
@@ -204,6 +205,9 @@ class Person:
         elif intent.why is not None:
             t.view.refuse(card)
             t.status(tablewords.plain_words(f"Not allowed: {intent.why}."))
+            # said on the table too, where the eyes are: the reason is in the status line,
+            # and a refusal said only there went unseen
+            t.view.announce(f"{card_label(card)}: not allowed", fresh=True)
         else:
             t.view.prompt.hide()
             t.apply(intent.actions[0])

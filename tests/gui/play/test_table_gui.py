@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from gamecore.actions import Play, Split, format_action, parse_action
-from gamecore.cards import card_code, suit_of
+from gamecore.cards import card_code, card_label, suit_of
 from gamecore.decisions import SplitChoice, StakeChoice
 from gamecore.match import first_jack_dealer, shuffled
 from gamecore.stops.deal import StopsObservation
@@ -123,6 +123,8 @@ def test_illegal_drop_is_refused_with_engine_reason(qtbot):
     assert status(win).startswith("Not allowed:")
     # The engine's reason, in plain words (its rule id is for the rules browser).
     assert status(win) == f"Not allowed: {tablewords.plain_words(why)}."
+    # and a call on the table, where the eyes are (said only below, it went unseen)
+    assert view.announced[-1] == f"{card_label(card)}: not allowed"
     assert win.controller.state == ctl.HUMAN
     qtbot.waitUntil(lambda: not view.busy, timeout=WAIT)
     assert item.in_hand
