@@ -305,8 +305,8 @@ class PromptPanel(QFrame):
             self.label.setMaximumWidth(int(max(80, self.label.width() - (self.width() - room))))
             self.adjustSize()
         snap = self.view.snapshot
-        hand = lay.hand_positions(len(snap.hand) if snap is not None else 0)
-        right = (hand[-1][0] + lay.card_w) if hand else lay.hand_center_x
+        hand = self.view.hand_xs(snap.hand, lay) if snap is not None else []
+        right = (max(hand) + lay.card_w) if hand else lay.hand_center_x
         obstacles = self._obstacles()  # once: the band below may try fifty places
         places = []
         beside = (right + lay.card_w * 0.3, lay.hand_y + lay.card_h * 0.3)

@@ -107,16 +107,21 @@ class EventLogDrawing(TrickDrawing):
             return max(120, round(lay.inner.w))
         return max(120, round(self.viewport().width() * LOG_SHARE))
 
+    def hand_xs(self, hand: tuple[int, ...], lay: TableLayout) -> list[float]:
+        """The left edge of each card of ``hand`` as last drawn (pixels); the input half
+        holds the hand still after a click, wider than the layout's own."""
+        return [x for x, _y in lay.hand_positions(len(hand))]
+
     def _hand_band(self) -> QRectF:
         """Where your hand lies, its raised cards included (scene pixels); empty with no
         hand."""
         lay, snap = self.layout_, self.snapshot
         if lay is None or snap is None or not snap.hand:
             return QRectF()
-        places = lay.hand_positions(len(snap.hand))
+        xs = self.hand_xs(snap.hand, lay)
         top = lay.hand_y - lay.raise_by
         bottom = lay.hand_y + CardArt.height_for(round(lay.hand_w))
-        return QRectF(places[0][0], top, places[-1][0] + lay.hand_w - places[0][0], bottom - top)
+        return QRectF(min(xs), top, max(xs) + lay.hand_w - min(xs), bottom - top)
 
     def place_log(self) -> None:
         """Put the log in its place; it steps aside while the prompt or the staking panel

@@ -60,6 +60,16 @@ class TableInput(TableDrawing):
         self._held = (key, {c: x for c, (x, _y) in zip(hand, spots, strict=True)})
         return spots
 
+    def hand_xs(self, hand: tuple[int, ...], lay: TableLayout) -> list[float]:
+        """The left edge of each card of ``hand`` as last drawn, held or not (pixels): the
+        log and the prompt keep clear of the hand where it is (the log covered a card of a
+        hand held still)."""
+        held = self._held
+        key = (lay.width, lay.height, lay.hand_w)
+        if held is not None and held[0] == key and set(hand) <= held[1].keys():
+            return [held[1][c] for c in hand]
+        return super().hand_xs(hand, lay)
+
     def _let_go_of_hand(self) -> None:
         """The pointer has left the hand: its cards close up."""
         if self._holding:

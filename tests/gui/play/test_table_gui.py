@@ -646,6 +646,10 @@ def test_after_a_click_the_hand_stays_put_until_the_pointer_leaves_it(qtbot):
     assert rest and {it.card: it.home.x() for it in rest} == {
         c: x for c, x in before.items() if c != item.card
     }
+    # the log and the prompt keep clear of the hand where it is held (the log covered a card)
+    band = view._hand_band()
+    assert band.left() == min(it.home.x() for it in rest)
+    assert band.right() == pytest.approx(max(it.home.x() for it in rest) + view.layout_.hand_w)
     above = view.mapFromScene(QPointF(p.x(), view.layout_.drop_line - 40))
     QTest.mouseMove(view.viewport(), above)
     qtbot.waitUntil(lambda: not view.busy, timeout=WAIT)
