@@ -67,8 +67,9 @@ class OptionSpec:
 _GENERAL_HELP: dict[str, str] = {
     "gen.rounds": "Whole rounds in a session: every player deals this many times (GEN-4).",
     "gen.startCounters": "Counters each player starts the session with (GEN-5).",
-    "gen.allowDebt": "Players may go below zero; off: the session ends when someone cannot "
-    "stake (GEN-5).",
+    # not the caption again ("Players may go below zero: Players may go below zero; …")
+    "gen.allowDebt": "On: a player short of counters plays on in debt; off: the session ends "
+    "when someone cannot stake (GEN-5).",
     "gen.endPools": "What happens to counters left in the pools when the session ends (GEN-6).",
     "gen.firstDealer": "How the first dealer is chosen: the first Jack dealt face up, at "
     "random, the first seat or, in the games that take it, the lowest card drawn (GEN-2, "

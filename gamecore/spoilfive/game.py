@@ -208,7 +208,7 @@ HELP = {
     "sf.misdealForfeit": "A dealer who misdeals may pay 2 counters into the pool and deal "
     "again (SF-42; automatic dealing never misdeals).",
     "sf.playOutDeadTricks": "Play the remaining tricks when the deal is already decided (AMB-18).",
-    "sf.robbing": "Robbing the turned-up trump: allowed, compulsory or not played (SF-21).",
+    "sf.robbing": "Allowed, compulsory, or not played at all (SF-21).",
     "sf.packets": "Deal in packets of three then two, or two then three (SF-9).",
 }
 

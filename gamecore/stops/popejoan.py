@@ -431,10 +431,9 @@ HELP = {
     "end (PJ-C-7).",
     "pj.c.parlettLead": "Ace high, and every lead must be the lowest card of its suit (PJ-C-2).",
     "pj.m.dealerStake": "The dealer's usual stake D; everyone else stakes D − 1 (PJ-21).",
-    "pj.m.turnUpAwards": "A turned-up Pope gives the dealer the Pope pool (classic) or nothing "
-    "(PJ-26).",
-    "pj.c.popeTurnUp": "A turned-up Pope: the dealer takes Pope and Game and the deal ends, "
-    "or he takes the Pope only (PJ-C-5).",
+    "pj.m.turnUpAwards": "It gives the dealer the Pope pool (classic) or nothing (PJ-26).",
+    "pj.c.popeTurnUp": "The dealer takes Pope and Game and the deal ends, or he takes the "
+    "Pope only (PJ-C-5).",
 }
 
 

@@ -131,7 +131,8 @@ OPTIONS = (
 )
 HELP = {
     "sn.spinadoPayment": "Counters each other player pays for a Spinado (SN-8).",
-    "sn.allowSpinadoAlone": "The ♦A may be led alone (Cassell, SN-9).",
+    "sn.allowSpinadoAlone": "On: it may be led on its own, a stop that still earns its 3 "
+    "counters (Cassell, SN-9); off: it goes only with another card.",
     "sn.intrigue": "Intrigue is the ♦Q and ♦J, or the ♦K and ♦J (Cassell, SN-12).",
 }
 

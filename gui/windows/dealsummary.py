@@ -84,7 +84,10 @@ def _fingerprint_check(s: DealSummary) -> str:
     assert s.fingerprint is not None
     salt = s.fingerprint[0]
     if salt is not None and s.fingerprint_text:
-        return f"Salt: {salt}\nIts SHA-256 is the text below: check it with any SHA-256 tool."
+        return (
+            f"Salt: {salt}\nThe fingerprint is the SHA-256 of the text below: check it "
+            "with any SHA-256 tool."
+        )
     return (
         "The salt and the unplayed cards stay hidden, as the rules want: the salt "
         "would let them be worked out from the hash. They are in the saved "

@@ -1069,6 +1069,4 @@ def test_sf_21_the_robbing_rules_help_names_its_choices_as_new_game_shows_them()
     spec = next(s for s in house_rules("spoil-five", None) if s.key == "sf.robbing")
     shown = [words for _choice, words in spec.words]
     assert shown == ["allowed", "compulsory", "not played"]
-    assert HELP["sf.robbing"] == (
-        "Robbing the turned-up trump: allowed, compulsory or not played (SF-21)."
-    )
+    assert HELP["sf.robbing"] == "Allowed, compulsory, or not played at all (SF-21)."

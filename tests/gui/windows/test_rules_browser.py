@@ -151,6 +151,10 @@ def test_no_page_nor_house_rules_box_cites_a_rule_id(qtbot: Any, key: str) -> No
 
 def test_the_help_of_every_house_rule_is_plain() -> None:
     assert {k: plain_help(k) for k in HELP if RULE_ID.search(plain_help(k))} == {}
+    # and never its caption again: New Game read "Players may go below zero: Players may go
+    # below zero; off: …"
+    repeated = [k for k in HELP if re.match(re.escape(caption(k)) + r"[;:]? ", plain_help(k))]
+    assert repeated == ["sn.intrigue", "mt.othersStake"]  # they go on to say what it is
     assert plain_help("gen.firstDealer") == (
         "How the first dealer is chosen: the first Jack dealt face up, at random, the first "
         "seat or, in the games that take it, the lowest card drawn."
