@@ -10,7 +10,6 @@ person's confirmation, and a game left is kept in the data folder's ``abandoned`
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -27,6 +26,7 @@ from gui.play.states import OVER
 from gui.store import persistence, savedgames, settings
 from gui.store.tablelock import LockState, TableLock
 from gui.windows.gameio import NEW_GAME_AFTER
+from gui.windows.keptnotice import KeptNotice
 from gui.windows.newgame import NewGameDialog
 from gui.windows.openchooser import OpenChooser
 
@@ -50,7 +50,7 @@ class GameFilesMixin:
     ``lock`` (the data folder's lock, once taken), ``offer`` (the saved game offered for
     resuming and not yet answered), ``loading`` (the file being read) and the dialogs it
     opens (``message``, ``file_dialog``, ``open_chooser``, ``new_dialog``) and the notice of
-    the games kept (``kept_notice``, in the window's ``notices``).
+    the games kept (``kept``, in the window's ``notices``).
     """
 
     controller: Controller
@@ -68,9 +68,7 @@ class GameFilesMixin:
     #: would start waits on "Leave this game?", and after "Keep playing"; else ``None``.
     new_game_draft: tuple[str, int, str, dict[str, Any], list[tuple[str, bool, str]]] | None = None
     notices: NoticeBar
-    kept_notice: tuple[list[tuple[Path, str]], str] | None
-    #: While a game replaces the one kept for it: that kept game, as the notice lists it.
-    _just_kept: list[tuple[Path, str]] = []
+    kept: KeptNotice
     _loaded: SignalInstance
     _purpose: str
     game_name: str
@@ -368,46 +366,12 @@ class GameFilesMixin:
                 )
                 return
             if kept not in before:  # else kept already, as it is, and said so then
-                self._say_kept(kept, stake[0])
-                self._just_kept = self._kept_games()[-1:]  # what replacing this game said
+                self.kept.say(kept, stake[0])
         self.offer = None
         try:
             then()
         finally:
-            self._just_kept = []
-
-    def _say_kept(self, kept: Path, session: Session) -> None:
-        """Say that ``session`` was kept (at ``kept``) in one notice for all of them: every
-        game left would otherwise stack another banner above the table. The first names
-        its game; while that notice is up, the next ones make it a count, naming the last."""
-        games = self._kept_games()
-        games.append((kept, savedgames.described(session)))
-        self._show_kept(games)
-
-    def forget_kept(self, opened: Path) -> None:
-        """The kept game at ``opened`` is back at the table: the notice that counts it goes
-        (it stayed up, saying the game at the table was kept, and counted it twice when
-        that game was left again; said again for the others, it read as news of games
-        left long before)."""
-        games = self._kept_games()
-        if any(_same_file(p, opened) for p, _g in games):
-            # the game left to open it, if any, is the news; the games before it are not
-            self._show_kept([g for g in self._just_kept if not _same_file(g[0], opened)])
-
-    def _kept_games(self) -> list[tuple[Path, str]]:
-        """The games the kept notice, if shown, counts: (path, description), oldest first."""
-        if self.kept_notice is None or self.kept_notice[1] not in self.notices.texts():
-            return []
-        return list(self.kept_notice[0])
-
-    def _show_kept(self, games: list[tuple[Path, str]]) -> None:
-        if self.kept_notice is not None:
-            self.notices.dismiss(self.kept_notice[1])
-        self.kept_notice = None
-        if games:
-            text = savedgames.kept_words([g for _p, g in games])
-            self.kept_notice = (games, text)
-            self.add_notice(text)
+            self.kept.settled()
 
     def _begin(self) -> None:
         seats = None
@@ -493,11 +457,3 @@ class GameFilesMixin:
             settings.save_prefs(self.prefs)
 
     # ---- Game → Open and Save As ------------------------------------------------
-
-
-def _same_file(a: Path, b: Path) -> bool:
-    """Whether ``a`` and ``b`` are one file (Browse… may name it another way)."""
-    try:
-        return os.path.samefile(a, b)
-    except OSError:
-        return a == b

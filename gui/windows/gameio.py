@@ -194,7 +194,7 @@ class GameIOMixin:
         def opened() -> None:  # only once the person chose to leave the game at stake
             self.resume(session, meta)
             self.forget_file_note()
-            self.forget_kept(path)
+            self.kept.forget(path)
             if note is not None:  # what was left out: said once it is true
                 self.add_notice(note)
                 self.file_note = note

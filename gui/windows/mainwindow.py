@@ -41,6 +41,7 @@ from gui.windows import dialogs
 from gui.windows.coach import CoachBar
 from gui.windows.gamefiles import GameFilesMixin
 from gui.windows.gameio import GameIOMixin
+from gui.windows.keptnotice import KeptNotice
 from gui.windows.menus import MenusMixin
 from gui.windows.newgame import NewGameDialog
 from gui.windows.notices import NoticeBar
@@ -158,9 +159,8 @@ class MainWindow(
         self.file_dialog: QFileDialog | None = None
         self.file_note: str | None = None
         self.open_chooser: OpenChooser | None = None
-        #: The notice of the games kept among the abandoned ones: ((path, description) of
-        #: each, oldest first; its text).
-        self.kept_notice: tuple[list[tuple[Path, str]], str] | None = None
+        #: The notice of the games kept among the abandoned ones.
+        self.kept = KeptNotice(self.notices, self.add_notice)
         self.lock: TableLock | None = None
         self._purpose = "open"
         self.review_window: QWidget | None = None
