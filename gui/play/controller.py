@@ -270,6 +270,9 @@ class Controller(QObject):
         # The shuffled cards' fingerprint is shown before the deal's first decision (format
         # version 2); after the deal the summary shows the salt and the cards.
         events = session.start_deal_seeded(self.rng.randrange(1 << 62), fingerprinted=True)
+        # with several people, the new deal's first hand is shown only to its holder, once
+        # handed over: "Next deal", clicked by all at the summary, opened on one's cards
+        self.viewer_ready = len(self.people) <= 1
         self.last_play = None
         self.turn_round.clear()
         self.view.clear_calls()
@@ -439,10 +442,20 @@ class Controller(QObject):
             snap = tablesnap.round_waits_on(snap, self.turn_round.asking)
         if self.practice.active:  # which plate holds the person's own hand of the deal
             snap = tablesnap.with_seat_notes(snap, self.practice.plate_notes())
-        if self.privacy_up or not self.viewer_ready:
+        if self.privacy_up or not self.viewer_ready or self._between_turns():
             snap = tablesnap.hide_hands(snap)
         self.view.show(snap)
         self.view.show_log(self.log[-3:])
+
+    def _between_turns(self) -> bool:
+        """With several people at the screen, whether the deal waits on another seat than
+        the person's at the screen: that person's hand goes face down as their turn ends
+        (it stayed up while the computers played, in view of the next person)."""
+        deal = self.session.deal if self.session is not None else None
+        if len(self.people) <= 1 or deal is None or deal.over:
+            return False
+        d = deal.decision()
+        return d is not None and d.seat != self.human
 
     def set_pace(self, pace: int) -> None:
         """The one duration (ms) for every movement and pause; 0: everything at once."""

@@ -428,3 +428,41 @@ def test_undo_is_greyed_out_where_the_table_turns_it_off(qtbot):
     c.new_session(Setup.you_and_computers())
     qtbot.waitUntil(lambda: window.undo_action.isEnabled())
     assert c.allow_undo
+
+
+def test_a_persons_hand_goes_down_as_their_turn_ends_and_a_new_deal_is_handed_over(qtbot):
+    """With several people at the screen, a person's hand goes face down once the deal waits
+    on another seat (it stayed up while the computers played, in view of the next person),
+    and "Next deal", clicked at the summary all read, hands the screen over before any
+    hand shows (it opened on one person's cards)."""
+    window = _hot_seat(qtbot, "newmarket")
+    c = window.controller
+    hidden_after_a_move = 0
+    for _ in range(400):
+        _until_someone_is_asked(qtbot, c)
+        if c.privacy_up:
+            qtbot.mouseClick(c.privacy.button, Qt.MouseButton.LeftButton)
+            continue
+        if isinstance(c.dialog, DealSummaryDialog):
+            break
+        if c.dialog is not None:
+            _accept(qtbot, c.dialog)
+            continue
+        if c.state == "staking":
+            qtbot.mouseClick(
+                c.view.stake_panel.findChild(QPushButton, "ok"), Qt.MouseButton.LeftButton
+            )
+            continue
+        d = c.session.deal.decision()
+        _click_card(qtbot, window, d.actions[0].card)
+        after = c.session.deal.decision()
+        if after is not None and after.seat != c.human:  # another seat's turn, at once
+            assert _face_up_hand_cards(window) == {}
+            hidden_after_a_move += 1
+    else:
+        pytest.fail("the deal did not end")
+    assert hidden_after_a_move
+    qtbot.mouseClick(c.dialog.findChild(QPushButton, "next"), Qt.MouseButton.LeftButton)
+    assert len(c.session.logs) == 2 and _face_up_hand_cards(window) == {}
+    _until_someone_is_asked(qtbot, c)
+    assert c.privacy_up  # handed over before the first person decides
