@@ -156,12 +156,15 @@ def action_lines(
 ) -> list[str]:
     """The table log's lines for ``action``, applied to ``before`` (the deal just before it)
     in ``session``, which gave ``events``: each counter moved to or from a person's seat
-    (``people``) in the engine's sentence with its reason; a person's card that was the
-    only one they could play as theirs, with why; every other event in the table's short
+    (``people``) in the engine's sentence with its reason; the one person's card that was
+    the only one they could play as theirs, with why; every other event in the table's short
     words. ``words``: the seats' words (:func:`gui.model.tablewords.spoken`); ``action``
     ``None``: events that follow no one action (a game without play's deal turned over)."""
     scene = scene_before(before, words, events, show_hands=True)  # at the end all are shown
-    forced = None if action is None else forced_of(before, action, people)
+    # Not with several people at the screen: the log is public there, and "Tom plays 9♣,
+    # the only card Tom could play" told the others what Tom did not hold (the ♦A)
+    alone = len(people) <= 1
+    forced = None if action is None or not alone else forced_of(before, action, people)
     lines = _log_lines(session, events, scene, people, forced)
     if action is not None and before.phase == STAKING:
         after = before.clone()

@@ -195,6 +195,26 @@ def test_a_forced_card_is_said_as_the_persons_with_its_reason():
     pytest.fail("the person had no forced card")
 
 
+def test_with_several_people_a_forced_card_is_said_without_its_reason():
+    """At the hot seat the log is public: "Tom plays 9♣, the only card Tom could play" told
+    the others what Tom did not hold."""
+    game = make_game("newmarket")
+    session = Session(game, ["Ann", "Ben", "Cat"], 2)
+    session.start_deal_seeded(5)
+    words = tablewords.spoken(["Ann", "Ben", "Cat"], [0, 1])
+    while session.deal_in_progress:
+        deal = session.deal
+        d = deal.decision()
+        before = deal.clone()
+        action = d.actions[0] if isinstance(d, PlayChoice) else d.default_action()
+        events = session.apply(action)
+        lines = ledger.action_lines(session, before, action, events, words, [0, 1])
+        if d.seat in (0, 1) and isinstance(d, PlayChoice) and d.forced and isinstance(action, Play):
+            assert not any("the only card" in line for line in lines), lines
+            return
+    pytest.fail("no person had a forced card")
+
+
 def _no_choice_deal(want_choice: bool) -> Session:
     """A Spinado deal (Ann deals, the person is Ann) with or without a choice of card for
     her."""
