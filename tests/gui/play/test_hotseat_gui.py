@@ -86,6 +86,17 @@ def _hot_seat(qtbot, game: str, **kw) -> MainWindow:
     return window
 
 
+def _answer_dialog_or_stake(qtbot, c) -> bool:
+    """Accept the dialog up, or the staking panel's stake; False when neither is asked."""
+    if c.dialog is not None:
+        _accept(qtbot, c.dialog)
+        return True
+    if c.state == "staking":
+        qtbot.mouseClick(c.view.stake_panel.findChild(QPushButton, "ok"), Qt.MouseButton.LeftButton)
+        return True
+    return False
+
+
 def _until_someone_is_asked(qtbot, c) -> None:
     """Wait until the table asks something: a privacy screen, a dialog, a person's
     decision, the staking panel or the deal's summary."""
@@ -205,13 +216,7 @@ def test_one_person_never_sees_a_privacy_screen(qtbot):
         assert not c.privacy_up and not c.privacy.isVisible()
         if isinstance(c.dialog, DealSummaryDialog):
             break
-        if c.dialog is not None:
-            _accept(qtbot, c.dialog)
-            continue
-        if c.state == "staking":
-            qtbot.mouseClick(
-                c.view.stake_panel.findChild(QPushButton, "ok"), Qt.MouseButton.LeftButton
-            )
+        if _answer_dialog_or_stake(qtbot, c):
             continue
         _click_card(qtbot, window, c.session.deal.decision().actions[0].card)
     assert c.session.deal.over
@@ -445,13 +450,7 @@ def test_a_persons_hand_goes_down_as_their_turn_ends_and_a_new_deal_is_handed_ov
             continue
         if isinstance(c.dialog, DealSummaryDialog):
             break
-        if c.dialog is not None:
-            _accept(qtbot, c.dialog)
-            continue
-        if c.state == "staking":
-            qtbot.mouseClick(
-                c.view.stake_panel.findChild(QPushButton, "ok"), Qt.MouseButton.LeftButton
-            )
+        if _answer_dialog_or_stake(qtbot, c):
             continue
         d = c.session.deal.decision()
         _click_card(qtbot, window, d.actions[0].card)
