@@ -263,8 +263,9 @@ def summary_lines(
     skip: Collection[int] = (),
 ) -> list[str]:
     """Captures and payments of one deal, phrased for the summary (a pool doubled by the
-    holder of its card at the end of play too, PJ-11); in Spoil Five the pool and its fate
-    (taken, or left for the next deal when the deal is spoiled). ``names``: the seats'
+    holder of its card at the end of play too, PJ-11), and each Spin (SP-3, SN-8); in
+    Spoil Five the pool and its fate (taken, or left for the next deal when the deal is
+    spoiled). ``names``: the seats'
     words (:func:`spoken`; default the players' names); ``skip``: seats whose counters are
     left out here (the person's, which the summary's ledger says first)."""
     names = names or list(session.players)
@@ -283,7 +284,20 @@ def summary_lines(
             out.append(f"{names[e.seat]} took {pool_phrase(labels[e.pool])}: {e.amount}")
         elif isinstance(e, Paid):
             out.append(paid_words(e, names, session.game, past=True))
+        elif isinstance(e, Played) and e.spin:
+            out.append(spun_words(e, names, spin_call(session.game)))
     return out
+
+
+def spun_words(e: Played, names: list[str], spin: SpinCall) -> str:
+    """A card that went down with the special card, in the summary's words (SP-3, SN-8:
+    the sequence stops at it): "Ben played 6♥ with the ♦A: Spin! The sequence stopped at
+    6♥." A Spin in Spin moves no counter (SP-7), and the summary had no line for it."""
+    card = card_label(e.card)
+    return (
+        f"{names[e.seat]} played {card} with the {spin.card}: {spin.call}! "
+        f"The sequence stopped at {card}."
+    )
 
 
 def _spoiled_pool(session: Session) -> str:

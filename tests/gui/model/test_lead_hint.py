@@ -10,7 +10,7 @@ from gamecore.cards import card_label, cards_in, parse_card
 from gamecore.decisions import PlayChoice
 from gamecore.games import make_game
 from gamecore.match import Session
-from gui.model import advice, prompts
+from gui.model import advice, prompts, tablewords
 from helpers import random_action, scenario_deal
 
 C = parse_card
@@ -122,3 +122,15 @@ def test_a_last_card_led_is_the_lead_sf_24():
         prompts.lead_hint(session, d.seat)
         == f"Your lead: {card_label(card)} is your only legal card"
     )
+
+
+def test_the_summary_says_a_spin_that_moved_no_counter_sp_3_sp_7():
+    # The deal summary said nothing of a Spin: in Spin it moves no counter (SP-7), and its
+    # lines were only captures and payments.
+    session = _t_sp_7()
+    session.apply(Play(1, C("5H")))
+    session.apply(Play(1, C("6H"), spin=True))
+    words = ["Ann", "You", "Cat"]
+    assert tablewords.summary_lines(session, session.deal_events, words, skip=(1,)) == [
+        "You played 6♥ with the ♦A: Spin! The sequence stopped at 6♥."
+    ]
