@@ -173,9 +173,11 @@ def test_the_last_deals_summary_shows_the_balances_after_the_split_gen_6():
     ]
 
 
-def test_a_forced_card_is_said_as_the_persons_with_its_reason():
-    game = make_game("newmarket")
-    session = Session(game, ["Ann", "Ben", "Cat"], 2)
+def _first_forced_lines(words: list[str], people: list[int]) -> tuple[Play, list[str]]:
+    """A Newmarket deal (seed 5, Cat deals) played by first legal cards, up to the first
+    card a person (a seat in ``people``) had to play: that card and its log lines, said in
+    ``words``."""
+    session = Session(make_game("newmarket"), ["Ann", "Ben", "Cat"], 2)
     session.start_deal_seeded(5)
     while session.deal_in_progress:
         deal = session.deal
@@ -183,36 +185,28 @@ def test_a_forced_card_is_said_as_the_persons_with_its_reason():
         before = deal.clone()
         action = d.actions[0] if isinstance(d, PlayChoice) else d.default_action()
         events = session.apply(action)
-        lines = ledger.action_lines(session, before, action, events, WORDS, [0])
-        if d.seat == 0 and isinstance(d, PlayChoice) and d.forced and isinstance(action, Play):
-            label = card_label(action.card)
-            assert any(
-                line.startswith(("You play ", "You lead "))
-                and f" {label}, the only card you could play: " in line
-                for line in lines
-            ), lines
-            return
-    pytest.fail("the person had no forced card")
+        lines = ledger.action_lines(session, before, action, events, words, people)
+        if d.seat in people and isinstance(d, PlayChoice) and d.forced:
+            assert isinstance(action, Play)
+            return action, lines
+    pytest.fail("no person had a forced card")
+
+
+def test_a_forced_card_is_said_as_the_persons_with_its_reason():
+    action, lines = _first_forced_lines(WORDS, [0])
+    label = card_label(action.card)
+    assert any(
+        line.startswith(("You play ", "You lead "))
+        and f" {label}, the only card you could play: " in line
+        for line in lines
+    ), lines
 
 
 def test_with_several_people_a_forced_card_is_said_without_its_reason():
     """At the hot seat the log is public: "Tom plays 9♣, the only card Tom could play" told
     the others what Tom did not hold."""
-    game = make_game("newmarket")
-    session = Session(game, ["Ann", "Ben", "Cat"], 2)
-    session.start_deal_seeded(5)
-    words = tablewords.spoken(["Ann", "Ben", "Cat"], [0, 1])
-    while session.deal_in_progress:
-        deal = session.deal
-        d = deal.decision()
-        before = deal.clone()
-        action = d.actions[0] if isinstance(d, PlayChoice) else d.default_action()
-        events = session.apply(action)
-        lines = ledger.action_lines(session, before, action, events, words, [0, 1])
-        if d.seat in (0, 1) and isinstance(d, PlayChoice) and d.forced and isinstance(action, Play):
-            assert not any("the only card" in line for line in lines), lines
-            return
-    pytest.fail("no person had a forced card")
+    _action, lines = _first_forced_lines(tablewords.spoken(["Ann", "Ben", "Cat"], [0, 1]), [0, 1])
+    assert lines and not any("the only card" in line for line in lines), lines
 
 
 def _no_choice_deal(want_choice: bool) -> Session:
