@@ -266,8 +266,9 @@ def summary_lines(
     holder of its card at the end of play too, PJ-11), and each Spin (SP-3, SN-8); in
     Spoil Five the pool and its fate (taken, or left for the next deal when the deal is
     spoiled). ``names``: the seats'
-    words (:func:`spoken`; default the players' names); ``skip``: seats whose counters are
-    left out here (the person's, which the summary's ledger says first)."""
+    words (:func:`spoken`; default the players' names); ``skip``: seats whose counters and
+    Spins are left out here (the person's: the summary's ledger says their counters first,
+    and these lines are headed "Between the other players")."""
     names = names or list(session.players)
     labels = pool_labels(session.game)
     out = []
@@ -284,7 +285,7 @@ def summary_lines(
             out.append(f"{names[e.seat]} took {pool_phrase(labels[e.pool])}: {e.amount}")
         elif isinstance(e, Paid):
             out.append(paid_words(e, names, session.game, past=True))
-        elif isinstance(e, Played) and e.spin:
+        elif isinstance(e, Played) and e.spin and e.seat not in skip:
             out.append(spun_words(e, names, spin_call(session.game)))
     return out
 

@@ -124,13 +124,15 @@ def test_a_last_card_led_is_the_lead_sf_24():
     )
 
 
-def test_the_summary_says_a_spin_that_moved_no_counter_sp_3_sp_7():
+def test_the_summary_says_another_players_spin_sp_3_sp_7():
     # The deal summary said nothing of a Spin: in Spin it moves no counter (SP-7), and its
-    # lines were only captures and payments.
+    # lines were only captures and payments. The person's own Spin stays out of the lines
+    # headed "Between the other players".
     session = _t_sp_7()
     session.apply(Play(1, C("5H")))
     session.apply(Play(1, C("6H"), spin=True))
-    words = ["Ann", "You", "Cat"]
-    assert tablewords.summary_lines(session, session.deal_events, words, skip=(1,)) == [
-        "You played 6♥ with the ♦A: Spin! The sequence stopped at 6♥."
+    lines = tablewords.summary_lines
+    assert lines(session, session.deal_events, ["Ann", "Ben", "Cat"], skip=(0,)) == [
+        "Ben played 6♥ with the ♦A: Spin! The sequence stopped at 6♥."
     ]
+    assert lines(session, session.deal_events, ["Ann", "You", "Cat"], skip=(1,)) == []
