@@ -8,6 +8,8 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from gamecore.games import make_game
+from gamecore.match import Session
 from gui.model.choices import DEFAULT_GAME
 
 #: The computer players' names, seat by seat after yours, when New Game names nobody.
@@ -91,3 +93,29 @@ class Setup:
             SeatKind(n, False) for n in computer_names(players - 1, [name])
         ]
         return cls(game, options or {}, seats, allow_undo)
+
+
+def start_fault(game: str, options: Mapping[str, Any], players: int) -> str | None:
+    """Why a session of ``game`` (a record name) with ``options`` (record keys to values)
+    at ``players`` seats could not deal its first deal, in one sentence, or ``None``. With
+    ``gen.allowDebt`` off, a player with fewer counters at the start than his first stake
+    cannot stake, and the session is over before it begins (GEN-5 rule 1): Spinado's
+    dealer puts in 24 (SN-5). Options the game refuses give ``None``; the dialog says
+    those itself. The seats start equal, so the first dealer changes nothing."""
+    try:
+        session = Session(make_game(game, dict(options)), ["x"] * players, first_dealer=0)
+    except ValueError:  # an OptionError too
+        return None
+    short = session.cannot_stake()
+    if not short:
+        return None
+    rules, start = session.game, session.balances[0]
+    need = min(rules.least_stake(s, 0, session.balances, None, True) for s in short)
+    if short == [0]:
+        who = "the dealer could not"
+    else:
+        who = "nobody could" if len(short) == players else "a player could not"
+    return (
+        f"With {start:,} counters at the start, {who} pay the first stake of {need:,}: "
+        "give more counters at the start, or let players go below zero."
+    )

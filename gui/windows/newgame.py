@@ -40,7 +40,7 @@ from gui.model.housewords import (
     suit_letters,
     suit_text,
 )
-from gui.model.setup import COMPUTER_NAMES, SeatKind, Setup, computer_names
+from gui.model.setup import COMPUTER_NAMES, SeatKind, Setup, computer_names, start_fault
 from gui.model.snapshot import GameChoice
 from gui.windows.screenfit import ContentScroll, FittedDialog, WheelGuard, fit_to_screen
 from gui.windows.textoption import TextOption
@@ -298,6 +298,7 @@ class NewGameDialog(FittedDialog):
         if spec.kind == "bool":
             box = QCheckBox(self._rules_box)
             box.setChecked(bool(value))
+            box.toggled.connect(lambda _on: self._check())
             return box
         if spec.kind == "text":  # named values or typed, checked by the game (MI-3)
             text = TextOption(
@@ -318,6 +319,7 @@ class NewGameDialog(FittedDialog):
             if spec.kind == "int?":
                 spin.setSpecialValueText("no limit")
             spin.setValue(NO_LIMIT if value is None else int(value))
+            spin.valueChanged.connect(lambda _v: self._check())
             return spin
         combo = QComboBox(self._rules_box)
         if spec.kind == "suits":
@@ -330,6 +332,7 @@ class NewGameDialog(FittedDialog):
         for choice in spec.choices:  # the words shown, the option's value kept as data
             combo.addItem(choice_text(spec.key, choice), choice)
         combo.setCurrentIndex(max(0, combo.findData(value)))
+        combo.currentIndexChanged.connect(lambda _i: self._check())
         return combo
 
     def _update_who(self) -> None:
@@ -358,7 +361,8 @@ class NewGameDialog(FittedDialog):
 
     def _check(self) -> None:
         """Who sits down, in a line, with what must change before Deal: at least one
-        person, each seat its own name, every house rule typed readable."""
+        person, each seat its own name, every house rule typed readable, and counters
+        enough to pay the first stake when nobody may go below zero (GEN-5)."""
         people = self._people()
         computers = self.players() - people
         words = (
@@ -370,9 +374,16 @@ class NewGameDialog(FittedDialog):
         twice = self._name_twice()
         if twice is not None:
             words += f" Two seats are called {twice}: give each its own name."
+        # A table that could not deal its first deal began Newmarket instead, with only a
+        # notice to say why (Spinado's dealer puts in 24, from 10 counters at the start).
+        fault = None
+        if all(spec.key in self._controls for spec in self.chosen().rules):  # not mid-change
+            fault = start_fault(self.choice()[0], self.options(), self.players())
+        if fault is not None:
+            words += f" {fault}"
         self._who.setText(words)
         texts_ok = all(c.valid for c in self._controls.values() if isinstance(c, TextOption))
-        self._ok.setEnabled(people > 0 and texts_ok and twice is None)
+        self._ok.setEnabled(people > 0 and texts_ok and twice is None and fault is None)
 
     def _name_twice(self) -> str | None:
         """A name two seats share (letter case aside) and the seats ("Ben (seats 2 and

@@ -451,3 +451,24 @@ def test_michigans_layout_is_shown_in_cards_and_kept_in_record_notation_mi_3(qtb
     # the field takes the row's width, and its reason wraps there whole (it was cut off)
     qtbot.waitUntil(lambda: reason.height() >= reason.heightForWidth(reason.width()), timeout=5000)
     assert layout.width() > layout.combo.sizeHint().width()
+
+
+def test_deal_waits_for_counters_enough_for_the_first_stake_gen_5_sn_5(qtbot):
+    """Spinado, 10 counters at the start, nobody below zero: the dealer cannot put in 24
+    (SN-5). Deal was enabled, and the table began Newmarket instead with only a notice."""
+    dlg = _dialog(qtbot, current="Spinado", players=3)
+    ok, who = dlg.findChild(QPushButton, "ok"), dlg._who
+    counters = dlg.findChild(QSpinBox, "gen.startCounters")
+    debt = dlg.findChild(QCheckBox, "gen.allowDebt")
+    counters.selectAll()
+    qtbot.keyClicks(counters, "10")
+    assert counters.value() == 10 and ok.isEnabled()  # players may go below zero
+    qtbot.mouseClick(debt, Qt.MouseButton.LeftButton)
+    assert not debt.isChecked() and not ok.isEnabled()
+    assert who.text().endswith(
+        "With 10 counters at the start, the dealer could not pay the first stake of 24: "
+        "give more counters at the start, or let players go below zero."
+    )
+    counters.selectAll()
+    qtbot.keyClicks(counters, "24")
+    assert ok.isEnabled() and "could not" not in who.text()
