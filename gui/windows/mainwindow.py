@@ -311,6 +311,12 @@ class MainWindow(
         if self.remember:
             g = self.normalGeometry() if self.isMaximized() else self.geometry()
             settings.save_window(g.x(), g.y(), g.width(), g.height(), self.isMaximized())
+        # The windows the table opened close with it. A tester closed the table with the
+        # deal summary up: the summary stayed on its own, and its "Next deal" played the
+        # session on in a process with no table and no autosave.
+        for window in self.findChildren(QWidget):
+            if window.isWindow() and window.isVisible():
+                window.close()
         self.controller.shutdown()
         if self.lock is not None:
             self.lock.release()

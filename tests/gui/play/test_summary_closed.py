@@ -42,3 +42,13 @@ def test_escape_closes_the_summary_and_the_table_offers_the_next_deal(qtbot):
     qtbot.keyClick(prompt_button(win, prompts.GO_ON), Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: len(c.session.logs) == 2, timeout=WAIT)
     assert c.session.deal is not finished and not win.view.prompt.isVisible()
+
+
+def test_closing_the_window_at_the_summary_closes_the_summary_too(qtbot):
+    # A tester closed the window with the summary up: the summary stayed on its own, and
+    # its "Next deal" played the session on in a process with no window and no autosave.
+    win = open_window(qtbot)
+    first_cards_to_summary(qtbot, win)
+    dlg = _summary(qtbot, win)
+    win.close()
+    assert not win.isVisible() and not dlg.isVisible()
