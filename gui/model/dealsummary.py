@@ -11,6 +11,7 @@ from typing import NamedTuple, TypedDict
 
 from gamecore.cards import card_label, cards_in
 from gamecore.events import Played, WentOut
+from gamecore.explain import listed, mid_sentence
 from gamecore.fingerprint import hashed_text
 from gamecore.games import descriptor
 from gamecore.match import Session
@@ -109,6 +110,7 @@ def deal_summary(
         ledger=own.lines,
         no_choice=own.no_choice,
         split=split_line(session),
+        ended=ended_early_line(session, words),
         shares=_shares(session),
         stock_name=stock_name(session.game, deal.phase),
         headline=_headline(session, words),
@@ -190,6 +192,36 @@ def _shares(session: Session) -> list[int]:
     seat; empty when nothing was split."""
     shares, total = ledger.split_shares(session)
     return shares if total > 0 else []
+
+
+def ended_early_line(session: Session, words: Sequence[str] | None = None) -> str:
+    """Why ``session``, complete, ended before its last deal (GEN-5 rule 1: nobody may go
+    below zero, and a player cannot pay his stake for the next deal): "The session ends
+    after deal 1 of 3: Ben had 1, fewer than the next deal's stake (3), and nobody may go
+    below zero." ``words``: the seats' words. "" when it ran all its deals, is not complete or
+    is a practice deal's. A tester's Spinado ended after its first deal of three with only
+    a "Final standings" button, and nothing said why."""
+    if not session.complete or session.practice or len(session.logs) >= session.total_deals:
+        return ""
+    short = session.cannot_stake()
+    if not short:
+        return ""
+    names = list(words or session.players)
+    dealer, game = session.next_dealer(), session.game
+    need = [
+        game.least_stake(s, dealer, session.balances, session.prev_winner, session.fresh)
+        for s in short
+    ]
+    # The balances before the pools left are shared out (GEN-6): the share may lift a
+    # player past the stake he could not pay, and the line says what he held when it ended.
+    held = [f"{names[short[0]]} had {session.balances[short[0]]:,}"]
+    held += [f"{mid_sentence(names[s])} {session.balances[s]:,}" for s in short[1:]]
+    what = "the next deal's stake" if len(short) == 1 else "their stakes for the next deal"
+    return (
+        f"The session ends after deal {len(session.logs)} of {session.total_deals}: "
+        f"{listed(held)}, fewer than {what} ({listed([f'{n:,}' for n in need])}), and "
+        "nobody may go below zero."
+    )
 
 
 def split_line(session: Session) -> str:

@@ -158,6 +158,8 @@ class DealSummary:
     no_choice: str = ""
     #: The end-of-session split of the pools left, for everyone (the last deal), or "".
     split: str = ""
+    #: Why the session ended before its last deal (a stake nobody could pay, GEN-5), or "".
+    ended: str = ""
     #: Each seat's share of that split (counters), so that the table's row adds up: the
     #: balance is the balance before the deal, this deal's change and the share (GEN-6);
     #: empty when nothing was split.

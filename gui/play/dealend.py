@@ -142,6 +142,7 @@ class DealEnd:
             balances,
             list(session.start_balances),
             dealsummary.split_line(session),
+            dealsummary.ended_early_line(session, t.words),
         )
         dlg.accepted.connect(lambda: self._after_standings(dlg.choice))
         dlg.rejected.connect(lambda: self._after_standings(dlg.choice))

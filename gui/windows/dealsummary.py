@@ -134,6 +134,8 @@ class DealSummaryDialog(SelfOpeningDialog):
         self._add_stock_and_lines(column, s)
         column.addWidget(separator(self))
         column.addWidget(self._pools(s))
+        if s.ended:
+            column.addWidget(plain_label(s.ended, self, "ended"))
         if len(s.history) and max(len(v) for _, v in s.history) > 1:
             from gui.windows.chart import BalanceChart
 

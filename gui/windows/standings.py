@@ -41,11 +41,13 @@ class StandingsDialog(SelfOpeningDialog):
         balances: list[int],
         start_balances: list[int],
         split_line: str = "",
+        ended: str = "",
     ) -> None:
         """``names``, ``balances`` (counters held at the end) and ``start_balances`` (counters
         held at the start), all by seat. Rows are sorted by balance, highest first; equal
         balances share a rank and keep seat order. ``split_line``: the end-of-session split
-        of the pools left (GEN-6) in words, shown on its own line under the table."""
+        of the pools left (GEN-6) in words, shown on its own line under the table;
+        ``ended``: why the session ended before its last deal (GEN-5), or "", above it."""
         super().__init__(parent)
         readable(self)
         self.choice: str = "close"
@@ -59,6 +61,8 @@ class StandingsDialog(SelfOpeningDialog):
         table = self._table(names, balances, start_balances)
         scroll, column = scrolled(self)
         column.addWidget(table)
+        if ended:
+            column.addWidget(plain_label(ended, self, "ended"))
         if split_line:
             column.addWidget(rich_label(text_html(split_line, self.palette()), self, "split"))
         column.addStretch(1)

@@ -129,3 +129,31 @@ def test_closing_the_standings_leaves_the_ways_on_at_the_table(qtbot, tmp_path):
     qtbot.waitUntil(lambda: c.session is not finished and not prompt.isVisible(), timeout=WAIT)
     assert c.session.game.name == "newmarket" and c.session.players == ["Ann", "Ben", "Cat"]
     assert c.session.options == finished.options and len(c.session.logs) == 1
+
+
+def test_a_session_ended_by_a_stake_nobody_can_pay_says_why_gen_5(qtbot, tmp_path):
+    """Spinado from 30 counters, nobody below zero: after the first deal of three Ben
+    holds fewer than the 3 a player who is not the dealer stakes (SN-5), and the session
+    ends. A tester saw only "Final standings", and nothing said why."""
+    window = MainWindow(pace=0, seed=7, autosave=tmp_path / persistence.AUTOSAVE)
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    c = window.controller
+    seats = [SeatKind("Ann", False), SeatKind("Ben", False), SeatKind("Cat", False)]
+    options = {"gen.rounds": 1, "gen.startCounters": 30, "gen.allowDebt": False}
+    c.new_session(Setup("spinado", seats=seats, options=options))
+    qtbot.waitUntil(lambda: isinstance(c.dialog, DealSummaryDialog), timeout=WAIT)
+    session = c.session
+    assert session.complete and len(session.logs) == 1 and session.total_deals == 3
+    assert session.next_dealer() != 1 and session.cannot_stake() == [1]
+    held = session.balances[1]
+    assert held < 3
+    expected = (
+        f"The session ends after deal 1 of 3: Ben had {held}, fewer than the next deal's "
+        "stake (3), and nobody may go below zero."
+    )
+    assert c.dialog.findChild(QLabel, "ended").text() == expected
+    qtbot.mouseClick(c.dialog.findChild(QPushButton, "next"), Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: isinstance(c.dialog, StandingsDialog), timeout=WAIT)
+    assert c.dialog.findChild(QLabel, "ended").text() == expected
