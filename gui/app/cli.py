@@ -69,7 +69,7 @@ def review_target(
     from gui.model.reviewtext import first_review_deal
     from gui.store import persistence
 
-    session, meta, note = persistence.load_noted(Path(path))
+    session, meta, note = persistence.load_noted(Path(path), shown="The review shows")
     if note is not None and notes is not None:
         notes.append(note)
     if not session.logs:

@@ -111,11 +111,15 @@ def _read_meta(path: Path, n: int) -> TableMeta | None:
     return TableMeta(people, undo, levels)
 
 
-def load_noted(path: Path) -> tuple[Session, TableMeta, str | None]:
-    """As :func:`load`, with a note for the person when the journal beside the record
-    could not all be used (how many of its moves were, and why); the journal is left
-    where it is (Open and ``parlour review`` never move a file of the person's). Without a
-    readable side file the seats are one person in seat 0, with ``known`` off."""
+def load_noted(
+    path: Path, *, shown: str = "It was opened with"
+) -> tuple[Session, TableMeta, str | None]:
+    """As :func:`load`, with a note for the person when the record is damaged (what
+    came before the damage is ``shown``: "It was opened with", or for a review "The
+    review shows") or the journal beside it could not all be used (how many of its moves
+    were, and why); the files are left where they are (Open and ``parlour review`` never
+    move a file of the person's). Without a readable side file the seats are one person
+    in seat 0, with ``known`` off."""
     replayed = readback.replay_checked(path)
     session, kept, fault = replayed.session, replayed.kept, replayed.journal_fault
     note = None
@@ -123,8 +127,8 @@ def load_noted(path: Path) -> tuple[Session, TableMeta, str | None]:
         held = readback.salvage_words(session, replayed.record_kept)
         note = (
             # "opened up to just before that: the first move" read as the move being lost
-            f"{path.name} is damaged at {replayed.record_fault}. It was opened with what "
-            f"came before that: {held}. The file was left as it is."
+            f"{path.name} is damaged at {replayed.record_fault}. {shown} what came before "
+            f"that: {held}. The file was left as it is."
         )
     elif fault is not None:
         note = (

@@ -185,10 +185,10 @@ class GameIOMixin:
         """Open (or review) the game read from ``path``, with the ``note`` of what its
         damage left out, if any."""
         if self._purpose == "review":
-            if note is not None:  # a damaged record or journal: what the review leaves out
-                self.add_notice(note)
+            # a damaged record or journal: what the review leaves out, said in the review
+            # (a notice on the table read as if the game there had been replaced)
             people = [s for s, person in enumerate(meta.people) if person]
-            self.open_review(session, None, people=people)
+            self.open_review(session, None, people=people, note=note)
             return
 
         def opened() -> None:  # only once the person chose to leave the game at stake

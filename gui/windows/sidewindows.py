@@ -5,10 +5,11 @@ rules. Every one of them holds the table while it is up, so the game never moves
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
-from PySide6.QtWidgets import QFileDialog, QLabel, QWidget
+from PySide6.QtWidgets import QFileDialog, QLabel, QVBoxLayout, QWidget
 
 from gamecore import stats as gstats
 from gamecore.match import Session
@@ -78,16 +79,24 @@ class SideWindowsMixin:
         dlg.setObjectName("reviewDialog")
         dlg.setAcceptMode(QFileDialog.AcceptMode.AcceptOpen)
         dlg.setFileMode(QFileDialog.FileMode.ExistingFile)
-        dlg.fileSelected.connect(lambda name: name and self._read(Path(name), "review"))
+        read = functools.partial(persistence.load_noted, shown="The review shows")
+        dlg.fileSelected.connect(lambda name: name and self._read(Path(name), "review", read))
         self.file_dialog = dlg
         self._modal(dlg)
 
     def open_review(
-        self, source: Session, deal: int | None, *, people: list[int], parent: QWidget | None = None
+        self,
+        source: Session,
+        deal: int | None,
+        *,
+        people: list[int],
+        parent: QWidget | None = None,
+        note: str | None = None,
     ) -> None:
         """Open the review window on ``source`` (deal ``deal``, or its chooser's default)
         for the people at ``people`` seats; what it may show follows
-        :func:`gamecore.review.show_rule` (the Settings' Spoil Five choice included)."""
+        :func:`gamecore.review.show_rule` (the Settings' Spoil Five choice included).
+        ``note``: what a damaged file left out, shown at the top of the window."""
         from gui.windows.reviewwindow import ReviewWindow
 
         person = people[0] if people else None
@@ -96,6 +105,11 @@ class SideWindowsMixin:
             parent or self, source, deal, people=people, person=person, reveal=reveal
         )
         self.review_window = window
+        if note is not None:
+            label = QLabel(note, window)
+            label.setObjectName("damageNote")
+            label.setWordWrap(True)
+            cast(QVBoxLayout, window.layout()).insertWidget(0, label)
         # The game waits while its deals are reviewed, as behind any window in front of the
         # table: a review of the deal being played would otherwise fall behind it.
         self.controller.hold()

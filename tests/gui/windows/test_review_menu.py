@@ -5,12 +5,13 @@ message and the game at the table is not touched."""
 
 from __future__ import annotations
 
+import json
 import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PySide6.QtCore import Qt  # noqa: E402
-from PySide6.QtWidgets import QMessageBox, QPushButton  # noqa: E402
+from PySide6.QtWidgets import QLabel, QMessageBox, QPushButton  # noqa: E402
 
 from gamecore.decisions import PlayChoice  # noqa: E402
 from gamecore.review import review_deal  # noqa: E402
@@ -102,6 +103,42 @@ def test_review_a_saved_game_reads_the_file_and_leaves_the_table_alone(qtbot, tm
     assert win.session is not table and win.review.number == 1
     assert win.session.logs[0].hands == table.logs[0].hands
     assert c.session is table and c.state == "summary"
+
+
+def test_review_of_a_file_damaged_midway_says_so_in_the_review(qtbot, tmp_path):
+    """A record whose fourth move is refused is reviewed up to it. What the review leaves
+    out was said on the table ("It was opened with what came before that"), where it read
+    as if the game at the table had been replaced; it is said in the review window now."""
+    window = _window(qtbot, tmp_path)
+    c = window.controller
+    c.new_session(Setup("newmarket", seats=SEATS, options={"gen.rounds": 2}))
+    _to_summary(qtbot, window)
+    saved = tmp_path / "kept.parlour.json"
+    assert window.save_file(saved)
+    data = json.loads(saved.read_text(encoding="utf-8"))
+    actions = data["deals"][0]["actions"]
+    actions[3] = actions[2]
+    saved.write_text(json.dumps(data), encoding="utf-8")
+    notices = list(window.notices.texts())
+    window.review_file_action.trigger()
+    qtbot.waitUntil(
+        lambda: window.file_dialog is not None and window.file_dialog.isVisible(), timeout=WAIT
+    )
+    window.file_dialog.fileSelected.emit(str(saved))
+    qtbot.waitUntil(
+        lambda: isinstance(window.review_window, ReviewWindow) and window.review_window.isVisible(),
+        timeout=WAIT,
+    )
+    win = _review(window)
+    qtbot.addWidget(win)
+    note = win.findChild(QLabel, "damageNote")
+    assert note is not None and note.isVisible()
+    assert note.text().startswith("kept.parlour.json is damaged at deal 1, action 4 ")
+    assert note.text().endswith(
+        ". The review shows what came before that: the first 3 moves of deal 1. The file was "
+        "left as it is."
+    )
+    assert list(window.notices.texts()) == notices  # nothing said on the table
 
 
 def test_review_of_a_damaged_file_says_why_in_one_message(qtbot, tmp_path):
