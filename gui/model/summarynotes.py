@@ -52,6 +52,7 @@ def stake_lines(session: Session, words: Sequence[str], skip: Collection[int]) -
         line = others_stakes(others, words, pool_labels(session.game))
         out.append(line.replace(" puts ", " put ", 1))  # the summary's past tense
     deal = session.deal
+    out += _exempt_lines(session, words, {e.seat for e in staked if e.amount})
     rule = others_stake(session)
     stake = getattr(deal, "stake", None)
     if deal is None or rule is None or not stake:
@@ -65,6 +66,23 @@ def stake_lines(session: Session, words: Sequence[str], skip: Collection[int]) -
             f"{who} staked nothing: the dealer's stake was {stake:,}, and the others stake {fewer}."
         )
     return out
+
+
+def _exempt_lines(session: Session, words: Sequence[str], paid: Collection[int]) -> list[str]:
+    """The last deal's winner let off the stake (Spinado, SN-5: unless he deals), who
+    staked nothing: "Ann staked nothing: the last deal's winner is let off the stake,
+    unless dealing." A tester's sums added up only for one who knew the rule."""
+    deal = session.deal
+    winner = getattr(deal, "prev_winner", None)
+    if deal is None or winner is None or winner == deal.dealer or winner in paid:
+        return []
+    game, balances = session.game, session.balances
+    if game.least_stake(winner, deal.dealer, balances, None) == 0:
+        return []  # a stake of nothing for everyone: no exemption to explain
+    return [
+        f"{words[winner]} staked nothing: the last deal's winner is let off the stake, "
+        "unless dealing."
+    ]
 
 
 def excused_lines(session: Session, words: Sequence[str]) -> list[str]:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+import pytest
+
 from gamecore.actions import NameStake
 from gamecore.cards import cards_in
 from gamecore.decisions import PlayChoice
@@ -83,3 +85,27 @@ def test_the_popes_holder_pays_nothing_for_the_cards_left_and_the_summary_says_w
     assert (
         summarynotes.excused_lines(SimpleNamespace(game=strict, deal=deal), ["A", "B", "C"]) == []
     )
+
+
+def test_the_last_winner_let_off_the_stake_is_said_sn_5():
+    # A tester's Spinado sums added up only for one who knew that the last deal's winner
+    # stakes nothing unless dealing (SN-5).
+    session = Session(make_game("spinado", {"gen.rounds": 20}), NAMES[:3], 0)
+    for seed in range(50):
+        session.start_deal_seeded(seed)
+        while session.deal_in_progress:
+            d = session.decision()
+            session.apply(d.actions[0] if isinstance(d, PlayChoice) else d.default_action())
+        winner = session.deal.winner
+        if winner is not None and winner != session.next_dealer() and not session.complete:
+            break
+    else:
+        pytest.fail("no deal was won by a seat that does not deal next")
+    session.start_deal_seeded(99)
+    dealer = session.deal.dealer
+    others = [NAMES[s] for s in range(3) if s not in (dealer, winner)]
+    assert summarynotes.stake_lines(session, NAMES, ()) == [
+        f"{NAMES[dealer]} put 24 and {others[0]} 3 on the layout",
+        f"{NAMES[winner]} staked nothing: the last deal's winner is let off the stake, "
+        "unless dealing.",
+    ]
