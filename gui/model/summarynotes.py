@@ -1,8 +1,8 @@
 """The deal summary's lines on what moved no counter of the person's, or none at all, and
 so had no line: the other seats' stakes (one line, as the log says them), the seats that
 staked nothing because the dealer's named stake left them none (PJ-21: the others stake
-one fewer), and the holder of the excusing card who paid nothing for the cards left
-(PJ-C-7). No Qt.
+one fewer), the holder of the excusing card who paid nothing for the cards left
+(PJ-C-7), and the last winner let off his stake (SN-5). No Qt.
 
 A tester read the summary of a Pope Joan deal staked at 1 and could not tell why nobody
 else had put anything on the layout, nor why Ben, with three cards left, paid nothing.

@@ -348,7 +348,7 @@ def paid_words(e: Paid, names: list[str], game: Rules | None = None, past: bool 
     """A payment in the table's short words: "Ben pays you 3 for 3 cards left in hand",
     "Gus paid Cat 10 for 5 cards left in hand, doubled: Gus held the ♦A" (``past``: the
     summary's tense; ``game`` names the card that doubles the payment), "Ben pays Cat 1
-    (King)"."""
+    for a King", "Ben pays Cat 2 for the K♦"."""
     payer = names[e.payer]
     verb = "paid" if past else agree(payer, "pays")
     pays = f"{payer} {verb} {mid_sentence(names[e.payee])} {e.amount}"
@@ -365,7 +365,19 @@ def paid_words(e: Paid, names: list[str], game: Rules | None = None, past: bool 
         return left if e.amount == k else f"{left}, {e.amount} in all"
     if k:
         return f"{pays} for the {e.reason}: {k} card{'s' if k != 1 else ''} in hand"
-    return f"{pays} ({e.reason})"
+    return f"{pays} {_bonus_words(e.reason)}"
+
+
+def _bonus_words(reason: str) -> str:
+    """A payment's reason without cards counted, as the table writes cards: Spinado's
+    "♦K" (SN-10) "for the K♦", "King" (SN-13, CM-12) "for a King", any other in brackets
+    ("(Spinado)"). A tester read "(♦K)" and "(King)" beside "K♦ earns its player 2"."""
+    if reason == "King":
+        return "for a King"
+    rank = reason[1:]
+    if len(reason) >= 2 and reason[0] in "♠♥♦♣" and rank in ("A", "K", "Q", "J", "10", *"23456789"):
+        return f"for the {rank}{reason[0]}"
+    return f"({reason})"
 
 
 _RULE_ID = re.compile(r"\s*\((?:[A-Z]{2,4}(?:-[A-Z])?-\d+(?:,\s*)?)+\)")

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QLabel, QPushButton
 from game_driver import SEARCH, drive, find_seed, mirror, open_game, reach
 from gamecore.cards import card_label, parse_card
 from gamecore.decisions import PlayChoice
-from gamecore.events import Stopped
+from gamecore.events import Paid, Stopped
 from gamecore.games import make_game
 from gui.model import tablewords
 from gui.windows.dialogs import DealSummaryDialog
@@ -178,3 +178,13 @@ def test_the_summary_says_why_a_pool_was_doubled():
         "Ben paid 4 into the Intrigue pool, matching it: the Q♠ was left in Ben's hand",
         "Ann paid 5 into the Confederacy pool, matching it: the K♠ was left in Ann's hand",
     ]
+
+
+def test_a_kings_payment_is_said_as_the_table_writes_cards_sn_10_sn_13():
+    # "Dan paid Cat 2 (♦K)" and "Cat paid Ben 1 (King)" beside "K♦ earns its player 2"
+    names = ["You", "Ben", "Cat"]
+    assert tablewords.paid_words(Paid(2, 1, 2, "♦K"), names, past=True) == (
+        "Cat paid Ben 2 for the K♦"
+    )
+    assert tablewords.paid_words(Paid(0, 2, 1, "King"), names) == "You pay Cat 1 for a King"
+    assert tablewords.paid_words(Paid(1, 0, 3, "Spinado"), names) == "Ben pays you 3 (Spinado)"
