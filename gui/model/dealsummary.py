@@ -20,6 +20,7 @@ from gamecore.spoilfive.deal import SpoilFiveDeal
 from gui.model import chancewords, ledger, summarynotes
 from gui.model.registryview import chance_game, pool_labels, stock_name, tricks_game
 from gui.model.snapshot import DealSummary
+from gui.model.tablesnap import display_order
 from gui.model.tablewords import summary_lines
 
 #: Points of a session's balance chart at most: a long session is sampled evenly.
@@ -79,6 +80,7 @@ def deal_summary(
     settlement = deal.settlement()
     assert settlement is not None
     tricks = tricks_game(session.game)
+    ace_high = session.game.ace_high
     # a game without play never shows its undealt pack (MT-6); a trick game hides its hands
     hidden_stock = tricks or chance_game(session.game)
     history, span = balance_history(session)
@@ -91,7 +93,9 @@ def deal_summary(
         names=list(session.players),
         winner=None if _unplayed(session) else deal.winner,  # nobody went out
         dealer=deal.dealer,
-        hands_left=[[] if tricks else list(cards_in(h)) for h in deal.hands],
+        # as the hands showed them (♠♥♣♦, by the game's ranks); sorted by number the
+        # summary read ♠♥♦♣, and a tester compared the two
+        hands_left=[[] if tricks else display_order(cards_in(h), ace_high) for h in deal.hands],
         stock=[] if hidden_stock else list(cards_in(deal.stock)),
         lines=_deal_lines(session, words, own.skip),
         deltas=list(settlement.deltas),

@@ -209,7 +209,7 @@ class DealSummaryDialog(SelfOpeningDialog):
             cards = plain_label(str(tricks[seat]), hands, f"tricks_{seat}", wrap=False)
         else:
             cards = rich_label(
-                cards_html(sorted(s.hands_left[seat]), self.palette()), hands, f"cards_{seat}"
+                cards_html(s.hands_left[seat], self.palette()), hands, f"cards_{seat}"
             )
             cards.setMinimumWidth(160)
         figures = [plain_label(signed(s.deltas[seat]), hands, f"delta_{seat}", wrap=False)]

@@ -10,7 +10,7 @@ from types import SimpleNamespace
 import pytest
 
 from gamecore.actions import NameStake
-from gamecore.cards import cards_in
+from gamecore.cards import card_label, cards_in
 from gamecore.decisions import PlayChoice
 from gamecore.games import make_game
 from gamecore.match import Session
@@ -109,3 +109,18 @@ def test_the_last_winner_let_off_the_stake_is_said_sn_5():
         f"{NAMES[winner]} staked nothing: the last deal's winner is let off the stake, "
         "unless dealing.",
     ]
+
+
+def test_the_cards_left_are_in_the_hands_order():
+    # The summary sorted them by number, ♠♥♦♣, beside hands shown ♠♥♣♦, lowest first.
+    session = _played("spinado", {}, 0)  # the ace low (SN-3)
+    hands = dealsummary.deal_summary(session, NAMES, person=0).hands_left
+    mixed = 0
+    for hand in hands:
+        labels = [card_label(c) for c in hand]
+        keys = [
+            ("♠♥♣♦".index(x[-1]), "A23456789TJQK".index(x[:-1].replace("10", "T"))) for x in labels
+        ]
+        assert keys == sorted(keys), labels
+        mixed += any(x.endswith("♣") for x in labels) and any(x.endswith("♦") for x in labels)
+    assert mixed  # a hand with clubs and diamonds, which the order puts apart

@@ -54,7 +54,7 @@ def _summary(winner: int | None = 1, last_deal: bool = False) -> DealSummary:
         names=["You", "Ben", "Cass"],
         winner=winner,
         dealer=0,
-        hands_left=[[card(9, 2), card(0, 0)], [], [card(12, 3)]],
+        hands_left=[[card(0, 0), card(9, 2)], [], [card(12, 3)]],  # as the hand orders them
         stock=[card(3, 3), card(8, 2)],
         lines=["Ben took the ♣K pool: 7", "You paid Ben 2"],
         deltas=[-3, 9, 0],
@@ -92,7 +92,7 @@ def test_summary_winner_heading_table_and_next_deal(qtbot):
     ]
     cards0 = dlg.findChild(QLabel, "cards_0").text()
     assert ">A♠</span>" in cards0 and ">10♦</span>" in cards0
-    assert cards0.index("A♠") < cards0.index("10♦")  # sorted by suit, then rank
+    assert cards0.index("A♠") < cards0.index("10♦")  # in the order given
     assert dlg.findChild(QLabel, "cards_1").text() == "—"
     stock = dlg.findChild(QLabel, "stock").text()
     assert stock.startswith("Stock: ") and ">4♣</span>" in stock and ">9♦</span>" in stock
