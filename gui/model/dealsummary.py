@@ -96,7 +96,7 @@ def deal_summary(
         # as the hands showed them (♠♥♣♦, by the game's ranks); sorted by number the
         # summary read ♠♥♦♣, and a tester compared the two
         hands_left=[[] if tricks else display_order(cards_in(h), ace_high) for h in deal.hands],
-        stock=[] if hidden_stock else list(cards_in(deal.stock)),
+        stock=[] if hidden_stock else display_order(cards_in(deal.stock), ace_high),
         lines=_deal_lines(session, words, own.skip),
         deltas=list(settlement.deltas),
         balances=balances,

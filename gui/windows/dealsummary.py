@@ -227,7 +227,7 @@ class DealSummaryDialog(SelfOpeningDialog):
         """The stock's cards (not in a trick game) and the deal's lines (who paid whom)."""
         pal = self.palette()
         if s.tricks is None and not s.headline:  # a trick game's pack stays hidden (GEN-9)
-            shown = f"{s.stock_name}: " + cards_html(sorted(s.stock), pal, "none")
+            shown = f"{s.stock_name}: " + cards_html(s.stock, pal, "none")
             stock = rich_label(shown, self, "stock")
             column.addWidget(stock)
 

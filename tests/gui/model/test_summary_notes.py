@@ -111,12 +111,12 @@ def test_the_last_winner_let_off_the_stake_is_said_sn_5():
     ]
 
 
-def test_the_cards_left_are_in_the_hands_order():
-    # The summary sorted them by number, ♠♥♦♣, beside hands shown ♠♥♣♦, lowest first.
+def test_the_cards_left_and_the_stock_are_in_the_hands_order():
+    # The summary sorted them and the widow by number, ♠♥♦♣, beside hands shown ♠♥♣♦.
     session = _played("spinado", {}, 0)  # the ace low (SN-3)
-    hands = dealsummary.deal_summary(session, NAMES, person=0).hands_left
+    summary = dealsummary.deal_summary(session, NAMES, person=0)
     mixed = 0
-    for hand in hands:
+    for hand in [*summary.hands_left, summary.stock]:  # the widow too
         labels = [card_label(c) for c in hand]
         keys = [
             ("♠♥♣♦".index(x[-1]), "A23456789TJQK".index(x[:-1].replace("10", "T"))) for x in labels
