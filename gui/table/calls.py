@@ -132,6 +132,7 @@ class PromptPanel(QFrame):
         layout.setContentsMargins(12, 8, 12, 8)
         self.label = QLabel(self)
         self.label.setObjectName("promptText")
+        self.label.setTextFormat(Qt.TextFormat.PlainText)  # names as typed, tags and all
         layout.addWidget(self.label)
         self.buttons_box = QHBoxLayout()
         layout.addLayout(self.buttons_box)

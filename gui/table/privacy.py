@@ -56,6 +56,7 @@ class PrivacyScreen(QWidget):
         layout.addStretch(2)
         self.title = QLabel(self)
         self.title.setObjectName("passTo")
+        self.title.setTextFormat(Qt.TextFormat.PlainText)  # names as typed, tags and all
         self.title.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.title.setWordWrap(True)  # "Pass to the player named You — …" is wider than 800 px
         layout.addWidget(self.title)
@@ -64,6 +65,7 @@ class PrivacyScreen(QWidget):
         layout.addWidget(self.heading)
         self.since = QLabel()
         self.since.setObjectName("since")
+        self.since.setTextFormat(Qt.TextFormat.PlainText)  # names as typed, tags and all
         self.since.setAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
         self.since.setWordWrap(True)
         self.events_area = _SinceArea(self.since)

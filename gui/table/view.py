@@ -136,6 +136,9 @@ class TableView(TableInput):
         events, the prompt and the staking panel."""
         self.log_label = QLabel(self.viewport())
         self.log_label.setObjectName("recent")
+        # plain text: a name with tags ("<b>Zoë</b>") turned the lines into rich text, the
+        # tags vanished and the lines ran together
+        self.log_label.setTextFormat(Qt.TextFormat.PlainText)
         # Its size follows the table (see _log_font), never below the window's own text.
         self.log_label.setStyleSheet("color: rgba(245, 240, 225, 210);")
         self.log_label.setAlignment(Qt.AlignmentFlag.AlignRight)

@@ -57,7 +57,9 @@ def main_layout(dialog: QDialog) -> QVBoxLayout:
 
 def heading_label(text: str, parent: QWidget, scale: float = 1.3) -> QLabel:
     """A bold label ``scale`` times the parent's font size."""
-    label = QLabel(text, parent)
+    label = QLabel(parent)
+    label.setTextFormat(Qt.TextFormat.PlainText)  # "<b>Zoë</b> & Co went out", as typed
+    label.setText(text)
     font = QFont(parent.font())
     if font.pointSizeF() > 0:
         font.setPointSizeF(font.pointSizeF() * scale)

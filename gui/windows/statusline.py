@@ -16,6 +16,7 @@ class StatusLine(QLabel):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("status")
+        self.setTextFormat(Qt.TextFormat.PlainText)  # a name such as "<b>Zoë</b>" as typed
         self._whole = ""
         # Its width is what the status bar leaves beside the fingerprint, never the text's:
         # a long line would otherwise push under the fingerprint, cut mid-word.

@@ -322,3 +322,31 @@ def test_trick_marks_close_up_before_the_plates_words_are_shortened(qtbot):
         assert plate.detail_rect().left() + width <= plate._marks_left()
     assert plate._mark_step() < plate._mark_size()[0]  # five marks overlap
     assert plate._mark_step() >= 0.4 * plate._mark_size()[0]  # and still count apart
+
+
+def test_a_name_with_tags_is_shown_as_typed_on_the_table(qtbot):
+    # "<b>Zoë</b> & Co" showed as a bold "Zoë & Co" in the status line, the recent lines
+    # and the summary's heading, and the recent lines ran together as rich text.
+    from PySide6.QtCore import Qt
+
+    from gui.model.setup import Setup
+    from gui.play.seats import SeatKind
+    from gui.windows.dialogkit import heading_label
+    from gui.windows.mainwindow import MainWindow
+
+    win = MainWindow(pace=0, seed=3)
+    qtbot.addWidget(win)
+    win.resize(1280, 800)
+    win.show()
+    c = win.controller
+    name = "<b>Zoë</b> & Co"
+    seats = [SeatKind("Ann", False), SeatKind(name, False), SeatKind("Cat", False)]
+    c.new_session(Setup("newmarket", seats=seats))  # computers only: the deal goes on
+    qtbot.waitUntil(lambda: name in "".join(c.log[-3:]), timeout=20_000)
+    c.hold()  # the table stays as it is while it is read
+    heading = heading_label(f"{name} went out", win)
+    for label in (win.status_label, win.view.log_label, win.view.prompt.label, heading):
+        assert label.textFormat() == Qt.TextFormat.PlainText, label.objectName()
+    shown = c.log[-3:]
+    assert any(name in line for line in shown)
+    assert win.view.log_label.text() == "\n".join(shown)  # each its own line, as typed
