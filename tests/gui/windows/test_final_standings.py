@@ -83,16 +83,22 @@ def test_standings_plates_and_statistics_agree_after_the_split_GEN_6(qtbot, tmp_
     assert ann.won - ann.lost == final[0] - session.start_balances[0]
 
 
+def _watched(qtbot, tmp_path) -> MainWindow:
+    """A table at 1280×800 with its autosave in ``tmp_path``, for computers only."""
+    window = MainWindow(pace=0, seed=7, autosave=tmp_path / persistence.AUTOSAVE)
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    return window
+
+
 def test_closing_the_standings_leaves_the_ways_on_at_the_table(qtbot, tmp_path):
     """Closed (Close or Escape), the final standings left the finished table with no way on
     but the menu's New Game. The table now says the game is over, with Play again (the same
     game and players, fresh counters) and New game… (the New Game dialog); cancelling that
     dialog leaves the buttons there. Undo and Hint there say that the game is over (they
     said "Nothing to undo in this deal." and "A hint is given when it is your turn.")."""
-    window = MainWindow(pace=0, seed=7, autosave=tmp_path / persistence.AUTOSAVE)
-    qtbot.addWidget(window)
-    window.resize(1280, 800)
-    window.show()
+    window = _watched(qtbot, tmp_path)
     c = window.controller
     seats = [SeatKind("Ann", False), SeatKind("Ben", False), SeatKind("Cat", False)]
     c.new_session(Setup("newmarket", seats=seats, options={"gen.rounds": 1}))
@@ -135,10 +141,7 @@ def test_a_session_ended_by_a_stake_nobody_can_pay_says_why_gen_5(qtbot, tmp_pat
     """Spinado from 30 counters, nobody below zero: after the first deal of three Ben
     holds fewer than the 3 a player who is not the dealer stakes (SN-5), and the session
     ends. A tester saw only "Final standings", and nothing said why."""
-    window = MainWindow(pace=0, seed=7, autosave=tmp_path / persistence.AUTOSAVE)
-    qtbot.addWidget(window)
-    window.resize(1280, 800)
-    window.show()
+    window = _watched(qtbot, tmp_path)
     c = window.controller
     seats = [SeatKind("Ann", False), SeatKind("Ben", False), SeatKind("Cat", False)]
     options = {"gen.rounds": 1, "gen.startCounters": 30, "gen.allowDebt": False}

@@ -39,6 +39,22 @@ def _review(window: MainWindow) -> ReviewWindow:
     return win
 
 
+def _review_saved(qtbot, window: MainWindow, saved) -> ReviewWindow:
+    """Game → Review a saved game on ``saved``, chosen in its file dialog: the review."""
+    window.review_file_action.trigger()
+    qtbot.waitUntil(
+        lambda: window.file_dialog is not None and window.file_dialog.isVisible(), timeout=WAIT
+    )
+    window.file_dialog.fileSelected.emit(str(saved))
+    qtbot.waitUntil(
+        lambda: isinstance(window.review_window, ReviewWindow) and window.review_window.isVisible(),
+        timeout=WAIT,
+    )
+    win = _review(window)
+    qtbot.addWidget(win)
+    return win
+
+
 def test_the_summarys_review_button_opens_the_deal_just_finished_face_up(qtbot, tmp_path):
     window = _window(qtbot, tmp_path)
     c = window.controller
@@ -89,17 +105,7 @@ def test_review_a_saved_game_reads_the_file_and_leaves_the_table_alone(qtbot, tm
     saved = tmp_path / "kept.parlour.json"
     assert window.save_file(saved)
     table = c.session
-    window.review_file_action.trigger()
-    qtbot.waitUntil(
-        lambda: window.file_dialog is not None and window.file_dialog.isVisible(), timeout=WAIT
-    )
-    window.file_dialog.fileSelected.emit(str(saved))
-    qtbot.waitUntil(
-        lambda: isinstance(window.review_window, ReviewWindow) and window.review_window.isVisible(),
-        timeout=WAIT,
-    )
-    win = _review(window)
-    qtbot.addWidget(win)
+    win = _review_saved(qtbot, window, saved)
     assert win.session is not table and win.review.number == 1
     assert win.session.logs[0].hands == table.logs[0].hands
     assert c.session is table and c.state == "summary"
@@ -120,17 +126,7 @@ def test_review_of_a_file_damaged_midway_says_so_in_the_review(qtbot, tmp_path):
     actions[3] = actions[2]
     saved.write_text(json.dumps(data), encoding="utf-8")
     notices = list(window.notices.texts())
-    window.review_file_action.trigger()
-    qtbot.waitUntil(
-        lambda: window.file_dialog is not None and window.file_dialog.isVisible(), timeout=WAIT
-    )
-    window.file_dialog.fileSelected.emit(str(saved))
-    qtbot.waitUntil(
-        lambda: isinstance(window.review_window, ReviewWindow) and window.review_window.isVisible(),
-        timeout=WAIT,
-    )
-    win = _review(window)
-    qtbot.addWidget(win)
+    win = _review_saved(qtbot, window, saved)
     note = win.findChild(QLabel, "damageNote")
     assert note is not None and note.isVisible()
     assert note.text().startswith("kept.parlour.json is damaged at deal 1, action 4 ")
