@@ -80,7 +80,6 @@ def deal_summary(
     settlement = deal.settlement()
     assert settlement is not None
     tricks = tricks_game(session.game)
-    ace_high = session.game.ace_high
     # a game without play never shows its undealt pack (MT-6); a trick game hides its hands
     hidden_stock = tricks or chance_game(session.game)
     history, span = balance_history(session)
@@ -93,10 +92,8 @@ def deal_summary(
         names=list(session.players),
         winner=None if _unplayed(session) else deal.winner,  # nobody went out
         dealer=deal.dealer,
-        # as the hands showed them (♠♥♣♦, by the game's ranks); sorted by number the
-        # summary read ♠♥♦♣, and a tester compared the two
-        hands_left=[[] if tricks else display_order(cards_in(h), ace_high) for h in deal.hands],
-        stock=[] if hidden_stock else display_order(cards_in(deal.stock), ace_high),
+        hands_left=[[] if tricks else _in_order(session, h) for h in deal.hands],
+        stock=[] if hidden_stock else _in_order(session, deal.stock),
         lines=_deal_lines(session, words, own.skip),
         deltas=list(settlement.deltas),
         balances=balances,
@@ -119,6 +116,12 @@ def deal_summary(
         stock_name=stock_name(session.game, deal.phase),
         headline=_headline(session, words),
     )
+
+
+def _in_order(session: Session, cards: int) -> list[int]:
+    """``cards`` (a mask) as the hands show them: ♠♥♣♦, by the game's ranks. Sorted by
+    number the summary read ♠♥♦♣, and a tester compared the two."""
+    return display_order(cards_in(cards), session.game.ace_high)
 
 
 def _deal_lines(session: Session, words: list[str] | None, skip: tuple[int, ...]) -> list[str]:
