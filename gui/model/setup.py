@@ -116,6 +116,7 @@ def start_fault(game: str, options: Mapping[str, Any], players: int) -> str | No
     else:
         who = "nobody could" if len(short) == players else "a player could not"
     return (
-        f"With {start:,} counters at the start, {who} pay the first stake of {need:,}: "
-        "give more counters at the start, or let players go below zero."
+        f"With {start:,} counter{'s' if start != 1 else ''} at the start, {who} pay the "
+        f"first stake of {need:,}: give more counters at the start, or let players go "
+        "below zero."
     )

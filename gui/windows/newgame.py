@@ -101,8 +101,9 @@ class NewGameDialog(FittedDialog):
         self._who = QLabel(self)
         self._who.setObjectName("opponents")
         self._who.setWordWrap(True)  # "Two seats are called…" widened the dialog past its view
-        # two lines from the start: a warning's second line pushed the seats down
-        self._who.setMinimumHeight(2 * self._who.fontMetrics().lineSpacing())
+        # three lines from the start: a warning's second line pushed the seats down, and
+        # the first stake's (GEN-5) takes three at the dialog's width on an 800x600 screen
+        self._who.setMinimumHeight(3 * self._who.fontMetrics().lineSpacing())
         layout.addWidget(self._who)
         layout.addWidget(self._build_seats(seats))
         layout.addWidget(self._build_undo())

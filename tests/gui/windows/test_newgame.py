@@ -472,3 +472,21 @@ def test_deal_waits_for_counters_enough_for_the_first_stake_gen_5_sn_5(qtbot):
     counters.selectAll()
     qtbot.keyClicks(counters, "24")
     assert ok.isEnabled() and "could not" not in who.text()
+
+
+def test_the_first_stake_warning_moves_no_field_and_counts_one_counter_gen_5(qtbot):
+    """The warning took a third line at the dialog's width and pushed the seats and rules
+    down as it came and went; from one counter it said "With 1 counters"."""
+    dlg = _dialog(qtbot, current="Spinado", players=3)
+    dlg.resize(560, 540)  # about the width an 800x600 screen leaves it
+    seats = dlg.findChild(QComboBox, "kind_0")
+    counters = dlg.findChild(QSpinBox, "gen.startCounters")
+    qtbot.waitUntil(lambda: seats.mapTo(dlg, seats.rect().topLeft()).y() > 0, timeout=5000)
+    before = seats.mapTo(dlg, seats.rect().topLeft())
+    qtbot.mouseClick(dlg.findChild(QCheckBox, "gen.allowDebt"), Qt.MouseButton.LeftButton)
+    counters.selectAll()
+    qtbot.keyClicks(counters, "1")
+    who = dlg._who
+    assert "With 1 counter at the start, nobody could pay the first stake of 3:" in who.text()
+    qtbot.waitUntil(lambda: who.height() >= who.heightForWidth(who.width()), timeout=5000)
+    assert seats.mapTo(dlg, seats.rect().topLeft()) == before
