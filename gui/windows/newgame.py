@@ -98,13 +98,7 @@ class NewGameDialog(FittedDialog):
         self._scroll = ContentScroll(body, self)
         self._wheel = WheelGuard(self._scroll)
         layout.addLayout(self._build_form(games, current, name))
-        self._who = QLabel(self)
-        self._who.setObjectName("opponents")
-        self._who.setWordWrap(True)  # "Two seats are called…" widened the dialog past its view
-        # three lines from the start: a warning's second line pushed the seats down, and
-        # the first stake's (GEN-5) takes three at the dialog's width on an 800x600 screen
-        self._who.setMinimumHeight(3 * self._who.fontMetrics().lineSpacing())
-        layout.addWidget(self._who)
+        layout.addWidget(self._build_who())
         layout.addWidget(self._build_seats(seats))
         layout.addWidget(self._build_undo())
         self._rules_box = QGroupBox("House rules", self)
@@ -123,6 +117,16 @@ class NewGameDialog(FittedDialog):
         self._game_changed()
         self._players.setValue(max(self._players.minimum(), min(players, self._players.maximum())))
         self._wheel.guard_all(body)
+
+    def _build_who(self) -> QLabel:
+        """The line of who sits down, with what must change before Deal (see _check)."""
+        self._who = QLabel(self)
+        self._who.setObjectName("opponents")
+        self._who.setWordWrap(True)  # "Two seats are called…" widened the dialog past its view
+        # three lines from the start: a warning's second line pushed the seats down, and
+        # the first stake's (GEN-5) takes three at the dialog's width on an 800x600 screen
+        self._who.setMinimumHeight(3 * self._who.fontMetrics().lineSpacing())
+        return self._who
 
     def _build_undo(self) -> QCheckBox:
         """The "Allow undo" box: it follows the number of people until the person sets it."""
