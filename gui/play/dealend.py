@@ -16,6 +16,7 @@ from gui.play.questions import open_dialog
 from gui.play.states import OVER, SUMMARY
 
 if TYPE_CHECKING:
+    from gamecore.match import Session
     from gui.play.controller import Controller
 
 
@@ -25,6 +26,9 @@ class DealEnd:
 
     def __init__(self, table: Controller) -> None:
         self.table = table
+        #: The session whose final standings were closed: a finished session's autosave
+        #: says whether they were, so that a crash before brings them back.
+        self.standings_closed_for: Session | None = None
         table.view.prompt_chosen.connect(self._answered)
 
     @property
@@ -151,6 +155,8 @@ class DealEnd:
     def _after_standings(self, choice: str) -> None:
         t = self.table
         t.dialog = None
+        self.standings_closed_for = t.session
+        t.keeper.autosave()  # the side file says the standings were shown
         if choice == "again":
             self.play_again()
             return

@@ -158,10 +158,19 @@ class Keeper(QObject):
             )
 
     def table_meta(self) -> persistence.TableMeta:
-        """Who sits where at this table, as the side file of a record keeps it."""
-        seats = self.table.seats
+        """Who sits where at this table, as the side file of a record keeps it, and whether
+        a finished session's final standings were shown (closed)."""
+        seats, session = self.table.seats, self.table.session
+        shown = (
+            session is None
+            or not session.complete
+            or self.table.deal_end.standings_closed_for is session
+        )
         return persistence.TableMeta(
-            [k.person for k in seats], self.table.allow_undo, [k.level for k in seats]
+            [k.person for k in seats],
+            self.table.allow_undo,
+            [k.level for k in seats],
+            standings_shown=shown,
         )
 
     def save_as(self, path: Path) -> None:

@@ -31,7 +31,7 @@ from gamecore.atomicfile import write_atomic
 from gamecore.match import DealLog, Session
 from gamecore.record import deal_entry, record_head
 from gui.store.journal import journal_header, journal_path
-from gui.store.persistence import TableMeta, meta_path
+from gui.store.persistence import TableMeta, meta_json, meta_path
 
 #: Seconds :meth:`Autosaver.flush` waits for the writer at most.
 FLUSH_TIMEOUT = 10.0
@@ -65,9 +65,7 @@ class Autosaver:
     def save(self, session: Session, meta: TableMeta) -> None:
         """Queue what changed since the last call: the journal's new actions, or the whole
         record at a deal boundary; the side file when ``meta`` changed."""
-        meta_text = json.dumps(
-            {"people": meta.people, "allow_undo": meta.allow_undo, "levels": meta.levels}
-        )
+        meta_text = meta_json(meta)
         side = meta_text if meta_text != self._meta else None
         self._meta = meta_text
         logs = session.logs

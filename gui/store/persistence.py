@@ -60,6 +60,21 @@ class TableMeta:
     #: Each computer seat's level ("easy", "normal", "hard"); people's entries are unused.
     levels: list[str] | None = None
     known: bool = True
+    #: False while a finished session's final standings wait to be shown: a crash at its
+    #: last summary lost them, for a finished autosave was not offered again.
+    standings_shown: bool = True
+
+
+def meta_json(meta: TableMeta) -> str:
+    """The side file's text for ``meta`` (``known`` is not written: a side file is)."""
+    return json.dumps(
+        {
+            "people": meta.people,
+            "allow_undo": meta.allow_undo,
+            "levels": meta.levels,
+            "standings_shown": meta.standings_shown,
+        }
+    )
 
 
 class SideFileError(ParlourError):
@@ -74,10 +89,7 @@ def meta_path(record_path: Path) -> Path:
 def save(session: Session, path: Path, meta: TableMeta) -> None:
     """Write the session's record and its side file, each atomically (temporary file,
     flush, rename): a crash leaves the previous or the new complete file."""
-    write_atomic(
-        meta_path(path),
-        json.dumps({"people": meta.people, "allow_undo": meta.allow_undo, "levels": meta.levels}),
-    )
+    write_atomic(meta_path(path), meta_json(meta))
     save_record(session, path)
 
 
@@ -108,7 +120,10 @@ def _read_meta(path: Path, n: int) -> TableMeta | None:
         isinstance(levels, list) and len(levels) == n and all(lv in LEVELS for lv in levels)
     ):
         raise SideFileError(f"{side.name}: levels must be {n} of easy, normal, hard")
-    return TableMeta(people, undo, levels)
+    shown = data.get("standings_shown", True)  # older side files: nothing waits
+    if not isinstance(shown, bool):
+        raise SideFileError(f"{side.name}: standings_shown must be true or false")
+    return TableMeta(people, undo, levels, standings_shown=shown)
 
 
 def load_noted(
@@ -152,13 +167,14 @@ def load(path: Path) -> tuple[Session, TableMeta]:
 
 
 def resumable(path: Path) -> tuple[Session, TableMeta] | None:
-    """The autosaved session if there is one, it can be read and it is unfinished;
-    otherwise ``None`` (nothing is moved: :func:`check_autosave` does that)."""
+    """The autosaved session if there is one, it can be read and it is unfinished or its
+    final standings were never shown; otherwise ``None`` (nothing is moved:
+    :func:`check_autosave` does that)."""
     try:
         session, meta = load(path)
     except ParlourError:
         return None
-    if session.complete:
+    if session.complete and meta.standings_shown:
         return None
     return session, meta
 
@@ -339,7 +355,7 @@ def check_autosave(path: Path) -> Checked:
     seats = meta or TableMeta([s == 0 for s in range(session.n)])
     if replayed.record_fault is not None and out.writable:
         _keep_good_part(path, session, seats, out)
-    if not session.complete:
+    if not session.complete or not seats.standings_shown:  # the standings still to show
         out.saved = (session, seats)
     return out
 

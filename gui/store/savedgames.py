@@ -185,4 +185,4 @@ def _holds(path: Path, record: str, meta: persistence.TableMeta) -> bool:
         side = json.loads(persistence.meta_path(path).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return False
-    return side == {"people": meta.people, "allow_undo": meta.allow_undo, "levels": meta.levels}
+    return side == json.loads(persistence.meta_json(meta))

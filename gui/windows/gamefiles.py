@@ -89,7 +89,8 @@ class GameFilesMixin:
         without statistics. Then Parlour's own leftover temporary files are removed, and the
         autosave and the statistics are checked (what cannot be read is set aside, and said
         in a notice). An unfinished saved game is offered for resuming (``resume``: resumed
-        without asking); else the last game chosen (or Newmarket, you and three computers)
+        without asking), a finished one whose final standings were never shown resumed at
+        its last summary; else the last game chosen (or Newmarket, you and three computers)
         begins."""
         c = self.controller
         if self.data_dir is not None and c.keeper.autosave_path is not None and self.lock is None:
@@ -179,7 +180,9 @@ class GameFilesMixin:
                 c.keeper.stats_path = None
         if checked.saved is None:
             self._begin()
-        elif resume:
+        elif resume or checked.saved[0].complete:
+            # a finished game whose final standings were never shown (a crash at its last
+            # summary): nothing to decide, its last summary and the standings come back
             self.resume(*checked.saved)
         else:
             self.offer_resume(*checked.saved)

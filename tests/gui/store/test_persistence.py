@@ -278,7 +278,7 @@ def test_a_game_resumed_on_its_summary_says_so_in_the_status_line(qtbot, tmp_pat
     assert again.status_label.text() == "Resumed: deal 1 of 4."
 
 
-def test_a_finished_session_is_not_offered(qtbot, tmp_path):
+def test_a_finished_session_is_kept_until_its_standings_are_closed(qtbot, tmp_path):
     window = _window(qtbot, tmp_path)
     window.controller.new_session(
         Setup(
@@ -289,7 +289,12 @@ def test_a_finished_session_is_not_offered(qtbot, tmp_path):
     )
     qtbot.waitUntil(lambda: window.controller.state == "over", timeout=20000)
     assert window.controller.keeper.flush_autosave()
-    assert persistence.resumable(tmp_path / "auto.parlour.json") is None
+    path = tmp_path / "auto.parlour.json"
+    # the final standings are up, not yet seen through: the game is kept for them
+    assert persistence.resumable(path) is not None
+    window.controller.dialog.findChild(QPushButton, "close").click()
+    assert window.controller.keeper.flush_autosave()
+    assert persistence.resumable(path) is None
     window.close()
     fresh = _window(qtbot, tmp_path, seed=5)
     fresh.start()
@@ -469,6 +474,13 @@ def test_load_noted_says_whether_the_side_file_said_who_sat_where(tmp_path):
     side.write_text(json.dumps({"people": [False, True] + [False] * (n - 2)}))
     _s, meta, _note = persistence.load_noted(path)
     assert (meta.people, meta.known) == ([False, True] + [False] * (n - 2), True)
+    # a side file from before the standings were kept says nothing waits; a wrong value
+    # is damage
+    assert meta.standings_shown
+    side.write_text(json.dumps({"people": [True] * n, "standings_shown": False}))
+    assert not persistence.load_noted(path)[1].standings_shown
+    side.write_text(json.dumps({"people": [True] * n, "standings_shown": "no"}))
+    assert not persistence.load_noted(path)[1].known
     side.write_text('{"people": [tru')
     _s, meta, _note = persistence.load_noted(path)
     assert (meta.people[:2], meta.known) == ([True, False], False)

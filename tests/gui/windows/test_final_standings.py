@@ -18,6 +18,33 @@ from gui.windows.mainwindow import MainWindow
 WAIT = 10_000
 
 
+def _play_on(qtbot, c, until) -> None:
+    """Play Ann's (seat 0's) first card at each turn, stake as proposed and pass each
+    summary, until ``until()`` holds at a pause."""
+    for _ in range(2000):
+        qtbot.waitUntil(
+            lambda: (
+                c.state in ("human", "summary", "over")
+                or (c.state == "staking" and c.view.stake_panel.isVisible())
+            ),
+            timeout=WAIT,
+        )
+        if until():
+            return
+        if c.state == "staking":
+            qtbot.mouseClick(
+                c.view.stake_panel.findChild(QPushButton, "ok"), Qt.MouseButton.LeftButton
+            )
+        elif c.state == "summary":
+            assert isinstance(c.dialog, DealSummaryDialog)
+            qtbot.mouseClick(c.dialog.findChild(QPushButton, "next"), Qt.MouseButton.LeftButton)
+        else:
+            d = c.session.decision()
+            if isinstance(d, PlayChoice) and d.seat == 0:
+                c.person.chose_card(d.actions[0].card)
+    raise AssertionError("the session never got there")
+
+
 def test_standings_plates_and_statistics_agree_after_the_split_GEN_6(qtbot, tmp_path):
     window = MainWindow(pace=0, seed=7, autosave=tmp_path / persistence.AUTOSAVE)
     qtbot.addWidget(window)
@@ -31,27 +58,7 @@ def test_standings_plates_and_statistics_agree_after_the_split_GEN_6(qtbot, tmp_
             options={"gen.rounds": 1},
         )
     )
-    for _ in range(2000):
-        qtbot.waitUntil(
-            lambda: (
-                c.state in ("human", "summary", "over")
-                or (c.state == "staking" and c.view.stake_panel.isVisible())
-            ),
-            timeout=WAIT,
-        )
-        if c.state == "over":
-            break
-        if c.state == "staking":
-            qtbot.mouseClick(
-                c.view.stake_panel.findChild(QPushButton, "ok"), Qt.MouseButton.LeftButton
-            )
-        elif c.state == "summary":
-            assert isinstance(c.dialog, DealSummaryDialog)
-            qtbot.mouseClick(c.dialog.findChild(QPushButton, "next"), Qt.MouseButton.LeftButton)
-        else:
-            d = c.session.decision()
-            if isinstance(d, PlayChoice) and d.seat == 0:
-                c.person.chose_card(d.actions[0].card)
+    _play_on(qtbot, c, lambda: c.state == "over")
     session = c.session
     assert session.complete and c.state == "over"
     left = sum(session.pools)
@@ -160,3 +167,35 @@ def test_a_session_ended_by_a_stake_nobody_can_pay_says_why_gen_5(qtbot, tmp_pat
     qtbot.mouseClick(c.dialog.findChild(QPushButton, "next"), Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: isinstance(c.dialog, StandingsDialog), timeout=WAIT)
     assert c.dialog.findChild(QLabel, "ended").text() == expected
+
+
+def test_a_crash_at_the_last_summary_brings_the_final_standings_back(qtbot, tmp_path):
+    """The program ended at the last deal's summary (a crash, a kill): the finished game
+    was not offered again, and the final standings were never seen. Started again, the
+    table is at that summary, then the standings; once they are closed, the next start
+    begins a new game."""
+    window = _watched(qtbot, tmp_path)
+    c = window.controller
+    seats = [SeatKind("Ann", True), SeatKind("Ben", False), SeatKind("Cat", False)]
+    c.new_session(Setup("newmarket", seats=seats, options={"gen.rounds": 1}))
+    _play_on(qtbot, c, lambda: c.state == "summary" and c.session.complete)
+    finished = c.session
+    assert c.keeper.flush_autosave()
+    window.controller.keeper.autosave_path = None  # killed: nothing more is written
+    window.close()
+    again = _watched(qtbot, tmp_path)
+    again.start()
+    c = again.controller
+    qtbot.waitUntil(lambda: isinstance(c.dialog, DealSummaryDialog), timeout=WAIT)
+    assert c.session.players == finished.players and c.session.complete
+    assert c.session.balances == finished.balances and again.offer is None
+    qtbot.mouseClick(c.dialog.findChild(QPushButton, "next"), Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: isinstance(c.dialog, StandingsDialog), timeout=WAIT)
+    qtbot.mouseClick(c.dialog.findChild(QPushButton, "close"), Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(again.view.prompt.isVisible, timeout=WAIT)
+    assert c.keeper.flush_autosave()
+    again.close()
+    third = _watched(qtbot, tmp_path)
+    third.start()
+    qtbot.waitUntil(lambda: third.controller.session is not None, timeout=WAIT)
+    assert not third.controller.session.logs[0].finished  # a new game, its first deal
