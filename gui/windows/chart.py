@@ -7,7 +7,7 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from gui.model.amounts import number, signed
+from gui.model.amounts import signed
 
 COLOURS = (
     "#1f77b4",
@@ -91,12 +91,20 @@ class BalanceChart(QWidget):
         caption = f"start, {self.x_label} 1" + (f" … {last}" if last > 1 else "")
         return f"{caption} ({self.note})" if self.note else caption
 
+    @staticmethod
+    def scale_labels(lo: int, hi: int) -> list[tuple[int, str]]:
+        """The scale's marks, top first, as ``(counters, text)``: the highest and lowest
+        values as changes ("+43", "−28") and the start's 0 between them. A bare "43" at
+        the top beside a legend of "+43" read as a count, not a result."""
+        return [(v, signed(v)) for v in sorted({lo, 0, hi}, reverse=True)]
+
     def scale_width(self, lo: int, hi: int) -> float:
-        """The plot's left edge (pixels): room for the scale's numbers ``lo`` and ``hi``
-        (counters) in the widget's font, 44 at least. "−5019" lost its minus sign in the
-        40 pixels the numbers had."""
+        """The plot's left edge (pixels): room for the scale's marks between ``lo`` and
+        ``hi`` (counters) in the widget's font, 44 at least. "−5019" lost its minus sign
+        in the 40 pixels the numbers had."""
         metrics = QFontMetricsF(self.font())
-        return max(44.0, max(metrics.horizontalAdvance(number(n)) for n in (lo, hi)) + 8)
+        texts = [t for _, t in self.scale_labels(lo, hi)]
+        return max(44.0, max(metrics.horizontalAdvance(t) for t in texts) + 8)
 
     def sizeHint(self) -> QSize:  # noqa: N802 (Qt name)
         return QSize(480, 220)
@@ -130,8 +138,12 @@ class BalanceChart(QWidget):
         p.drawLine(QPointF(area.left(), zero), QPointF(area.right(), zero))
         p.setPen(text)
         right = Qt.AlignmentFlag.AlignRight
-        p.drawText(QRectF(0, area.top() - 6, left - 4, 14), right, number(hi))
-        p.drawText(QRectF(0, area.bottom() - 8, left - 4, 14), right, number(lo))
+        tall = QFontMetricsF(self.font()).height()
+        for v, mark in self.scale_labels(lo, hi):
+            y = pt(0, v).y()
+            if v not in (lo, hi) and min(y - area.top(), area.bottom() - y) < tall:
+                continue  # the 0 too near the top or bottom mark to read apart
+            p.drawText(QRectF(0, y - tall / 2, left - 4, tall), right, mark)
         p.drawText(
             QRectF(area.left(), area.bottom() + 4, area.width(), 16),
             Qt.AlignmentFlag.AlignCenter,

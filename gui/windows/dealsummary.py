@@ -40,6 +40,9 @@ from gui.windows.keyguard import SelfOpeningDialog
 
 __all__ = ["DealSummaryDialog"]
 
+#: The words above the chart: what its lines count.
+CHART_CAPTION = "Counters won (+) or lost (−) by each player since the session began:"
+
 
 def _heading_text(s: DealSummary) -> str:
     """The heading: who went out, who won (and how many tricks), or that the deal was
@@ -139,6 +142,8 @@ class DealSummaryDialog(SelfOpeningDialog):
         if len(s.history) and max(len(v) for _, v in s.history) > 1:
             from gui.windows.chart import BalanceChart
 
+            # what the lines are, said once: the scale's "+43" alone read as cryptic
+            column.addWidget(plain_label(CHART_CAPTION, self, "chartCaption"))
             chart = BalanceChart(self)
             chart.set_series(s.history, "deal", span=s.history_span or None)
             chart.setMinimumHeight(160)

@@ -192,3 +192,42 @@ def test_the_statistics_say_what_won_and_lost_count(qtbot):
         "a deal counts as won, what you were behind as lost."
     )
     assert note.geometry().top() >= win.table.geometry().bottom()
+
+
+def test_the_scale_marks_results_with_their_signs_and_the_start(qtbot):
+    """The scale read a bare "43" at the top beside a legend of "Dan +43", with no mark
+    at the start's 0: the marks are results, as the legend's, and the 0 is marked."""
+    from gui.windows.chart import BalanceChart
+
+    assert BalanceChart.scale_labels(-28, 43) == [(43, "+43"), (0, "0"), (-28, f"{MINUS}28")]
+    assert BalanceChart.scale_labels(0, 5) == [(5, "+5"), (0, "0")]
+    assert BalanceChart.scale_labels(-1_200, 0) == [(0, "0"), (-1_200, f"{MINUS}1,200")]
+
+
+def test_the_summary_says_what_its_chart_counts(qtbot):
+    from PySide6.QtWidgets import QLabel
+
+    from gui.model.snapshot import DealSummary
+    from gui.windows.chart import BalanceChart
+    from gui.windows.dealsummary import DealSummaryDialog
+
+    summary = DealSummary(
+        names=["Ann", "Ben"],
+        winner=1,
+        dealer=0,
+        hands_left=[[], []],
+        stock=[],
+        lines=[],
+        deltas=[-3, 3],
+        balances=[97, 103],
+        pools=[],
+        last_deal=False,
+        history=[("Ann", [-1, -3]), ("Ben", [1, 3])],
+    )
+    dlg = DealSummaryDialog(None, summary)
+    qtbot.addWidget(dlg)
+    caption = dlg.findChild(QLabel, "chartCaption")
+    assert dlg.findChild(BalanceChart) is not None and caption is not None
+    assert caption.text() == (
+        f"Counters won (+) or lost ({MINUS}) by each player since the session began:"
+    )
