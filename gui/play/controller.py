@@ -379,7 +379,7 @@ class Controller(QObject):
             feed.tell(self.view, session, step, self.words, self.people, self._say)
             or self.last_play
         )
-        if action.seat == self.human and action.seat in self.seen:
+        if action.seat == self.human and action.seat in self.seen and hotseat.chosen(self, before):
             # the hot seat's "Since your last turn" runs from here: what follows the
             # person's own move, not only what follows the screen's hand-over (at the
             # animation speed Off the computers' cards after it were never seen)

@@ -465,3 +465,49 @@ def test_a_persons_hand_goes_down_as_their_turn_ends_and_a_new_deal_is_handed_ov
     assert len(c.session.logs) == 2 and _face_up_hand_cards(window) == {}
     _until_someone_is_asked(qtbot, c)
     assert c.privacy_up  # handed over before the first person decides
+
+
+def test_since_your_last_turn_runs_from_your_last_choice_not_a_forced_card(qtbot):
+    """Pope Joan, two people and a computer, forced cards played for the people: a forced
+    card played for the person last at the screen marked where their next "Since your
+    last turn" began, so at the start of deal 3 Ann's screen was empty, the stake, the
+    lead and the pool taken before her card never shown to her. It runs from her last
+    choice."""
+    window = MainWindow(pace=0, seed=3)
+    qtbot.addWidget(window)
+    window.resize(800, 600)
+    window.show()
+    c = window.controller
+    c.auto_play = True  # Settings: Forced moves, "Play them for me"
+    people = [SeatKind("Ann", True), SeatKind("Bob", True), SeatKind("Cat", False, "easy")]
+    c.new_session(Setup("pope-joan", seats=people, options={"gen.rounds": 2}))
+    after_choice: dict[int, int] = {}  # seat → the log's length after their last choice
+    checked, forced_first = 0, 0
+    for _ in range(600):
+        _until_someone_is_asked(qtbot, c)
+        if isinstance(c.dialog, DealSummaryDialog):
+            if len(c.session.logs) == 4:
+                break
+            _accept(qtbot, c.dialog)
+            continue
+        if c.privacy_up:
+            seat = c.pending_person
+            if seat in after_choice:
+                since = c.log[after_choice[seat] :]
+                assert c.privacy.since.text() == "\n".join(prompts.recap_lines(since))
+                checked += 1
+                # a card of this person's played for them since their last choice
+                name = c.session.players[seat]
+                forced_first += any(line.startswith(f"{name} plays") for line in since)
+            qtbot.mouseClick(c.privacy.button, Qt.MouseButton.LeftButton)
+            continue
+        d = c.session.deal.decision()
+        if c.state == "human" and d.forced:  # the person's own forced card plays itself
+            n = len(c.session.logs[-1].actions)
+            qtbot.waitUntil(lambda n=n: len(c.session.logs[-1].actions) > n, timeout=5000)
+            continue
+        _answer_first(qtbot, window)
+        after_choice[d.seat] = len(c.log)  # applied at once: the others wait a pace
+    else:
+        pytest.fail("three deals did not end")
+    assert checked >= 6 and forced_first >= 1
