@@ -86,7 +86,9 @@ def _trick_line(event: Event, names: list[str]) -> str | None:
         case Jinked(seat=s):
             return f"{names[s]} {agree(names[s], 'jinks')}: all five tricks or nothing!"
         case Spoiled(reason=why):
-            return f"Spoiled: {why}. The pool stays."
+            # not "The pool stays": after the session's last deal it is shared out (GEN-6),
+            # and the log said so on the next line; the next deal's "Carried over" says it
+            return f"Spoiled: {why}, so nobody takes the pool."
     return None
 
 

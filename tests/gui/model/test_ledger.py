@@ -365,6 +365,10 @@ def test_a_spoiled_last_deal_shares_its_pool_out_and_promises_no_next_deal_sf_30
     )
     (mine,) = ledger.split_lines(session, WORDS, [0])
     assert f"of the {total} counters left in the pool: at the end" in mine
+    # the table's log: it said "The pool stays." above the line of the split
+    log, _since = ledger.deal_log(session, WORDS, [0])
+    (said,) = [line for line in log if line.startswith("Spoiled: ")]
+    assert said.endswith(", so nobody takes the pool.") and "stays" not in said
 
 
 def test_a_spoiled_deal_before_the_last_keeps_its_pool_sf_30():
