@@ -262,9 +262,11 @@ def _set_aside_unreadable(path: Path, e: ParlourError, out: Checked) -> None:
             f"this time, so that it is not written over."
         )
         return
+    # said first: nothing of it can be played on, and a new game is already at the table
+    # (a tester read the names of the files set aside, and not that his game was gone)
     out.notices.append(
-        f"Your saved game could not be read ({e}). It was set aside as "
-        f"{moved.name}{also} in {path.parent}."
+        f"Your saved game could not be read ({e}), so nothing of it could be played on, "
+        f"and a new game begins. It was set aside as {moved.name}{also} in {path.parent}."
     )
 
 

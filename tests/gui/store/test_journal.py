@@ -216,7 +216,8 @@ def test_an_unreadable_record_is_set_aside_with_its_companions_all_named(tmp_pat
     assert len(record) == len(seats) == len(_aside(tmp_path)) == 1
     assert checked.notices == [
         "Your saved game could not be read (the file is damaged: it ends too early, "
-        f"at line {e.value.lineno}, column {e.value.colno}). It was set aside as "
+        f"at line {e.value.lineno}, column {e.value.colno}), so nothing of it could be "
+        "played on, and a new game begins. It was set aside as "
         f"{record[0].name}, with its seats as {seats[0].name} and its journal as "
         f"{_aside(tmp_path)[0].name}, in {tmp_path}."
     ]
