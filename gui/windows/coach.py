@@ -37,6 +37,9 @@ class CoachBar(QFrame):
         self.text = QLabel(self)
         self.text.setObjectName("coachText")
         self.text.setWordWrap(True)
+        # at the top, beside "Coach": the bar keeps its tallest height while up, and two
+        # lines centred in a bar of four read as if a first line were missing
+        self.text.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         row.addWidget(self.text, 1)
         self.off = QPushButton("Turn the coach off", self)

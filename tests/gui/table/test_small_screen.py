@@ -3,7 +3,7 @@ person's hand nor runs off the table, and the status line is never cut by the fi
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtWidgets import QApplication
 
 from game_driver import (
@@ -306,6 +306,8 @@ def test_the_coach_does_not_move_the_table_between_decisions(qtbot):
     win.coach.say(["Play the 7♠."])
     _settle(qtbot, win)
     assert (win.coach.height(), _table_top(win)) == (tall, top)
+    # its words at the top of the kept height, beside "Coach", not centred below a gap
+    assert win.coach.text.alignment() & Qt.AlignmentFlag.AlignTop
     # hidden (the deal ended), then one line: as short as its words again
     win.coach.say([])
     qtbot.waitUntil(lambda: not win.coach.isVisible() and laid_out(win), timeout=WAIT)
