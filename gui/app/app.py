@@ -93,10 +93,15 @@ def _choose_table(
 ) -> str | None:
     """Set the command line's game, Pope Joan ``profile``, ``players`` and ``watch`` (every
     seat a computer) on ``window`` before it starts; returns why ``players`` does not fit
-    the game (the remembered one when ``game`` is ``None``), or ``None``."""
-    if game is not None:
+    the game (the remembered one when ``game`` is ``None``), or ``None``. The game last
+    chosen in New Game, asked for again (``--game pope-joan``), keeps its seats and house
+    rules: a tester's two people and a computer became one person and three computers
+    when a damaged saved game sent the table to a new game."""
+    chosen = profile_options(game, profile) if game is not None else {}
+    same = game == window.game_name and all(window.options.get(k) == v for k, v in chosen.items())
+    if game is not None and not same:
         window.game_name = game
-        window.options = profile_options(game, profile)
+        window.options = chosen
         window.seats = None
     if players is not None:
         key = descriptor(window.game_name).profile_key
