@@ -275,8 +275,12 @@ def summary_lines(
     labels = pool_labels(session.game)
     out = []
     went_out = False  # after a player goes out, a payment into a pool doubles it
+    offered: set[int] = set()  # Spoil Five: who won tricks 1-3 (SF-31)
+    jinked: set[int] = set()  # and who of them then jinked
     for e in events:
         went_out = went_out or isinstance(e, WentOut)
+        offered |= {e.seat} if isinstance(e, JinkOffered) else set()
+        jinked |= {e.seat} if isinstance(e, Jinked) else set()
         if any(seat in skip for seat, n in e.counters() if n):
             continue
         if isinstance(e, PaidToPool) and went_out:
@@ -284,7 +288,16 @@ def summary_lines(
         elif isinstance(e, Spoiled):
             out.append(f"Spoiled: {e.reason}. {_spoiled_pool(session)}")
         elif isinstance(e, PoolTaken) and e.amount:
-            out.append(f"{names[e.seat]} took {pool_phrase(labels[e.pool])}: {e.amount}")
+            # a claim or a jink was said only in the status line, gone by the summary
+            how = (
+                ", jinked and won all five tricks"
+                if e.seat in jinked
+                else ", claimed after the first three tricks"
+                if e.seat in offered
+                else ""
+            )
+            took = f"{names[e.seat]} took {pool_phrase(labels[e.pool])}"
+            out.append(f"{took}: {e.amount}{how}")
         elif isinstance(e, Paid):
             out.append(paid_words(e, names, session.game, past=True))
         elif isinstance(e, Played) and e.spin and e.seat not in skip:

@@ -381,6 +381,24 @@ def test_a_spoiled_deal_before_the_last_keeps_its_pool_sf_30():
     assert dealsummary.split_line(session) == ""
 
 
+def test_a_claim_and_a_jink_are_said_with_the_pool_taken_sf_31_sf_32():
+    """Whether the winner claimed after three tricks or jinked and won all five was said
+    only in the status line, gone by the time the summary was read."""
+    from gamecore.spoilfive.deal import Jinked, JinkOffered
+
+    session = Session(make_game("spoil-five"), NAMES, 0)
+    claim = [JinkOffered(seat=1), PoolTaken(seat=1, pool=0, amount=4)]
+    assert tablewords.summary_lines(session, claim, WORDS) == [
+        "Cat took the pool: 4, claimed after the first three tricks"
+    ]
+    jink = [JinkOffered(seat=2), Jinked(seat=2), PoolTaken(seat=2, pool=0, amount=6)]
+    assert tablewords.summary_lines(session, jink, WORDS)[-1] == (
+        "Gus took the pool: 6, jinked and won all five tricks"
+    )
+    three = [PoolTaken(seat=1, pool=0, amount=4)]  # three tricks, not the first three
+    assert tablewords.summary_lines(session, three, WORDS) == ["Cat took the pool: 4"]
+
+
 def test_each_persons_antes_are_one_line_mi_4():
     """Michigan: every player antes 1 on each of the four pools before the deal, the dealer 2
     (MI-4), paid pool by pool. With two people at the screen each person's four antes are
