@@ -72,7 +72,9 @@ class SeatPlate(QGraphicsItem):
         self.update()
 
     def accessible_name(self) -> str:
-        """The seat in words, with the whole name: "Ben: 9 cards · 96, dealer, to play"."""
+        """The seat in words, with the whole name, as its tooltip and to a screen reader:
+        "Ben: 9 cards · 96, dealer, to play"; "…, won the deal (★)" beside the plate's
+        star, which a tester found nowhere explained."""
         return (
             f"{self.name}: {self.detail}"
             + (", dealer" if self.dealer else "")
@@ -82,6 +84,7 @@ class SeatPlate(QGraphicsItem):
                 else ""
             )
             + (", to play" if self.acting else "")
+            + (", won the deal (★)" if self.winner else "")  # the star, said in words
         )
 
     # ---- where things go inside the plate (item coordinates) ---------------------------

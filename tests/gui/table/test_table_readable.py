@@ -141,3 +141,25 @@ def test_your_plate_never_elides_your_counters(qtbot, width, height, acting):
         font, shown = plate.detail_shown()
         assert shown == detail, (width, height, shown)
         assert font.pixelSize() >= round(r.h * 0.28 * 0.8) - 1
+
+
+def test_the_winners_star_is_said_in_the_plates_tooltip(qtbot):
+    """The ★ after the deal's winner's name was explained nowhere at the table."""
+    from gui.table.plates import SeatPlate
+
+    plate = SeatPlate()
+    rect = QRectF(0, 0, 220, 44)
+    plate.set_state(
+        rect,
+        "Ben",
+        "2 cards · 22",
+        acting=False,
+        thinking=False,
+        dealer=True,
+        winner=True,
+        tricks=3,
+    )
+    assert plate.toolTip() == "Ben: 2 cards · 22, dealer, 3 tricks won, won the deal (★)"
+    assert plate.shown_name().endswith("★")
+    plate.set_state(rect, "Ben", "2 cards · 22", acting=True, thinking=False, dealer=False)
+    assert plate.toolTip() == "Ben: 2 cards · 22, to play"
