@@ -24,6 +24,12 @@ class Event:
         or reaches the person, issue 24) finds it without knowing the class."""
         return ()
 
+    def shown_to(self) -> tuple[int, ...]:
+        """The seats this event shows cards hidden from them until now (GEN-9): Michigan's
+        widow, taken (MI-7, MI-8). Undo never goes back before it for them: they would
+        choose again knowing those cards. ``()`` for most events."""
+        return ()
+
 
 @dataclass(frozen=True, slots=True)
 class StakeNamed(Event):

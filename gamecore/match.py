@@ -339,7 +339,9 @@ class Session:
         one of the seats in ``people`` (the others' replies after it go too), or ``None``
         when there is none to take back. Only card decisions count, never a forced one:
         a stake or split is made before its maker has seen the cards (GEN-9), so going
-        back to it would let them stake again knowing the hand."""
+        back to it would let them stake again knowing the hand. Nor back before an action
+        that showed one of ``people`` hidden cards (:meth:`~gamecore.events.Event.shown_to`:
+        Michigan's widow, taken): undone, the widow was chosen again with its cards seen."""
         if self.deal is None or self.deal.over:
             return None
         deal = self.dealt()
@@ -348,11 +350,13 @@ class Session:
             d = deal.decision()
             if isinstance(d, PlayChoice) and d.seat in people and not d.forced:
                 target = i
-            deal.apply(
+            events = deal.apply(
                 parse_action(
                     text, self.game.pools, passes=self.game.has_pass, widow=self.game.has_widow
                 )
             )
+            if any(seat in people for e in events for seat in e.shown_to()):
+                target = None
         return target
 
     def opening(self, index: int) -> tuple[list[int], list[int], int | None, bool]:

@@ -58,6 +58,10 @@ class WidowTaken(Event):
     seat: int
     price: int | None
 
+    def shown_to(self) -> tuple[int, ...]:
+        """The taker sees the widow (GEN-9)."""
+        return (self.seat,)
+
 
 @dataclass(frozen=True, slots=True)
 class WidowDead(Event):

@@ -103,3 +103,31 @@ def test_the_long_session_bench_runs(capsys, tmp_path):
     assert bench_session.main(["--deals", "8,12", "--measure", "1", "--folder", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert "ratio 12 ÷ 8: slowest action" in out
+
+
+def test_undo_never_goes_back_before_a_widow_the_person_took_mi_7_gen_9():
+    """Michigan: the dealer took the widow, saw it, and Undo went back to the widow's
+    choice: he could keep his hand knowing the widow's cards. Undo stops at the widow;
+    a card decision after it is still taken back."""
+    from gamecore.actions import EXCHANGE, Widow
+
+    session = Session(make_game("michigan", {}), ["Ann", "Ben", "Cat", "Dan"], 0)
+    session.start_deal_seeded(7)
+    while not (isinstance(session.decision(), PlayChoice) and session.decision().seat == 0):
+        session.apply(session.decision().default_action())
+    d = session.decision()
+    assert Widow(0, EXCHANGE) in d.actions  # the dealer's choice (MI-7)
+    session.apply(Widow(0, EXCHANGE))
+    assert session.undo_point({0}) is None
+    assert session.undo_point({1}) is None  # nobody else has decided yet
+    rng = random.Random(1)
+    mine = None
+    while not session.deal.over:
+        d = session.decision()
+        if d.seat == 0 and not d.forced:
+            mine = len(session.logs[-1].actions)
+        session.apply(random_action(d, rng))
+        if mine is not None and not session.deal.over:
+            assert session.undo_point({0}) == mine
+            break
+    assert mine is not None
