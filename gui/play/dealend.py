@@ -126,6 +126,11 @@ class DealEnd:
             t.practice.back()
             return
         if not session.complete:
+            # The summary, open to everyone at the screen (GEN-9), told the deal's end: the
+            # hot seat's "Since your last turn" starts from it, not from the person's last
+            # card of that deal (it ran to 35 lines across two deals at 1280x800).
+            for seat in t.seen:
+                t.seen[seat] = len(t.log)
             t.start_deal()
             return
         t.set_state(OVER)
