@@ -1,8 +1,9 @@
 """Counters and cards as text for Parlour's dialogs: amounts with a real minus sign, and cards
 (``int`` in ``0..51``, see :mod:`gamecore.cards`) written as ``10♦`` through
 :func:`gamecore.cards.card_label`, inside rich-text spans: hearts and diamonds red, spades and
-clubs in the palette's ordinary text colour. Every colour except that red comes from the
-widget's palette, so light and dark themes both work.
+clubs in the palette's ordinary text colour, or with four colours (Settings) diamonds blue
+and clubs green. Every colour except those inks comes from the widget's palette, so light
+and dark themes both work.
 """
 
 from __future__ import annotations
@@ -16,11 +17,16 @@ from PySide6.QtGui import QPalette
 from gamecore.cards import card_label
 from gui.model.amounts import MINUS, number, signed
 
-__all__ = ["MINUS", "cards_html", "number", "signed", "text_html"]
+__all__ = ["MINUS", "cards_html", "number", "signed", "text_html", "use_four_colours"]
 
 #: Red ink for hearts and diamonds on a light background, and on a dark one.
 _RED_ON_LIGHT = "#b3161f"
 _RED_ON_DARK = "#ff7a7a"
+
+#: Four-colour inks (Settings → four colours), as on the cards: diamonds blue, clubs green;
+#: (on a light background, on a dark one).
+_FOUR_INKS = {"♦": ("#1747b0", "#8fb3ff"), "♣": ("#11803a", "#6fd896")}
+_four = {"on": False}
 
 _RED_SUITS = "♥♦"
 # A card written either way round: "♥A", "A♥", "10♦", "♦10".
@@ -41,9 +47,19 @@ def _dark(palette: QPalette) -> str:
     return palette.color(QPalette.ColorRole.WindowText).name()
 
 
-def _span(text: str, red: bool, palette: QPalette) -> str:
-    """``text`` (already HTML-escaped) in a span of suit colour."""
-    colour = _red(palette) if red else _dark(palette)
+def use_four_colours(on: bool) -> None:
+    """Write cards in four colours from now on (``on``), as the table's cards are drawn
+    (Settings): the deal summary wrote ♦ red beside a blue ♦ on the table."""
+    _four["on"] = on
+
+
+def _span(text: str, suit: str, palette: QPalette) -> str:
+    """``text`` (already HTML-escaped) in a span of ``suit``'s colour (a suit symbol)."""
+    dark_ground = palette.color(QPalette.ColorRole.Window).lightness() < 128
+    if _four["on"] and suit in _FOUR_INKS:
+        colour = _FOUR_INKS[suit][dark_ground]
+    else:
+        colour = _red(palette) if suit in _RED_SUITS else _dark(palette)
     return f'<span style="color:{colour}; white-space:nowrap">{text}</span>'
 
 
@@ -55,7 +71,7 @@ def cards_html(cards: Sequence[int], palette: QPalette, empty: str = "—") -> s
     parts = []
     for c in cards:
         label = card_label(c)
-        parts.append(_span(html.escape(label), label[-1] in _RED_SUITS, palette))
+        parts.append(_span(html.escape(label), label[-1], palette))
     return " ".join(parts)
 
 
@@ -67,7 +83,8 @@ def text_html(text: str, palette: QPalette) -> str:
     for m in _CARD_TOKEN.finditer(text):
         out.append(html.escape(text[pos : m.start()]))
         token = m.group()
-        out.append(_span(html.escape(token), any(s in token for s in _RED_SUITS), palette))
+        suit = next(ch for ch in token if ch in "♠♥♦♣")
+        out.append(_span(html.escape(token), suit, palette))
         pos = m.end()
     out.append(html.escape(text[pos:]))
     return "".join(out)

@@ -38,6 +38,7 @@ from gui.store.tablelock import TableLock
 from gui.table.cardart import CardArt
 from gui.table.view import TableView
 from gui.windows import dialogs
+from gui.windows.cardtext import use_four_colours
 from gui.windows.coach import CoachBar
 from gui.windows.gamefiles import GameFilesMixin
 from gui.windows.gameio import GameIOMixin
@@ -99,6 +100,7 @@ class MainWindow(
     def _build_view(self) -> None:
         """The table's view, in the card art, felt and zoom of the settings."""
         self.view = TableView(CardArt(self.prefs.four_colour, self.prefs.back))
+        use_four_colours(self.prefs.four_colour)  # the summaries' cards as the table's
         self.view.felt = self.prefs.felt
         self.view.zoom = self.prefs.zoom
         self.view.zoom_changed.connect(self._zoom_changed)

@@ -17,6 +17,7 @@ from gamecore.registry import descriptor
 from gui.model import registryview
 from gui.store import persistence, settings
 from gui.table.cardart import CardArt
+from gui.windows.cardtext import use_four_colours
 from gui.windows.prefsdialog import PrefsDialog
 from gui.windows.statswindow import StatsWindow
 
@@ -172,6 +173,7 @@ class SideWindowsMixin:
         self.view.felt = prefs.felt
         if (old.four_colour, old.back) != (prefs.four_colour, prefs.back):
             self.view.set_art(CardArt(prefs.four_colour, prefs.back))
+        use_four_colours(prefs.four_colour)  # the summaries' cards as the table's
         self.view.resetCachedContent()
         self.view.viewport().update()
         settings.save_prefs(prefs)

@@ -336,3 +336,34 @@ def test_the_last_deal_with_nothing_left_promises_no_next_deal_gen_6(qtbot):
         assert (
             _child(dlg, QLabel, "pools").text() == f"Nothing is left in {where}: the game is over."
         )
+
+
+def test_four_colours_in_settings_reach_the_summarys_cards(qtbot):
+    """Settings → four colours drew ♦ blue and ♣ green on the table, and the deal summary
+    still wrote 9♦ red and 4♣ black beside them."""
+    from PySide6.QtWidgets import QCheckBox, QPushButton
+
+    from gui.store import settings
+    from gui.windows.cardtext import use_four_colours
+    from gui.windows.mainwindow import MainWindow
+
+    settings.settings().clear()
+    try:
+        window = MainWindow(pace=0, seed=1, remember=True)
+        qtbot.addWidget(window)
+        window.ask_prefs()
+        prefs = window.prefs_dialog
+        qtbot.mouseClick(prefs.findChild(QCheckBox, "fourColour"), Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(prefs.findChild(QPushButton, "ok"), Qt.MouseButton.LeftButton)
+        stock = _child(_show(qtbot, DealSummaryDialog(None, _summary())), QLabel, "stock")
+        assert "color:#11803a" in stock.text() and ">4♣</span>" in stock.text()  # clubs green
+        assert "color:#1747b0" in stock.text() and ">9♦</span>" in stock.text()  # diamonds blue
+        window.ask_prefs()  # and off again: red and black
+        prefs = window.prefs_dialog
+        qtbot.mouseClick(prefs.findChild(QCheckBox, "fourColour"), Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(prefs.findChild(QPushButton, "ok"), Qt.MouseButton.LeftButton)
+        stock = _child(_show(qtbot, DealSummaryDialog(None, _summary())), QLabel, "stock")
+        assert "#11803a" not in stock.text() and "#1747b0" not in stock.text()
+    finally:
+        use_four_colours(False)
+        settings.settings().clear()
