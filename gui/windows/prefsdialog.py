@@ -26,6 +26,15 @@ FORCED_MOVES: tuple[tuple[str, bool | None], ...] = (
     ("Play them for me", True),
     ("Let me play them", False),
 )
+#: What each choice does, beside it (a tester read the rules' default under "Let me play
+#: them" and took it for what that choice did).
+FORCED_NOTES: dict[bool | None, str] = {
+    None: "A card you must play, your only legal one. As the rules have it,\n"
+    "played for you in the games of sequences (Newmarket, Michigan…),\n"
+    "left to you in Spoil Five.",
+    True: "A card you must play, your only legal one:\nplayed for you in every game.",
+    False: "A card you must play, your only legal one:\nleft to you to play in every game.",
+}
 
 
 class PrefsDialog(FittedDialog):
@@ -55,13 +64,11 @@ class PrefsDialog(FittedDialog):
         form.addRow("&Table:", self.felt)
         form.addRow("&Forced moves:", self.auto)
         # a tester found cards of theirs played and this setting did not say it was why
-        forced = QLabel(
-            "A card you must play, your only legal one. As the rules have it,\n"
-            "played for you in the games of sequences (Newmarket, Michigan…),\n"
-            "left to you in Spoil Five.",
-            self,
-        )
+        forced = QLabel(FORCED_NOTES[self.auto.currentData()], self)
         forced.setObjectName("forcedNote")
+        self.auto.currentIndexChanged.connect(
+            lambda _i: forced.setText(FORCED_NOTES[self.auto.currentData()])
+        )
         form.addRow("", forced)
         form.addRow("Your &name:", self.name)
         # a tester set a name and looked for it on the plate: the game at the table keeps

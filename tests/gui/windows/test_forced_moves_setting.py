@@ -42,13 +42,24 @@ def test_the_forced_moves_setting_has_three_answers_and_is_remembered(qtbot):
         dlg = window.prefs_dialog
         box = dlg.findChild(QComboBox, "autoPlay")
         assert box.count() == 3
-        # what a forced move is, and what the rules do with it, said beside the setting
-        assert dlg.findChild(QLabel, "forcedNote").text() == (
+        # what a forced move is, and what the choice shown does with it, beside it
+        note = dlg.findChild(QLabel, "forcedNote")
+        box.setCurrentText("As each game's rules have it")
+        assert note.text() == (
             "A card you must play, your only legal one. As the rules have it,\n"
             "played for you in the games of sequences (Newmarket, Michigan…),\n"
             "left to you in Spoil Five."
         )
         box.setCurrentText(text)
+        if value is not None:
+            assert note.text() == (
+                "A card you must play, your only legal one:\n"
+                + (
+                    "played for you in every game."
+                    if value
+                    else "left to you to play in every game."
+                )
+            )
         qtbot.mouseClick(dlg.findChild(QPushButton, "ok"), Qt.MouseButton.LeftButton)
         assert window.controller.auto_play is value
         assert settings.load_prefs().auto_play is value
