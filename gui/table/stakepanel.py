@@ -403,6 +403,8 @@ class StakePanel(QFrame):
         self.remaining.setObjectName("remaining")
         reset = QPushButton("Proposed", body)
         reset.setObjectName("defaultSplit")
+        # what it does, said on the button's hover: a tester could not tell
+        reset.setToolTip("Put the counters back as first proposed: the usual split.")
         reset.setAutoDefault(False)
         reset.clicked.connect(self.reset_default)
         self.ok = self._button(body, "Spread", "ok")

@@ -166,7 +166,9 @@ def test_a_split_must_add_up_and_the_proposed_split_comes_back(qtbot, panel):
     assert panel.decided_values == []
     _retype(qtbot, spin, "4")
     assert remaining.text() == "3 too many"
-    qtbot.mouseClick(_child(panel, QPushButton, "defaultSplit"), LEFT)
+    back = _child(panel, QPushButton, "defaultSplit")
+    assert back.toolTip() == "Put the counters back as first proposed: the usual split."
+    qtbot.mouseClick(back, LEFT)
     assert panel.amounts() == (1, 1, 1, 1) and ok.isEnabled() and panel.isVisible()
     qtbot.mouseClick(_child(panel, QPushButton, "all_2"), LEFT)
     assert panel.amounts() == (0, 0, 4, 0)
