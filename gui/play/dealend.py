@@ -26,9 +26,9 @@ class DealEnd:
 
     def __init__(self, table: Controller) -> None:
         self.table = table
-        #: The session whose final standings were closed: a finished session's autosave
+        #: The session whose final standings were shown: a finished session's autosave
         #: says whether they were, so that a crash before brings them back.
-        self.standings_closed_for: Session | None = None
+        self.standings_shown_for: Session | None = None
         table.view.prompt_chosen.connect(self._answered)
 
     @property
@@ -156,12 +156,12 @@ class DealEnd:
         dlg.accepted.connect(lambda: self._after_standings(dlg.choice))
         dlg.rejected.connect(lambda: self._after_standings(dlg.choice))
         open_dialog(t, dlg)
+        self.standings_shown_for = session
+        t.keeper.autosave()  # the side file says they were shown: not again after a quit
 
     def _after_standings(self, choice: str) -> None:
         t = self.table
         t.dialog = None
-        self.standings_closed_for = t.session
-        t.keeper.autosave()  # the side file says the standings were shown
         if choice == "again":
             self.play_again()
             return

@@ -159,12 +159,12 @@ class Keeper(QObject):
 
     def table_meta(self) -> persistence.TableMeta:
         """Who sits where at this table, as the side file of a record keeps it, and whether
-        a finished session's final standings were shown (closed)."""
+        a finished session's final standings were shown."""
         seats, session = self.table.seats, self.table.session
         shown = (
             session is None
             or not session.complete
-            or self.table.deal_end.standings_closed_for is session
+            or self.table.deal_end.standings_shown_for is session
         )
         return persistence.TableMeta(
             [k.person for k in seats],

@@ -278,7 +278,7 @@ def test_a_game_resumed_on_its_summary_says_so_in_the_status_line(qtbot, tmp_pat
     assert again.status_label.text() == "Resumed: deal 1 of 4."
 
 
-def test_a_finished_session_is_kept_until_its_standings_are_closed(qtbot, tmp_path):
+def test_a_finished_session_is_not_offered_once_its_standings_are_shown(qtbot, tmp_path):
     window = _window(qtbot, tmp_path)
     window.controller.new_session(
         Setup(
@@ -289,12 +289,8 @@ def test_a_finished_session_is_kept_until_its_standings_are_closed(qtbot, tmp_pa
     )
     qtbot.waitUntil(lambda: window.controller.state == "over", timeout=20000)
     assert window.controller.keeper.flush_autosave()
-    path = tmp_path / "auto.parlour.json"
-    # the final standings are up, not yet seen through: the game is kept for them
-    assert persistence.resumable(path) is not None
-    window.controller.dialog.findChild(QPushButton, "close").click()
-    assert window.controller.keeper.flush_autosave()
-    assert persistence.resumable(path) is None
+    # the final standings are up: seen, the finished game is not offered again
+    assert persistence.resumable(tmp_path / "auto.parlour.json") is None
     window.close()
     fresh = _window(qtbot, tmp_path, seed=5)
     fresh.start()
