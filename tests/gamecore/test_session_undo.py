@@ -82,7 +82,12 @@ def test_the_undo_point_is_the_last_card_decision_never_a_split_GEN_9():
     while not isinstance(session.decision(), PlayChoice):
         session.apply(session.decision().default_action())
     assert session.undo_point({0}) is None
-    rng = random.Random(3)
+    _undo_point_is_seat_0s_next_card_decision(session, random.Random(3))
+
+
+def _undo_point_is_seat_0s_next_card_decision(session: Session, rng: random.Random) -> None:
+    """Play on at random until seat 0 has made a card decision with the deal still on:
+    the undo point for seat 0 is then that decision's place in the deal."""
     seen = None
     while not session.deal.over:
         d = session.decision()
@@ -91,8 +96,8 @@ def test_the_undo_point_is_the_last_card_decision_never_a_split_GEN_9():
         session.apply(random_action(d, rng))
         if seen is not None and not session.deal.over:
             assert session.undo_point({0}) == seen
-            break
-    assert seen is not None
+            return
+    pytest.fail("seat 0 made no card decision before the deal ended")
 
 
 def test_the_long_session_bench_runs(capsys, tmp_path):
@@ -120,14 +125,4 @@ def test_undo_never_goes_back_before_a_widow_the_person_took_mi_7_gen_9():
     session.apply(Widow(0, EXCHANGE))
     assert session.undo_point({0}) is None
     assert session.undo_point({1}) is None  # nobody else has decided yet
-    rng = random.Random(1)
-    mine = None
-    while not session.deal.over:
-        d = session.decision()
-        if d.seat == 0 and not d.forced:
-            mine = len(session.logs[-1].actions)
-        session.apply(random_action(d, rng))
-        if mine is not None and not session.deal.over:
-            assert session.undo_point({0}) == mine
-            break
-    assert mine is not None
+    _undo_point_is_seat_0s_next_card_decision(session, random.Random(1))
