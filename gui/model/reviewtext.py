@@ -441,11 +441,11 @@ def _calls_and_log(
         return chance_calls_and_log(review, k, names, labels, game.sweep_name())
     spin = spin_call(game)
     before = review.state(max(prev, 0))
-    seen = Seen(_played_set(before), _review_turnup(before.observation(before.dealer)))
+    events = list(_events_since(review, prev, k))
+    turnup = _review_turnup(before.observation(before.dealer))
+    seen = Seen.with_spins(_played_set(before), turnup, events)
     calls = tuple(
-        c
-        for e in _events_since(review, prev, k)
-        if (c := announcement(e, names, labels, spin, seen)) is not None
+        c for e in events if (c := announcement(e, names, labels, spin, seen)) is not None
     )
     log: list[str] = []
     for s in review.steps[max(0, k - 8) : k + 1]:

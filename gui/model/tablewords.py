@@ -120,10 +120,18 @@ def carried_line(session: Session) -> str:
 @dataclass(frozen=True)
 class Seen:
     """The cards everyone at the table can see: ``played`` this deal (a card set, int
-    mask) and the face-up ``turnup`` (card int, or ``None``)."""
+    mask), the face-up ``turnup`` (card int, or ``None``) and ``spun``, the cards played
+    with the special card (a Spin, a Spinado: a card set, int mask)."""
 
     played: int = 0
     turnup: int | None = None
+    spun: int = 0
+
+    @classmethod
+    def with_spins(cls, played: int, turnup: int | None, events: Iterable[Event]) -> Seen:
+        """``played`` and ``turnup`` as given, ``spun`` the cards played with the special
+        card among ``events``."""
+        return cls(played, turnup, spun_cards(events))
 
 
 def seen_cards(session: Session) -> Seen:
@@ -134,15 +142,25 @@ def seen_cards(session: Session) -> Seen:
     turnup = None if deal.phase == "staking" else deal.turnup
     # only the stops engine keeps the played cards as one set; a trick game's stop calls
     # never need them
-    return Seen(deal.played if isinstance(deal, StopsDeal) else 0, turnup)
+    if not isinstance(deal, StopsDeal):
+        return Seen(0, turnup)
+    return Seen(deal.played, turnup, spun_cards(session.deal_events))
+
+
+def spun_cards(events: Iterable[Event]) -> int:
+    """The cards played with the special card among ``events`` (a card set, int mask)."""
+    return sum(1 << e.card for e in events if isinstance(e, Played) and e.spin)
 
 
 def stop_call(event: Stopped, seen: Seen = Seen()) -> str:
     """Why the sequence stopped, truthfully: "No 8♠: played earlier" when the next card is
     already on the table, "No 7♦: turned up" when it lies face up on the stock, else the
     usual call ("No 8♠": the card is unseen, in the stock or out of the pack; "K♣ is a
-    stop")."""
+    stop"). A card played with the special card stops the sequence whatever it is: "The
+    sequence stops at 3♦" (SP-3, SN-8), where "3♦ is a stop" read as if it always were."""
     missing = event.missing
+    if missing is None and seen.spun >> event.card & 1:
+        return f"The sequence stops at {card_label(event.card)}"
     if missing is not None and seen.played >> missing & 1:
         return f"No {card_label(missing)}: played earlier"
     if missing is not None and missing == seen.turnup:

@@ -188,3 +188,27 @@ def test_a_kings_payment_is_said_as_the_table_writes_cards_sn_10_sn_13():
     )
     assert tablewords.paid_words(Paid(0, 2, 1, "King"), names) == "You pay Cat 1 for a King"
     assert tablewords.paid_words(Paid(1, 0, 3, "Spinado"), names) == "Ben pays you 3 (Spinado)"
+
+
+def test_a_spin_stop_says_the_sequence_stops_not_that_the_card_is_a_stop_sp_3():
+    """A card played with the ♦A stops the sequence (SP-3), whatever it is: the table
+    called "3♦ is a stop" and "J♥ is a stop", as if those cards always were."""
+    from gamecore.actions import Play
+
+    game = make_game("spin", {})
+    deal = scenario_deal(
+        game, ["3H 4C", "AD 5H 6C", "10S 7D 9C"], top="4H", to_act=1, rest="played"
+    )
+    events = deal.apply(Play(1, parse_card("5H"), spin=True))
+    stop = next(e for e in events if isinstance(e, Stopped))
+    assert (stop.card, stop.missing) == (parse_card("5H"), None)
+    seen = tablewords.Seen.with_spins(deal.played, None, events)
+    names = ["You", "Ben", "Cat"]
+    assert tablewords.announcement(stop, names, [], tablewords.SpinCall(), seen) == (
+        "The sequence stops at 5♥"
+    )
+    assert tablewords.log_line(stop, names, [], tablewords.SpinCall(), seen) == (
+        "The sequence stops at 5♥"
+    )
+    king = Stopped(0, parse_card("KS"), None)  # a King is a stop of its own (STOP-7)
+    assert tablewords.stop_call(king, seen) == "K♠ is a stop"
