@@ -55,7 +55,7 @@ def test_the_tables_log_says_the_others_payments_as_matching():
     from gui.model import ledger
 
     before, events = _going_out()
-    table = SimpleNamespace(game=before.game, deal=before, players=tuple(NAMES))
+    table = SimpleNamespace(game=before.game, deal=before, players=tuple(NAMES), deal_events=[])
     lines = ledger.action_lines(table, before, None, events, NAMES, [0])
     assert "Ben pays 3 into the Pope pool, matching it" in lines
     assert not any(" puts " in line for line in lines)
