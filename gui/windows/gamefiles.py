@@ -402,6 +402,15 @@ class GameFilesMixin:
         self.retitle()
         self._maybe_coach()
 
+    def _first_seat_name(self) -> str:
+        """Seat 1's name for the New Game dialog: your name, or with several people at the
+        screen the name seat 1 had at the table remembered ("Al"; after a restart it read
+        "Player 1", your name being "You")."""
+        seats = self.seats or []
+        if seats and seats[0][1] and sum(1 for s in seats if s[1]) > 1:
+            return seats[0][0]
+        return self.player_name
+
     def ask_new_game(self, *, confirm: bool = True) -> None:
         """Show the New Game dialog; a new session starts when it is accepted (with
         ``confirm``, after asking to leave a game at stake). Cancelled over a saved game's
@@ -418,7 +427,7 @@ class GameFilesMixin:
             # command line's (--game commit offered Newmarket, the label's default)
             registryview.choice_label(self.game_name, self.options),
             self.players,
-            self.player_name,
+            self._first_seat_name(),
             self.options,
             self.seats,
         )

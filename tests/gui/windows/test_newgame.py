@@ -490,3 +490,26 @@ def test_the_first_stake_warning_moves_no_field_and_counts_one_counter_gen_5(qtb
     assert "With 1 counter at the start, nobody could pay the first stake of 3:" in who.text()
     qtbot.waitUntil(lambda: who.height() >= who.heightForWidth(who.width()), timeout=5000)
     assert seats.mapTo(dlg, seats.rect().topLeft()) == before
+
+
+def test_new_game_after_a_restart_keeps_seat_1s_name_with_several_people(qtbot):
+    """Two people, Al and Bea, at the table remembered: after a restart New Game showed
+    seat 1 as "Player 1" (your name, "You", is no name of a hot seat's), Bea kept hers."""
+    from PySide6.QtWidgets import QLineEdit
+
+    settings.settings().clear()
+    try:
+        seats = [("Al", True, "normal"), ("Bea", True, "normal"), ("Cat", False, "easy")]
+        settings.save_table("spinado", {}, seats)
+        window = MainWindow(pace=0, seed=1, remember=True)
+        qtbot.addWidget(window)
+        window.start()
+        qtbot.waitUntil(lambda: window.controller.session is not None, timeout=5000)
+        assert window.controller.session.players == ["Al", "Bea", "Cat"]
+        window.ask_new_game()
+        dlg = window.new_dialog
+        assert dlg.findChild(QLineEdit, "name").text() == "Al"
+        assert dlg.findChild(QLineEdit, "seatname_1").text() == "Bea"
+        dlg.reject()
+    finally:
+        settings.settings().clear()
