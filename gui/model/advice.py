@@ -59,6 +59,12 @@ def action_words(action: object, game: Rules) -> str:
 
 #: What the coach says while the others play (its advice was for the decision just made).
 COACH_WAITS = "The coach will speak at your next decision in this deal."
+#: The coach's words once its deal is over, until the next deal begins: a tester found the
+#: coach gone from the second deal on, and nothing had said it would go.
+COACH_DONE = (
+    "That was the coached deal: from the next one you play on your own. "
+    "Help → Coach me through this deal brings the coach back for a deal."
+)
 #: The coach's last line while the Hard player's choice is searched: the line that choice
 #: takes when it arrives, so that the coach does not grow under the person's eyes and the
 #: table below it stay where it is. As long as the choice's own line ("The Hard player would

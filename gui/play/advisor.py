@@ -41,6 +41,7 @@ class Advisor(QObject):
         self.table = table
         #: The coach speaks at the person's decisions in this deal.
         self.coaching = False
+        self._done_said = False  # the coach's last words are up (deal_over)
         #: The moment (deal number, actions applied) a hint was asked for and has not
         #: arrived at; ``None`` when none waits.
         self.hint_at: tuple[int, int] | None = None
@@ -135,11 +136,19 @@ class Advisor(QObject):
             self.coach_said.emit([])
 
     def deal_over(self, label: str) -> None:
-        """The deal of game ``label`` ended: the coach is for one deal."""
+        """The deal of game ``label`` ended: the coach is for one deal, and says so until
+        the next deal begins (:meth:`deal_begins`)."""
         if self.coaching:
             self.coaching = False
-            self.coach_said.emit([])
+            self._done_said = True
+            self.coach_said.emit([model_advice.COACH_DONE])
             self.coached.emit(label)
+
+    def deal_begins(self) -> None:
+        """A deal begins: the coach's last words of the deal before are gone."""
+        if self._done_said:
+            self._done_said = False
+            self.coach_said.emit([])
 
     def _advised(self, advice: Advice, token: int) -> None:
         if token != self.table.token or self.table.session is None:

@@ -179,6 +179,7 @@ class Controller(QObject):
         self.view.clear_calls()  # an undone move's "A♦ is a stop" stayed up after the undo
         self.view.prompt.hide()
         self.view.stake_panel.hide()
+        self.advisor.deal_begins()  # the coach's last words of a deal left behind
         self.privacy_up, self.pending_person = False, None
         self.turn_round.clear()
 
@@ -267,6 +268,7 @@ class Controller(QObject):
         session = self.session
         assert session is not None
         self.set_state(IDLE)
+        self.advisor.deal_begins()
         # The shuffled cards' fingerprint is shown before the deal's first decision (format
         # version 2); after the deal the summary shows the salt and the cards.
         events = session.start_deal_seeded(self.rng.randrange(1 << 62), fingerprinted=True)

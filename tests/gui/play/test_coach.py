@@ -317,3 +317,41 @@ def test_unticked_in_settings_the_coach_stops_at_once_and_ticked_it_comes_back(q
         assert window.controller.advisor.coaching
     finally:
         settings.settings().clear()
+
+
+def test_the_coach_says_it_is_done_when_its_deal_ends(qtbot):
+    """The coach is for the first deal of a game: from the second deal on it was simply
+    gone, and a tester took it for broken. At the end of its deal it says it is done and
+    how to bring it back, and the words go when the next deal begins."""
+
+    from gui.windows.dialogs import DealSummaryDialog
+
+    settings.settings().clear()
+    try:
+        window = _window(qtbot)
+        window.start()
+        c = window.controller
+        assert c.advisor.coaching
+        for _ in range(200):
+            qtbot.waitUntil(
+                lambda: c.state in ("human", "summary") or c.view.prompt.isVisible(),
+                timeout=WAIT,
+            )
+            if c.state == "summary":
+                break
+            d = c.session.decision()
+            if isinstance(d, PlayChoice) and d.seat == c.human:
+                c.apply(d.actions[0])
+            elif c.view.prompt.isVisible():  # rob or not, claim or jink: the first answer
+                qtbot.mouseClick(
+                    c.view.prompt.findChildren(QPushButton)[0], Qt.MouseButton.LeftButton
+                )
+        assert isinstance(c.dialog, DealSummaryDialog)
+        assert window.coach.isVisible() and window.coach.text.text() == advice.COACH_DONE
+        assert "Help → Coach me through this deal" in advice.COACH_DONE
+        first = len(c.session.logs)
+        qtbot.mouseClick(c.dialog.findChild(QPushButton, "next"), Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: len(c.session.logs) == first + 1, timeout=WAIT)
+        assert not window.coach.isVisible() and not c.advisor.coaching
+    finally:
+        settings.settings().clear()
