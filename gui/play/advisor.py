@@ -16,7 +16,6 @@ from gamecore.agents.levels import HardAgent
 from gamecore.decisions import PlayChoice
 from gui.model import advice as model_advice
 from gui.model import prompts
-from gui.model.intents import plays_by_itself
 from gui.play.seats import Advice
 from gui.play.states import HUMAN, OVER
 
@@ -110,7 +109,7 @@ class Advisor(QObject):
         ):
             return  # the coach speaks only to the person whose hand is shown
         d = session.deal.decision()
-        itself = isinstance(d, PlayChoice) and plays_by_itself(d, session.game, table.auto_play)
+        itself = table.plays_itself(d)
         lines = model_advice.coach_lines(session, seat, plays_itself=itself)
         if not isinstance(d, PlayChoice) or len(d.actions) < 2:
             self.coach_said.emit(lines)

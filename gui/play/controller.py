@@ -20,19 +20,20 @@ from PySide6.QtWidgets import QDialog, QWidget
 
 from gamecore.actions import Action
 from gamecore.agents.base import Agent
-from gamecore.decisions import Decision, SplitChoice, StakeChoice
+from gamecore.decisions import Decision, PlayChoice, SplitChoice, StakeChoice
 from gamecore.errors import IllegalAction
 from gamecore.games import make_game
 from gamecore.interface import DealState
 from gamecore.match import Session, first_dealer
 from gamecore.search.ismcts import cancel_search
-from gui.model import ledger, prompts, tablesnap, tablewords
+from gui.model import intents, ledger, prompts, tablesnap, tablewords
 from gui.model.setup import COMPUTER_NAMES, Setup
 from gui.play import feed, hotseat
 from gui.play.advisor import Advisor
 from gui.play.computers import Computers
 from gui.play.dealend import DealEnd
 from gui.play.keeper import Keeper
+from gui.play.looked import HandLooks
 from gui.play.offerclock import OfferClock, offer_wait_ms
 from gui.play.person import Person
 from gui.play.practice import Practice
@@ -110,6 +111,7 @@ class Controller(QObject):
         self.viewer_ready = True  # the person at the bottom has taken the screen
         self.pending_person: int | None = None
         self.seen: dict[int, int] = {}  # person seat → log length at their last turn
+        self.looks = HandLooks()  # who has looked at their hand this deal
         self.auto_play: bool | None = None  # the player's setting; None: the game's own
         self.allow_undo = True
         self._holds = 0  # windows up in front of the table (see hold)
@@ -352,6 +354,18 @@ class Controller(QObject):
             self.schedule(wait)
         return bool(wait)
 
+    def plays_itself(self, d: Decision | None) -> bool:
+        """Whether the person's decision ``d`` plays itself: a forced card that the
+        Settings or the game's rules play (STOP-14), once its holder has looked at the hand
+        this deal (:mod:`gui.play.looked`); else the person plays it."""
+        session = self.session
+        return (
+            isinstance(d, PlayChoice)
+            and session is not None
+            and intents.plays_by_itself(d, session.game, self.auto_play)
+            and d.seat in self.looks.seats(session.deal)
+        )
+
     def cancel_thinking(self) -> None:
         """Drop any computer decision in progress (new game, resume, undo, quit)."""
         self.token += 1
@@ -381,7 +395,9 @@ class Controller(QObject):
             feed.tell(self.view, session, step, self.words, self.people, self._say)
             or self.last_play
         )
-        if action.seat == self.human and action.seat in self.seen and hotseat.chosen(self, before):
+        chose = not self.plays_itself(before.decision())
+        self.looks.after(session.deal, before.decision(), chose, events)
+        if action.seat == self.human and action.seat in self.seen and chose:
             # the hot seat's "Since your last turn" runs from here: what follows the
             # person's own move, not only what follows the screen's hand-over (at the
             # animation speed Off the computers' cards after it were never seen)

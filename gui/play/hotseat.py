@@ -9,8 +9,7 @@ from PySide6.QtCore import QTimer
 
 from gamecore.actions import Action
 from gamecore.decisions import Decision, PlayChoice
-from gamecore.interface import DealState
-from gui.model import intents, prompts
+from gui.model import prompts
 from gui.model.registryview import chance_game
 from gui.play.states import IDLE
 
@@ -40,30 +39,12 @@ def hand_over(table: Controller, seat: int) -> None:
     table.privacy.ask(session.players[seat], prompts.recap_lines(since))
 
 
-def chosen(table: Controller, before: DealState) -> bool:
-    """Whether the action just applied to ``before`` (the deal as it was) was its player's
-    own choice, not a forced card that played itself. Only a choice marks where "Since
-    your last turn" begins: a forced card played for the person last at the screen, at the
-    start of the next deal, marked it there, and the stake, the lead and the pool taken
-    before it were never shown to anyone."""
-    session = table.session
-    assert session is not None
-    d = before.decision()
-    return not (
-        isinstance(d, PlayChoice) and intents.plays_by_itself(d, session.game, table.auto_play)
-    )
-
-
 def plays_unseen(table: Controller, d: Decision) -> bool:
     """Whether another person's decision ``d`` plays itself without handing them the
     screen: a forced card (one legal play) with forced moves played for the person (Settings) leaves
     them nothing to decide or see (a run of hearts in Michigan handed the screen round
     eight times in a row). It is played after one pace, as a computer's card is."""
-    session = table.session
-    assert session is not None
-    if not isinstance(d, PlayChoice) or not intents.plays_by_itself(
-        d, session.game, table.auto_play
-    ):
+    if not isinstance(d, PlayChoice) or not table.plays_itself(d):
         return False
     table.set_state(IDLE)
     action, token = d.actions[0], table.token

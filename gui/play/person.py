@@ -82,7 +82,7 @@ class Person:
             return
         assert isinstance(d, PlayChoice)
         t.view.prompt.hide()
-        if not intents.plays_by_itself(d, session.game, t.auto_play):
+        if not t.plays_itself(d):
             t.status(prompts.lead_hint(session, d.seat))
             t.view.ready_ring()
             return

@@ -181,11 +181,6 @@ def open_game_at(
     return win
 
 
-def auto_forced(win: MainWindow) -> bool:
-    opts = win.controller.session.options
-    return bool(opts.get("stop.autoPlayForced", opts.get("sf.autoPlayForced", False)))
-
-
 def settled(win: MainWindow) -> bool:
     """The person must act (a card, a prompt or a dialog) and nothing is pending (no step
     scheduled, no card moving); a forced card that plays itself does not count."""
@@ -202,7 +197,7 @@ def settled(win: MainWindow) -> bool:
     d = c.session.deal.decision()
     if isinstance(d, BidChoice):  # a bid for the widow, in the prompt (MI-8)
         return d.seat == 0 and win.view.prompt.isVisible()
-    return isinstance(d, PlayChoice) and d.seat == 0 and not (d.forced and auto_forced(win))
+    return isinstance(d, PlayChoice) and d.seat == 0 and not c.plays_itself(d)
 
 
 def wait_settled(qtbot, win: MainWindow) -> None:

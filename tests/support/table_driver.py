@@ -115,7 +115,7 @@ def person_choice(win: MainWindow) -> PlayChoice | None:
     if c.state != ctl.HUMAN or c.session is None or c.session.deal is None or win.view.busy:
         return None
     d = c.session.deal.decision()
-    if isinstance(d, PlayChoice) and d.seat == c.human and not d.forced:
+    if isinstance(d, PlayChoice) and d.seat == c.human and not c.plays_itself(d):
         return d
     return None
 

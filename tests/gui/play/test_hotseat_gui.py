@@ -266,8 +266,10 @@ def test_a_person_dealing_after_the_privacy_screen_reads_the_whole_question(qtbo
 
 def test_a_persons_forced_card_plays_without_handing_them_the_screen(qtbot):
     """Three people at Michigan with forced moves played for them (Settings): a person's forced
-    card plays itself unseen; the screen is handed over only for a decision to make (a
-    run of hearts handed it round eight times in a row, each time for one card)."""
+    card plays itself unseen once they have looked at their hand this deal; the screen is
+    handed over only for a decision to make, or for a forced card before the person has
+    seen the hand (a run of hearts handed it round eight times in a row, each time for one
+    card)."""
     window = MainWindow(pace=0, seed=21)
     qtbot.addWidget(window)
     window.resize(1280, 800)
@@ -284,14 +286,14 @@ def test_a_persons_forced_card_plays_without_handing_them_the_screen(qtbot):
         d = c.session.deal.decision()
         if c.privacy_up:
             screens += 1
-            assert not d.forced, f"the screen was handed to {d.seat} for a forced card"
+            assert not c.plays_itself(d), f"the screen was handed to {d.seat} for a forced card"
             qtbot.mouseClick(c.privacy.button, Qt.MouseButton.LeftButton)
             continue
         if c.dialog is not None:
             _accept(qtbot, c.dialog)
         elif c.state == "staking":
             c.view.stake_panel.accept()
-        elif isinstance(d.actions[0], Play) and not d.forced:
+        elif isinstance(d.actions[0], Play) and not c.plays_itself(d):
             c.person.chose_card(d.actions[0].card)
         elif not d.forced:  # the widow's question or the auction: the first answer
             qtbot.mouseClick(c.view.prompt.findChildren(QPushButton)[0], Qt.MouseButton.LeftButton)
@@ -507,7 +509,7 @@ def test_since_your_last_turn_runs_from_your_last_choice_not_a_forced_card(qtbot
             qtbot.mouseClick(c.privacy.button, Qt.MouseButton.LeftButton)
             continue
         d = c.session.deal.decision()
-        if c.state == "human" and d.forced:  # the person's own forced card plays itself
+        if c.state == "human" and c.plays_itself(d):  # the person's forced card, by itself
             n = len(c.session.logs[-1].actions)
             qtbot.waitUntil(lambda n=n: len(c.session.logs[-1].actions) > n, timeout=5000)
             continue

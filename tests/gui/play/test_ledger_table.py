@@ -52,14 +52,43 @@ def test_a_forced_card_leaves_the_hand_as_the_persons_with_its_reason(qtbot):
     c = win.controller
     assert drive(qtbot, win) is None  # the forced cards play themselves
     review = review_deal(c.session, 1)
-    forced = [
-        step.action
-        for step in review.steps
-        if step.seat == 0 and step.forced and isinstance(step.action, Play)
-    ]
+    # once the person has looked at the hand: a card of theirs chosen before (a forced
+    # card before any choice waits for its click)
+    plays = [s for s in review.steps if s.seat == 0 and isinstance(s.action, Play)]
+    first = next(i for i, step in enumerate(plays) if not step.forced)
+    forced = [step.action for step in plays[first:] if step.forced]
     assert forced
     for action in forced:
         label = card_label(action.card)
         assert f"Your only card to play: {label}" in win.view.announced
         said = [line for line in c.log if f" {label}, the only card you could play: " in line]
         assert len(said) == 1 and said[0].startswith(("You play ", "You lead "))
+
+
+def _first_card_forced(deal, d) -> bool:
+    """The person's card decision with one legal card, before any card of theirs."""
+    return isinstance(d, PlayChoice) and d.seat == 0 and d.forced
+
+
+def test_a_forced_card_waits_for_the_person_until_they_have_looked_at_the_hand(qtbot):
+    """Forced cards played themselves before the person had looked at the hand: eight
+    moves of a first Pope Joan deal were made for "You" before anything was touched. A
+    forced card before the person's first choice of the deal waits for their click; the
+    forced cards after a choice play themselves (STOP-14)."""
+    from game_driver import perform
+
+    for seed in range(40):
+        win = open_game(qtbot, "pope-joan", seed, players=3)
+        c = win.controller
+        d = drive(qtbot, win, stop=_first_card_forced)  # a forced card that waits
+        if d is not None:
+            break
+        win.close()
+    else:
+        raise AssertionError("no deal began with a forced card of the person's")
+    assert not c.plays_itself(d) and c.state == "human"  # settled: nothing scheduled
+    perform(qtbot, win, d.actions[0])  # clicked, it is played
+    assert drive(qtbot, win) is None
+    review = review_deal(c.session, 1)
+    plays = [s for s in review.steps if s.seat == 0 and isinstance(s.action, Play)]
+    assert plays[0].forced and plays[0].action == d.actions[0]
