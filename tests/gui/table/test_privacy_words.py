@@ -51,15 +51,22 @@ def test_the_longest_heading_fits_an_800_pixel_table(qtbot):
     assert needed.width() <= title.width() and needed.height() <= title.height()
 
 
+def _asked(qtbot, width: int, height: int, lines: int) -> PrivacyScreen:
+    """A privacy screen over a table of ``width`` × ``height`` pixels, asking for Ann with
+    ``lines`` lines since her last turn ("Ben plays 0♠" on)."""
+    view = QWidget()
+    qtbot.addWidget(view)
+    view.resize(width, height)
+    view.show()
+    screen = PrivacyScreen(view)
+    screen.ask("Ann", [f"Ben plays {n}♠" for n in range(lines)])
+    return screen
+
+
 def test_the_lines_scroll_from_the_keyboard(qtbot):
     """The lines since the last turn scroll with Home, End and the arrows (the area never
     takes the focus, for Space passes the screen); none of these passes it."""
-    view = QWidget()
-    qtbot.addWidget(view)
-    view.resize(796, 400)
-    view.show()
-    screen = PrivacyScreen(view)
-    screen.ask("Ann", [f"Ben plays {n}♠" for n in range(60)])
+    screen = _asked(qtbot, 796, 400, 60)
     bar = screen.events_area.verticalScrollBar()
     qtbot.waitUntil(lambda: bar.maximum() > 0 and bar.value() == bar.maximum())
     qtbot.keyClick(screen, Qt.Key.Key_Home)
@@ -74,12 +81,7 @@ def test_lines_that_overflow_show_whole_and_step_a_line_at_a_time(qtbot):
     """At 800x600 the area was three pixels short of thirty lines: scrolled to the latest
     it cut the first line in half, and its bar moved by three pixels. It shows a whole
     number of lines, the latest last, and steps a line at a time."""
-    view = QWidget()
-    qtbot.addWidget(view)
-    view.resize(800, 520)
-    view.show()
-    screen = PrivacyScreen(view)
-    screen.ask("Ann", [f"Ben plays {n}♠" for n in range(40)])
+    screen = _asked(qtbot, 800, 520, 40)
     area, line = screen.events_area, screen.since.fontMetrics().lineSpacing()
     bar = area.verticalScrollBar()
     qtbot.waitUntil(lambda: bar.maximum() > 0 and bar.value() == bar.maximum())
