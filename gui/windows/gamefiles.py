@@ -205,10 +205,14 @@ class GameFilesMixin:
             f"Resume your game of {label} ({where})?",
             parent=self,
         )
-        box.setInformativeText(
-            "A new game keeps this one: Game → Open finds it among the abandoned games. "
-            "Not now leaves it waiting on the table."
-        )
+        kept = "Game → Open finds it among the abandoned games. Not now leaves it waiting"
+        if self.game_name != session.game.name:  # another game asked for (--game spin)
+            asked = registryview.choice_label(self.game_name, self.options)
+            box.setInformativeText(
+                f"New game… opens New Game set to {asked}, and keeps this one: {kept} on the table."
+            )
+        else:
+            box.setInformativeText(f"A new game keeps this one: {kept} on the table.")
         resume = box.addButton("&Resume", QMessageBox.ButtonRole.AcceptRole)
         resume.setObjectName("resume")
         fresh = box.addButton("&New game…", QMessageBox.ButtonRole.ActionRole)

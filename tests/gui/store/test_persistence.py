@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QMessageBox, QPushButton
+from PySide6.QtWidgets import QComboBox, QMessageBox, QPushButton
 
 from gamecore import stats as gstats
 from gamecore.decisions import PlayChoice
@@ -255,6 +255,10 @@ def test_autosave_after_every_action_and_resume_offer(qtbot, tmp_path):
     qtbot.waitUntil(lambda: again.loading is None, timeout=10_000)  # read off the GUI thread
     box = again.message
     assert isinstance(box, QMessageBox) and "Resume your game of Newmarket" in box.text()
+    assert box.informativeText() == (
+        "A new game keeps this one: Game → Open finds it among the abandoned games. "
+        "Not now leaves it waiting on the table."
+    )
     box.findChild(QPushButton, "resume").click()
     qtbot.waitUntil(lambda: again.controller.session is not None)
     assert outcome(again.controller.session) == expected
@@ -481,3 +485,28 @@ def test_load_noted_says_whether_the_side_file_said_who_sat_where(tmp_path):
     _s, meta, _note = persistence.load_noted(path)
     assert (meta.people[:2], meta.known) == ([True, False], False)
     assert side.read_text() == '{"people": [tru'  # someone else's: left as it is
+
+
+def test_the_resume_offer_says_new_game_opens_at_the_game_asked_for(qtbot, tmp_path):
+    """``--game spin`` with a game of Newmarket saved: the question asked only about
+    Newmarket, and a tester took the Spin asked for to be ignored."""
+    window = _window(qtbot, tmp_path)
+    window.start()
+    c = window.controller
+    _until_person(qtbot, c)
+    c.person.chose_card(c.session.deal.decision().actions[0].card)
+    assert c.keeper.flush_autosave()
+    window.close()
+    again = _window(qtbot, tmp_path, seed=99)
+    again.game_name, again.options = "spin", {}  # as the command line sets it
+    again.start()
+    qtbot.waitUntil(lambda: again.loading is None, timeout=10_000)
+    box = again.message
+    assert "Resume your game of Newmarket" in box.text()
+    assert box.informativeText().startswith(
+        "New game… opens New Game set to Spin, and keeps this one: Game → Open finds it"
+    )
+    box.findChild(QPushButton, "newGame").click()
+    qtbot.waitUntil(lambda: again.new_dialog is not None, timeout=10_000)
+    assert again.new_dialog.findChild(QComboBox, "game").currentText() == "Spin"
+    again.new_dialog.reject()
