@@ -4,7 +4,7 @@ from one person to the next, so nobody sees another person's hand."""
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QMouseEvent, QResizeEvent
+from PySide6.QtGui import QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import (
     QAbstractSlider,
     QFrame,
@@ -139,25 +139,6 @@ class _SinceArea(QScrollArea):
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-
-    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt name)
-        super().resizeEvent(event)
-        self._whole_lines()
-
-    def _whole_lines(self) -> None:
-        """When the lines overflow, show a whole number of them, and scroll a line at a
-        time: at 800x600 the area was three pixels short of thirty lines, so at the
-        latest it cut the first line in half and its bar moved by three pixels."""
-        lines = self.widget()
-        if lines is None:
-            return
-        step = lines.fontMetrics().lineSpacing()
-        self.verticalScrollBar().setSingleStep(step)
-        room = self.height() - 2 * self.frameWidth()
-        width = self.width() - self.verticalScrollBar().sizeHint().width()
-        spare = room % step if lines.heightForWidth(width) > room else 0
-        if self.viewportMargins().top() != spare:  # blank above, where the heading is
-            self.setViewportMargins(0, spare, 0, 0)
 
     def sizeHint(self) -> QSize:  # noqa: N802 (Qt name)
         # QScrollArea's own hint is a few lines at a guessed width; the lines' height at

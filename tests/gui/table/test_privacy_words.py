@@ -75,17 +75,3 @@ def test_the_lines_scroll_from_the_keyboard(qtbot):
     assert bar.value() == bar.singleStep()
     qtbot.keyClick(screen, Qt.Key.Key_End)
     assert bar.value() == bar.maximum() and screen.isVisible()
-
-
-def test_lines_that_overflow_show_whole_and_step_a_line_at_a_time(qtbot):
-    """At 800x600 the area was three pixels short of thirty lines: scrolled to the latest
-    it cut the first line in half, and its bar moved by three pixels. It shows a whole
-    number of lines, the latest last, and steps a line at a time."""
-    screen = _asked(qtbot, 800, 520, 40)
-    area, line = screen.events_area, screen.since.fontMetrics().lineSpacing()
-    bar = area.verticalScrollBar()
-    qtbot.waitUntil(lambda: bar.maximum() > 0 and bar.value() == bar.maximum())
-    shown = area.viewport().height()
-    assert shown % line == 0 and bar.singleStep() == line
-    assert bar.maximum() % line == 0  # the top line whole at the latest
-    assert screen.since.height() - bar.maximum() == shown  # the latest line whole, last
