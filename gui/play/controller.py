@@ -356,14 +356,15 @@ class Controller(QObject):
 
     def plays_itself(self, d: Decision | None) -> bool:
         """Whether the person's decision ``d`` plays itself: a forced card that the
-        Settings or the game's rules play (STOP-14), once its holder has looked at the hand
-        this deal (:mod:`gui.play.looked`); else the person plays it."""
+        Settings play ("Play them for me"), or that the game's rules play (STOP-14) once
+        its holder has looked at the hand this deal (:mod:`gui.play.looked`); else the
+        person plays it."""
         session = self.session
         return (
             isinstance(d, PlayChoice)
             and session is not None
             and intents.plays_by_itself(d, session.game, self.auto_play)
-            and d.seat in self.looks.seats(session.deal)
+            and (self.auto_play is True or d.seat in self.looks.seats(session.deal))
         )
 
     def cancel_thinking(self) -> None:

@@ -30,8 +30,8 @@ FORCED_MOVES: tuple[tuple[str, bool | None], ...] = (
 #: them" and took it for what that choice did).
 FORCED_NOTES: dict[bool | None, str] = {
     None: "A card you must play, your only legal one. As the rules have it,\n"
-    "played for you in the games of sequences (Newmarket, Michigan…),\n"
-    "left to you in Spoil Five.",
+    "played for you in the games of sequences (Newmarket, Michigan…) once\n"
+    "you have played a card of your choice in the deal; left to you in Spoil Five.",
     True: "A card you must play, your only legal one:\nplayed for you in every game.",
     False: "A card you must play, your only legal one:\nleft to you to play in every game.",
 }

@@ -74,7 +74,8 @@ def test_a_forced_card_waits_for_the_person_until_they_have_looked_at_the_hand(q
     """Forced cards played themselves before the person had looked at the hand: eight
     moves of a first Pope Joan deal were made for "You" before anything was touched. A
     forced card before the person's first choice of the deal waits for their click; the
-    forced cards after a choice play themselves (STOP-14)."""
+    forced cards after a choice play themselves (STOP-14). "Play them for me" in Settings
+    plays every one."""
     from game_driver import perform
 
     for seed in range(40):
@@ -87,6 +88,9 @@ def test_a_forced_card_waits_for_the_person_until_they_have_looked_at_the_hand(q
     else:
         raise AssertionError("no deal began with a forced card of the person's")
     assert not c.plays_itself(d) and c.state == "human"  # settled: nothing scheduled
+    c.auto_play = True  # Settings: "Play them for me" plays even the first
+    assert c.plays_itself(d)
+    c.auto_play = None
     perform(qtbot, win, d.actions[0])  # clicked, it is played
     assert drive(qtbot, win) is None
     review = review_deal(c.session, 1)

@@ -47,8 +47,8 @@ def test_the_forced_moves_setting_has_three_answers_and_is_remembered(qtbot):
         box.setCurrentText("As each game's rules have it")
         assert note.text() == (
             "A card you must play, your only legal one. As the rules have it,\n"
-            "played for you in the games of sequences (Newmarket, Michigan…),\n"
-            "left to you in Spoil Five."
+            "played for you in the games of sequences (Newmarket, Michigan…) once\n"
+            "you have played a card of your choice in the deal; left to you in Spoil Five."
         )
         box.setCurrentText(text)
         if value is not None:
