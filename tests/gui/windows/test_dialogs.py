@@ -338,11 +338,25 @@ def test_the_last_deal_with_nothing_left_promises_no_next_deal_gen_6(qtbot):
         )
 
 
+def _set_four_colours(qtbot, window, on: bool) -> None:
+    """Settings → four colours ticked (``on``) or not, with the mouse, and OK."""
+    from PySide6.QtCore import QPoint
+    from PySide6.QtWidgets import QCheckBox, QPushButton
+
+    window.ask_prefs()
+    prefs = window.prefs_dialog
+    qtbot.waitUntil(prefs.isVisible, timeout=5000)
+    box = prefs.findChild(QCheckBox, "fourColour")
+    if box.isChecked() != on:  # on its tick box: the widget spans the row, its words not
+        qtbot.mouseClick(box, Qt.MouseButton.LeftButton, pos=QPoint(8, box.height() // 2))
+    assert box.isChecked() == on
+    qtbot.mouseClick(prefs.findChild(QPushButton, "ok"), Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: window.prefs.four_colour == on, timeout=5000)
+
+
 def test_four_colours_in_settings_reach_the_summarys_cards(qtbot):
     """Settings → four colours drew ♦ blue and ♣ green on the table, and the deal summary
     still wrote 9♦ red and 4♣ black beside them."""
-    from PySide6.QtWidgets import QCheckBox, QPushButton
-
     from gui.store import settings
     from gui.windows.cardtext import use_four_colours
     from gui.windows.mainwindow import MainWindow
@@ -351,17 +365,11 @@ def test_four_colours_in_settings_reach_the_summarys_cards(qtbot):
     try:
         window = MainWindow(pace=0, seed=1, remember=True)
         qtbot.addWidget(window)
-        window.ask_prefs()
-        prefs = window.prefs_dialog
-        qtbot.mouseClick(prefs.findChild(QCheckBox, "fourColour"), Qt.MouseButton.LeftButton)
-        qtbot.mouseClick(prefs.findChild(QPushButton, "ok"), Qt.MouseButton.LeftButton)
+        _set_four_colours(qtbot, window, True)
         stock = _child(_show(qtbot, DealSummaryDialog(None, _summary())), QLabel, "stock")
         assert "color:#11803a" in stock.text() and ">4♣</span>" in stock.text()  # clubs green
         assert "color:#1747b0" in stock.text() and ">9♦</span>" in stock.text()  # diamonds blue
-        window.ask_prefs()  # and off again: red and black
-        prefs = window.prefs_dialog
-        qtbot.mouseClick(prefs.findChild(QCheckBox, "fourColour"), Qt.MouseButton.LeftButton)
-        qtbot.mouseClick(prefs.findChild(QPushButton, "ok"), Qt.MouseButton.LeftButton)
+        _set_four_colours(qtbot, window, False)  # and off again: red and black
         stock = _child(_show(qtbot, DealSummaryDialog(None, _summary())), QLabel, "stock")
         assert "#11803a" not in stock.text() and "#1747b0" not in stock.text()
     finally:
