@@ -265,11 +265,10 @@ def test_a_person_dealing_after_the_privacy_screen_reads_the_whole_question(qtbo
 
 
 def test_a_persons_forced_card_plays_without_handing_them_the_screen(qtbot):
-    """Three people at Michigan with forced moves played for them (Settings): a person's forced
-    card plays itself unseen once they have looked at their hand this deal; the screen is
-    handed over only for a decision to make, or for a forced card before the person has
-    seen the hand (a run of hearts handed it round eight times in a row, each time for one
-    card)."""
+    """Three people at Michigan with forced moves played for them (Settings, "Play them
+    for me"): a person's forced card plays itself unseen, the first of a deal too; the
+    screen is handed over only for a decision to make (a run of hearts handed it round
+    eight times in a row, each time for one card)."""
     window = MainWindow(pace=0, seed=21)
     qtbot.addWidget(window)
     window.resize(1280, 800)
