@@ -8,6 +8,8 @@ shapes a little but never the layout. Sizes are in logical pixels."""
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QColor,
@@ -247,19 +249,48 @@ def _paint_blank(p: QPainter, w: float, h: float, dpr: float) -> None:
     p.drawRoundedRect(rect, radius, radius)
 
 
+class IndexBox(NamedTuple):
+    """Where a card's top-left index goes, in logical pixels: the rank's box
+    (``rank_w`` × ``rank_h``, top at ``top``) above a suit symbol ``pip`` tall, both
+    centred on ``cx``."""
+
+    cx: float
+    top: float
+    rank_w: float
+    rank_h: float
+    pip: float
+
+
+#: The index's suit symbol and rank are at least this tall (logical pixels) where the
+#: card's width allows: at 0.13 of a card 35 pixels wide ♠ and ♣ were the same blot.
+INDEX_PIP_PX, INDEX_RANK_PX = 7.5, 10.0
+#: The widest an index may be on a small card (card widths): clear of the pips' left column
+#: (0.2375) and, nearly, of a court's panel (0.225).
+INDEX_MAX_W = 0.2
+
+
+def index_box(rank: int, w: float) -> IndexBox:
+    """The index of a card of ``rank`` (0..12) ``w`` logical pixels wide: 0.13 of the width
+    for the suit and 0.185 for the rank on a card of ordinary size, larger on a small one
+    (the played rows, the stock shown at the end of a deal) up to :data:`INDEX_MAX_W`."""
+    ratio = (0.17 if RANK_CODES[rank] == "10" else 0.15) / 0.185  # the rank's width / height
+    rank_h = min(INDEX_MAX_W * w / ratio, max(0.185 * w, INDEX_RANK_PX))
+    pip = min(INDEX_MAX_W * w, max(0.13 * w, INDEX_PIP_PX))
+    rank_w = rank_h * ratio
+    cx = max(0.118 * w, 0.03 * w + max(rank_w, pip) / 2)
+    return IndexBox(cx, 0.065 * w, rank_w, rank_h, pip)
+
+
 def _paint_index(p: QPainter, rank: int, suit: int, ink: QColor, w: float) -> None:
-    """The top-left index: rank above a small suit symbol. The caller rotates the painter
-    for the bottom-right copy."""
-    cx = 0.118 * w
-    top = 0.065 * w
-    rank_h = 0.185 * w
-    rank_w = 0.17 * w if RANK_CODES[rank] == "10" else 0.15 * w
-    box = QRectF(cx - rank_w / 2, top, rank_w, rank_h)
+    """The top-left index: rank above a small suit symbol (:func:`index_box`). The caller
+    rotates the painter for the bottom-right copy."""
+    box = index_box(rank, w)
     p.setPen(Qt.PenStyle.NoPen)
     p.setBrush(ink)
-    p.drawPath(_text_path(RANK_CODES[rank], _family("index"), box))
-    pip = 0.13 * w
-    p.drawPath(suit_path(suit, QPointF(cx, top + rank_h + 0.045 * w + pip / 2), pip))
+    rank_box = QRectF(box.cx - box.rank_w / 2, box.top, box.rank_w, box.rank_h)
+    p.drawPath(_text_path(RANK_CODES[rank], _family("index"), rank_box))
+    pip_y = box.top + box.rank_h + 0.045 * w + box.pip / 2
+    p.drawPath(suit_path(suit, QPointF(box.cx, pip_y), box.pip))
 
 
 def _paint_pips(p: QPainter, rank: int, suit: int, ink: QColor, w: float, h: float) -> None:

@@ -7,6 +7,7 @@ from PySide6.QtGui import QColor, QImage, QPixmap
 
 from gamecore.cards import AD, CLUBS, DIAMONDS, HEARTS, SPADES, card
 from gui.table.cardart import ASPECT, CHIP_COLOUR_NAMES, CardArt, render_sheet
+from gui.table.cardfaces import index_box
 
 
 def _image(pix: QPixmap) -> QImage:
@@ -107,6 +108,37 @@ def test_bottom_right_index_is_top_left_rotated(qapp):
     bottom = _count(img, w - w // 4, h - w // 2, w, h, _is_dark)
     assert top >= 60
     assert abs(top - bottom) <= top // 10
+
+
+@pytest.mark.parametrize(
+    ("width", "pip", "rank_h"),
+    [(35, 7.0, 0.2 * 35 / (0.15 / 0.185)), (50, 7.5, 10.0), (100, 13.0, 18.5)],
+)
+def test_index_suit_and_rank_are_legible_on_small_cards(width, pip, rank_h):
+    """A played card at 800×600 is 35 pixels wide: its index's suit is 7 pixels tall, not
+    0.13 of the card (4.55, where ♠ and ♣ were the same blot); an ordinary card keeps the
+    usual proportions."""
+    box = index_box(5, width)
+    assert box.pip == pytest.approx(pip)
+    assert box.rank_h == pytest.approx(rank_h)
+
+
+@pytest.mark.parametrize("rank", [0, 9, 11])
+def test_index_keeps_clear_of_the_pips_at_every_width(rank):
+    for width in range(16, 200):
+        box = index_box(rank, width)
+        right = box.cx + max(box.rank_w, box.pip) / 2
+        assert right <= 0.2375 * width + 1e-9  # the left pip column's edge
+        assert box.cx - max(box.rank_w, box.pip) / 2 >= 0.02 * width
+
+
+@pytest.mark.parametrize("c", [card(0, SPADES), card(0, CLUBS), card(5, SPADES)])
+def test_small_card_index_has_ink_enough_to_read(qapp, c):
+    """At 35 pixels the index (the strip a row of played cards leaves in view) has more
+    than twice the ink it had at 0.13 and 0.185 of the card (19 to 21 dark pixels)."""
+    width = 35
+    img = _image(CardArt().face(c, width))
+    assert _count(img, 0, 0, width // 4, round(0.6 * width), _is_dark) >= 40
 
 
 def test_ace_has_large_central_pip(qapp):
