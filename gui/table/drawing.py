@@ -201,14 +201,18 @@ class TableDrawing(EventLogDrawing):
         self._draw_tricks(snap, lay, targets)
         # Your hand, playable cards raised.
         hw = round(lay.hand_w)
-        for (x, y), c in zip(self.hand_spots(snap.hand, lay), snap.hand, strict=True):
+        spots = self.hand_spots(snap.hand, lay, to_play=bool(snap.playable))
+        for (x, y), c in zip(spots, snap.hand, strict=True):
             up = c in snap.playable
             targets[c] = (QPointF(x, y - (lay.raise_by if up else 0)), True, 300, hw, True)
         self._shown_targets(snap, lay, targets)
         return targets
 
-    def hand_spots(self, hand: tuple[int, ...], lay: TableLayout) -> list[tuple[float, float]]:
-        """Top-left of each card of ``hand`` (cards 0..51, pixels), before any is raised."""
+    def hand_spots(
+        self, hand: tuple[int, ...], lay: TableLayout, *, to_play: bool = True
+    ) -> list[tuple[float, float]]:
+        """Top-left of each card of ``hand`` (cards 0..51, pixels), before any is raised;
+        ``to_play``: the person has a card to play now."""
         return lay.hand_positions(len(hand))
 
     def _shown_targets(

@@ -45,14 +45,20 @@ class TableInput(TableDrawing):
 
     # ---- the hand held still under the pointer -----------------------------------
 
-    def hand_spots(self, hand: tuple[int, ...], lay: TableLayout) -> list[tuple[float, float]]:
+    def hand_spots(
+        self, hand: tuple[int, ...], lay: TableLayout, *, to_play: bool = True
+    ) -> list[tuple[float, float]]:
         """Top-left of each card of ``hand`` (cards 0..51, pixels). After a click on a hand
-        card the cards left keep their places while the pointer stays over the hand, and
-        close up when it leaves: in a run of Michigan or Newmarket a quick second click hit
-        the card that had slid under the pointer, not the one aimed at."""
+        card the cards left keep their places while the pointer stays over the hand and the
+        person has a card to play (``to_play``), and close up when it leaves or the turn
+        passes: in a run of Michigan or Newmarket a quick second click hit the card that
+        had slid under the pointer, not the one aimed at; a pointer left resting on the
+        hand kept its gaps through the others' turns to the next lead."""
         fresh = lay.hand_positions(len(hand))
         key = (lay.width, lay.height, lay.hand_w)
         held = self._held
+        if not to_play:
+            self._holding = False
         if self._holding and held is not None and held[0] == key and set(hand) <= held[1].keys():
             spots = [(held[1][c], y) for c, (_x, y) in zip(hand, fresh, strict=True)]
         else:

@@ -657,3 +657,22 @@ def test_after_a_click_the_hand_stays_put_until_the_pointer_leaves_it(qtbot):
     centred = [x for x, _y in lay.hand_positions(len(hand_items(win)))]
     assert sorted(it.home.x() for it in hand_items(win)) == pytest.approx(centred)
     check_places(win)
+
+
+def test_the_hand_closes_up_when_the_turn_passes_though_the_pointer_rests_on_it(qtbot):
+    """A card clicked and the pointer left resting on the hand: once the others are to play
+    the cards left close up, centred (they kept their gaps to the next lead, where a tester
+    saw "8♠, a gap, 8♣ 10♣")."""
+    win = open_window(qtbot)
+    d = advance(qtbot, win)
+    view, c = win.view, win.controller
+    item = next(it for it in hand_items(win) if it.card in {a.card for a in d.actions})
+    p = grab_point(win, item)
+    played = len(c.session.deal.history)
+    click_card(win, item)
+    QTest.mouseMove(view.viewport(), p)  # the pointer rests on the hand
+    wait_for_person(qtbot, win)
+    assert any(e.seat != c.human for e in c.session.deal.history[played:])  # the others played
+    qtbot.waitUntil(lambda: not view.busy, timeout=WAIT)
+    centred = [x for x, _y in view.layout_.hand_positions(len(hand_items(win)))]
+    assert sorted(it.home.x() for it in hand_items(win)) == pytest.approx(centred)
