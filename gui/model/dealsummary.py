@@ -239,9 +239,9 @@ def split_line(session: Session) -> str:
     if total <= 0:
         return ""
     who = ", ".join(f"{name} +{n}" for name, n in zip(session.players, shares, strict=True))
-    counters = "counter" if total == 1 else "counters"
+    counters, verb = ("counter", "was") if total == 1 else ("counters", "were")
     pools = "pool" if len(pool_labels(session.game)) == 1 else "pools"
-    return f"The {total} {counters} left in the {pools} were shared out: {who}."
+    return f"The {total} {counters} left in the {pools} {verb} shared out: {who}."
 
 
 class FingerprintFields(TypedDict, total=False):

@@ -371,6 +371,15 @@ def test_a_spoiled_last_deal_shares_its_pool_out_and_promises_no_next_deal_sf_30
     assert said.endswith(", so nobody takes the pool.") and "stays" not in said
 
 
+def test_one_counter_left_was_shared_out_gen_6(monkeypatch):
+    # "The 1 counter left in the pools were shared out" at the end of a Pope Joan session
+    session = Session(make_game("newmarket"), NAMES, 0)
+    monkeypatch.setattr(ledger, "split_shares", lambda _session: ([1, 0, 0], 1))
+    assert dealsummary.split_line(session) == (
+        "The 1 counter left in the pools was shared out: Ann +1, Cat +0, Gus +0."
+    )
+
+
 def test_a_spoiled_deal_before_the_last_keeps_its_pool_sf_30():
     session = _spoiled_spoil_five(1, practice=True)  # a practice deal: no split
     lines = tablewords.summary_lines(session, session.deal_events, WORDS)
