@@ -142,7 +142,7 @@ OPTIONS = (
         choices=("table", "asFarAsTheyGo"),
         caption="Deal",
         words=(
-            ("table", "the table's hand sizes (nine each for five)"),
+            ("table", "Foster's table: more stops with three or five"),
             ("asFarAsTheyGo", "as far as the cards go"),
         ),
     ),
@@ -165,7 +165,12 @@ OPTIONS = (
     OptionSpec("cm.unplayedKingPenalty", "int", 0, caption="Payment per King left"),
 )
 HELP = {
-    "cm.deal": "The deal: the table's hand sizes, or one card each as far as the pack goes (CM-6).",
+    "cm.deal": (
+        "The deal: by Foster's table of hand sizes, which leaves more cards over as stops "
+        "(15 each for three players, 9 for five), or one card each as far as the pack goes "
+        "(17 for three, 10 for five); with four, six, seven or eight players both deal "
+        "alike (CM-6)."
+    ),
     "cm.ante": "Counters each player puts into the pool before every deal (CM-5).",
     "cm.commitTiming": "The 9♦ is offered when the turn round reaches its holder before the "
     "holder of the next card, or after every card (CM-10).",
