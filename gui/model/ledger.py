@@ -17,6 +17,7 @@ split): the ledger check (:mod:`gui.model.ledger_check`) reads back exactly this
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import replace
 
@@ -101,6 +102,24 @@ def _lines(
             line = plain_words(explain(e, scene))
         if line:
             out.append(line)
+    return out
+
+
+def _explained(e: Event, scene: Scene) -> str:
+    return explain(e, scene)
+
+
+def event_sentences(steps: Sequence[Sequence[Event]], scene: Scene) -> list[str]:
+    """A sentence for each event of ``steps`` (each the events of one action, in order), as
+    :func:`gamecore.explain.explain` gives it, but one seat's stakes paid at once in one
+    sentence (:func:`gamecore.explain.explain_stakes`): the review's first step of a
+    classic board said "…: your stake as dealer, paid before the cards are seen" eight
+    times."""
+    seats = range(len(scene.names))
+    out: list[str] = []
+    for events in steps:
+        told = replace(scene, events=tuple(events))
+        out += _lines(events, told, seats, functools.partial(_explained, scene=told))
     return out
 
 

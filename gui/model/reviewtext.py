@@ -16,7 +16,7 @@ from gamecore.agents.playcheck import action_words as playcheck_words
 from gamecore.cards import card_label, cards_in
 from gamecore.decisions import BidChoice, Decision, SplitChoice, StakeChoice
 from gamecore.events import Event, Played
-from gamecore.explain import agree, explain_events, mid_sentence, scene_before
+from gamecore.explain import agree, mid_sentence, scene_before
 from gamecore.interface import STOPS, DealState, Observation, Rules
 from gamecore.match import Session
 from gamecore.matrimony.deal import MatrimonyObservation
@@ -25,6 +25,7 @@ from gamecore.review import DealReview, ShownTable, Step
 from gamecore.spoilfive.deal import SpoilFiveObservation
 from gamecore.stops.deal import StopsDeal, StopsObservation
 from gui.model.amounts import MINUS
+from gui.model.ledger import event_sentences
 from gui.model.registryview import board_shape, pool_labels, pool_views, stock_name
 from gui.model.reviewchance import (
     chance_calls_and_log,
@@ -386,8 +387,7 @@ def _choices_line(
 
 
 def _events_since(review: DealReview, prev: int, k: int) -> list[Event]:
-    """The events of the steps after ``prev`` up to ``k``, in order (``prev`` -1: from
-    step 0, whose events are the deal's own)."""
+    """The events of the steps after ``prev`` (-1: from step 0, the deal's) up to ``k``."""
     return [e for j in range(prev + 1, k + 1) for e in review.steps[j].events]
 
 
@@ -407,7 +407,7 @@ def _why_lines(
         and shown.stock == state.stock
     )
     scene = scene_before(review.state(max(prev, 0)), names, show_stock=show, show_hands=show)
-    return tuple(explain_events(events, scene))
+    return tuple(event_sentences([review.steps[j].events for j in range(prev + 1, k + 1)], scene))
 
 
 def _counters_line(review: DealReview, k: int, names: list[str], prev: int) -> str:

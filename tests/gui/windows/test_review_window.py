@@ -194,10 +194,11 @@ def test_each_step_names_its_choices_its_action_and_why(qtbot):
         in text
     )
     assert f"Taken: {card_label(step.action.card)}" in text
-    from gamecore.explain import explain_events, scene_before
+    from gamecore.explain import scene_before
+    from gui.model.ledger import event_sentences
 
-    for sentence in explain_events(
-        step.events, scene_before(review.state(k - 1), names, show_stock=True)
+    for sentence in event_sentences(
+        [step.events], scene_before(review.state(k - 1), names, show_stock=True)
     ):
         assert tablewords.plain_words(sentence) in text  # without its rule ids
     # the acting seat's legal cards are raised when it sits at the bottom
@@ -603,9 +604,9 @@ def test_the_review_reads_plainly_and_says_you_deal(qtbot):
             assert not rule_id.search(text), (k, text)
     win.choose_seat(None)
     win.go(0)
-    assert "You put 1 on the King pool: your stake as dealer, paid before the cards are seen." in (
-        win.step_text.toPlainText()
-    )
+    text = win.step_text.toPlainText()
+    assert "1 on the King pool" in text  # the dealer's stakes in one sentence
+    assert text.count(", your stake as dealer, paid before the cards are seen.") == 1
 
 
 def test_michigans_auction_is_named_step_by_step(qtbot):
