@@ -277,7 +277,8 @@ def index_box(rank: int, w: float) -> IndexBox:
     rank_h = min(INDEX_MAX_W * w / ratio, max(0.185 * w, INDEX_RANK_PX))
     pip = min(INDEX_MAX_W * w, max(0.13 * w, INDEX_PIP_PX))
     rank_w = rank_h * ratio
-    cx = max(0.118 * w, 0.03 * w + max(rank_w, pip) / 2)
+    # clear of the focus band, half a card's 0.07 inside its edge (gui.table.items)
+    cx = max(0.118 * w, 0.035 * w + max(rank_w, pip) / 2)
     return IndexBox(cx, 0.065 * w, rank_w, rank_h, pip)
 
 

@@ -88,14 +88,19 @@ class CardItem(QGraphicsPixmapItem):
         return QRectF(self.offset(), pix.deviceIndependentSize())
 
     def boundingRect(self) -> QRectF:  # noqa: N802 (Qt name)
-        # The card and the outline and notch drawn over its edge (a pen up to 0.04 card
-        # widths, centred on a line 1.5 px inside): Qt repaints only this rectangle when
-        # the card moves, so anything outside it would stay on the table as a trail.
+        # The card and what is drawn over its edge: the playable outline and notch (a pen
+        # up to 0.04 card widths, centred on a line 1.5 px inside) and the focus band
+        # (:meth:`_focus_band`, two thirds outside the edge). Qt repaints only this
+        # rectangle when the card moves, so anything outside it would stay as a trail.
         r = self.card_rect()
         if r.isEmpty():
             return r
-        pad = max(2.0, self.width * 0.04) / 2 + 1.0
+        pad = max(max(2.0, self.width * 0.04) / 2, self._focus_band() * 2 / 3) + 1.0
         return r.adjusted(-pad, -pad, pad, pad)
+
+    def _focus_band(self) -> float:
+        """The focus band's width (pixels)."""
+        return max(3.0, self.width * 0.07)
 
     def shape(self) -> QPainterPath:
         # Clicks and drags take the card, not the margin around it.
@@ -127,11 +132,12 @@ class CardItem(QGraphicsPixmapItem):
         elif self.in_hand and not self.playable:
             painter.fillRect(card, QColor(0, 0, 0, 40))
         if self.focused:
-            # A broad blue band inside the card's edge, dashed dark over it: a thin dashed
+            # A broad blue band on the card's edge, dashed dark over it: a thin dashed
             # frame alone was missed on the card's white (a tester could not see which card
-            # the arrows had reached). Inside the edge: nothing is drawn past the card.
-            band = max(3.0, self.width * 0.07)
-            r = card.adjusted(band / 2 + 1, band / 2 + 1, -band / 2 - 1, -band / 2 - 1)
+            # the arrows had reached). Two thirds of it outside the card: wholly inside, it
+            # hid the top of the corner's rank at 800×600.
+            band = self._focus_band()
+            r = card.adjusted(-band / 6, -band / 6, band / 6, band / 6)
             radius = self.width * 0.07
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.setPen(QPen(FOCUS_BLUE, band))

@@ -129,7 +129,7 @@ def test_index_keeps_clear_of_the_pips_at_every_width(rank):
         box = index_box(rank, width)
         right = box.cx + max(box.rank_w, box.pip) / 2
         assert right <= 0.2375 * width + 1e-9  # the left pip column's edge
-        assert box.cx - max(box.rank_w, box.pip) / 2 >= 0.02 * width
+        assert box.cx - max(box.rank_w, box.pip) / 2 >= 0.035 * width - 1e-9  # the focus band
 
 
 @pytest.mark.parametrize("c", [card(0, SPADES), card(0, CLUBS), card(5, SPADES)])
@@ -245,3 +245,33 @@ def test_render_sheet_writes_png(qapp, tmp_path):
     assert not img.isNull()
     gap = 6
     assert (img.width(), img.height()) == (gap + 13 * (40 + gap), gap + 5 * (56 + gap))
+
+
+@pytest.mark.parametrize("width", [40, 50, 80])  # a hand's cards, 800×600 at 0.8 zoom up
+def test_the_focus_band_leaves_the_corner_index_in_view(qtbot, width):
+    """The keyboard's focus band lies mostly outside the card's edge: wholly inside it, it
+    hid the top of a 50-pixel card's rank ("7" under the blue, at 800×600)."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QPainter
+    from PySide6.QtWidgets import QStyleOptionGraphicsItem
+
+    from gui.table.items import CardItem
+
+    art = CardArt()
+    item = CardItem(card(6, SPADES), art)
+    item.set_look(width, 1.0, True)
+    item.in_hand = True
+    item.set_playable(True)
+    item.set_focused(True)
+    image = QImage(width + 20, round(width * ASPECT) + 20, QImage.Format.Format_ARGB32)
+    image.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(image)
+    painter.translate(10 - item.card_rect().left(), 10 - item.card_rect().top())
+    item.paint(painter, QStyleOptionGraphicsItem(), None)
+    painter.end()
+    box = index_box(6, width)
+    left, top = 10 + round(box.cx - box.rank_w / 2), 10 + round(box.top)
+    rank = (left, top, left + round(box.rank_w), top + round(box.rank_h))
+    blue = _count(image, *rank, lambda c: c.blue() > 150 and c.red() < 120)
+    assert blue == 0
+    assert _count(image, *rank, _is_dark) >= 6  # the rank is there, in ink
