@@ -232,13 +232,17 @@ class TableInput(TableDrawing):
         return True
 
     def _card_key(self, key: int) -> bool:
-        """Arrows move the focus over your playable cards, Enter or Space plays the one
-        focused, Escape lets go of it, Tab goes to the prompt; False for another key. A card
-        played with Enter turns :attr:`keys_play` on."""
+        """Arrows move the focus over your playable cards (Home and End: to the first and
+        the last), Enter or Space plays the one focused, Escape lets go of it, Tab goes to
+        the prompt; False for another key. A card played with Enter turns
+        :attr:`keys_play` on."""
         if key in (Qt.Key.Key_Right, Qt.Key.Key_Down):
             self.move_focus(1)
         elif key in (Qt.Key.Key_Left, Qt.Key.Key_Up):
             self.move_focus(-1)
+        elif key in (Qt.Key.Key_Home, Qt.Key.Key_End):  # the first, the last playable card
+            self.focus_card = None
+            self.move_focus(1 if key == Qt.Key.Key_Home else -1)
         elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
             if self.focus_card is None:
                 self.move_focus(1)

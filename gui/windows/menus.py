@@ -186,6 +186,7 @@ class MenusMixin:
                     )
         out += [
             ("Move over your playable cards", "Left / Right"),
+            ("The first, the last of your playable cards", "Home / End"),
             ("Play the card in focus, or choose", "Enter / Space"),
             ("Cancel a drag; clear the focus", "Escape"),
             ("Go to the panel's buttons (rob, claim, jink)", "Tab"),

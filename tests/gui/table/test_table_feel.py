@@ -68,6 +68,21 @@ def test_keyboard_alone_plays_a_card(qtbot):
     )
 
 
+def test_home_and_end_put_the_ring_on_the_first_and_the_last_playable_card(qtbot):
+    window = _window(qtbot)
+    c, view = window.controller, window.view
+    _until_choice(qtbot, c)
+    view.setFocus()
+    playable = [x for x in view.snapshot.hand if x in view.snapshot.playable]
+    assert len(playable) >= 2
+    QTest.keyClick(view, Qt.Key.Key_End)
+    assert view.focus_card == playable[-1] and view.cards[playable[-1]].focused
+    QTest.keyClick(view, Qt.Key.Key_Home)
+    assert view.focus_card == playable[0] and view.cards[playable[0]].focused
+    assert not view.cards[playable[-1]].focused
+    assert ("The first, the last of your playable cards", "Home / End") in (window.shortcut_lines())
+
+
 def test_after_a_card_played_with_enter_the_next_turn_starts_with_the_ring_ready(qtbot):
     """One Enter plays at the next turn (the first Enter of a turn only showed the ring);
     a card played with the mouse leaves the next turn without a ring."""
