@@ -286,6 +286,8 @@ class RulesWindow(FittedDialog):
         self.text.setAccessibleName("Rules text")
         self.text.setOpenLinks(False)
         self.text.document().setDocumentMargin(14)
+        # a column that reads: the window shrank to a text pane 60 pixels wide
+        self.text.setMinimumSize(320, 200)
         self.text.anchorClicked.connect(self._follow)
         row.addWidget(self.text, 1)
         layout.addLayout(row, 1)

@@ -481,3 +481,14 @@ def test_the_keyboard_page_names_every_menu_shortcut(qtbot):
     cells = re.findall(r"<td>([^<]*)</td>", page)
     missing = [(t, k) for t, k in menus if not any(words.get(k, k) in c.split(", ") for c in cells)]
     assert missing == []
+
+
+def test_the_rules_window_keeps_a_readable_column_however_small(qtbot):
+    """Shrunk as far as it goes, the text keeps 320 × 200 pixels beside the page list (a
+    tester brought it down to 283 × 150, a pane 60 pixels wide)."""
+    win = _window(qtbot, "newmarket")
+    win.show()
+    win.resize(100, 100)
+    qtbot.waitUntil(lambda: win.text.width() > 0)
+    assert win.text.width() >= 320 and win.text.height() >= 200
+    assert win.width() >= win.pages.width() + 320
