@@ -244,11 +244,7 @@ class TableInput(TableDrawing):
             self.focus_card = None
             self.move_focus(1 if key == Qt.Key.Key_Home else -1)
         elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
-            if self.focus_card is None:
-                self.move_focus(1)
-            elif not self.busy:
-                self.keys_play = True
-                self.card_chosen.emit(self.focus_card)
+            self._enter()
         elif key == Qt.Key.Key_Escape:
             if self._press is not None:
                 self.cancel_drag()
@@ -259,6 +255,18 @@ class TableInput(TableDrawing):
         else:
             return False
         return True
+
+    def _enter(self) -> None:
+        """Enter: play the card in the ring; with no ring, put it on the first card to
+        choose, or play that card at once when it is the only one (raised alone, it read
+        as chosen, and the first Enter seemed to do nothing)."""
+        if self.focus_card is None:
+            self.move_focus(1)
+            if self.focus_card is None or len(self._focusables()) > 1:
+                return
+        if not self.busy:
+            self.keys_play = True
+            self.card_chosen.emit(self.focus_card)
 
     def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802 (Qt name)
         if event.modifiers() & Qt.KeyboardModifier.ControlModifier:

@@ -68,6 +68,47 @@ def test_keyboard_alone_plays_a_card(qtbot):
     )
 
 
+def test_one_enter_plays_the_only_card_there_is_to_play(qtbot):
+    """With one card raised, the first Enter plays it (it only put the ring on it, and a
+    tester took the raised card for the one chosen); with several it puts the ring on the
+    first."""
+    window = _window(qtbot)
+    c, view = window.controller, window.view
+    for _ in range(80):
+        _until_human(qtbot, c)
+        playable = [x for x in view.snapshot.hand if x in view.snapshot.playable]
+        if len(playable) == 1:
+            break
+        view.setFocus()
+        QTest.keyClick(view, Qt.Key.Key_Return)
+        assert view.focus_card == playable[0]  # the ring only
+        c.person.chose_card(playable[0])
+    else:
+        raise AssertionError("no turn with one card to play")
+    view.setFocus()
+    before = len(c.session.logs[-1].actions)
+    QTest.keyClick(view, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: len(c.session.logs[-1].actions) > before, timeout=5000)
+    assert c.session.logs[-1].actions[before].endswith(card_code(playable[0]))
+
+
+def _until_human(qtbot, c) -> None:
+    """Wait until the person is to play a card, staking and going on past summaries."""
+    while True:
+        qtbot.waitUntil(lambda: c.state in ("human", "staking", "summary"), timeout=5000)
+        if c.state == "staking":
+            c.view.stake_panel.accept()
+            qtbot.waitUntil(
+                lambda: c.state != "staking" or c.view.stake_panel.isVisible(), timeout=5000
+            )
+        elif c.state == "summary":
+            c.dialog.accept()
+            qtbot.waitUntil(lambda: c.state != "summary" or c.dialog is not None, timeout=5000)
+        else:
+            assert c.view.snapshot.playable  # Newmarket asks the person only for cards
+            return
+
+
 def test_home_and_end_put_the_ring_on_the_first_and_the_last_playable_card(qtbot):
     window = _window(qtbot)
     c, view = window.controller, window.view
