@@ -131,10 +131,23 @@ class PoolItem(QGraphicsItem):
         """The stack of chips: up to 12, each a little above the one before."""
         cr, d = self.chip_rect, self._chip_size()
         shown = min(self.amount, 12)
-        x, base = cr.left() + cr.width() * 0.08, cr.top() + cr.height() * 0.55
+        x, base = cr.left() + cr.width() * 0.08, self._chips_base()
         if shown == 0:
             return QRectF()
-        return QRectF(x, base - (shown - 1) * d * 0.12, d, d + (shown - 1) * d * 0.12)
+        step = self._chip_step(shown)
+        return QRectF(x, base - (shown - 1) * step, d, d + (shown - 1) * step)
+
+    def _chips_base(self) -> float:
+        """The top of the lowest chip (pixels)."""
+        return self.chip_rect.top() + self.chip_rect.height() * 0.55
+
+    def _chip_step(self, shown: int) -> float:
+        """How far each of ``shown`` chips lies above the one below (pixels): an eighth of
+        a chip, closer in a tall stack, which stays below the top of the chip area (eleven
+        counters reached over the foot of the pool's card)."""
+        step = self._chip_size() * 0.12
+        room = self._chips_base() - self.chip_rect.top()
+        return min(step, max(0.0, room) / (shown - 1)) if shown > 1 else step
 
     def _number_rect(self) -> QRectF:
         """Where the number of counters is written, right of the stack."""
@@ -317,11 +330,12 @@ class PoolItem(QGraphicsItem):
         """The stack of counters and their number."""
         cr = self.chip_rect
         d = self._chip_size()
-        x = cr.left() + cr.width() * 0.08
-        base = cr.top() + cr.height() * 0.55
-        for i in range(min(self.amount, 12)):
+        x, base = cr.left() + cr.width() * 0.08, self._chips_base()
+        shown = min(self.amount, 12)
+        step = self._chip_step(shown)
+        for i in range(shown):
             chip = self.art.chip(i // 5 % 5, d, self.dpr)
-            painter.drawPixmap(QPointF(x, base - i * d * 0.12), chip)
+            painter.drawPixmap(QPointF(x, base - i * step), chip)
         painter.setPen(INK)
         font, text = self.number_shown()
         painter.setFont(font)

@@ -4,7 +4,10 @@ and at 800×600 the table wrote "8000000", two digits clipped off, a hundredth o
 
 from __future__ import annotations
 
-from PySide6.QtGui import QFontMetricsF
+import pytest
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QFontMetricsF, QImage, QPainter
+from PySide6.QtWidgets import QStyleOptionGraphicsItem
 
 from gamecore.actions import NameStake, Split
 from gamecore.decisions import SplitChoice, StakeChoice
@@ -12,6 +15,8 @@ from gamecore.games import make_game
 from gamecore.limits import MAX_AMOUNT
 from gamecore.match import Session
 from gui.model.amounts import MINUS, short_number
+from gui.model.layout import compute_layout
+from gui.table.cardart import CardArt
 from gui.table.pools import PoolItem
 from gui.windows.mainwindow import MainWindow
 from table_driver import SMALL_SCREEN, WAIT
@@ -61,3 +66,29 @@ def test_a_huge_pool_is_written_short_inside_its_place_at_800x600(qtbot):
     assert shown == ["800M", "800M", "0", "800M", "799M"]
     # one size for every pool's number: the "0" beside them was written larger
     assert len({item.number_shown()[0].pixelSize() for item in items}) == 1
+
+
+@pytest.mark.parametrize(("width", "height"), [(800, 600), (1280, 800), (1920, 1080)])
+def test_a_tall_stack_of_counters_stays_off_the_pools_card(qtbot, width, height):
+    """Twelve counters, the tallest stack drawn, leave the pool's card as it is without
+    them (eleven reached over the foot of Spin's K♣ at 1280×800)."""
+    lay = compute_layout(width, height, 4, 4)
+    cr, ch = lay.pool_cards[1], lay.pool_chips[1]
+    art = CardArt()
+
+    def card_pixels(amount: int) -> QImage:
+        item = PoolItem(art, "♣K")
+        item.set_state(
+            QRectF(cr.x, cr.y, cr.w, cr.h), QRectF(ch.x, ch.y, ch.w, ch.h), 38, amount, 1.0
+        )
+        image = QImage(round(cr.w), round(cr.h), QImage.Format.Format_ARGB32)
+        image.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(image)
+        painter.translate(-cr.x, -cr.y)
+        option = QStyleOptionGraphicsItem()
+        option.exposedRect = item.boundingRect()
+        item.paint(painter, option, None)
+        painter.end()
+        return image
+
+    assert card_pixels(12) == card_pixels(0)
