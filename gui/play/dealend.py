@@ -158,6 +158,7 @@ class DealEnd:
         open_dialog(t, dlg)
         self.standings_shown_for = session
         t.keeper.autosave()  # the side file says they were shown: not again after a quit
+        t.keeper.keep_finished()
 
     def _after_standings(self, choice: str) -> None:
         t = self.table

@@ -5,6 +5,7 @@ decision (Undo). It holds no game: it reads the controller's session and seats."
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -13,7 +14,7 @@ from PySide6.QtCore import QObject, Signal
 from gamecore import stats as gstats
 from gamecore.games import descriptor
 from gui.model import registryview
-from gui.store import persistence
+from gui.store import persistence, savedgames
 from gui.store.autosave import Autosaver
 
 if TYPE_CHECKING:
@@ -133,6 +134,19 @@ class Keeper(QObject):
                 )
             return
         self._autosaver.save(session, self.table_meta())
+
+    def keep_finished(self) -> None:
+        """Keep the finished session among the finished games of the data folder (its
+        final standings are shown), for Game → Review a saved game: once another game
+        began it was gone. Nothing when games are not saved; a failure is not said (the
+        autosave says its own)."""
+        session, path = self.table.session, self.autosave_path
+        if path is None or session is None or not session.complete:
+            return
+        if self.table.practice.active or not descriptor(session.game.name).recorded:
+            return
+        with contextlib.suppress(OSError):
+            savedgames.keep_finished(session, self.table_meta(), path.parent)
 
     def flush_autosave(self) -> bool:
         """Wait until the autosave is on disk (tests, quitting); False on timeout."""

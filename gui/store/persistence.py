@@ -42,6 +42,9 @@ STATISTICS = "statistics.json"
 ABANDONED = "abandoned"
 #: Abandoned games kept; older ones are removed when another is set aside.
 KEEP_ABANDONED = 10
+#: Finished games, kept when their final standings are shown (for Review a saved game).
+FINISHED = "finished"
+KEEP_FINISHED = 10
 LEVELS = ("easy", "normal", "hard")
 #: The files Parlour writes atomically in its data folder; an interrupted write leaves
 #: ``<name>.<random>.tmp`` (see :func:`remove_leftovers`).
@@ -457,17 +460,18 @@ def unwritable_why(folder: Path) -> str:
 
 def remove_leftovers(data_dir: Path) -> list[Path]:
     """Delete Parlour's own temporary files of interrupted atomic writes
-    (``<own file>.<random>.tmp``) in ``data_dir`` and its ``abandoned`` folder; call only
-    while holding the table's lock. Returns what was removed; never raises."""
+    (``<own file>.<random>.tmp``) in ``data_dir`` and its ``abandoned`` and ``finished``
+    folders; call only while holding the table's lock. Returns what was removed; never
+    raises."""
     removed = []
-    for folder in (data_dir, data_dir / ABANDONED):
+    for folder in (data_dir, data_dir / ABANDONED, data_dir / FINISHED):
         try:
             names = list(folder.iterdir())
         except OSError:
             continue
         for p in names:
             own = p.name.startswith(tuple(f + "." for f in OWN_FILES)) or (
-                folder.name == ABANDONED and ".parlour." in p.name
+                folder.name in (ABANDONED, FINISHED) and ".parlour." in p.name
             )
             if own and p.name.endswith(".tmp") and p.is_file():
                 try:

@@ -1,7 +1,7 @@
 """What a saved game is, as Game → Open shows it before it is opened: the game's name for
 people, the players, how far it went ("deal k of n"), the person's balance and the date,
-as plain data; and the abandoned games of a data folder: keeping one, and listing them newest
-first. No Qt here.
+as plain data; and the abandoned and the finished games of a data folder: keeping one, and
+listing them newest first. No Qt here.
 
 A summary is read the way Game → Open reads the game (record, journal and side file, with
 the same replay), so a file summarised as good opens, and one that cannot be read is
@@ -137,12 +137,22 @@ def _moves(session: Session) -> int:
 def abandoned_games(data_dir: Path | None) -> list[Path]:
     """The records in ``data_dir``'s abandoned games, newest first (their names begin with
     the moment they were left); empty when there is no data folder or it cannot be read."""
+    return _kept_games(data_dir, persistence.ABANDONED)
+
+
+def finished_games(data_dir: Path | None) -> list[Path]:
+    """The records in ``data_dir``'s finished games, newest first, as
+    :func:`abandoned_games`."""
+    return _kept_games(data_dir, persistence.FINISHED)
+
+
+def _kept_games(data_dir: Path | None, folder: str) -> list[Path]:
     if data_dir is None:
         return []
     try:
         found = [
             p
-            for p in (data_dir / persistence.ABANDONED).glob("*.parlour.json")
+            for p in (data_dir / folder).glob("*.parlour.json")
             if not p.name.endswith(".table.json")
         ]
     except OSError:
@@ -156,13 +166,28 @@ def abandon(session: Session, meta: persistence.TableMeta, data_dir: Path) -> Pa
     but the newest :data:`~gui.store.persistence.KEEP_ABANDONED`. A game already kept
     there as it is now (left again unchanged after it was opened) is not kept twice: its
     path is returned. Returns the record's path; raises ``OSError``."""
+    return _keep(session, meta, data_dir, persistence.ABANDONED, persistence.KEEP_ABANDONED)
+
+
+def keep_finished(session: Session, meta: persistence.TableMeta, data_dir: Path) -> Path:
+    """Keep the finished ``session`` in ``data_dir/finished`` as :func:`abandon` keeps an
+    abandoned one (named alike, not twice, the newest
+    :data:`~gui.store.persistence.KEEP_FINISHED`): a finished game was gone once another
+    began, and Review a saved game had nothing to show. Returns the record's path; raises
+    ``OSError``."""
+    return _keep(session, meta, data_dir, persistence.FINISHED, persistence.KEEP_FINISHED)
+
+
+def _keep(
+    session: Session, meta: persistence.TableMeta, data_dir: Path, name: str, keep: int
+) -> Path:
     record = dumps_record(session)
-    for old in abandoned_games(data_dir):
+    for old in _kept_games(data_dir, name):
         if _holds(old, record, meta):
             return old
-    folder = data_dir / persistence.ABANDONED
+    folder = data_dir / name
     folder.mkdir(parents=True, exist_ok=True)
-    # Microseconds in the name: names sort in the order the games were left.
+    # Microseconds in the name: names sort in the order the games were kept.
     stem = datetime.now().strftime("%Y%m%d-%H%M%S-%f") + "-" + session.game.name
     path = folder / f"{stem}.parlour.json"
     k = 2
@@ -170,7 +195,7 @@ def abandon(session: Session, meta: persistence.TableMeta, data_dir: Path) -> Pa
         path = folder / f"{stem}-{k}.parlour.json"
         k += 1
     persistence.save(session, path, meta)
-    for old in abandoned_games(data_dir)[persistence.KEEP_ABANDONED :]:
+    for old in _kept_games(data_dir, name)[keep:]:
         for f in (old, persistence.meta_path(old)):
             with contextlib.suppress(OSError):
                 f.unlink()

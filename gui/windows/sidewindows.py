@@ -15,7 +15,7 @@ from gamecore import stats as gstats
 from gamecore.match import Session
 from gamecore.registry import descriptor
 from gui.model import registryview
-from gui.store import persistence, settings
+from gui.store import persistence, savedgames, settings
 from gui.table.cardart import CardArt
 from gui.windows.cardtext import use_four_colours
 from gui.windows.prefsdialog import PrefsDialog
@@ -70,11 +70,13 @@ class SideWindowsMixin:
 
     def ask_review_file(self) -> None:
         """Game → Review a saved game: a record (``*.parlour.json``), read off the GUI
-        thread like Open; the game at the table is not touched."""
+        thread like Open, from the finished games where there are any; the game at the
+        table is not touched."""
+        finished = savedgames.finished_games(self.data_dir)
         dlg = QFileDialog(
             self,
             "Review a saved game",
-            str(self._open_folder()),
+            str(finished[0].parent if finished else self._open_folder()),
             "Parlour games (*.parlour.json);;All files (*)",
         )
         dlg.setObjectName("reviewDialog")

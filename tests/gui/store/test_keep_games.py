@@ -265,6 +265,20 @@ def test_only_the_newest_ten_abandoned_games_are_kept(tmp_path):
     assert all(persistence.meta_path(p).exists() for p in kept)
 
 
+def test_only_the_newest_ten_finished_games_are_kept_apart_from_the_abandoned(tmp_path):
+    paths = []
+    for i in range(11):
+        session = Session(make_game("spin", {}), ["Ann", "Ben", "Cat"], 0)
+        session.start_deal_seeded(i)
+        meta = persistence.TableMeta([True, False, False])
+        paths.append(savedgames.keep_finished(session, meta, tmp_path))
+        assert savedgames.keep_finished(session, meta, tmp_path) == paths[-1]  # not twice
+    kept = savedgames.finished_games(tmp_path)
+    assert kept == sorted(paths[1:], reverse=True) and len(kept) == persistence.KEEP_FINISHED
+    assert not paths[0].exists() and not persistence.meta_path(paths[0]).exists()
+    assert savedgames.abandoned_games(tmp_path) == []
+
+
 def _saved_game_with_progress(qtbot, folder) -> dict:
     """Play one decision in a first window, then quit it; returns the autosave's outcome."""
     window = _window(qtbot, folder)

@@ -4,6 +4,8 @@ after it, and Statistics counts it once."""
 
 from __future__ import annotations
 
+import os
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QPushButton
 
@@ -11,7 +13,7 @@ from gamecore import stats as gstats
 from gamecore.decisions import PlayChoice
 from gui.model.setup import Setup
 from gui.play.seats import SeatKind
-from gui.store import persistence
+from gui.store import persistence, savedgames
 from gui.windows.dialogs import DealSummaryDialog, StandingsDialog
 from gui.windows.mainwindow import MainWindow
 
@@ -199,3 +201,38 @@ def test_a_crash_at_the_last_summary_brings_the_final_standings_back(qtbot, tmp_
     third.start()
     qtbot.waitUntil(lambda: third.controller.session is not None, timeout=WAIT)
     assert not third.controller.session.logs[0].finished  # a new game, its first deal
+
+
+def test_a_finished_game_is_kept_for_review_once_however_often_its_standings_show(qtbot, tmp_path):
+    """A finished game was gone once another began: "Review a saved game" had nothing to
+    show. Its record is kept among the finished games when the final standings show
+    (once, though they show again), and the review's file dialog starts there."""
+    window = _watched(qtbot, tmp_path)
+    c = window.controller
+    seats = [SeatKind("Ann", False), SeatKind("Ben", False), SeatKind("Cat", False)]
+    c.new_session(Setup("newmarket", seats=seats, options={"gen.rounds": 1}))
+    for _ in range(40):
+        qtbot.waitUntil(lambda: c.state in ("summary", "over"), timeout=WAIT)
+        if c.state == "over":
+            break
+        qtbot.mouseClick(c.dialog.findChild(QPushButton, "next"), Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: isinstance(c.dialog, StandingsDialog), timeout=WAIT)
+    (kept,) = savedgames.finished_games(tmp_path)
+    assert kept.parent == tmp_path / persistence.FINISHED and kept.name.endswith(
+        "-newmarket.parlour.json"
+    )
+    session, meta = persistence.load(kept)
+    assert session.complete and session.balances == c.session.balances
+    assert meta.levels == [k.level for k in c.seats]
+    qtbot.mouseClick(c.dialog.findChild(QPushButton, "close"), Qt.MouseButton.LeftButton)
+    prompt = window.view.prompt
+    qtbot.waitUntil(prompt.isVisible, timeout=WAIT)
+    qtbot.mouseClick(prompt.findChild(QPushButton, "standings"), Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: isinstance(c.dialog, StandingsDialog), timeout=WAIT)
+    assert savedgames.finished_games(tmp_path) == [kept]  # not kept twice
+    qtbot.mouseClick(c.dialog.findChild(QPushButton, "close"), Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(prompt.isVisible, timeout=WAIT)
+    window.review_file_action.trigger()
+    dlg = window.file_dialog
+    assert dlg.isVisible() and os.path.samefile(dlg.directory().absolutePath(), kept.parent)
+    dlg.reject()
