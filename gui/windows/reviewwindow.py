@@ -169,7 +169,8 @@ class ReviewWindow(FittedDialog, PlayCheckTab):
         prefs = settings.load_prefs()
         self.view = TableView(art or CardArt(prefs.four_colour, prefs.back), split)
         self.view.felt = prefs.felt
-        self.view.setMinimumSize(420, 320)
+        # below this a classic board's names ran into its disc (a window 763 pixels wide)
+        self.view.setMinimumSize(500, 340)
         self.view.duration = 0  # steps land at once; the calls show at once
         self.view.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.view.card_chosen.connect(self.view.refuse)  # a review takes no card

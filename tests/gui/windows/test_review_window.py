@@ -732,3 +732,16 @@ def test_the_turn_up_lies_on_top_of_the_stock_shown_face_up_and_is_named(qtbot):
     assert turnup is not None and snap.stock_cards[-1] == turnup
     assert snap.card_notes[turnup] == "the turn-up"
     assert win.view.cards[turnup].accessible_name().endswith(", the turn-up")
+
+
+def test_at_its_smallest_the_review_keeps_a_table_the_board_fits_on_an_800_screen(qtbot):
+    """Shrunk as far as it goes, the review's table keeps 500 × 340 pixels (at 420 × 320
+    a classic board's names ran into its disc), and the window still fits a screen 800
+    pixels wide."""
+    session = Session(make_game("pope-joan", {"pj.profile": "C"}), ["You", "Ben", "Cat"], 0)
+    session.start_deal_from_deck(list(range(52)))
+    win = _window(qtbot, session, 1)
+    win.resize(100, 100)
+    qtbot.waitUntil(lambda: win.width() < 1280, timeout=5000)
+    assert win.view.width() >= 500 and win.view.height() >= 340
+    assert win.width() <= 780
