@@ -74,6 +74,14 @@ def play_session(session: Session, rng: random.Random, max_deals: int | None = N
     return played
 
 
+def play_first_choices(session: Session) -> None:
+    """Play the deal in progress to its end: the first action of each card decision, the
+    default of every other (the proposed stake, the split)."""
+    while session.deal_in_progress:
+        d = session.decision()
+        session.apply(d.actions[0] if isinstance(d, PlayChoice) else d.default_action())
+
+
 def swap_cards(hands: list[int], a: int, b: int, ca: int, cb: int) -> list[int]:
     """``hands`` (masks) with card ``ca`` of seat ``a`` and card ``cb`` of seat ``b``
     exchanged."""

@@ -3,12 +3,12 @@ review's counters line kept a hyphenated name's hyphen as a minus ("Joâˆ’Anne âˆ
 
 from __future__ import annotations
 
-from gamecore.decisions import PlayChoice
 from gamecore.games import make_game
 from gamecore.match import Session
 from gamecore.review import review_deal, show_rule, shown_table
 from gui.model import reviewtext
 from gui.model.amounts import number, short_number, signed
+from helpers import play_first_choices
 
 NAMES = ["You", "Jo-Anne", "Cat", "Dan"]
 
@@ -24,9 +24,7 @@ def test_a_hyphenated_name_keeps_its_hyphen_in_the_review_nm_5():
     game = make_game("newmarket")
     session = Session(game, NAMES, 3)
     session.start_deal_from_deck(list(range(52)))
-    while session.deal_in_progress:
-        d = session.decision()
-        session.apply(d.actions[0] if isinstance(d, PlayChoice) else d.default_action())
+    play_first_choices(session)
     review = review_deal(session, 1)
     rule = show_rule(False, "stops", 1, False, 0, 0)
     text = reviewtext.review_step_text(review, shown_table(review, 3, rule), NAMES)

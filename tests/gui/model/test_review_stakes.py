@@ -4,11 +4,11 @@ cards are seen" once for each of the eight compartments."""
 
 from __future__ import annotations
 
-from gamecore.decisions import PlayChoice
 from gamecore.games import make_game
 from gamecore.match import Session
 from gamecore.review import review_deal, show_rule, shown_table
 from gui.model import reviewtext
+from helpers import play_first_choices
 
 NAMES = ["You", "Ben", "Cat"]
 
@@ -18,9 +18,7 @@ def test_the_dealers_stakes_on_the_classic_board_are_one_sentence_pj_c_gen_9():
     dealer's 15 counters on the board, 6 on the Pope and 2 on Matrimony and Intrigue."""
     session = Session(make_game("pope-joan", {"pj.profile": "C"}), NAMES, 0)
     session.start_deal_from_deck(list(range(52)))
-    while session.deal_in_progress:
-        d = session.decision()
-        session.apply(d.actions[0] if isinstance(d, PlayChoice) else d.default_action())
+    play_first_choices(session)
     review = review_deal(session, 1)
     rule = show_rule(False, "stops", 0, False, 0, 0)
     why = reviewtext.review_step_text(review, shown_table(review, 0, rule), NAMES).why

@@ -15,7 +15,7 @@ from gamecore.decisions import PlayChoice
 from gamecore.games import make_game
 from gamecore.match import Session
 from gui.model import dealsummary, summarynotes
-from helpers import play_card, scenario_deal
+from helpers import play_card, play_first_choices, scenario_deal
 
 NAMES = ["You", "Ben", "Cat", "Dan"]
 
@@ -93,9 +93,7 @@ def test_the_last_winner_let_off_the_stake_is_said_sn_5():
     session = Session(make_game("spinado", {"gen.rounds": 20}), NAMES[:3], 0)
     for seed in range(50):
         session.start_deal_seeded(seed)
-        while session.deal_in_progress:
-            d = session.decision()
-            session.apply(d.actions[0] if isinstance(d, PlayChoice) else d.default_action())
+        play_first_choices(session)
         winner = session.deal.winner
         if winner is not None and winner != session.next_dealer() and not session.complete:
             break

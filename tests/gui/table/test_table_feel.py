@@ -25,19 +25,27 @@ def _window(qtbot, **kw) -> MainWindow:
     return window
 
 
+def _settle(qtbot, c) -> bool:
+    """Wait for a pause: stake as proposed or pass a summary (False), or the person is to
+    act (True)."""
+    qtbot.waitUntil(lambda: c.state in ("human", "staking", "summary"), timeout=5000)
+    if c.state == "staking":
+        c.view.stake_panel.accept()
+        qtbot.waitUntil(
+            lambda: c.state != "staking" or c.view.stake_panel.isVisible(), timeout=5000
+        )
+        return False
+    if c.state == "summary":
+        c.dialog.accept()
+        qtbot.waitUntil(lambda: c.state != "summary" or c.dialog is not None, timeout=5000)
+        return False
+    return True
+
+
 def _until_choice(qtbot, c) -> None:
     """Wait until the person must choose a card that is not forced."""
     while True:
-        qtbot.waitUntil(lambda: c.state in ("human", "staking", "summary"), timeout=5000)
-        if c.state == "staking":
-            c.view.stake_panel.accept()
-            qtbot.waitUntil(
-                lambda: c.state != "staking" or c.view.stake_panel.isVisible(), timeout=5000
-            )
-            continue
-        if c.state == "summary":
-            c.dialog.accept()
-            qtbot.waitUntil(lambda: c.state != "summary" or c.dialog is not None, timeout=5000)
+        if not _settle(qtbot, c):
             continue
         d = c.session.deal.decision()
         if len(d.actions) > 1:
@@ -47,12 +55,18 @@ def _until_choice(qtbot, c) -> None:
         qtbot.waitUntil(lambda n=n: len(c.session.logs[-1].actions) > n, timeout=5000)
 
 
-def test_keyboard_alone_plays_a_card(qtbot):
+def _at_a_choice(qtbot) -> tuple:
+    """A table at the person's first choice of a card, the keys on it: the window, its
+    controller, its view and the playable cards, left to right."""
     window = _window(qtbot)
     c, view = window.controller, window.view
     _until_choice(qtbot, c)
     view.setFocus()
-    playable = [x for x in view.snapshot.hand if x in view.snapshot.playable]
+    return window, c, view, [x for x in view.snapshot.hand if x in view.snapshot.playable]
+
+
+def test_keyboard_alone_plays_a_card(qtbot):
+    window, c, view, playable = _at_a_choice(qtbot)
     QTest.keyClick(view, Qt.Key.Key_Right)
     assert view.focus_card == playable[0] and view.cards[playable[0]].focused
     assert view.accessibleDescription().endswith(", playable")
@@ -94,27 +108,13 @@ def test_one_enter_plays_the_only_card_there_is_to_play(qtbot):
 
 def _until_human(qtbot, c) -> None:
     """Wait until the person is to play a card, staking and going on past summaries."""
-    while True:
-        qtbot.waitUntil(lambda: c.state in ("human", "staking", "summary"), timeout=5000)
-        if c.state == "staking":
-            c.view.stake_panel.accept()
-            qtbot.waitUntil(
-                lambda: c.state != "staking" or c.view.stake_panel.isVisible(), timeout=5000
-            )
-        elif c.state == "summary":
-            c.dialog.accept()
-            qtbot.waitUntil(lambda: c.state != "summary" or c.dialog is not None, timeout=5000)
-        else:
-            assert c.view.snapshot.playable  # Newmarket asks the person only for cards
-            return
+    while not _settle(qtbot, c):
+        pass
+    assert c.view.snapshot.playable  # Newmarket asks the person only for cards
 
 
 def test_home_and_end_put_the_ring_on_the_first_and_the_last_playable_card(qtbot):
-    window = _window(qtbot)
-    c, view = window.controller, window.view
-    _until_choice(qtbot, c)
-    view.setFocus()
-    playable = [x for x in view.snapshot.hand if x in view.snapshot.playable]
+    window, c, view, playable = _at_a_choice(qtbot)
     assert len(playable) >= 2
     QTest.keyClick(view, Qt.Key.Key_End)
     assert view.focus_card == playable[-1] and view.cards[playable[-1]].focused
