@@ -28,7 +28,8 @@ from PySide6.QtWidgets import (
 )
 
 from gui.model.amounts import number
-from gui.model.layout import TableLayout, compute_layout, compute_ring_layout
+from gui.model.layout import TableLayout, compute_layout
+from gui.model.ringlayout import compute_ring_layout
 from gui.model.snapshot import TableSnapshot
 from gui.table.board import RoundBoard
 from gui.table.calls import Announcement, PromptPanel, place_call

@@ -9,7 +9,7 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QFontMetricsF
 
 from game_driver import open_game_at
-from gui.model.layout import compute_ring_layout
+from gui.model.ringlayout import compute_ring_layout
 from gui.table.cardart import CardArt
 from gui.table.pools import PoolItem
 from gui.windows.mainwindow import MainWindow
