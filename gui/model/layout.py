@@ -112,14 +112,14 @@ class TableLayout:
 
     def stock_fan_positions(self, count: int) -> list[tuple[float, float]]:
         """Top-left of each of ``count`` cards of the stock shown face up at the end of a
-        deal (cards of :attr:`fan_card_w`, whole pixels): a fan that ends at the stock's
+        deal (cards of :attr:`played_w`, whole pixels): a fan that ends at the stock's
         right edge and reaches no further left than just right of the pools' band (0.35
         card widths left of the stock), closer together or in overlapping rows, each row
         showing the corners of the one above, as it needs (a dead hand of ten cards
         spread over the last pay card of a long Michigan layout)."""
         if count <= 0:
             return []
-        small = round(self.fan_card_w)
+        small = round(self.played_w)  # the fans' size read 6♠ as 6♣
         right = self.stock.x + self.card_w
         room = max(0.0, right - (self.stock.x - 0.35 * self.card_w) - small)
         step = 0.3 * small
@@ -127,7 +127,7 @@ class TableLayout:
         rows = -(-count // per_row)
         per = -(-count // rows)
         dx = min(step, room / (per - 1)) if per > 1 else 0.0
-        dy = 0.3 * small * ASPECT  # the rank and suit in the corner above stay in view
+        dy = 0.6 * small  # the rank and suit in the corner above stay in view
         left = right - small - (per - 1) * dx
         return [(left + (i % per) * dx, self.stock.y + (i // per) * dy) for i in range(count)]
 
@@ -145,6 +145,22 @@ class TableLayout:
         if count > 1:
             dx = min(dx, (fan.w - self.fan_card_w) / (count - 1))
         total = self.fan_card_w + dx * (count - 1)
+        x0 = fan.x + (fan.w - total) / 2
+        return [(x0 + i * dx, fan.y) for i in range(count)]
+
+    def shown_hand_positions(self, display: int, count: int) -> list[tuple[float, float]]:
+        """Top-left of each of ``count`` cards of an opponent's hand shown face up at the
+        end of a deal (cards :attr:`played_w` wide, as the played rows' cards: at the fans'
+        size, overlapped as the backs are, a spade read as a club and "10" as "1("), in
+        the fan's place, each showing up to 0.45 of its width: its whole index."""
+        fan = self.fans[display]
+        if count <= 0:
+            return []
+        cw = round(self.played_w)
+        dx = 0.45 * cw
+        if count > 1:
+            dx = min(dx, max(0.0, fan.w - cw) / (count - 1))
+        total = cw + dx * (count - 1)
         x0 = fan.x + (fan.w - total) / 2
         return [(x0 + i * dx, fan.y) for i in range(count)]
 

@@ -224,13 +224,13 @@ class TableDrawing(EventLogDrawing):
         n = len(snap.seats)
         cw = round(lay.card_w)
         # Hands and stock shown at the end of a deal.
-        small = round(lay.fan_card_w)
+        shown_w = round(lay.played_w)
         for seat, cards in snap.revealed.items():
             d = (seat - snap.bottom) % n
             if d == 0:
                 continue
-            for (x, y), c in zip(lay.fan_positions(d, len(cards)), cards, strict=True):
-                targets[c] = (QPointF(x, y), True, 200, small, False)
+            for i, (x, y) in enumerate(lay.shown_hand_positions(d, len(cards))):
+                targets[cards[i]] = (QPointF(x, y), True, 200 + i, shown_w, False)
         if snap.turnup is not None:
             # The trump turn-up lies face up across the stock (PJ-22, PJ-C-4).
             targets[snap.turnup] = (
@@ -242,7 +242,7 @@ class TableDrawing(EventLogDrawing):
             )
         fan = lay.stock_fan_positions(len(snap.stock_cards))
         for i, ((x, y), c) in enumerate(zip(fan, snap.stock_cards, strict=True)):
-            targets[c] = (QPointF(x, y), True, 200 + i, small, False)
+            targets[c] = (QPointF(x, y), True, 200 + i, shown_w, False)
 
     def _place_cards(
         self,

@@ -248,7 +248,7 @@ def test_the_stock_shown_face_up_keeps_clear_of_a_row_of_eight_pools(width, heig
     long Michigan layout: the fan keeps right of the pools' band, in rows as it needs, each
     row showing the corners of the one above."""
     lay = compute_layout(width, height, 4, 8)
-    small = round(lay.fan_card_w)
+    small = round(lay.played_w)
     for count in range(1, 17):
         spots = lay.stock_fan_positions(count)
         assert len(spots) == count and len(set(spots)) == count
@@ -256,5 +256,25 @@ def test_the_stock_shown_face_up_keeps_clear_of_a_row_of_eight_pools(width, heig
         assert not any(c.intersects(p) for c in cards for p in lay.pool_plates), count
         assert all(c.right <= lay.stock.right + 0.5 for c in cards)
         rows = sorted({y for _, y in spots})
-        assert all(b - a >= 0.25 * small * ASPECT for a, b in itertools.pairwise(rows))
+        # the index above in view: its rank and suit reach 0.56 of a small card's width
+        assert all(b - a >= 0.58 * small for a, b in itertools.pairwise(rows))
     assert lay.stock_fan_left(10) >= lay.stock.x - 0.35 * lay.card_w - 0.01
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize("seats", [3, 5, 7])
+def test_a_hand_shown_at_the_end_shows_every_cards_index(width, height, seats):
+    """An opponent's hand shown face up at the end of a deal, 13 cards at most: its cards
+    are the played rows' size and each leaves its corner's rank and suit in view (0.235
+    of its width), inside its fan's place (at the fans' size, 0.22 apart, a tester read
+    spades as clubs and "10" as "1(")."""
+    lay = compute_layout(width, height, seats, 4)
+    cw = round(lay.played_w)
+    for d in range(1, seats):
+        fan = lay.fans[d]
+        for count in range(1, 14 if seats <= 4 else 11):
+            spots = lay.shown_hand_positions(d, count)
+            xs = [x for x, _y in spots]
+            assert all(b - a >= 0.235 * cw for a, b in itertools.pairwise(xs)), (d, count)
+            assert xs[0] >= fan.x - 0.01 and xs[-1] + cw <= fan.right + 0.01
+            assert {y for _x, y in spots} == {fan.y}
