@@ -1,6 +1,7 @@
 """Game → Open's chooser: the abandoned games, each shown as what it is (the game, the
 players, "deal k of n" with the moves of a deal under way, the person's balance, the date),
-and Browse… for any other saved game, shown the same way once chosen.
+and Browse… for any other saved game, shown the same way once chosen. Game → Review a saved
+game lists the finished games in it (:data:`REVIEW_WORDS`).
 
 The summaries are read on a worker thread, one file after another, so that the window
 answers however many or long the files are; a row says "Reading…" until its summary comes.
@@ -12,6 +13,7 @@ from __future__ import annotations
 import html
 import threading
 from pathlib import Path
+from typing import NamedTuple
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QColor
@@ -56,6 +58,30 @@ def summary_lines(summary: GameSummary, named: bool = False) -> str:
     return " · ".join(first) + "\n" + " · ".join(second)
 
 
+class ChooserWords(NamedTuple):
+    """What the chooser says: its ``title``, the list's ``heading``, the line shown when
+    the list is ``empty``, and its ``action`` button (with its accelerator)."""
+
+    title: str
+    heading: str
+    empty: str
+    action: str
+
+
+OPEN_WORDS = ChooserWords(
+    "Open a saved game",
+    "Abandoned games",
+    "No abandoned games. Browse… finds any other saved game.",
+    "&Open",
+)
+REVIEW_WORDS = ChooserWords(
+    "Review a saved game",
+    "Finished games",
+    "No finished games. Browse… finds any other saved game.",
+    "&Review",
+)
+
+
 class _Reader(QObject):
     """Carries summaries from the worker thread to the chooser (a queued signal). It has no
     parent: the thread's reference keeps it alive after the chooser has gone."""
@@ -65,17 +91,24 @@ class _Reader(QObject):
 
 class OpenChooser(QDialog):
     """The chooser (``objectName`` "openChooser"). ``paths``: the saved games to list (the
-    abandoned games, newest first); ``folder``: where Browse… starts. :attr:`chosen` gives
+    abandoned games, newest first); ``folder``: where Browse… starts; ``words``: what it
+    says (Open's, or :data:`REVIEW_WORDS`). :attr:`chosen` gives
     the path of the game to open (Open, Enter or a double click on a readable game);
     :attr:`file_dialog` is Browse…'s dialog once opened; :attr:`summaries` holds what has
     been read, by path."""
 
     chosen = Signal(object)
 
-    def __init__(self, parent: QWidget | None, paths: list[Path], folder: Path) -> None:
+    def __init__(
+        self,
+        parent: QWidget | None,
+        paths: list[Path],
+        folder: Path,
+        words: ChooserWords = OPEN_WORDS,
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("openChooser")
-        self.setWindowTitle("Open a saved game")
+        self.setWindowTitle(words.title)
         readable(self)
         self.folder = folder
         self.file_dialog: QFileDialog | None = None
@@ -87,7 +120,7 @@ class OpenChooser(QDialog):
         self._reader = _Reader()
         self._reader.read.connect(self._summarized)
         layout = main_layout(self)
-        self.heading = heading_label("Abandoned games", self)
+        self.heading = heading_label(words.heading, self)
         self.heading.setWordWrap(True)  # a longer heading never widens the window
         layout.addWidget(self.heading)
         self.games = QListWidget(self)
@@ -104,11 +137,9 @@ class OpenChooser(QDialog):
         self.games.currentItemChanged.connect(lambda *_: self._update_open())
         self.games.itemActivated.connect(lambda _item: self._open())
         layout.addWidget(self.games, 1)
-        self.empty = plain_label(
-            "No abandoned games. Browse… finds any other saved game.", self, "noGames"
-        )
+        self.empty = plain_label(words.empty, self, "noGames")
         layout.addWidget(self.empty)
-        self._build_buttons(layout)
+        self._build_buttons(layout, words.action)
         self.finished.connect(lambda _r: self._stop.set())
         self._add(paths)
         if self.games.count():
@@ -123,13 +154,13 @@ class OpenChooser(QDialog):
             self.browse_button.setFocus()
         self._update_open()
 
-    def _build_buttons(self, layout: QVBoxLayout) -> None:
+    def _build_buttons(self, layout: QVBoxLayout, action: str) -> None:
         buttons = QDialogButtonBox(self)
         self.browse_button = buttons.addButton("&Browse…", QDialogButtonBox.ButtonRole.ActionRole)
         self.browse_button.setObjectName("browse")
         self.browse_button.setAutoDefault(False)
         self.browse_button.clicked.connect(self.browse)
-        self.open_button = buttons.addButton("&Open", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.open_button = buttons.addButton(action, QDialogButtonBox.ButtonRole.AcceptRole)
         self.open_button.setObjectName("open")
         self.open_button.setDefault(True)
         cancel = buttons.addButton(QDialogButtonBox.StandardButton.Cancel)

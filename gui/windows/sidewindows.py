@@ -18,6 +18,7 @@ from gui.model import registryview
 from gui.store import persistence, savedgames, settings
 from gui.table.cardart import CardArt
 from gui.windows.cardtext import use_four_colours
+from gui.windows.openchooser import REVIEW_WORDS, OpenChooser
 from gui.windows.prefsdialog import PrefsDialog
 from gui.windows.statswindow import StatsWindow
 
@@ -70,19 +71,26 @@ class SideWindowsMixin:
 
     def ask_review_file(self) -> None:
         """Game → Review a saved game: a record (``*.parlour.json``), read off the GUI
-        thread like Open, from the finished games where there are any; the game at the
-        table is not touched."""
+        thread like Open; the game at the table is not touched. Where there are finished
+        games, Open's chooser lists them, each as what it is (a file dialog showed only
+        names such as "20261205-100600-…pin.parlour.json"), with Browse… for any other."""
+        read = functools.partial(persistence.load_noted, shown="The review shows")
         finished = savedgames.finished_games(self.data_dir)
+        if finished:
+            chooser = OpenChooser(self, finished, self._open_folder(), REVIEW_WORDS)
+            chooser.chosen.connect(lambda path: self._read(path, "review", read))
+            self.open_chooser = chooser
+            self._modal(chooser)
+            return
         dlg = QFileDialog(
             self,
             "Review a saved game",
-            str(finished[0].parent if finished else self._open_folder()),
+            str(self._open_folder()),
             "Parlour games (*.parlour.json);;All files (*)",
         )
         dlg.setObjectName("reviewDialog")
         dlg.setAcceptMode(QFileDialog.AcceptMode.AcceptOpen)
         dlg.setFileMode(QFileDialog.FileMode.ExistingFile)
-        read = functools.partial(persistence.load_noted, shown="The review shows")
         dlg.fileSelected.connect(lambda name: name and self._read(Path(name), "review", read))
         self.file_dialog = dlg
         self._modal(dlg)

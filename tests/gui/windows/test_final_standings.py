@@ -4,8 +4,6 @@ after it, and Statistics counts it once."""
 
 from __future__ import annotations
 
-import os
-
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QPushButton
 
@@ -233,6 +231,17 @@ def test_a_finished_game_is_kept_for_review_once_however_often_its_standings_sho
     qtbot.mouseClick(c.dialog.findChild(QPushButton, "close"), Qt.MouseButton.LeftButton)
     qtbot.waitUntil(prompt.isVisible, timeout=WAIT)
     window.review_file_action.trigger()
-    dlg = window.file_dialog
-    assert dlg.isVisible() and os.path.samefile(dlg.directory().absolutePath(), kept.parent)
-    dlg.reject()
+    chooser = window.open_chooser
+    assert chooser.isVisible() and chooser.windowTitle() == "Review a saved game"
+    qtbot.waitUntil(lambda: kept in chooser.summaries, timeout=WAIT)
+    row = chooser.games.item(0).text()
+    assert row.startswith("Newmarket · finished after ") and "Ann, Ben, Cat" in row
+    assert chooser.open_button.text() == "&Review"
+    qtbot.mouseClick(chooser.open_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(
+        lambda: window.review_window is not None and window.review_window.isVisible(),
+        timeout=WAIT,
+    )
+    qtbot.addWidget(window.review_window)
+    assert window.review_window.review.finished  # the last deal of the finished game
+    window.review_window.close()
