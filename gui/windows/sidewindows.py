@@ -134,7 +134,12 @@ class SideWindowsMixin:
                 # under the resume offer: a saved game read for review had emptied it)
                 self.show_status(self.controller.table_line or before)
 
+        def retitled(title: str) -> None:
+            if self.status_label.text().endswith(REVIEW_WAITS):  # it names the deal shown
+                self.show_status(f"{title}{REVIEW_WAITS}")
+
         window.finished.connect(lambda _r: closed())
+        window.windowTitleChanged.connect(retitled)
         window.show()
         self.show_status(f"{window.windowTitle()}{REVIEW_WAITS}")
 

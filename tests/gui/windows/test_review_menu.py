@@ -19,6 +19,7 @@ from gui.model.setup import Setup  # noqa: E402
 from gui.play.seats import SeatKind  # noqa: E402
 from gui.windows.mainwindow import MainWindow  # noqa: E402
 from gui.windows.reviewwindow import ReviewWindow  # noqa: E402
+from gui.windows.sidewindows import REVIEW_WAITS  # noqa: E402
 from table_driver import first_cards_to_summary, window_with_autosave  # noqa: E402
 
 WAIT = 20_000
@@ -88,7 +89,10 @@ def test_ctrl_r_reviews_the_game_at_the_table_and_its_unfinished_deal_only_as_se
     win = _review(window)
     qtbot.addWidget(win)
     assert [win.deal_box.itemData(i) for i in range(win.deal_box.count())] == [1, 2]
+    assert window.status_label.text() == "Review: Newmarket, deal 1" + REVIEW_WAITS
     win.choose_deal(2)
+    # the status line names the deal shown (it said deal 1 while deal 4 was reviewed)
+    assert window.status_label.text() == "Review: Newmarket, deal 2" + REVIEW_WAITS
     # The deal being played is seen only from the person's own seat, with no other choice.
     assert win.viewpoint == 0 and not win.seat_box.isEnabled()
     snap = win.view.snapshot
