@@ -11,6 +11,7 @@ and decides nothing.
 
 from __future__ import annotations
 
+import itertools
 import html
 from typing import TypeVar, cast
 
@@ -151,6 +152,7 @@ class StakePanel(QFrame):
         body, grid = self._new_body(QGridLayout)
         grid.setHorizontalSpacing(8)
         top = min(total, MAX_AMOUNT)
+        spins: list[QWidget] = []
         for i, label in enumerate(labels):
             caption = QLabel(label, body)
             caption.setObjectName(f"label_{i}")
@@ -158,6 +160,7 @@ class StakePanel(QFrame):
             spin = self._spin(body, f"pool_{i}", 0, top, default[i], f"Counters on {label}")
             spin.valueChanged.connect(self._update)
             caption.setBuddy(spin)
+            spins.append(spin)
             every = QPushButton("All here", body)
             every.setObjectName(f"all_{i}")
             every.setAccessibleName(f"All on {label}")
@@ -168,6 +171,10 @@ class StakePanel(QFrame):
             grid.addWidget(spin, 1, i)
             grid.addWidget(every, 2, i)
         self._split_buttons(body, grid, len(labels))
+        # Tab goes from amount to amount, then to the buttons: "2, Tab, 2" put the second
+        # 2 on the first pool's "All here" and left the pools "1 too many"
+        for a, b in itertools.pairwise([*spins, *self.every]):
+            QWidget.setTabOrder(a, b)
         self._total, self._default = total, tuple(default)
         self.text.setText(text)
         self._question = text

@@ -176,6 +176,28 @@ def test_a_split_must_add_up_and_the_proposed_split_comes_back(qtbot, panel):
     assert panel.decided_values == [(0, 0, 4, 0)]
 
 
+def test_tab_goes_from_amount_to_amount_then_to_the_buttons(qtbot, panel):
+    """Typing "2, Tab, 2" spread 2 and 2 (the Tab went to the first "All here", and the
+    second 2 left the pools "1 too many")."""
+    panel.ask_split("Spread your 4 counters over the layout.", 4, POOLS, (1, 1, 1, 1))
+    first = _child(panel, QSpinBox, "pool_0")
+    _retype(qtbot, first, "2")
+    qtbot.keyClick(first, Qt.Key.Key_Tab)
+    second = _child(panel, QSpinBox, "pool_1")
+    assert second.hasFocus()
+    second.selectAll()
+    qtbot.keyClicks(second, "2")
+    for name in ("pool_2", "pool_3"):
+        qtbot.keyClick(panel.focusWidget(), Qt.Key.Key_Tab)
+        spin = _child(panel, QSpinBox, name)
+        assert spin.hasFocus()
+        spin.selectAll()
+        qtbot.keyClicks(spin, "0")
+    assert panel.amounts() == (2, 2, 0, 0)
+    qtbot.keyClick(panel.focusWidget(), Qt.Key.Key_Tab)
+    assert _child(panel, QPushButton, "all_0").hasFocus()
+
+
 def test_a_split_of_the_largest_stake(qtbot, panel):
     panel.ask_split("Spread.", MAX_AMOUNT, POOLS, (MAX_AMOUNT, 0, 0, 0))
     assert [_child(panel, QSpinBox, f"pool_{i}").maximum() for i in range(4)] == [MAX_AMOUNT] * 4
