@@ -11,8 +11,8 @@ and decides nothing.
 
 from __future__ import annotations
 
-import itertools
 import html
+import itertools
 from typing import TypeVar, cast
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
