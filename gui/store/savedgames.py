@@ -31,15 +31,16 @@ class GameSummary:
 
     ``path`` is the record; ``when`` its last change (local time). For a readable game:
     ``label`` (the New Game entry, "Pope Joan (classic board)"), ``players`` (names in seat
-    order), ``deal`` of ``deals`` (the deals begun, the last maybe unfinished, of the
-    session's whole), ``finished`` (no deal can follow), ``person`` (the name of the first
-    person at this screen, ``None`` when every seat is a computer) and ``balance`` (that
-    person's counters, ``None`` likewise). ``damaged`` is the one-line reason a file cannot
-    be read (then the other fields are empty), else ``None``. ``partly`` says what Open will
-    leave out of a file that opens only in part (a record that stops replaying at a fault,
-    a journal whose last moves cannot be used: :func:`gui.store.persistence.load_noted`'s
-    note), else ``None``. ``moves`` is how many moves (every seat's) the last deal has had
-    while it is unfinished, else 0: two games left at the same deal and minute read apart.
+    order), ``deal`` of ``deals`` (the deals begun, the last maybe unfinished, of the session's
+    whole), ``finished`` (no deal can follow), ``person`` (the name of the first person at this
+    screen, ``None`` when every seat is a computer) and ``balance`` (that person's counters,
+    after the split of the pools left when the game is finished, as the final standings show
+    them; ``None`` likewise). ``damaged`` is the one-line reason a file cannot be read (then the
+    other fields are empty), else ``None``. ``partly`` says what Open will leave out of a file
+    that opens only in part (a record that stops replaying at a fault, a journal whose last
+    moves cannot be used: :func:`gui.store.persistence.load_noted`'s note), else ``None``.
+    ``moves`` is how many moves (every seat's) the last deal has had while it is unfinished,
+    else 0: two games left at the same deal and minute read apart.
     """
 
     path: Path
@@ -86,6 +87,7 @@ def summarize(path: Path) -> GameSummary:
     except Exception as e:  # noqa: BLE001 - a file must never stop the list
         return GameSummary(path, when, damaged=f"it cannot be read ({type(e).__name__})")
     seat = next((s for s, person in enumerate(meta.people) if person), None)
+    balances, _pools = session.final_accounts()  # a finished game's after the split (GEN-6)
     return GameSummary(
         path,
         when,
@@ -95,7 +97,7 @@ def summarize(path: Path) -> GameSummary:
         deals=session.total_deals,
         finished=session.complete,
         person=None if seat is None else session.players[seat],
-        balance=None if seat is None else session.balances[seat],
+        balance=None if seat is None else balances[seat],
         partly=partly,
         moves=_moves(session),
     )

@@ -77,6 +77,21 @@ def test_a_finished_game_of_computers_has_no_person(tmp_path):
     assert summary.progress == "finished after 3 deals"
 
 
+def test_a_finished_games_balance_is_the_final_standings_after_the_split_gen_6(tmp_path):
+    """A finished Spinado match was listed with "You: 39 counters" where its final
+    standings said 53: the pools left were shared out at the end (GEN-6)."""
+    for seed in range(40):
+        session = Session(make_game("spinado", {"gen.rounds": 1}), ["Ann", "Ben", "Cat"], 0)
+        play_session(session, random.Random(seed))
+        if sum(session.pools) >= session.n:  # every seat gets a share
+            break
+    final, _pools = session.final_accounts()
+    assert final[0] > session.balances[0]
+    path = _saved(tmp_path / "f.parlour.json", session, [True, False, False])
+    summary = summarize(path)
+    assert summary.finished and summary.balance == final[0]
+
+
 def test_a_damaged_file_is_summarised_as_damaged(tmp_path):
     path = tmp_path / "c.parlour.json"
     path.write_text('{"format": "parlour-record", "version": 9}', encoding="utf-8")

@@ -35,8 +35,8 @@ POPE_JOAN_ROW = (
     "Pope Joan (Foster's layout) · deal 3 of 6 · Ben: 88 counters\n"
     "Ann, Ben, Cat · 9 Mar 2024, 14:05"
 )
-NEWMARKET_ROW = (
-    "Newmarket · finished after 3 deals · You: 86 counters\nYou, Dan, Eve · 9 Mar 2024, 14:05"
+NEWMARKET_ROW = (  # 98: the final standings', after the split of the pools left (GEN-6)
+    "Newmarket · finished after 3 deals · You: 98 counters\nYou, Dan, Eve · 9 Mar 2024, 14:05"
 )
 DAMAGED_ROW = f"Cannot be opened: it is not a Parlour game file\n{DAMAGED} · 9 Mar 2024, 14:05"
 
