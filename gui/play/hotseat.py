@@ -35,8 +35,9 @@ def hand_over(table: Controller, seat: int) -> None:
     # The status line is the hand-over's: the last person's line may name their cards or
     # their offer (CM-10: "Play the 9♦ for the 6♥…").
     table.status(prompts.hand_over_words(session.players[seat])[0])
-    since = table.log[table.seen.get(seat, 0) :]
-    table.privacy.ask(session.players[seat], prompts.recap_lines(since))
+    mark = table.seen.get(seat, 0)  # 0: no turn of theirs yet, the log is this deal's
+    since = table.log[mark:]
+    table.privacy.ask(session.players[seat], prompts.recap_lines(since), first=mark == 0)
 
 
 def plays_unseen(table: Controller, d: Decision) -> bool:

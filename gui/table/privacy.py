@@ -78,11 +78,13 @@ class PrivacyScreen(QWidget):
         self.hide()
         view.installEventFilter(self)
 
-    def ask(self, name: str, since: list[str]) -> None:
-        """Cover the table for ``name``; ``since``: public events since their last turn."""
+    def ask(self, name: str, since: list[str], *, first: bool = False) -> None:
+        """Cover the table for ``name``; ``since``: public events since their last turn, or
+        with ``first`` (no turn of theirs yet), since the deal began."""
         title, button = hand_over_words(name)
         self.title.setText(title)
-        self.heading.setText("Since your last turn:" if since else "")
+        heading = "So far this deal:" if first else "Since your last turn:"
+        self.heading.setText(heading if since else "")
         self.since.setText("\n".join(since))
         self.events_area.updateGeometry()
         self.events_area.setVisible(bool(since))

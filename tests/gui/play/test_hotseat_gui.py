@@ -336,6 +336,31 @@ def test_the_privacy_screen_shows_every_line_since_your_last_turn(qtbot):
     qtbot.waitUntil(lambda: not c.privacy_up and c.human == seat)
 
 
+def test_the_first_hand_over_says_so_far_this_deal_not_since_your_last_turn(qtbot):
+    """The session's first hand-over said "Since your last turn:" to a person who had not
+    had one; the next, after their own move, says it."""
+    window = _hot_seat(qtbot, "newmarket")
+    c = window.controller
+    headings: list[tuple[str, str]] = []
+    for _ in range(100):
+        _until_someone_is_asked(qtbot, c)
+        if c.privacy_up:
+            seat = c.pending_person
+            if c.privacy.since.text():
+                headings.append((c.session.players[seat], c.privacy.heading.text()))
+            if len(headings) >= 4:
+                break
+            qtbot.mouseClick(c.privacy.button, Qt.MouseButton.LeftButton)
+            continue
+        _answer_first(qtbot, window)
+    firsts = {}
+    for name, heading in headings:
+        firsts.setdefault(name, heading)
+    assert set(firsts.values()) == {"So far this deal:"}
+    later = [h for i, (n, h) in enumerate(headings) if any(m == n for m, _ in headings[:i])]
+    assert later and set(later) == {"Since your last turn:"}
+
+
 def _answer_first(qtbot, window: MainWindow) -> None:
     """The person's turn answered with the mouse where the table asks it: a dialog accepted,
     the stake as proposed, the first legal card clicked; a rob declined, a claim or jink the
