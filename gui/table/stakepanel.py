@@ -195,8 +195,16 @@ class StakePanel(QFrame):
         return self._total is None or self._least <= sum(self.amounts()) <= self._total
 
     def accept(self) -> None:
-        """Decide the amounts shown, when :meth:`valid`: emit :attr:`decided` and hide."""
-        if not self.isVisible() or not self.valid():
+        """Decide the amounts shown, when :meth:`valid`: emit :attr:`decided` and hide;
+        a split that does not add up is refused in words (Enter did nothing)."""
+        if not self.isVisible():
+            return
+        if not self.valid():
+            if self.spins and self._total is not None and self.remaining is not None:
+                need = f"{self._total:,}"
+                if self._least < self._total:
+                    need = f"{self._least:,} to {self._total:,}"
+                self._refuse(f"Not spread: {self.remaining.text()}. They must come to {need}.")
             return
         typed, self._typed = self._typed, {}
         for i, spin in enumerate(self.spins):

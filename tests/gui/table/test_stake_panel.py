@@ -164,6 +164,7 @@ def test_a_split_must_add_up_and_the_proposed_split_comes_back(qtbot, panel):
     assert not ok.isEnabled()
     qtbot.keyClick(spin, Qt.Key.Key_Return)  # not spread: it does not add up
     assert panel.decided_values == []
+    assert panel.text.text().endswith("Not spread: 1 left to place. They must come to 4.</b>")
     _retype(qtbot, spin, "4")
     assert remaining.text() == "3 too many"
     back = _child(panel, QPushButton, "defaultSplit")
