@@ -122,7 +122,7 @@ class TableLayout:
         small = round(self.played_w)  # the fans' size read 6♠ as 6♣
         right = self.stock.x + self.card_w
         room = max(0.0, right - (self.stock.x - 0.35 * self.card_w) - small)
-        step = 0.3 * small
+        step = 0.45 * small  # the whole index and a little more of each card in view
         per_row = max(1, int(room // step) + 1)
         rows = -(-count // per_row)
         per = -(-count // rows)
