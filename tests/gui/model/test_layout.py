@@ -258,6 +258,9 @@ def test_the_stock_shown_face_up_keeps_clear_of_a_row_of_eight_pools(width, heig
         rows = sorted({y for _, y in spots})
         # the index above in view: its rank and suit reach 0.56 of a small card's width
         assert all(b - a >= 0.58 * small for a, b in itertools.pairwise(rows))
+        for row in rows:  # 0.45 of each card beside the next in view (0.3 hid a K's letter)
+            xs = sorted(x for x, y in spots if y == row)
+            assert all(b - a >= 0.45 * small - 0.01 for a, b in itertools.pairwise(xs))
     assert lay.stock_fan_left(10) >= lay.stock.x - 0.35 * lay.card_w - 0.01
 
 
