@@ -40,7 +40,8 @@ class GameSummary:
     that opens only in part (a record that stops replaying at a fault, a journal whose last
     moves cannot be used: :func:`gui.store.persistence.load_noted`'s note), else ``None``.
     ``moves`` is how many moves (every seat's) the last deal has had while it is unfinished,
-    else 0: two games left at the same deal and minute read apart.
+    else 0: two games left at the same deal and minute read apart. ``others``: the other
+    people at this screen (a hot seat), each ``(name, balance)``, in seat order.
     """
 
     path: Path
@@ -55,6 +56,7 @@ class GameSummary:
     damaged: str | None = None
     partly: str | None = None
     moves: int = 0
+    others: tuple[tuple[str, int], ...] = ()
 
     @property
     def progress(self) -> str:
@@ -98,6 +100,11 @@ def summarize(path: Path) -> GameSummary:
         finished=session.complete,
         person=None if seat is None else session.players[seat],
         balance=None if seat is None else balances[seat],
+        others=tuple(
+            (session.players[s], balances[s])
+            for s, person in enumerate(meta.people)
+            if person and s != seat
+        ),
         partly=partly,
         moves=_moves(session),
     )

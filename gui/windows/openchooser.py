@@ -37,11 +37,12 @@ DAMAGED_COLOUR = "#9b1c1c"
 
 def summary_lines(summary: GameSummary, named: bool = False) -> str:
     """A saved game in two lines for the list: "Pope Joan (classic board) · deal 3 of 8 ·
-    Ben: 88 counters" over "Ann, Ben, Cat · 9 Mar 2024, 14:05"; with ``named`` (a file
-    found by Browse…, which may be a copy of an abandoned game) the second line begins with
-    the file's name; a file that cannot be opened (damaged, or no game at all) says so,
-    why, and its file name; a file that opens only in part ends its first line with
-    "partly damaged" (the row's tooltip says what is left out)."""
+    Ben: 88 counters" (at a hot seat "Ann: 97, Ben: 88 counters") over "Ann, Ben, Cat · 9
+    Mar 2024, 14:05"; with ``named`` (a file found by Browse…, which may be a copy of an
+    abandoned game) the second line begins with the file's name; a file that cannot be
+    opened (damaged, or no game at all) says so, why, and its file name; a file that opens
+    only in part ends its first line with "partly damaged" (the row's tooltip says what is
+    left out)."""
     when = "" if summary.when is None else f"{summary.when.day} {summary.when:%b %Y, %H:%M}"
     if summary.damaged is not None:
         second = " · ".join(x for x in (summary.path.name, when) if x)
@@ -50,7 +51,9 @@ def summary_lines(summary: GameSummary, named: bool = False) -> str:
         return f"Cannot be opened: {summary.damaged}\n{second}"
     first = [summary.label, summary.progress]
     if summary.person is not None and summary.balance is not None:
-        first.append(f"{summary.person}: {summary.balance} counters")
+        # every person at the screen (a hot seat's second player read as left out)
+        people = [(summary.person, summary.balance), *summary.others]
+        first.append(", ".join(f"{name}: {n}" for name, n in people) + " counters")
     if summary.partly is not None:
         first.append("partly damaged")
     name = summary.path.name if named else ""

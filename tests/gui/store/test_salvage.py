@@ -151,7 +151,7 @@ def test_the_open_list_marks_a_file_that_opens_only_in_part(tmp_path: Path) -> N
         "mine.parlour.json is damaged at deal 3, action 4 "
     )
     first = summary_lines(summary).splitlines()[0]
-    balance = f"Ann: {good.balances[0]} counters"
+    balance = f"Ann: {good.balances[0]}, Ben: {good.balances[1]} counters"  # both people
     assert (
         first
         == f"Newmarket · deal 3 of {good.total_deals}, 3 moves made · {balance} · partly damaged"

@@ -20,10 +20,11 @@ from gamecore.decisions import PlayChoice
 from gamecore.games import make_game
 from gamecore.match import Session
 from gui.store import persistence, savedgames
+from gui.store.savedgames import summarize
 from gui.windows import openchooser
 from gui.windows.mainwindow import MainWindow
 from gui.windows.newgame import NewGameDialog
-from gui.windows.openchooser import OpenChooser
+from gui.windows.openchooser import OpenChooser, summary_lines
 from helpers import play_session
 
 WAIT = 10_000
@@ -381,3 +382,21 @@ def test_only_the_files_found_by_browse_name_their_file(qtbot, tmp_path):
         POPE_JOAN_ROW,
         NEWMARKET_ROW,
     ]
+
+
+def test_a_hot_seat_game_lists_every_person_at_the_screen(tmp_path):
+    """A hot-seat Pope Joan was listed as "Alice: 87 counters" alone: Bob, at the same
+    screen, was not named."""
+    session = Session(make_game("pope-joan", {"gen.rounds": 1}), ["Alice", "Bob", "Cat"], 0)
+    play_session(session, random.Random(4), max_deals=1)
+    path = tmp_path / "hot.parlour.json"
+    _keep(path, session, [True, True, False])
+    summary = summarize(path)
+    final, _pools = session.final_accounts()
+    assert (summary.person, summary.balance, summary.others) == (
+        "Alice",
+        final[0],
+        (("Bob", final[1]),),
+    )
+    first = summary_lines(summary).split("\n")[0]
+    assert first.endswith(f"· Alice: {final[0]}, Bob: {final[1]} counters")
