@@ -10,10 +10,11 @@ from __future__ import annotations
 from html import escape
 
 from gamecore.fingerprint import hashed_text, matches
+from gamecore.match import Session
 from gamecore.review import DealReview, ShowRule
-from gui.model import reviewtext
+from gui.model import dealsummary, reviewtext
 
-__all__ = ["fingerprint_html", "step_html"]
+__all__ = ["fingerprint_html", "session_end", "step_html"]
 
 
 def fingerprint_html(review: DealReview, rule: ShowRule) -> str:
@@ -60,8 +61,18 @@ def fingerprint_html(review: DealReview, rule: ShowRule) -> str:
     )
 
 
-def step_html(text: reviewtext.StepText) -> str:
-    """The step panel: the heading, what led here, then the turn, choices and action."""
+def session_end(session: Session, number: int, last_step: bool) -> str:
+    """What follows the ``last_step`` of deal ``number`` of ``session`` when it is the
+    session's last: the split of the pools left (GEN-6), as the final standings say it;
+    else "". The review ended with counters still on the layout."""
+    if not last_step or not session.complete or number != len(session.logs):
+        return ""
+    return dealsummary.split_line(session)
+
+
+def step_html(text: reviewtext.StepText, end: str = "") -> str:
+    """The step panel: the heading, what led here, then the turn, choices and action;
+    ``end``: what the session's end did after it (:func:`session_end`)."""
     out = [f"<h3>{escape(text.heading)}</h3>"]
     if text.why:
         out.append(
@@ -75,4 +86,6 @@ def step_html(text: reviewtext.StepText) -> str:
     if now:
         out.append("<p><b>Now</b><br>" + "<br>".join(escape(t) for t in now) + "</p>")
     out += [f"<p><i>{escape(n)}</i></p>" for n in text.notes]
+    if end:
+        out.append(f"<p><b>The session's end</b><br>{escape(end)}</p>")
     return "".join(out)

@@ -44,7 +44,7 @@ from gui.store import settings
 from gui.table.cardart import CardArt
 from gui.table.view import TableView
 from gui.windows.reviewcheck import PlayCheckRun, PlayCheckTab
-from gui.windows.reviewpanels import fingerprint_html, step_html
+from gui.windows.reviewpanels import fingerprint_html, session_end, step_html
 from gui.windows.screenfit import FittedDialog
 
 __all__ = ["ReviewWindow", "run_review"]
@@ -420,7 +420,8 @@ class ReviewWindow(FittedDialog, PlayCheckTab):
         for call in text.calls:
             self.view.announce(call)
         self.view.show_log(list(text.log))
-        self.step_text.setHtml(step_html(text))
+        end = session_end(self.session, review.number, k == review.last)
+        self.step_text.setHtml(step_html(text, end))
         self.slider.blockSignals(True)
         self.slider.setValue(self.seen.index(k))
         self.slider.blockSignals(False)

@@ -32,10 +32,10 @@ from gamecore.review import (
     shown_table,
 )
 from gui.app.cli import review_target
-from gui.model import reviewtext, tablewords
+from gui.model import dealsummary, reviewtext, tablewords
 from gui.windows.reviewcheck import PlayCheckRun
 from gui.windows.reviewwindow import ReviewWindow
-from helpers import cards, played_conformance_folders, random_action
+from helpers import cards, play_session, played_conformance_folders, random_action
 from paths import DATA, ROOT
 
 WAIT = 20000  # ms: an upper bound for a small play check on a slow machine
@@ -745,3 +745,26 @@ def test_at_its_smallest_the_review_keeps_a_table_the_board_fits_on_an_800_scree
     qtbot.waitUntil(lambda: win.width() < 1280, timeout=5000)
     assert win.view.width() >= 500 and win.view.height() >= 340
     assert win.width() <= 780
+
+
+def test_the_last_step_of_a_sessions_last_deal_says_how_the_pools_left_were_shared(qtbot):
+    """GEN-6: the review of a finished Spinado match ended with 42 counters on the layout,
+    where the final standings had shared them out. Its last step now says so, as the
+    standings do; no earlier step, nor the last of an earlier deal, says it."""
+    for seed in range(40):
+        session = Session(make_game("spinado", {"gen.rounds": 1}), ["You", "Ben", "Cat"], 0)
+        play_session(session, random.Random(seed))
+        if sum(session.pools) >= session.n:
+            break
+    split = dealsummary.split_line(session)
+    assert split.startswith(f"The {sum(session.pools)} counters left in the pools were shared")
+    last = len(session.logs)
+    win = _window(qtbot, session, last)
+    win.go(win.review.last)
+    text = win.step_text.toPlainText()
+    assert "The session's end" in text and split in text
+    win.go(win.review.last - 1)
+    assert "The session's end" not in win.step_text.toPlainText()
+    win.choose_deal(last - 1)
+    win.go(win.review.last)
+    assert "The session's end" not in win.step_text.toPlainText()
