@@ -131,6 +131,14 @@ class TableLayout:
         left = right - small - (per - 1) * dx
         return [(left + (i % per) * dx, self.stock.y + (i // per) * dy) for i in range(count)]
 
+    def stock_fan_foot(self, count: int) -> float:
+        """The bottom edge (pixels) of the stock's face-up fan of ``count`` cards
+        (:meth:`stock_fan_positions`), or the stock's own when there is none."""
+        spots = self.stock_fan_positions(count)
+        if not spots:
+            return self.stock.bottom
+        return max(y for _x, y in spots) + round(self.played_w) * ASPECT
+
     def stock_fan_left(self, count: int) -> float:
         """The left edge (pixels) of the stock's face-up fan of ``count`` cards
         (:meth:`stock_fan_positions`)."""

@@ -157,13 +157,7 @@ class TableDrawing(EventLogDrawing):
         suit rows' labels and the call in the middle."""
         self._draw_seats(snap, lay, dpr)
         self._draw_pools(snap, lay, dpr)
-        self.stock.set_state(
-            QRectF(lay.stock.x, lay.stock.y, lay.stock.w, lay.stock.h),
-            snap.stock_count,
-            dpr,
-            snap.stock_name,
-        )
-        self.stock.setVisible(snap.stock_count > 0)
+        self.stock.show_at(lay, snap.stock_count, len(snap.stock_cards), dpr, snap.stock_name)
         self._draw_row_labels(snap, lay)
         # A call made at another size (before the window was shown, say) stays in the middle.
         self.place_call()

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from gui.model.amounts import number, short_number
+from gui.model.layout import TableLayout
 from gui.table.cardart import CardArt
 from gui.table.style import GOLD, INK, table_font
 
@@ -364,13 +365,28 @@ class StockItem(QGraphicsItem):
         self.count = 0
         self.name = "Stock"
         self.dpr = 1.0
+        self.face_up = False
 
-    def set_state(self, rect: QRectF, count: int, dpr: float, name: str = "Stock") -> None:
-        """Show ``count`` face-down cards in ``rect``."""
+    def set_state(
+        self, rect: QRectF, count: int, dpr: float, name: str = "Stock", *, face_up: bool = False
+    ) -> None:
+        """Show ``count`` face-down cards in ``rect``; with ``face_up`` (the cards shown at
+        the end of a deal, drawn by the table above ``rect``'s foot), only the name and
+        count under them: "Dead hand · 7" went with the pile, and the fan had no name."""
         self.prepareGeometryChange()
         self.rect, self.count, self.dpr, self.name = rect, count, dpr, name
-        self.setToolTip(f"{name}: {count} cards, face down")
+        self.face_up = face_up
+        self.setToolTip(f"{name}: {count} cards, {'face up' if face_up else 'face down'}")
         self.update()
+
+    def show_at(self, lay: TableLayout, count: int, shown: int, dpr: float, name: str) -> None:
+        """The stock of ``count`` face-down cards in ``lay``'s place for it; or, with
+        ``shown`` cards face up at the end of a deal (drawn by the table), its name and
+        their number under them; hidden when there is neither."""
+        r = lay.stock
+        top = lay.stock_fan_foot(shown) - r.h if shown else r.y
+        self.set_state(QRectF(r.x, top, r.w, r.h), count or shown, dpr, name, face_up=shown > 0)
+        self.setVisible(count > 0 or shown > 0)
 
     #: Up to this many cards are drawn, each 1.5 px up and right of the one below.
     LAYERS = 4
@@ -403,7 +419,7 @@ class StockItem(QGraphicsItem):
         if w <= 0:
             return
         back = self.art.back(w, self.dpr)
-        layers = min(self.count, self.LAYERS)
+        layers = 0 if self.face_up else min(self.count, self.LAYERS)
         for i in range(layers):
             painter.drawPixmap(self.rect.topLeft() + QPointF(i * 1.5, -i * 1.5), back)
         painter.setPen(INK)

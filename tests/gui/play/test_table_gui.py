@@ -676,3 +676,19 @@ def test_the_hand_closes_up_when_the_turn_passes_though_the_pointer_rests_on_it(
     qtbot.waitUntil(lambda: not view.busy, timeout=WAIT)
     centred = [x for x, _y in view.layout_.hand_positions(len(hand_items(win)))]
     assert sorted(it.home.x() for it in hand_items(win)) == pytest.approx(centred)
+
+
+def test_the_stock_shown_at_the_end_of_a_deal_keeps_its_name_under_it(qtbot):
+    """Once a deal ends the stock's cards are shown face up; "Stock · 4" went with the
+    face-down pile, and the cards had no name. It now stands under them, with their
+    number, and no back is drawn."""
+    win = open_window(qtbot)
+    play_deal_by_clicks(qtbot, win)
+    qtbot.waitUntil(lambda: not win.view.busy, timeout=WAIT)
+    view = win.view
+    shown = view.snapshot.stock_cards
+    assert shown and view.stock.isVisible() and view.stock.face_up
+    assert view.stock._label() == f"{view.snapshot.stock_name} · {len(shown)}"
+    label = view.stock.mapRectToScene(view.stock._label_rect())
+    lowest = max(view.cards[c].sceneBoundingRect().bottom() for c in shown)
+    assert lowest - 2 <= label.top() and label.top() - lowest < 8  # just under the cards
