@@ -773,12 +773,20 @@ def no_choice(name: str, kinds: Sequence[str], winner: str | None, played: bool)
 def split_share(name: str, share: int, total: int, *, one_pool: bool = False) -> str:
     """The end-of-session split (GEN-6) for the seat ``name``: "You get 3 of the 7
     counters left in the pools: at the end of the session they are shared out equally,
-    the rest one by one from the eldest hand (GEN-6)." ``share`` and ``total`` in
+    the rest one by one from the eldest hand (GEN-6)." ("the 1 counter" when the seat gets
+    all, "none of the 7 counters" when it gets none.) ``share`` and ``total`` in
     counters; ``one_pool``: the game has a single pool (Spoil Five), said "the pool"."""
     counters = "counter" if total == 1 else "counters"
     pools = "the pool" if one_pool else "the pools"
+    # "You get 1 of the 1 counter" read as a slip; all or none is said as such
+    if share == total:
+        part = f"the {total} {counters}"
+    elif share == 0:
+        part = f"none of the {total} {counters}"
+    else:
+        part = f"{share} of the {total} {counters}"
     return (
-        f"{name} {agree(name, 'gets')} {share} of the {total} {counters} left in {pools}: "
+        f"{name} {agree(name, 'gets')} {part} left in {pools}: "
         "at the end of the session they are shared out equally, the rest one by one from "
         "the eldest hand (GEN-6)."
     )

@@ -435,7 +435,9 @@ def test_a_deal_without_a_choice_and_the_split_in_words():
         "You get 3 of the 7 counters left in the pools: at the end of the session they are "
         "shared out equally, the rest one by one from the eldest hand (GEN-6)."
     )
-    assert split_share("Ben", 0, 1).startswith("Ben gets 0 of the 1 counter left in the pools:")
+    assert split_share("Ben", 0, 1).startswith("Ben gets none of the 1 counter left in the pools:")
+    assert split_share("You", 1, 1).startswith("You get the 1 counter left in the pools:")
+    assert split_share("Ann", 4, 4).startswith("Ann gets the 4 counters left in the pools:")
     # Spoil Five has one pool (SF-6)
     assert split_share("Cat", 2, 5, one_pool=True).startswith(
         "Cat gets 2 of the 5 counters left in the pool: at the end of the session"
