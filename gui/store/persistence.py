@@ -151,7 +151,7 @@ def load_noted(
     elif fault is not None:
         note = (
             f"The moves in {journal_path(path).name} could not all be used ({fault}): "
-            f"{readback.kept_words(kept)}. The journal was left as it is."
+            f"{readback.kept_words(kept, session)}. The journal was left as it is."
         )
     try:
         meta = _read_meta(path, session.n)
@@ -295,22 +295,21 @@ def _set_aside_damaged(path: Path, replayed: readback.Replayed, out: Checked) ->
     )
 
 
-def _set_aside_journal(path: Path, fault: str, kept: int, out: Checked) -> None:
+def _set_aside_journal(path: Path, fault: str, kept: int, session: Session, out: Checked) -> None:
     """The journal beside the autosave at ``path`` could be used only for its first
-    ``kept`` moves (``fault`` says why): set it aside, never left to be written over by
-    the next save (its later moves may be what someone wants back), or stop saving; either
-    way say so in ``out``."""
+    ``kept`` moves (``fault`` says why; ``session``, the game replayed with them): set it
+    aside, never left to be written over by the next save (its later moves may be what
+    someone wants back), or stop saving; either way say so in ``out``."""
     said = f"The moves of your saved game's last deal could not all be read ({fault})"
+    held = readback.kept_words(kept, session)
     try:
         moved = set_aside(journal_path(path))
-        out.notices.append(
-            f"{said}: {readback.kept_words(kept)}. The journal was set aside as {moved.name}."
-        )
+        out.notices.append(f"{said}: {held}. The journal was set aside as {moved.name}.")
     except OSError as err:
         out.writable = False
         out.notices.append(
-            f"{said} nor set aside ({err.strerror or err}): {readback.kept_words(kept)}, and "
-            f"games will not be saved this time."
+            f"{said} nor set aside ({err.strerror or err}): {held}, and games will not be "
+            "saved this time."
         )
 
 
@@ -338,7 +337,7 @@ def check_autosave(path: Path) -> Checked:
     if replayed.record_fault is not None:
         _set_aside_damaged(path, replayed, out)
     elif journal_fault is not None:
-        _set_aside_journal(path, journal_fault, kept, out)
+        _set_aside_journal(path, journal_fault, kept, session, out)
     try:
         meta = _read_meta(path, session.n)
     except SideFileError as e:

@@ -173,9 +173,20 @@ def salvage_words(session: Session, written: int | None = None) -> str:
     return (", and " if " and " in parts[0] else " and ").join(parts)
 
 
-def kept_words(kept: int) -> str:
-    """Words for a notice on how far a damaged journal's ``kept`` moves take the game."""
+def kept_words(kept: int, session: Session) -> str:
+    """Words for a notice on how far a damaged journal's ``kept`` moves take ``session`` (as
+    replayed with them): "the game goes on after the first 2 of its moves (5 moves into
+    deal 1)". The journal's own count agrees with the fault's "line 4" or "its move 3";
+    the deal's is the one a player counts (a tester read "2" as two moves of the deal)."""
     if kept == 0:
         return "none of its moves were used; the game goes on from the saved record"
     first = "first" if kept == 1 else f"first {kept}"
-    return f"the game goes on after the {first} of its moves"
+    logs = session.logs
+    if not logs:
+        return f"the game goes on after the {first} of its moves"
+    deal, moves = len(logs), len(logs[-1].actions)
+    if logs[-1].finished:
+        where = f"at the end of deal {deal}"
+    else:
+        where = f"{moves} move{'' if moves == 1 else 's'} into deal {deal}"
+    return f"the game goes on after the {first} of its moves ({where})"

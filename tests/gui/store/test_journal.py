@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import codecs
 import json
+from types import SimpleNamespace
+from typing import cast
 
 import pytest
 
-from gui.store import persistence
+from gamecore.match import Session
+from gui.store import persistence, readback
 from journals import autosave
 
 BASE, MOVES = 8, 10
@@ -67,7 +70,8 @@ def test_a_line_that_does_not_read_keeps_the_moves_before_it(tmp_path):
     assert len(_aside(tmp_path)) == 1
     assert checked.notices == [
         "The moves of your saved game's last deal could not all be read (line 6 is not a "
-        "move): the game goes on after the first 4 of its moves. The journal was set aside "
+        f"move): the game goes on after the first 4 of its moves ({BASE + 4} moves into "
+        f"deal 1). The journal was set aside "
         f"as {_aside(tmp_path)[0].name}."
     ]
 
@@ -84,7 +88,8 @@ def test_a_line_that_is_not_utf8_keeps_the_moves_before_it(tmp_path, bad):
     assert list(checked.saved[0].logs[-1].actions[BASE:]) == game.moves[:3]
     assert checked.notices == [
         "The moves of your saved game's last deal could not all be read (line 5 is not a "
-        "move): the game goes on after the first 3 of its moves. The journal was set aside "
+        f"move): the game goes on after the first 3 of its moves ({BASE + 3} moves into "
+        f"deal 1). The journal was set aside "
         f"as {_aside(tmp_path)[0].name}."
     ]
 
@@ -166,8 +171,8 @@ def test_a_journal_that_cannot_be_set_aside_stops_the_saving(tmp_path, monkeypat
         "follow the saved game ("
     )
     assert notice.endswith(
-        ") nor set aside (Permission denied): the game goes on after the first 3 of its moves, "
-        "and games will not be saved this time."
+        ") nor set aside (Permission denied): the game goes on after the first 3 of its moves "
+        f"({BASE + 3} moves into deal 1), and games will not be saved this time."
     )
 
 
@@ -185,7 +190,8 @@ def test_open_uses_the_good_moves_and_leaves_the_journal_where_it_is(tmp_path):
         "The moves in mine.parlour.journal could not all be used (its move 7 does not follow"
     )
     assert note.endswith(
-        "the game goes on after the first 6 of its moves. The journal was left as it is."
+        f"the game goes on after the first 6 of its moves ({BASE + 6} moves into deal 1). "
+        "The journal was left as it is."
     )
     assert persistence.journal_path(path).read_bytes() == bad
     assert persistence.load(path)[0].logs[-1].actions == session.logs[-1].actions
@@ -221,3 +227,17 @@ def test_an_unreadable_record_is_set_aside_with_its_companions_all_named(tmp_pat
         f"{record[0].name}, with its seats as {seats[0].name} and its journal as "
         f"{_aside(tmp_path)[0].name}, in {tmp_path}."
     ]
+
+
+def test_the_kept_moves_are_also_counted_in_the_deal_a_player_counts():
+    """A tester read "after the first 2 of its moves" (the journal's) as two moves of the
+    deal, when the table went on 5 moves into it; a deal the journal finished is said so."""
+    deal = SimpleNamespace(actions=["a"] * 5, finished=False)
+    game = cast(Session, SimpleNamespace(logs=[SimpleNamespace(finished=True), deal]))
+    said = readback.kept_words(2, game)
+    assert said == "the game goes on after the first 2 of its moves (5 moves into deal 2)"
+    deal.actions = ["a"]
+    assert readback.kept_words(1, game).endswith("the first of its moves (1 move into deal 2)")
+    deal.finished = True
+    assert readback.kept_words(1, game).endswith("of its moves (at the end of deal 2)")
+    assert readback.kept_words(0, game).startswith("none of its moves were used")

@@ -48,7 +48,8 @@ def test_open_says_how_many_moves_of_the_journal_it_used(qtbot, tmp_path):
     assert len(notes) == 1
     assert "(its move 7 does not follow the saved game" in notes[0]
     assert notes[0].endswith(
-        "the game goes on after the first 6 of its moves. The journal was left as it is."
+        f"the game goes on after the first 6 of its moves ({BASE + 6} moves into deal 1). "
+        "The journal was left as it is."
     )
     assert persistence.journal_path(path).read_bytes() == journal
 
@@ -73,6 +74,7 @@ def test_parlour_review_says_how_many_moves_of_the_journal_it_used(tmp_path, mon
         "does not follow the saved game ("
     )
     assert err[0].endswith(
-        "the game goes on after the first 3 of its moves. The journal was left as it is."
+        f"the game goes on after the first 3 of its moves ({BASE + 3} moves into deal 1). "
+        "The journal was left as it is."
     )
     assert persistence.journal_path(path).read_bytes() == journal
