@@ -160,10 +160,10 @@ class SeatPlate(QGraphicsItem):
 
     def _thinking(self, text: str, metrics: QFontMetricsF, room: float) -> str:
         """``text`` with the mark of a computer at work that fits ``room`` pixels:
-        "  · thinking…", a short " …" (narrow plates: many seats, or the acting arrow
+        " · thinking…", a short " …" (narrow plates: many seats, or the acting arrow
         beside it), after the short form if need be, else none: the counters are never
         cut for it (the ring and the arrow still say who is to play)."""
-        for shown in (text + "  · thinking…", text + " …", (self.short or text) + " …"):
+        for shown in (text + " · thinking…", text + " …", (self.short or text) + " …"):
             if metrics.horizontalAdvance(shown) <= room:
                 return shown
         return text

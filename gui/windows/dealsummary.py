@@ -254,7 +254,9 @@ class DealSummaryDialog(SelfOpeningDialog):
         if s.last_deal and not any(n for _label, n in s.pools):
             # no next deal: "Pool for the next deal: empty" closed Spoil Five's last deal
             where = "the pool" if len(s.pools) == 1 else "the pools"
-            return plain_label(f"Nothing is left in {where}: the game is over.", self, "pools")
+            # "Nothing is left…: the game is over" read as if the empty pools had ended it
+            said = f"The game is over. Nothing is left in {where} to share out."
+            return plain_label(said, self, "pools")
         if s.tricks is not None:
             left = sum(n for _label, n in s.pools)
             return plain_label(

@@ -115,7 +115,7 @@ def test_a_thinking_mark_never_cuts_the_counters(qtbot, width, height):
             short=short,
         )
         _font, shown = plate.detail_shown()
-        assert shown in (detail + "  · thinking…", detail + " …", short + " …", detail), shown
+        assert shown in (detail + " · thinking…", detail + " …", short + " …", detail), shown
 
 
 @pytest.mark.parametrize(("width", "height"), SIZES, ids=[f"{w}x{h}" for w, h in SIZES])

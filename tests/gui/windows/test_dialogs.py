@@ -334,7 +334,8 @@ def test_the_last_deal_with_nothing_left_promises_no_next_deal_gen_6(qtbot):
         s = replace(_summary(last_deal=True), pools=empty, tricks=tricks)
         dlg = _show(qtbot, DealSummaryDialog(None, s))
         assert (
-            _child(dlg, QLabel, "pools").text() == f"Nothing is left in {where}: the game is over."
+            _child(dlg, QLabel, "pools").text()
+            == f"The game is over. Nothing is left in {where} to share out."
         )
 
 
