@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 from gamecore.limits import MAX_AMOUNT
 from gui.model.widowwords import AMOUNT
 from gui.table.focusback import focus_back_to
-from gui.table.style import GOLD, INK, table_font
+from gui.table.style import GOLD, INK, panel_buttons, table_font
 
 if TYPE_CHECKING:
     from gui.table.view import TableView
@@ -122,11 +122,7 @@ class PromptPanel(QFrame):
         self.setStyleSheet(
             "#prompt { background: rgba(12, 36, 24, 225); border: 1px solid "
             "#f2c94c; border-radius: 8px; } #prompt QLabel { color: #f5f0e1; }"
-            " #prompt QPushButton { background: #f5f0e1; color: #1b1b1b; border: 2px solid"
-            " #8c8066; border-radius: 5px; padding: 4px 14px; }"
-            " #prompt QPushButton:hover { background: #fffaf0; }"
-            " #prompt QPushButton:pressed { background: #e3d9c2; }"
-            " #prompt QPushButton:focus { border: 2px solid #f2c94c; background: #fff6d8; }"
+            + panel_buttons("prompt")
         )
         layout = QHBoxLayout(self)
         layout.setContentsMargins(12, 8, 12, 8)

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from gamecore.limits import MAX_AMOUNT
 from gui.table.focusback import focus_back_to
+from gui.table.style import panel_buttons
 
 #: An amount box's least width (pixels), and beside a split's buttons on a short table.
 SPIN_WIDTH, SPIN_BESIDE = 70, 60
@@ -38,7 +39,7 @@ _Layout = TypeVar("_Layout", QHBoxLayout, QGridLayout)
 
 _STYLE = (
     "#stakePanel { background: rgba(12, 36, 24, 235); border: 1px solid #f2c94c; "
-    "border-radius: 8px; } #stakePanel QLabel { color: #f5f0e1; }"
+    "border-radius: 8px; } #stakePanel QLabel { color: #f5f0e1; }" + panel_buttons("stakePanel")
 )
 
 

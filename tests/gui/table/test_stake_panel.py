@@ -212,3 +212,21 @@ def test_a_split_refuses_a_default_that_does_not_fit(panel):
         panel.ask_split("Spread.", 4, POOLS, (1, 1, 1))
     with pytest.raises(ValueError):
         panel.ask_split("Spread.", 4, POOLS, (1, 1, 1, 2))
+
+
+def _rim(button: QPushButton) -> tuple[int, int, int]:
+    """The colour of the button's border, one pixel in from the middle of its left edge."""
+    c = button.grab().toImage().pixelColor(1, button.height() // 2)
+    return c.red(), c.green(), c.blue()
+
+
+def test_the_button_with_the_keys_has_a_gold_rim(qtbot, panel):
+    """A tester pressing Tab in the panel could not see which button Space would press (the
+    style's own focus frame: a thin blue line on the dark panel)."""
+    panel.ask_split("Spread your 4 counters over the layout.", 4, POOLS, (1, 1, 1, 1))
+    every = _child(panel, QPushButton, "all_0")
+    other = _child(panel, QPushButton, "all_1")
+    every.setFocus(Qt.FocusReason.TabFocusReason)
+    qtbot.waitUntil(every.hasFocus)
+    assert _rim(every) == (0xF2, 0xC9, 0x4C)  # gold
+    assert _rim(other) == (0x8C, 0x80, 0x66)  # the plain rim
