@@ -312,10 +312,25 @@ class PoolItem(QGraphicsItem):
         painter.setOpacity(1.0)
         shown = self._detail_shown()
         if shown and w > 0:
+            if self.card is not None or self.cards:
+                # pale words on a faded card could not be read ("out this deal" on the K♣)
+                pill = self.detail_pill()
+                painter.setPen(Qt.PenStyle.NoPen)
+                painter.setBrush(QColor(0, 0, 0, 190))
+                painter.drawRoundedRect(pill, pill.height() / 2, pill.height() / 2)
             painter.setPen(INK)
             painter.setFont(self._detail_font())
             painter.drawText(self._detail_rect(), Qt.AlignmentFlag.AlignCenter, shown)
         self._paint_chips(painter)
+
+    def detail_pill(self) -> QRectF:
+        """The dark pill the detail line is written on over a card (item coordinates): the
+        words' width and a little, one line high, in the middle of :meth:`_detail_rect`."""
+        m = QFontMetricsF(self._detail_font())
+        box = self._detail_rect()
+        w = min(box.width(), m.horizontalAdvance(self._detail_shown()) + m.height() * 0.8)
+        h = min(box.height(), m.height() + 2)
+        return QRectF(box.center().x() - w / 2, box.center().y() - h / 2, w, h)
 
     def _paint_tag(self, painter: QPainter) -> None:
         """The pool's name on its card, on a dark pill (the Pope on the 7♦)."""

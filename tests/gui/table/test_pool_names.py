@@ -126,3 +126,26 @@ def test_a_pool_that_cannot_be_won_this_deal_is_marked_on_the_table(qtbot):
         wide = QFontMetricsF(item._detail_font()).horizontalAdvance(shown)
         assert wide <= width - 6, (width, shown)
         assert shown == {26: "out", 50: shown, 90: "out this deal"}[width]
+
+
+def test_out_this_deal_is_written_on_a_dark_pill_over_the_faded_card(qtbot):
+    """Pale "out this deal" on a faded K♣ could hardly be read (a tester): over a card the
+    detail line has a dark pill of its own; on a plate, the plate is dark enough."""
+    from PySide6.QtGui import QImage, QPainter
+    from PySide6.QtWidgets import QStyleOptionGraphicsItem
+
+    from gamecore.cards import parse_card as C
+
+    item = PoolItem(CardArt(), "♣K")
+    card = QRectF(10, 10, 90, 126)
+    item.set_state(card, QRectF(10, 140, 90, 40), C("KC"), 3, 1.0, dead="K♣ is in the stock")
+    image = QImage(120, 200, QImage.Format.Format_ARGB32)
+    image.fill(0xFFFFFFFF)  # a white ground: only the pill is dark there
+    painter = QPainter(image)
+    item.paint(painter, QStyleOptionGraphicsItem())
+    painter.end()
+    pill = item.detail_pill()
+    assert item._detail_shown() == "out this deal"
+    assert card.top() < pill.top() < pill.bottom() < card.bottom()
+    edge = image.pixelColor(round(pill.left() + 3), round(pill.center().y()))
+    assert max(edge.red(), edge.green(), edge.blue()) < 90, edge.name()
