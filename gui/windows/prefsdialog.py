@@ -27,13 +27,14 @@ FORCED_MOVES: tuple[tuple[str, bool | None], ...] = (
     ("Let me play them", False),
 )
 #: What each choice does, beside it (a tester read the rules' default under "Let me play
-#: them" and took it for what that choice did).
+#: them" and took it for what that choice did; another found "A card you must play, your
+#: only legal one. As the rules have it, …" hard to follow).
 FORCED_NOTES: dict[bool | None, str] = {
-    None: "A card you must play, your only legal one. As the rules have it,\n"
-    "played for you in the games of sequences (Newmarket, Michigan…) once\n"
-    "you have played a card of your choice in the deal; left to you in Spoil Five.",
-    True: "A card you must play, your only legal one:\nplayed for you in every game.",
-    False: "A card you must play, your only legal one:\nleft to you to play in every game.",
+    None: "When only one card may be played: in Newmarket, Michigan and the other\n"
+    "games of sequences it is played for you, after the first card you chose\n"
+    "in the deal; in Spoil Five you play it yourself.",
+    True: "When only one card may be played:\nit is played for you in every game.",
+    False: "When only one card may be played:\nyou play it yourself in every game.",
 }
 
 

@@ -46,18 +46,18 @@ def test_the_forced_moves_setting_has_three_answers_and_is_remembered(qtbot):
         note = dlg.findChild(QLabel, "forcedNote")
         box.setCurrentText("As each game's rules have it")
         assert note.text() == (
-            "A card you must play, your only legal one. As the rules have it,\n"
-            "played for you in the games of sequences (Newmarket, Michigan…) once\n"
-            "you have played a card of your choice in the deal; left to you in Spoil Five."
+            "When only one card may be played: in Newmarket, Michigan and the other\n"
+            "games of sequences it is played for you, after the first card you chose\n"
+            "in the deal; in Spoil Five you play it yourself."
         )
         box.setCurrentText(text)
         if value is not None:
             assert note.text() == (
-                "A card you must play, your only legal one:\n"
+                "When only one card may be played:\n"
                 + (
-                    "played for you in every game."
+                    "it is played for you in every game."
                     if value
-                    else "left to you to play in every game."
+                    else "you play it yourself in every game."
                 )
             )
         qtbot.mouseClick(dlg.findChild(QPushButton, "ok"), Qt.MouseButton.LeftButton)
