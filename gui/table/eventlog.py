@@ -86,7 +86,9 @@ class EventLogDrawing(TrickDrawing):
             while len(lines) > 1 and label.heightForWidth(most) > tallest:
                 lines = lines[1:]
                 label.setText("\n".join(lines))
-            label.setFixedHeight(label.heightForWidth(most))
+            high = label.heightForWidth(most)
+            label.setFixedWidth(_narrowest(label, most, high))
+            label.setFixedHeight(high)
 
     def _above_the_hand(self) -> list[QRectF]:
         """What the log keeps clear of above your hand (viewport pixels, the scene's): the
@@ -224,3 +226,17 @@ class EventLogDrawing(TrickDrawing):
                 x = max(4, vp.width() - label.width() - 10)
                 y = max(4, round(hand.top()) - label.height() - 6)
         return x, y
+
+
+def _narrowest(label: QLabel, most: int, high: int) -> int:
+    """The narrowest width (pixels, at most ``most``) at which the word-wrapped ``label`` is
+    no higher than ``high``: a wrapped line splits evenly ("Ben, Cat and Dan put 1 each on
+    the" over a lone "pool" at 800×600) and no other line wraps."""
+    low, top = most // 2, most
+    while low < top:
+        mid = (low + top) // 2
+        if label.heightForWidth(mid) <= high:
+            top = mid
+        else:
+            low = mid + 1
+    return top

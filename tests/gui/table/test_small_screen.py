@@ -152,6 +152,22 @@ def test_a_long_log_line_wraps_within_the_table_and_steps_aside_for_the_prompt(q
     assert label.isVisible()
 
 
+def test_a_wrapped_log_line_splits_evenly(qtbot):
+    """At 800×600 "Ben, Cat and Dan put 1 each on the pool" wrapped with "pool" alone on
+    its line: the log is as narrow as it can be without being higher, and the line
+    beside it that fits is not wrapped."""
+    win = _small(qtbot, "spoil-five", 4)
+    view = win.view
+    line = "Ben, Cat and Dan put 1 each on the pool and the rest of the words run long"
+    view.show_log([line, "Undone."])
+    label = view.log_label
+    most = round(view.viewport().width() * 0.42)
+    assert label.wordWrap() and label.width() < most
+    high = label.heightForWidth(most)
+    assert label.height() == high == 3 * label.fontMetrics().lineSpacing()
+    assert label.heightForWidth(label.width() - 1) > high  # the narrowest
+
+
 #: The longest notice there is: a saved game damaged part of the way.
 DAMAGED = (
     'Your saved game is damaged at deal 3, action 4 ("0 split AH:1 KC:1 QD:1 JS:1"): it is '
