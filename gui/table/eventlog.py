@@ -232,6 +232,10 @@ def _narrowest(label: QLabel, most: int, high: int) -> int:
     """The narrowest width (pixels, at most ``most``) at which the word-wrapped ``label`` is
     no higher than ``high``: a wrapped line splits evenly ("Ben, Cat and Dan put 1 each on
     the" over a lone "pool" at 800×600) and no other line wraps."""
+    # a label measures itself at no less than its minimum width: the search would find
+    # every width fits, and the newest lines were cut off below a log half as wide
+    label.setMinimumWidth(0)
+    label.setMaximumWidth(_ANY)
     low, top = most // 2, most
     while low < top:
         mid = (low + top) // 2

@@ -4,7 +4,7 @@ person's hand nor runs off the table, and the status line is never cut by the fi
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QLabel
 
 from game_driver import (
     claim_offered,
@@ -152,10 +152,27 @@ def test_a_long_log_line_wraps_within_the_table_and_steps_aside_for_the_prompt(q
     assert label.isVisible()
 
 
-def test_a_wrapped_log_line_splits_evenly(qtbot):
+FORCED_LOG = [
+    "Cat leads 4♥",
+    "Cat plays 5♥",
+    "You play 6♥, the only card you could play: the next card of a sequence must be played "
+    "by its holder.",
+]
+
+
+def _needs(label: QLabel) -> int:
+    """The height ``label``'s text takes at its width, measured by a fresh label (a label
+    measures itself at no less than its own minimum width)."""
+    fresh = QLabel(label.text())
+    fresh.setFont(label.font())
+    fresh.setWordWrap(True)
+    return fresh.heightForWidth(label.width())
+
+
+def test_a_wrapped_log_line_splits_evenly_and_shows_whole(qtbot):
     """At 800×600 "Ben, Cat and Dan put 1 each on the pool" wrapped with "pool" alone on
-    its line: the log is as narrow as it can be without being higher, and the line
-    beside it that fits is not wrapped."""
+    its line: the log is as narrow as it can be without being higher. Beside a long hand
+    (a narrow log) its newest line was then cut off: every width shows the whole text."""
     win = _small(qtbot, "spoil-five", 4)
     view = win.view
     line = "Ben, Cat and Dan put 1 each on the pool and the rest of the words run long"
@@ -163,9 +180,14 @@ def test_a_wrapped_log_line_splits_evenly(qtbot):
     label = view.log_label
     most = round(view.viewport().width() * 0.42)
     assert label.wordWrap() and label.width() < most
-    high = label.heightForWidth(most)
-    assert label.height() == high == 3 * label.fontMetrics().lineSpacing()
-    assert label.heightForWidth(label.width() - 1) > high  # the narrowest
+    assert label.height() == _needs(label) == 3 * label.fontMetrics().lineSpacing()
+    label.setFixedWidth(label.width() - 1)
+    assert _needs(label) > 3 * label.fontMetrics().lineSpacing()  # it was the narrowest
+    view.show_log(FORCED_LOG)
+    for most in range(120, 400, 7):
+        view._fit_log(most)
+        assert label.width() <= most and label.height() >= _needs(label), most
+        assert label.text().endswith("must be played by its holder."), most
 
 
 #: The longest notice there is: a saved game damaged part of the way.
