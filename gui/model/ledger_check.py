@@ -79,7 +79,8 @@ class Reader:
             (re.compile(rf"^{you} (?:take|took) (?:the )?[^():]*?(?:\((\d+)\)|: (\d+)$)"), 1),
             (re.compile(rf"^(?:{others}) (?:pays|paid) you (\d+)\b"), 1),
         ]
-        self.split = re.compile(rf"^{you} (?:get|gets) (\d+) of the (\d+) counters?\b")
+        # "3 of the 7 counters", "none of the 7 counters", "the 7 counters" (all of them)
+        self.split = re.compile(rf"^{you} (?:get|gets) (?:(\d+|none) of )?the (\d+) counters?\b")
         #: "You paid nothing for 3 cards left in hand: …" (the Pope excuses, PJ-C-7)
         self.nothing = re.compile(rf"^{you} (?:pay|paid) nothing\b")
         self.standings = re.compile(rf"shared out: .*\b{re.escape(self.name)} \+(\d+)\b")
@@ -107,9 +108,15 @@ class Reader:
 
     def split_share(self, line: str) -> tuple[int, int] | None:
         """The person's share of the split and the counters shared out in all, from a
-        sentence that says them ("You get 3 of the 7 counters …"), else ``None``."""
+        sentence that says them ("You get 3 of the 7 counters …", "none of the 7", "the 7
+        counters"), else ``None``."""
         m = self.split.search(line)
-        return None if m is None else (int(m.group(1)), int(m.group(2)))
+        if m is None:
+            return None
+        share, total = m.group(1), int(m.group(2))
+        if share is None:  # all of them
+            return total, total
+        return (0 if share == "none" else int(share)), total
 
     def card_claims(self, line: str) -> list[tuple[int, int]]:
         """Each card count ``line`` states of a hand ("5 cards left in hand"), as

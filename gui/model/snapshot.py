@@ -98,6 +98,9 @@ class TableSnapshot:
     #: A game without play: the cards each seat is dealt (the room the table keeps for
     #: them, MT-6), or 0.
     cards_each: int = 0
+    #: The deal's number in the session (1 for the first), or 0 where it is not known (a
+    #: review): a hand flies in from the pack only the first time it is shown in a deal.
+    deal: int = 0
 
 
 @dataclass

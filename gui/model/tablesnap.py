@@ -148,6 +148,7 @@ def snapshot(
         turnup=None if obs.revealed is not None else turnup,
         stock_name=stock_name(game, obs.phase),
         board=board,
+        deal=len(session.logs),
     )
 
 
@@ -264,6 +265,7 @@ def snapshot_tricks(
         last_play=last_play,
         turnup=turnup,
         stock_count=deal.stock.bit_count() + (1 if turnup is not None else 0),
+        deal=len(session.logs),
         **trick_fields(obs, words or list(names)),
     )
 

@@ -87,6 +87,7 @@ class TableDrawing(EventLogDrawing):
     #: turn it off: the first play of a hand is never one stray Enter.
     keys_play: bool
     _prev_hand: tuple[int, ...]
+    _hand_deal: int  # the deal of the last hand shown (TableSnapshot.deal), -1 before any
     _settled_paint: QTimer  # paints the whole table once the last drawing's cards settle
 
     # ---- drawing -------------------------------------------------------------------
@@ -117,7 +118,11 @@ class TableDrawing(EventLogDrawing):
         self._draw_around_the_cards(snap, lay, dpr)
         targets = self._card_targets(snap, lay)
         self._place_panels()  # after the targets: the last trick's caption is placed there
-        dealing = bool(snap.hand) and not set(snap.hand) & set(self._prev_hand)
+        # a hand new to the table flies in from the pack, not one shown again in its deal
+        # (a hot seat's hand came back as face-up cards stacked on the stock, 9♦ on top)
+        fresh = snap.deal == 0 or snap.deal != self._hand_deal
+        dealing = fresh and bool(snap.hand) and not set(snap.hand) & set(self._prev_hand)
+        self._hand_deal = snap.deal if snap.hand else self._hand_deal
         if set(snap.hand) - set(self._prev_hand):
             self.keys_play, self.focus_card = False, None
         self._prev_hand = snap.hand

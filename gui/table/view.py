@@ -96,6 +96,7 @@ class TableView(TableInput):
         self.focus_card = None
         self.keys_play = False
         self._prev_hand = ()
+        self._hand_deal = -1
         self._held, self._holding = None, False
 
     def _set_up_view(self) -> None:
