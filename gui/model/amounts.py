@@ -3,7 +3,7 @@ the same on the table's plates, in the windows and in the review. Plain text, no
 
 from __future__ import annotations
 
-__all__ = ["MINUS", "number", "short_number", "signed"]
+__all__ = ["MINUS", "counters", "number", "short_number", "signed"]
 
 #: The real minus sign, for amounts shown to people (a hyphen reads as a dash, and is shorter).
 MINUS = "\u2212"
@@ -24,6 +24,11 @@ def number(n: int) -> str:
     (thousands separated, as in every panel and question: a plate read "4900" beside a
     question's "4,900")."""
     return f"{MINUS}{-n:,}" if n < 0 else f"{n:,}"
+
+
+def counters(n: int) -> str:
+    """``n`` counters (int) in words: "1 counter", "5 counters", "1,200 counters"."""
+    return f"{number(n)} counter{'' if n == 1 else 's'}"
 
 
 #: Letters for thousands, millions and billions in :func:`short_number`, largest first.

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gui.model.amounts import counters
 from gui.table.cardart import CardArt
 from gui.table.style import INK, table_font
 
@@ -50,7 +51,7 @@ class RoundBoard(QGraphicsItem):
         self.prepareGeometryChange()
         self.rect, self.pools, self.dpr, self.min_px = rect, pools, dpr, min_px
         self._geo = self._layout()
-        self.setToolTip("; ".join(f"{lab} pool, {n} counters" for lab, n, _ in pools))
+        self.setToolTip("; ".join(f"{lab} pool, {counters(n)}" for lab, n, _ in pools))
         self.update()
 
     # ---- geometry (item coordinates), shared by paint, boundingRect and the tests ------

@@ -138,3 +138,13 @@ def test_trick_name_tags(qtbot, width, height, zoom, dpr):
             above,
         )
         check(tag, dpr)
+
+
+def test_the_round_board_says_1_counter(qtbot):
+    """Its tooltip read "Ace pool, 1 counters" (a tester, Pope Joan's classic board)."""
+    board = RoundBoard(ART)
+    pools = [("Ace", 1, ""), ("King", 0, ""), ("Game", 1200, "")]
+    board.set_state(QRectF(0, 0, 300, 300), pools, 1.0)
+    assert (
+        board.toolTip() == "Ace pool, 1 counter; King pool, 0 counters; Game pool, 1,200 counters"
+    )
