@@ -295,6 +295,9 @@ def summary_lines(
     went_out = False  # after a player goes out, a payment into a pool doubles it
     offered: set[int] = set()  # Spoil Five: who won tricks 1-3 (SF-31)
     jinked: set[int] = set()  # and who of them then jinked
+    events = list(events)
+    # a pool shared by several (PJ-23): "Ben took the Intrigue pool: 1" read as all of it
+    takers = [e.pool for e in events if isinstance(e, PoolTaken) and e.amount]
     for e in events:
         went_out = went_out or isinstance(e, WentOut)
         offered |= {e.seat} if isinstance(e, JinkOffered) else set()
@@ -314,7 +317,8 @@ def summary_lines(
                 if e.seat in offered
                 else ""
             )
-            took = f"{names[e.seat]} took {pool_phrase(labels[e.pool])}"
+            share = "a share of " if takers.count(e.pool) > 1 else ""
+            took = f"{names[e.seat]} took {share}{pool_phrase(labels[e.pool])}"
             out.append(f"{took}: {e.amount}{how}")
         elif isinstance(e, Paid):
             out.append(paid_words(e, names, session.game, past=True))

@@ -470,3 +470,19 @@ def test_a_turned_pope_deal_is_summed_up_as_such_not_as_the_dealer_going_out_pj_
     summary = dealsummary.deal_summary(session, person=0)
     assert summary.headline == "9♦ turned up: the deal ends before any card is played"
     assert summary.winner is None and summary.deltas[1] > 0
+
+
+def test_a_shared_pool_is_said_as_a_share_pj_23():
+    """A tester read "Cat took the Intrigue pool: 1" and "Gus took the Intrigue pool: 1"
+    as each taking it whole, with a counter still left in it (PJ-23: a pair played by two
+    players is shared)."""
+    game = make_game("pope-joan", {"pj.profile": "M"})
+    session = Session(game, NAMES, 0)
+    intrigue = tablewords.pool_labels(game).index("Intrigue")
+    shared = [PoolTaken(1, intrigue, 1), PoolTaken(2, intrigue, 1)]
+    assert tablewords.summary_lines(session, shared, WORDS, skip=[0]) == [
+        "Cat took a share of the Intrigue pool: 1",
+        "Gus took a share of the Intrigue pool: 1",
+    ]
+    whole = [PoolTaken(1, intrigue, 5)]
+    assert tablewords.summary_lines(session, whole, WORDS) == ["Cat took the Intrigue pool: 5"]
