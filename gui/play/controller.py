@@ -464,7 +464,8 @@ class Controller(QObject):
         if self.privacy_up or not self.viewer_ready or self._between_turns():
             snap = tablesnap.hide_hands(snap)
         self.view.show(snap)
-        self.view.show_log(self.log[-3:])
+        # a run of forced cards said its reason on every line, and crowded the newest out
+        self.view.show_log(prompts.recap_lines(self.log[-3:]))
 
     def _between_turns(self) -> bool:
         """With several people at the screen, whether the deal waits on another seat than
