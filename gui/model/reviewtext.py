@@ -427,7 +427,7 @@ def _counters_line(review: DealReview, k: int, names: list[str], prev: int) -> s
         for p, (a, b) in enumerate(zip(before.pools, step.pools, strict=True))
         if a != b
     ]
-    return ("Counters at this step: " + ", ".join(moved) + ".") if moved else ""
+    return ("Counters moved at this step: " + ", ".join(moved) + ".") if moved else ""
 
 
 def _calls_and_log(

@@ -29,7 +29,8 @@ def test_a_hyphenated_name_keeps_its_hyphen_in_the_review_nm_5():
     rule = show_rule(False, "stops", 1, False, 0, 0)
     text = reviewtext.review_step_text(review, shown_table(review, 3, rule), NAMES)
     assert text.counters == (
-        "Counters at this step: Jo-Anne \u22124, ♥A pool +1, ♣K pool +1, ♦Q pool +1, ♠J pool +1."
+        "Counters moved at this step: Jo-Anne \u22124, ♥A pool +1, ♣K pool +1, ♦Q pool +1, "
+        "♠J pool +1."
     )
 
 
