@@ -424,6 +424,8 @@ class StakePanel(QFrame):
         reset.setAutoDefault(False)
         reset.clicked.connect(self.reset_default)
         self.ok = self._button(body, "Spread", "ok")
+        # said on hover, as Proposed's is: a tester looked for the button that places them
+        self.ok.setToolTip("Put these counters on the layout (Enter).")
         actions = QWidget(body)
         row = QHBoxLayout(actions)
         row.setContentsMargins(0, 0, 0, 0)

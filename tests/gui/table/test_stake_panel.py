@@ -169,6 +169,7 @@ def test_a_split_must_add_up_and_the_proposed_split_comes_back(qtbot, panel):
     assert remaining.text() == "3 too many"
     back = _child(panel, QPushButton, "defaultSplit")
     assert back.toolTip() == "Put the counters back as first proposed: the usual split."
+    assert ok.toolTip() == "Put these counters on the layout (Enter)."
     qtbot.mouseClick(back, LEFT)
     assert panel.amounts() == (1, 1, 1, 1) and ok.isEnabled() and panel.isVisible()
     qtbot.mouseClick(_child(panel, QPushButton, "all_2"), LEFT)
