@@ -138,15 +138,21 @@ class Keeper(QObject):
     def keep_finished(self) -> None:
         """Keep the finished session among the finished games of the data folder (its
         final standings are shown), for Game → Review a saved game: once another game
-        began it was gone. Nothing when games are not saved; a failure is not said (the
-        autosave says its own)."""
-        session, path = self.table.session, self.autosave_path
-        if path is None or session is None or not session.complete:
+        began it was gone. Written on the autosave's thread after what it has queued (it
+        reads the ten kept games to keep none twice); nothing when games are not saved; a
+        failure is not said (the autosave says its own)."""
+        session, saver = self.table.session, self._autosaver
+        if saver is None or session is None or not session.complete:
             return
         if self.table.practice.active or not descriptor(session.game.name).recorded:
             return
-        with contextlib.suppress(OSError):
-            savedgames.keep_finished(session, self.table_meta(), path.parent)
+        meta, folder = self.table_meta(), saver.path.parent
+
+        def work() -> None:  # a finished session no longer changes
+            with contextlib.suppress(OSError):
+                savedgames.keep_finished(session, meta, folder)
+
+        saver.after(work)
 
     def flush_autosave(self) -> bool:
         """Wait until the autosave is on disk (tests, quitting); False on timeout."""

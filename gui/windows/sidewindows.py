@@ -75,6 +75,7 @@ class SideWindowsMixin:
         games, Open's chooser lists them, each as what it is (a file dialog showed only
         names such as "20261205-100600-…pin.parlour.json"), with Browse… for any other."""
         read = functools.partial(persistence.load_noted, shown="The review shows")
+        self.controller.keeper.flush_autosave()  # a game just finished is kept there
         finished = savedgames.finished_games(self.data_dir)
         if finished:
             chooser = OpenChooser(self, finished, self._open_folder(), REVIEW_WORDS)

@@ -215,6 +215,7 @@ def test_a_finished_game_is_kept_for_review_once_however_often_its_standings_sho
             break
         qtbot.mouseClick(c.dialog.findChild(QPushButton, "next"), Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: isinstance(c.dialog, StandingsDialog), timeout=WAIT)
+    assert c.keeper.flush_autosave()  # kept on the autosave's thread
     (kept,) = savedgames.finished_games(tmp_path)
     assert kept.parent == tmp_path / persistence.FINISHED and kept.name.endswith(
         "-newmarket.parlour.json"
@@ -227,6 +228,7 @@ def test_a_finished_game_is_kept_for_review_once_however_often_its_standings_sho
     qtbot.waitUntil(prompt.isVisible, timeout=WAIT)
     qtbot.mouseClick(prompt.findChild(QPushButton, "standings"), Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: isinstance(c.dialog, StandingsDialog), timeout=WAIT)
+    assert c.keeper.flush_autosave()
     assert savedgames.finished_games(tmp_path) == [kept]  # not kept twice
     qtbot.mouseClick(c.dialog.findChild(QPushButton, "close"), Qt.MouseButton.LeftButton)
     qtbot.waitUntil(prompt.isVisible, timeout=WAIT)
