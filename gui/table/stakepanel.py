@@ -358,9 +358,11 @@ class StakePanel(QFrame):
     # ---- keys -------------------------------------------------------------------------
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt name)
-        """Enter decides; Escape leaves the panel and decides nothing."""
+        """Enter presses the button with the keys, as Space does (on "All here" it spread
+        the proposed split), elsewhere decides; Escape leaves the panel, deciding nothing."""
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
-            self.accept()
+            button = self.focusWidget()
+            button.click() if isinstance(button, QPushButton) else self.accept()
             return
         if event.key() == Qt.Key.Key_Escape:
             self._table().setFocus()
@@ -424,8 +426,7 @@ class StakePanel(QFrame):
         reset.setAutoDefault(False)
         reset.clicked.connect(self.reset_default)
         self.ok = self._button(body, "Spread", "ok")
-        # said on hover, as Proposed's is: a tester looked for the button that places them
-        self.ok.setToolTip("Put these counters on the layout (Enter).")
+        self.ok.setToolTip("Put these counters on the layout (Enter).")  # as Proposed has
         actions = QWidget(body)
         row = QHBoxLayout(actions)
         row.setContentsMargins(0, 0, 0, 0)

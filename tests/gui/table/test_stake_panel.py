@@ -231,3 +231,21 @@ def test_the_button_with_the_keys_has_a_gold_rim(qtbot, panel):
     qtbot.waitUntil(every.hasFocus)
     assert _rim(every) == (0xF2, 0xC9, 0x4C)  # gold
     assert _rim(other) == (0x8C, 0x80, 0x66)  # the plain rim
+
+
+def test_enter_presses_the_button_with_the_keys(qtbot, panel):
+    """Enter on "All here" under ♠J spread the proposed split, and Enter on "Proposed"
+    refused the split as it stood (a tester): Enter presses the button, as Space does."""
+    panel.ask_split("Spread your 4 counters over the layout.", 4, POOLS, (1, 1, 1, 1))
+    every = _child(panel, QPushButton, "all_3")
+    every.setFocus(Qt.FocusReason.TabFocusReason)
+    qtbot.keyClick(every, Qt.Key.Key_Return)
+    assert panel.amounts() == (0, 0, 0, 4) and panel.decided_values == []
+    back = _child(panel, QPushButton, "defaultSplit")
+    back.setFocus(Qt.FocusReason.TabFocusReason)
+    qtbot.keyClick(back, Qt.Key.Key_Enter)
+    assert panel.amounts() == (1, 1, 1, 1) and panel.decided_values == []
+    ok = _child(panel, QPushButton, "ok")
+    ok.setFocus(Qt.FocusReason.TabFocusReason)
+    qtbot.keyClick(ok, Qt.Key.Key_Return)
+    assert panel.decided_values == [(1, 1, 1, 1)]
