@@ -86,7 +86,7 @@ class StakePanel(QFrame):
         self.setAutoFillBackground(True)
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setStyleSheet(_STYLE)
-        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setFocusPolicy(Qt.FocusPolicy.ClickFocus)  # no Tab stop that shows nothing
         self._column = QVBoxLayout(self)
         self._column.setContentsMargins(12, 8, 12, 8)
         self._column.setSpacing(6)

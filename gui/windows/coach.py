@@ -26,9 +26,16 @@ class CoachBar(QFrame):
         super().__init__(parent)
         self.setObjectName("coach")
         self.setFrameShape(QFrame.Shape.StyledPanel)
+        # Its button drawn here too: the style's thin focus frame went unseen on the blue
+        # bar, and a tester pressed Space on it not knowing where the keys were.
         self.setStyleSheet(
             "#coach { background: #e8f1ff; border: 1px solid #5b7db3; "
             "border-radius: 4px; } #coach QLabel { color: #14233d; }"
+            " #coach QPushButton { background: #ffffff; color: #14233d; border: 2px solid"
+            " #5b7db3; border-radius: 4px; padding: 3px 12px; }"
+            " #coach QPushButton:hover { background: #f4f8ff; }"
+            " #coach QPushButton:pressed { background: #d6e4fb; }"
+            " #coach QPushButton:focus { border: 2px solid #c8a400; background: #fff6d8; }"
         )
         row = QHBoxLayout(self)
         row.setContentsMargins(10, 4, 6, 4)

@@ -11,6 +11,7 @@ from gamecore.cards import card_label
 from gamecore.decisions import PlayChoice
 from gui.model import advice
 from gui.store import settings
+from gui.windows.coach import CoachBar
 from gui.windows.mainwindow import MainWindow
 
 WAIT = 20_000
@@ -355,3 +356,23 @@ def test_the_coach_says_it_is_done_when_its_deal_ends(qtbot):
         assert not window.coach.isVisible() and not c.advisor.coaching
     finally:
         settings.settings().clear()
+
+
+def test_the_coachs_button_shows_the_keys_focus(qtbot):
+    """Tab reached "Turn the coach off" with no ring to be seen on the blue bar, and a
+    tester pressed Space there not knowing: with the keys it has a gold rim."""
+    bar = CoachBar()
+    qtbot.addWidget(bar)
+    bar.resize(600, 60)
+    bar.say(["Spread your 4 counters over the pools as you like."])
+    qtbot.waitExposed(bar)
+    off = bar.findChild(QPushButton, "coachOff")
+
+    def rim() -> tuple[int, int, int]:
+        c = off.grab().toImage().pixelColor(1, off.height() // 2)
+        return c.red(), c.green(), c.blue()
+
+    assert rim() == (0x5B, 0x7D, 0xB3)
+    off.setFocus(Qt.FocusReason.TabFocusReason)
+    qtbot.waitUntil(off.hasFocus)
+    assert rim() == (0xC8, 0xA4, 0x00)

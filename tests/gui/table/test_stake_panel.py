@@ -249,3 +249,13 @@ def test_enter_presses_the_button_with_the_keys(qtbot, panel):
     ok.setFocus(Qt.FocusReason.TabFocusReason)
     qtbot.keyClick(ok, Qt.Key.Key_Return)
     assert panel.decided_values == [(1, 1, 1, 1)]
+
+
+def test_tab_has_no_stop_on_the_panel_itself(qtbot, panel):
+    """After Spread, Tab stopped on the panel itself, where nothing showed the keys (a
+    tester counted the Tabs that seemed to go nowhere)."""
+    panel.ask_split("Spread your 4 counters over the layout.", 4, POOLS, (1, 1, 1, 1))
+    ok = _child(panel, QPushButton, "ok")
+    ok.setFocus(Qt.FocusReason.TabFocusReason)
+    qtbot.keyClick(ok, Qt.Key.Key_Tab)
+    assert panel.focusWidget() is _child(panel, QSpinBox, "pool_0")
