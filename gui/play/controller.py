@@ -464,8 +464,9 @@ class Controller(QObject):
         if self.privacy_up or not self.viewer_ready or self._between_turns():
             snap = tablesnap.hide_hands(snap)
         self.view.show(snap)
-        # a run of forced cards said its reason on every line, and crowded the newest out
-        self.view.show_log(prompts.recap_lines(self.log[-3:]))
+        # a run of forced cards said its reason on every line, and crowded the newest out;
+        # said at the newest of them, it does not scroll away while the run goes on
+        self.view.show_log(prompts.recap_lines(self.log[-3:][::-1])[::-1])
 
     def _between_turns(self) -> bool:
         """With several people at the screen, whether the deal waits on another seat than
