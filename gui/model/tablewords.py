@@ -234,8 +234,8 @@ def log_line(
     """A line for the play log and the status bar, or ``None`` (``seen`` as for
     :func:`announcement`). ``after_out``: a player went out earlier in the same action, so
     a payment into a pool matches it for a card left in hand (PJ-11, STOP-10), no stake:
-    "Ben pays 1 into the Confederacy pool, matching it" (it read "puts 1 on", a stake's
-    words)."""
+    "Ben pays 1 into the Confederacy pool, matching it: a card of it was left in Ben's
+    hand" (it read "puts 1 on", a stake's words)."""
     trick_line = _trick_line(event, names)
     if trick_line is not None:
         return trick_line
@@ -243,8 +243,10 @@ def log_line(
         case StakeNamed(seat=s, amount=a):
             return f"{names[s]} {agree(names[s], 'names')} a stake of {a}"
         case PaidToPool(seat=s, pool=p, amount=a) if after_out:
-            pays = agree(names[s], "pays")
-            return f"{names[s]} {pays} {a} into {pool_phrase(labels[p])}, matching it"
+            # why, or the line read as cut off after "matching it" (a tester)
+            its = "a card of it" if labels[p] in COMBOS else "its card"
+            paid = f"{names[s]} {agree(names[s], 'pays')} {a} into {pool_phrase(labels[p])}"
+            return f"{paid}, matching it: {its} was left in {possessive(names[s])} hand"
         case PaidToPool(seat=s, pool=p, amount=a):
             return f"{names[s]} {agree(names[s], 'puts')} {a} on {pool_phrase(labels[p])}"
         case Played(seat=s, card=c, lead=lead, spin=with_special):

@@ -44,8 +44,11 @@ def test_a_payment_after_a_player_went_out_is_said_as_matching_the_pool_pj_11():
     labels = ["Matrimony", "Intrigue", "Confederacy", "Pope", "Game"]
     paid = [e for e in events if isinstance(e, PaidToPool) and e.seat == 1]
     assert tablewords.log_line(paid[0], NAMES, labels, after_out=True) == (
-        "Ben pays 3 into the Pope pool, matching it"
+        "Ben pays 3 into the Pope pool, matching it: its card was left in Ben's hand"
     )
+    assert [tablewords.log_line(e, NAMES, labels, after_out=True) for e in paid[1:2]] == [
+        "Ben pays 6 into the Matrimony pool, matching it: a card of it was left in Ben's hand"
+    ]
     assert tablewords.log_line(paid[0], NAMES, labels) == "Ben puts 3 on the Pope pool"  # a stake
 
 
@@ -57,5 +60,5 @@ def test_the_tables_log_says_the_others_payments_as_matching():
     before, events = _going_out()
     table = SimpleNamespace(game=before.game, deal=before, players=tuple(NAMES), deal_events=[])
     lines = ledger.action_lines(table, before, None, events, NAMES, [0])
-    assert "Ben pays 3 into the Pope pool, matching it" in lines
+    assert "Ben pays 3 into the Pope pool, matching it: its card was left in Ben's hand" in lines
     assert not any(" puts " in line for line in lines)
