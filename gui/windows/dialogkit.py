@@ -1,11 +1,12 @@
 """The pieces Parlour's dialogs are built from: a readable font, the top-level column, a
-scrolled body, headings, plain and rich labels, players' names elided to fit, separators.
+scrolled body, headings, plain and rich labels, notes that wrap rather than widen, players'
+names elided to fit, separators.
 They know Qt but no game rules.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import QDialog, QFrame, QLabel, QVBoxLayout, QWidget
 
@@ -13,6 +14,7 @@ from gui.windows.screenfit import ContentScroll
 
 __all__ = [
     "NAME_CHARS",
+    "NoteLabel",
     "embolden",
     "heading_label",
     "main_layout",
@@ -126,3 +128,21 @@ def separator(parent: QWidget) -> QFrame:
     line.setFrameShape(QFrame.Shape.HLine)
     line.setFrameShadow(QFrame.Shadow.Sunken)
     return line
+
+
+class NoteLabel(QLabel):
+    """A word-wrapped plain note under a control that asks for at most ``chars`` average
+    characters of width: a long note wraps into more lines rather than widen its dialog
+    (Commit's note on its deal made New Game 200 pixels wider, and its Deal button moved
+    under the pointer)."""
+
+    def __init__(self, text: str, parent: QWidget, chars: int = 45) -> None:
+        super().__init__(text, parent)
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self.setWordWrap(True)
+        self._chars = chars
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt name)
+        hint = super().sizeHint()
+        cap = self.fontMetrics().averageCharWidth() * self._chars
+        return hint if hint.width() <= cap else QSize(cap, self.heightForWidth(cap))

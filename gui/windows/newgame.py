@@ -42,6 +42,7 @@ from gui.model.housewords import (
 )
 from gui.model.setup import COMPUTER_NAMES, SeatKind, Setup, computer_names, start_fault
 from gui.model.snapshot import GameChoice
+from gui.windows.dialogkit import NoteLabel
 from gui.windows.screenfit import ContentScroll, FittedDialog, WheelGuard, fit_to_screen
 from gui.windows.textoption import TextOption
 
@@ -242,8 +243,7 @@ class NewGameDialog(FittedDialog):
             # its reason wraps under it (held to the list's width it was cut off)
             wide = isinstance(control, TextOption)
             v.addWidget(control, 0, Qt.AlignmentFlag(0) if wide else Qt.AlignmentFlag.AlignLeft)
-            note = QLabel(f"{help_text} Usually: {self._default_text(spec)}.", cell)
-            note.setWordWrap(True)
+            note = NoteLabel(f"{help_text} Usually: {self._default_text(spec)}.", cell)
             note.setForegroundRole(note.foregroundRole())
             v.addWidget(note)
             self._rules_layout.addRow(self._caption(spec.key), cell)

@@ -513,3 +513,23 @@ def test_new_game_after_a_restart_keeps_seat_1s_name_with_several_people(qtbot):
         dlg.reject()
     finally:
         settings.settings().clear()
+
+
+def test_a_long_house_rule_note_wraps_rather_than_widen_the_dialog(qtbot):
+    """Commit's note on its deal widened New Game by about 200 pixels after Newmarket's
+    rules, and the Deal button moved under the pointer (a tester). A note now wraps into
+    more lines; the widest control of any game's rules widens it a little at most."""
+    dlg = _dialog(qtbot, current="Newmarket")
+    qtbot.waitExposed(dlg)
+    combo = dlg.findChild(QComboBox, "game")
+    first = dlg.width()
+    combo.setCurrentText("Commit")
+    qtbot.waitUntil(lambda: dlg.findChild(QComboBox, "cm.deal") is not None)
+    QApplication.processEvents()  # it widens, if it must, once the new rows are laid out
+    assert dlg.width() - first < 40
+    (note,) = [
+        w
+        for w in dlg.findChildren(QLabel)
+        if w.isVisible() and w.text().startswith("The deal: by Foster's table")
+    ]
+    assert note.height() >= note.heightForWidth(note.width())  # every line of it shown
