@@ -74,8 +74,7 @@ class StakePanel(QFrame):
     """
 
     decided = Signal(object)
-    #: An amount typed out of its bounds (a stake of 3 where the least is 4): why, in words
-    #: (the panel says it in place of its question too).
+    #: An amount typed out of its bounds (a stake of 3 where the least is 4): why, in words.
     refused = Signal(str)
     #: The amount typed again after a refusal: the question, back in the panel.
     asked = Signal(str)
@@ -358,11 +357,13 @@ class StakePanel(QFrame):
     # ---- keys -------------------------------------------------------------------------
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt name)
-        """Enter presses the button with the keys, as Space does (on "All here" it spread
-        the proposed split), elsewhere decides; Escape leaves the panel, deciding nothing."""
+        """Enter presses the focused button, as Space does, else decides; Escape leaves."""
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             button = self.focusWidget()
-            button.click() if isinstance(button, QPushButton) else self.accept()
+            if isinstance(button, QPushButton):
+                button.click()
+            else:
+                self.accept()
             return
         if event.key() == Qt.Key.Key_Escape:
             self._table().setFocus()
